@@ -1,0 +1,60 @@
+import { PageIntro } from '@/components/ui/page-intro';
+import { business, mailtoHref, telHref } from '@/content/business';
+import { pageMetadata } from '@/lib/page-metadata';
+
+export const metadata = pageMetadata('contact');
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageIntro title="Contact Us" eyebrow="Get in touch">
+        <p>Call us, e-mail us or send a message about an insurance repair or any work on your home.</p>
+      </PageIntro>
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <section aria-labelledby="details-heading" className="max-w-md">
+          <h2 id="details-heading" className="text-2xl font-bold text-brand-900">
+            Our details
+          </h2>
+          <dl className="mt-6 space-y-5">
+            <div>
+              <dt className="font-semibold text-brand-900">Address</dt>
+              <dd>
+                <address className="not-italic leading-relaxed text-slate-700">
+                  {business.address.lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-brand-900">Telephone</dt>
+              <dd>
+                <a href={telHref} className="prose-link">
+                  {business.phone.display}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-brand-900">E-mail</dt>
+              <dd>
+                <a href={mailtoHref} className="prose-link">
+                  {business.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-brand-900">Opening hours</dt>
+              <dd className="text-slate-700">{business.openingHours.label}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-brand-900">Service area</dt>
+              <dd className="text-slate-700">{business.serviceAreaSummary}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import './globals.css';
+import { business } from '@/content/business';
+import { serverEnv } from '@/server/env';
+import { SiteHeader } from '@/components/layout/site-header';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
+import { E2eFaults } from '@/components/testing/e2e-faults';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(serverEnv.SITE_URL),
+  title: { default: business.name, template: `%s | ${business.name}` },
+  applicationName: business.name,
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: '#0a2c47',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
+        <GlobalErrorHandlers />
+        {process.env.NEXT_PUBLIC_E2E_FAULTS === '1' ? <E2eFaults layer="layout" /> : null}
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <ErrorBoundary>
+            {process.env.NEXT_PUBLIC_E2E_FAULTS === '1' ? <E2eFaults layer="page" /> : null}
+            {children}
+          </ErrorBoundary>
+        </main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

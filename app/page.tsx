@@ -1,0 +1,135 @@
+import Link from 'next/link';
+import { business, telHref } from '@/content/business';
+import { commitment, fleetImage, hero, highlights } from '@/content/home';
+import { defaultSocialImage } from '@/content/pages';
+import { services } from '@/content/services';
+import { testimonials } from '@/content/testimonials';
+import { localBusinessJsonLd, serializeJsonLd } from '@/lib/local-business-json-ld';
+import { pageMetadata } from '@/lib/page-metadata';
+import { serverEnv } from '@/server/env';
+
+export const metadata = pageMetadata('home');
+
+const highlightIcons = [
+  // calendar, shield with tick, target
+  <path key="a" d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z" />,
+  <path key="b" d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3.5 9 2.5 2.5 4.5-5" />,
+  <path key="c" d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-4a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0-4a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" />,
+];
+
+export default function HomePage() {
+  const jsonLd = localBusinessJsonLd(business, serverEnv.SITE_URL, defaultSocialImage.path);
+
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
+
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+          <div>
+            <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+              {hero.headline} <span className="block text-accent-600">{hero.subline}</span>
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700">{hero.intro}</p>
+            <div className="mt-8 flex flex-wrap gap-4">
+              <Link href={hero.cta.href} className="btn-primary">
+                {hero.cta.label}
+                <span className="sr-only"> about us and how a claim works</span>
+              </Link>
+              <a href={telHref} className="btn-secondary">
+                Call {business.phone.display}
+              </a>
+            </div>
+          </div>
+          <img
+            src={fleetImage.src}
+            alt={fleetImage.alt}
+            width={fleetImage.width}
+            height={fleetImage.height}
+            fetchPriority="high"
+            decoding="async"
+            className="h-auto w-full rounded-xl shadow-xl ring-1 ring-slate-900/10"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="highlights-heading" className="sr-only">
+          Why homeowners and insurers choose us
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {highlights.map((highlight, index) => (
+            <li key={highlight.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="text-accent-600">
+                {highlightIcons[index]}
+              </svg>
+              <h3 className="mt-4 text-2xl font-bold text-brand-900">{highlight.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-700">{highlight.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="services-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="services-heading" className="text-3xl font-bold text-brand-900">
+            What we repair
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <li key={service.id}>
+                <Link
+                  href={`/services#${service.id}`}
+                  className="flex h-full items-center justify-between gap-4 rounded-lg bg-white p-5 font-semibold text-brand-900 shadow-sm ring-1 ring-slate-200 hover:ring-brand-700"
+                >
+                  {service.title}
+                  <span aria-hidden="true" className="text-accent-600">
+                    &rarr;
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="testimonials-heading" className="text-3xl font-bold text-brand-900">
+          What our customers say
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.customerName}>
+              <figure className="flex h-full flex-col rounded-xl bg-brand-50 p-6">
+                <blockquote className="flex-1 leading-relaxed text-slate-800">
+                  <p>&ldquo;{testimonial.quote}&rdquo;</p>
+                </blockquote>
+                <figcaption className="mt-4 border-t border-brand-100 pt-4">
+                  <span className="block font-bold text-brand-900">{testimonial.customerName}</span>
+                  <span className="block text-sm text-slate-700">{testimonial.town}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="commitment-heading" className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
+          <h2 id="commitment-heading" className="text-3xl font-bold">
+            {commitment.title}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-brand-100">{commitment.text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Link href="/contact" className="inline-flex items-center rounded-md bg-accent-400 px-5 py-3 font-semibold text-brand-950 hover:bg-accent-500">
+              Send us an enquiry
+            </Link>
+            <a href={telHref} className="inline-flex items-center rounded-md border-2 border-white px-5 py-3 font-semibold text-white hover:bg-white/10">
+              Call {business.phone.display}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

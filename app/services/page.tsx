@@ -1,0 +1,58 @@
+import Link from 'next/link';
+import { PageIntro } from '@/components/ui/page-intro';
+import { business, telHref } from '@/content/business';
+import { services } from '@/content/services';
+import { pageMetadata } from '@/lib/page-metadata';
+
+export const metadata = pageMetadata('services');
+
+export default function ServicesPage() {
+  return (
+    <>
+      <PageIntro title="Our Services" eyebrow="Insurance repairs and reinstatement">
+        <p>
+          Whatever has happened to your home, our directly employed tradesmen make it safe, carry out the repair and deal with your
+          insurer along the way. These are the six kinds of claim we handle every week across Glasgow and the central belt.
+        </p>
+      </PageIntro>
+
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service.id} id={service.id} className="flex scroll-mt-36 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:scroll-mt-52">
+              <h2 className="text-2xl font-bold text-brand-900">{service.title}</h2>
+              <p className="mt-3 leading-relaxed text-slate-700">{service.summary}</p>
+              <ul className="mt-4 space-y-2 text-slate-700">
+                {service.includes.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" className="mt-0.5 shrink-0 text-accent-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                      <path d="m4 10 4 4 8-8" />
+                    </svg>
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+
+        <section aria-labelledby="services-cta" className="mt-16 rounded-xl bg-brand-50 p-8 text-center">
+          <h2 id="services-cta" className="text-2xl font-bold text-brand-900">
+            Not sure whether your damage is covered?
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl leading-relaxed text-slate-700">
+            Tell us what has happened and we will explain how the claim is likely to work, or arrange a survey for your insurer.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-4">
+            <Link href="/contact" className="btn-primary">
+              Contact us
+            </Link>
+            <a href={telHref} className="btn-secondary">
+              Call {business.phone.display}
+            </a>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

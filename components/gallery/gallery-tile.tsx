@@ -1,0 +1,101 @@
+'use client';
+
+import { useId, useRef, type MouseEvent } from 'react';
+import type { GalleryItem, GalleryMedia } from '@/lib/gallery/types';
+import { useNearViewport } from './use-near-viewport';
+
+type GalleryTileProps = {
+  item: GalleryItem;
+  media: GalleryMedia;
+  onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
+};
+
+function playQuietly(video: HTMLVideoElement | null) {
+  if (!video) return;
+  video.muted = true;
+  // play() rejects when a pause() interrupts it (the pointer left quickly): nothing to report.
+  void video.play().catch(() => undefined);
+}
+
+/** One grid entry: the media in a fixed 4:3 frame, then title and category; a button that opens the viewer. */
+export function GalleryTile({ item, media, onOpen }: GalleryTileProps) {
+  const titleId = useId();
+  const categoryId = useId();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frameRef = useRef<HTMLSpanElement>(null);
+  const nearViewport = useNearViewport(frameRef);
+  const isVideo = media.kind === 'video';
+
+  const start = () => {
+    if (isVideo) playQuietly(videoRef.current);
+  };
+  const stop = () => {
+    if (isVideo) videoRef.current?.pause();
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      onMouseEnter={start}
+      onMouseLeave={stop}
+      onFocus={start}
+      onBlur={stop}
+      aria-labelledby={titleId}
+      aria-describedby={categoryId}
+      data-gallery-item={item._id}
+      className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:-translate-y-0.5 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+    >
+      <span ref={frameRef} className="relative block aspect-[4/3] w-full overflow-hidden bg-slate-200">
+        {media.kind === 'image' ? (
+          <img
+            src={media.src}
+            alt={item.title}
+            loading="lazy"
+            decoding="async"
+            width={800}
+            height={600}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+          />
+        ) : null}
+        {media.kind === 'video' ? (
+          <>
+            <video
+              ref={videoRef}
+              src={nearViewport ? media.src : undefined}
+              muted
+              loop
+              playsInline
+              preload="metadata"
+              aria-hidden="true"
+              className="h-full w-full object-cover"
+            />
+            <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-2 py-1 text-xs font-semibold text-white">
+              <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" fill="currentColor">
+                <path d="M2 1l9 5-9 5z" />
+              </svg>
+              Video
+            </span>
+          </>
+        ) : null}
+        {media.kind === 'none' ? (
+          <span className="flex h-full w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-600">
+            <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <rect x="3" y="4" width="18" height="16" rx="2" />
+              <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" strokeLinecap="round" />
+            </svg>
+            <span className="text-sm font-semibold">No Media</span>
+          </span>
+        ) : null}
+      </span>
+      <span className="flex flex-1 flex-col gap-1 p-4">
+        <span id={titleId} className="font-semibold text-brand-900">
+          {item.title}
+        </span>
+        <span id={categoryId} className="text-sm text-slate-600">
+          {item.category}
+        </span>
+      </span>
+    </button>
+  );
+}

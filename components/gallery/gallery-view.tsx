@@ -1,0 +1,150 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { logger } from '@/lib/logger';
+import { crmBaseUrl } from '@/lib/public-env';
+import { GALLERY_LOAD_FAILED_MESSAGE, GalleryLoadError, loadGallery } from '@/lib/gallery/load-gallery';
+import { mediaOf } from '@/lib/gallery/media-url';
+import type { GalleryItem } from '@/lib/gallery/types';
+import { GalleryTile } from './gallery-tile';
+import { GalleryViewer } from './gallery-viewer';
+
+type GalleryState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'loaded'; items: GalleryItem[]; categories: string[] };
+
+const gridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
+
+function LoadingState() {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="mb-6 flex items-center gap-3 font-semibold text-brand-800">
+        <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-800 motion-reduce:animate-none" />
+        Loading gallery…
+      </p>
+      <ul aria-hidden="true" className={gridClass}>
+        {Array.from({ length: 8 }, (_, position) => (
+          <li key={position} className="overflow-hidden rounded-xl border border-slate-200">
+            <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />
+            <div className="space-y-2 p-4">
+              <div className="h-4 w-3/4 rounded bg-slate-200" />
+              <div className="h-3 w-1/3 rounded bg-slate-100" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The gallery page's interactive part: load, category filter, grid and full-screen viewer (SPEC 2, Gallery). */
+export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
+  const [state, setState] = useState<GalleryState>({ status: 'loading' });
+  const [selectedCategory, setSelectedCategory] = useState<string | null>(null);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    loadGallery(crmBase, { signal: controller.signal }).then(
+      (content) => {
+        setState({ status: 'loaded', ...content });
+        setSelectedCategory(content.categories[0] ?? null);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // The API client has already sent failed requests to the remote log: mirror them to the
+        // console only (one remote entry per failure); report what it could not see (a bad body).
+        const logged = error instanceof GalleryLoadError && error.logged;
+        logger.error(error instanceof Error ? error.message : String(error), {
+          category: logged ? undefined : 'client',
+          error: error instanceof Error && error.cause ? error.cause : error,
+          localOnly: logged,
+          metadata: { component: 'gallery' },
+        });
+        setState({ status: 'error' });
+        setSelectedCategory(null);
+        setViewerIndex(null);
+      },
+    );
+    return () => controller.abort();
+  }, [crmBase, attempt]);
+
+  const items = useMemo(() => (state.status === 'loaded' ? state.items : []), [state]);
+  const categories = state.status === 'loaded' ? state.categories : [];
+  const visible = useMemo(() => items.filter((item) => item.category === selectedCategory), [items, selectedCategory]);
+
+  const openItem = useCallback(
+    (item: GalleryItem) => (event: MouseEvent<HTMLButtonElement>) => {
+      openerRef.current = event.currentTarget;
+      setViewerIndex(items.indexOf(item));
+    },
+    [items],
+  );
+
+  if (state.status === 'loading') return <LoadingState />;
+
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900">
+        <p className="font-semibold">{GALLERY_LOAD_FAILED_MESSAGE}</p>
+        <button type="button" onClick={() => setAttempt((value) => value + 1)} className="btn-secondary mt-4 border-red-800 text-red-900 hover:bg-red-100">
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (categories.length === 0) {
+    return <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">No media available in the gallery yet.</p>;
+  }
+
+  return (
+    <>
+      <div role="group" aria-label="Filter by category" className="mb-8 flex flex-wrap gap-2">
+        {categories.map((category) => {
+          const selected = category === selectedCategory;
+          return (
+            <button
+              key={category}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => setSelectedCategory(category)}
+              className={
+                selected
+                  ? 'min-h-11 rounded-full bg-brand-800 px-5 py-2 font-semibold text-white'
+                  : 'min-h-11 rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-brand-800 hover:border-brand-800 hover:bg-brand-50'
+              }
+            >
+              {category}
+            </button>
+          );
+        })}
+      </div>
+
+      {visible.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">No media found in &quot;{selectedCategory}&quot; category</p>
+      ) : (
+        <ul className={gridClass} data-testid="gallery-grid">
+          {visible.map((item) => (
+            <li key={item._id}>
+              <GalleryTile item={item} media={mediaOf(item, crmBase)} onOpen={openItem(item)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <GalleryViewer
+        items={items}
+        index={viewerIndex}
+        crmBase={crmBase}
+        onIndexChange={setViewerIndex}
+        onClose={() => setViewerIndex(null)}
+        returnFocusRef={openerRef}
+      />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import Link from 'next/link';
+import { business, mailtoHref, telHref } from '@/content/business';
+import { footerNav } from '@/content/navigation';
+import { AccreditationBadge } from '@/components/layout/accreditation-badge';
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-brand-950 text-slate-100">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{business.legalName}</p>
+          <address className="mt-3 not-italic leading-relaxed">
+            {business.address.lines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          <p className="mt-3">
+            <a href={telHref} className="footer-link">
+              {business.phone.display}
+            </a>
+          </p>
+          <p>
+            <a href={mailtoHref} className="footer-link">
+              {business.email}
+            </a>
+          </p>
+        </div>
+        <nav aria-label="Policies">
+          <ul className="space-y-2">
+            {footerNav.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="footer-link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <AccreditationBadge />
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:justify-between">
+          <p>
+            &copy; {business.copyrightYear} {business.legalName}. All rights reserved.
+          </p>
+          <p>
+            Website by{' '}
+            <a href={business.builderCredit.url} target="_blank" rel="noopener noreferrer" className="footer-link">
+              {business.builderCredit.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

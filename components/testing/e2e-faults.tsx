@@ -1,0 +1,54 @@
+'use client';
+
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiRequest } from '@/lib/api-client';
+import { crmBaseUrl } from '@/lib/public-env';
+
+/**
+ * Faults the browser tests trigger with `?e2e-fault=render|request|burst|rejection` (inside the page
+ * content's error boundary) and `?e2e-fault=layout-render` (in the root layout, outside it). Only a build with
+ * NEXT_PUBLIC_E2E_FAULTS=1 (the test build, tests/e2e/test-env.ts) has them: Next inlines the value at
+ * build time, so in any other build E2eFaults is `return null` and the rest is dropped as dead code.
+ */
+export function E2eFaults({ layer }: { layer: 'page' | 'layout' }) {
+  if (process.env.NEXT_PUBLIC_E2E_FAULTS !== '1') return null;
+  return <ArmedFaults layer={layer} />;
+}
+
+declare global {
+  interface Window {
+    /** A test sets this to let the page render again after a render fault (the cause went away). */
+    __e2eRenderFaultCleared?: boolean;
+  }
+}
+
+const noSubscription = () => () => {};
+
+function ArmedFaults({ layer }: { layer: 'page' | 'layout' }) {
+  const fault = useSyncExternalStore(
+    noSubscription,
+    () => new URLSearchParams(window.location.search).get('e2e-fault'),
+    () => null,
+  );
+
+  useEffect(() => {
+    if (layer !== 'page') return;
+    if (fault === 'request') {
+      apiRequest(`${crmBaseUrl}/api/gallery/public`).catch(() => undefined);
+    } else if (fault === 'burst') {
+      for (let index = 1; index <= 8; index += 1) {
+        setTimeout(() => {
+          throw new Error(`E2E burst fault ${index}`);
+        }, 0);
+      }
+    } else if (fault === 'rejection') {
+      void Promise.reject(new Error('E2E unhandled rejection'));
+    }
+  }, [fault, layer]);
+
+  if (fault && !window.__e2eRenderFaultCleared) {
+    if (layer === 'page' && fault === 'render') throw new Error('E2E render fault');
+    if (layer === 'layout' && fault === 'layout-render') throw new Error('E2E root layout fault');
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+/**
+ * Every business fact the site shows, in one place.
+ *
+ * PLACEHOLDERS: the spec does not give the company's name, address, e-mail,
+ * coordinates, price range or site builder. The values below are deliberately
+ * obvious stand-ins (telephone in Ofcom's drama range, e-mail at example.com)
+ * for the company to replace before launch. The layout, footer, JSON-LD,
+ * contact page, sitemap page and 404 page all read this module.
+ */
+
+export type OpeningHours = {
+  days: readonly ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[];
+  opens: string;
+  closes: string;
+  label: string;
+};
+
+export type Business = {
+  name: string;
+  legalName: string;
+  tagline: string;
+  description: string;
+  yearsExperience: number;
+  phone: { display: string; e164: string };
+  email: string;
+  address: {
+    lines: readonly [string, string, string];
+    street: string;
+    locality: string;
+    region: string;
+    postcode: string;
+    country: 'GB';
+  };
+  geo: { latitude: number; longitude: number };
+  openingHours: OpeningHours;
+  priceRange: string;
+  areasServed: readonly string[];
+  serviceAreaSummary: string;
+  builderCredit: { name: string; url: string };
+  copyrightYear: number;
+  safetyAccreditationUrl: string;
+};
+
+export const business: Business = {
+  name: 'Example Homecare',
+  legalName: 'Example Homecare Ltd',
+  tagline: 'Expert insurance repairs with minimal disruption',
+  description:
+    'Insurance repair and home maintenance contractor based in Cumbernauld. For over 30 years our directly employed tradesmen have restored homes across Glasgow and the central belt of Scotland after water, storm, fire, impact and malicious damage, working with insurers, loss adjusters and repair networks.',
+  yearsExperience: 30,
+  phone: { display: '0141 496 0123', e164: '+441414960123' },
+  email: 'enquiries@example.com',
+  address: {
+    lines: ['Unit 0, Example Business Park', 'Cumbernauld', 'G67 0XX'],
+    street: 'Unit 0, Example Business Park',
+    locality: 'Cumbernauld',
+    region: 'North Lanarkshire',
+    postcode: 'G67 0XX',
+    country: 'GB',
+  },
+  geo: { latitude: 55.9457, longitude: -3.9925 },
+  openingHours: {
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '08:00',
+    closes: '17:00',
+    label: 'Monday to Friday, 08:00 to 17:00',
+  },
+  priceRange: '££',
+  areasServed: [
+    'Glasgow',
+    'Cumbernauld',
+    'Kilsyth',
+    'Falkirk',
+    'Stirling',
+    'Motherwell',
+    'Hamilton',
+    'East Kilbride',
+    'Paisley',
+    'Edinburgh',
+  ],
+  serviceAreaSummary: 'Glasgow, North Lanarkshire and the central belt of Scotland, from Paisley to Edinburgh.',
+  builderCredit: { name: 'Example Web Studio', url: 'https://example.com/' },
+  copyrightYear: 2025,
+  safetyAccreditationUrl: 'https://www.safecontractor.com/',
+};
+
+export const telHref = `tel:${business.phone.e164}`;
+export const mailtoHref = `mailto:${business.email}`;

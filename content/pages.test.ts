@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { pages } from '@/content/pages';
+import { primaryNav, footerNav } from '@/content/navigation';
+import { business } from '@/content/business';
+
+describe('page metadata', () => {
+  const entries = Object.values(pages);
+
+  it('gives every page a unique title and description', () => {
+    expect(new Set(entries.map((page) => page.title)).size).toBe(entries.length);
+    expect(new Set(entries.map((page) => page.description)).size).toBe(entries.length);
+  });
+
+  it('covers the eight routes of the spec', () => {
+    expect(entries.map((page) => page.path).sort()).toEqual(
+      ['/', '/about', '/contact', '/gallery', '/health-safety', '/privacy', '/services', '/sitemap'].sort(),
+    );
+  });
+
+  it('keeps descriptions within what search results show', () => {
+    for (const page of entries) {
+      expect(page.description.length).toBeGreaterThan(50);
+      expect(page.description.length).toBeLessThanOrEqual(200);
+    }
+  });
+});
+
+describe('navigation', () => {
+  it('lists the five main links of the spec in order', () => {
+    expect(primaryNav.map((link) => [link.label, link.href])).toEqual([
+      ['Home', '/'],
+      ['About Us', '/about'],
+      ['Services', '/services'],
+      ['Gallery', '/gallery'],
+      ['Contact', '/contact'],
+    ]);
+  });
+
+  it('lists the three footer links of the spec', () => {
+    expect(footerNav.map((link) => [link.label, link.href])).toEqual([
+      ['Health and Safety Policy', '/health-safety'],
+      ['Privacy Policy', '/privacy'],
+      ['Site Map', '/sitemap'],
+    ]);
+  });
+});
+
+describe('business facts', () => {
+  it('uses placeholder contact details from the reserved ranges', () => {
+    expect(business.phone.e164).toMatch(/^\+44141496(0\d{3})$/);
+    expect(business.email).toMatch(/@example\.com$/);
+  });
+
+  it('has a Ltd legal name and a three-line Cumbernauld address', () => {
+    expect(business.legalName).toMatch(/ Ltd$/);
+    expect(business.address.lines).toHaveLength(3);
+    expect(business.address.lines.join(' ')).toContain('Cumbernauld');
+  });
+
+  it('opens Monday to Friday 08:00-17:00', () => {
+    expect(business.openingHours).toMatchObject({
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '17:00',
+    });
+  });
+});

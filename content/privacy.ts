@@ -1,0 +1,51 @@
+import { business } from '@/content/business';
+
+export type PrivacySection = { id: string; title: string; paragraphs: readonly string[]; list?: readonly string[] };
+
+export const privacyUpdated = 'Last updated: 1 September 2025';
+
+/** The five sections of the spec, in its order. */
+export const privacySections: readonly PrivacySection[] = [
+  {
+    id: 'who-we-are',
+    title: 'Who we are',
+    paragraphs: [
+      `This website is run by ${business.legalName}, an insurance repair and home maintenance contractor at ${business.address.lines.join(', ')}. We are the controller of the personal information described in this policy.`,
+      `If you have a question about this policy or about your information, write to us at the address above or e-mail ${business.email}.`,
+    ],
+  },
+  {
+    id: 'what-we-collect',
+    title: 'What information we collect',
+    paragraphs: ['When you send us an enquiry through this website, or contact us by telephone or e-mail, we collect:'],
+    list: [
+      'your name, e-mail address and, if you give it, your telephone number;',
+      'the subject and content of your message, including any details of your property or insurance claim you choose to share;',
+      'technical information needed to protect the contact form from spam and to keep the website working, such as your IP address, browser type and a bot-protection score.',
+    ],
+  },
+  {
+    id: 'what-we-do',
+    title: 'What we do with your information',
+    paragraphs: [
+      'We use your information to reply to your enquiry, to arrange surveys and repairs, and to liaise with your insurer, loss adjuster or repair network about your claim. The legal basis is our legitimate interest in answering enquiries and, where work goes ahead, the performance of a contract with you or your insurer.',
+      'We do not sell your information or use it for marketing without your consent. We share it only with those who need it to deliver your repair (your insurer or their agents, and service providers who host our systems under contract), or where the law requires it. Enquiries that do not lead to work are deleted after 12 months; job records are kept for six years to meet our legal and insurance obligations.',
+    ],
+  },
+  {
+    id: 'your-rights',
+    title: 'Your Rights',
+    paragraphs: [
+      'Under UK data protection law you have the right to ask for a copy of the information we hold about you, to have inaccurate information corrected, and in some circumstances to have it deleted or its use restricted, or to object to how we use it.',
+      'To request a copy of the information we hold about you, write to us at the address above, enclosing an administration payment of £10. We will reply within one month of receiving your request.',
+      'If you are unhappy with how we have handled your information, you can complain to the Information Commissioner’s Office at ico.org.uk or on 0303 123 1113.',
+    ],
+  },
+  {
+    id: 'other-websites',
+    title: 'Other Websites',
+    paragraphs: [
+      'Our website contains links to other websites, such as those of the accreditation schemes we belong to. This privacy policy applies only to our website. When you follow a link to another site, read that site’s own privacy policy.',
+    ],
+  },
+];

@@ -1,0 +1,17 @@
+import type { Instrumentation } from 'next';
+
+/**
+ * Server-side failures (rendering, route handlers, server actions) are recorded like the browser's
+ * entries, with source 'backend', in the site's own error log (SQLite + one stdout line).
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  // The store needs Node (libSQL, the filesystem); nothing of this site runs on the edge runtime.
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  try {
+    const { recordServerError } = await import('@/server/server-error-log');
+    await recordServerError(error, request, context);
+  } catch (failure) {
+    // Logging must never take the server down or hide the original error.
+    console.error('[instrumentation] Could not record a server error:', failure);
+  }
+};

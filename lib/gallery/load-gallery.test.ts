@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from '@/lib/api-client';
+import { createLogger } from '@/lib/logger';
+import { GALLERY_FETCH_ERROR, GalleryLoadError, galleryEndpoint, loadGallery } from './load-gallery';
+
+function client(response: () => Response | Promise<Response>) {
+  const sent: string[] = [];
+  const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const log = createLogger({ endpoint: 'http://crm.test/api/error-logs', console: quiet, send: async (_url, body) => void sent.push(body) });
+  const fetchImpl = vi.fn(async () => response());
+  return { request: createApiClient(log, fetchImpl as unknown as typeof fetch), fetchImpl, sent };
+}
+
+describe('loadGallery', () => {
+  it('calls GET {crm}/api/gallery/public', async () => {
+    const { request, fetchImpl } = client(() => Response.json([]));
+    await loadGallery('http://crm.test/', { request });
+    expect(galleryEndpoint('')).toBe('/api/gallery/public');
+    expect(fetchImpl).toHaveBeenCalledWith('http://crm.test/api/gallery/public', expect.objectContaining({ method: 'GET' }));
+  });
+  it('returns normalised items and categories', async () => {
+    const { request } = client(() => Response.json({ data: [{ _id: '1', title: 'A', category: 'Roofs', s3Key: 'a.jpg' }, { _id: '2' }] }));
+    const content = await loadGallery('http://crm.test', { request });
+    expect(content.items.map((item) => item._id)).toEqual(['1']);
+    expect(content.categories).toEqual(['Roofs']);
+  });
+  it("turns a non-OK answer into 'Failed to fetch photos', logged once by the API client", async () => {
+    const { request, sent } = client(() => new Response('{"message":"boom"}', { status: 500 }));
+    const error = await loadGallery('http://crm.test', { request }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GalleryLoadError);
+    expect((error as GalleryLoadError).message).toBe(GALLERY_FETCH_ERROR);
+    expect((error as GalleryLoadError).logged).toBe(true);
+    expect((error as GalleryLoadError).cause).toBeInstanceOf(ApiError);
+    await Promise.resolve();
+    expect(sent.map((body) => JSON.parse(body) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 'error', category: 'server', statusCode: 500, path: '/api/gallery/public', method: 'GET' }),
+    ]);
+  });
+  it('fails on a body of neither shape, not yet logged', async () => {
+    const { request } = client(() => Response.json({ photos: [] }));
+    await expect(loadGallery('', { request })).rejects.toMatchObject({ name: 'GalleryLoadError', logged: false });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { categoriesOf, extractItems, normaliseGalleryResponse, normaliseItem, UNCATEGORISED } from './normalise';
+
+const base = { _id: 'a1', title: 'Kitchen ceiling', category: 'Water Damage', imageUrl: '/uploads/kitchen.jpg' };
+
+describe('normaliseItem discard rules (SPEC 3)', () => {
+  it('keeps a complete item', () => {
+    expect(normaliseItem(base)).toMatchObject({ _id: 'a1', title: 'Kitchen ceiling', category: 'Water Damage', imageUrl: '/uploads/kitchen.jpg' });
+  });
+  it('discards an item lacking _id', () => {
+    expect(normaliseItem({ ...base, _id: undefined })).toBeNull();
+    expect(normaliseItem({ ...base, _id: '' })).toBeNull();
+  });
+  it('discards an item lacking title', () => {
+    expect(normaliseItem({ ...base, title: undefined })).toBeNull();
+    expect(normaliseItem({ ...base, title: '   ' })).toBeNull();
+  });
+  it('discards an item lacking all of imageUrl, s3Key and filename', () => {
+    expect(normaliseItem({ ...base, imageUrl: undefined })).toBeNull();
+    expect(normaliseItem({ ...base, imageUrl: '', s3Key: '', filename: '' })).toBeNull();
+  });
+  it('keeps an item with only one of imageUrl, s3Key or filename', () => {
+    expect(normaliseItem({ _id: 'b', title: 'T', s3Key: 'k.jpg' })?.s3Key).toBe('k.jpg');
+    expect(normaliseItem({ _id: 'c', title: 'T', filename: 'f.jpg' })?.filename).toBe('f.jpg');
+    expect(normaliseItem({ _id: 'd', title: 'T', imageUrl: '/i.jpg' })?.imageUrl).toBe('/i.jpg');
+  });
+  it('discards things that are not objects', () => {
+    for (const raw of [null, undefined, 'x', 3, [base]]) expect(normaliseItem(raw)).toBeNull();
+  });
+  it('treats tags as always present', () => {
+    expect(normaliseItem(base)?.tags).toEqual([]);
+    expect(normaliseItem({ ...base, tags: null })?.tags).toEqual([]);
+    expect(normaliseItem({ ...base, tags: ['roof', 7, '', 'slates'] })?.tags).toEqual(['roof', '7', 'slates']);
+  });
+  it('defaults description and mimeType to empty strings, and a missing category to the catch-all', () => {
+    const item = normaliseItem({ _id: 'e', title: 'T', filename: 'f.jpg' });
+    expect(item).toMatchObject({ description: '', mimeType: '', category: UNCATEGORISED });
+  });
+  it('accepts a numeric _id', () => {
+    expect(normaliseItem({ ...base, _id: 42 })?._id).toBe('42');
+  });
+});
+
+describe('response shapes (SPEC 7.2)', () => {
+  it('reads { data: [...] }', () => {
+    expect(extractItems({ data: [base] })).toEqual([base]);
+  });
+  it('reads a bare array', () => {
+    expect(extractItems([base])).toEqual([base]);
+  });
+  it('rejects any other shape', () => {
+    for (const body of [null, {}, { data: {} }, 'text', 5]) expect(extractItems(body)).toBeNull();
+    expect(normaliseGalleryResponse({ items: [] })).toBeNull();
+  });
+  it('gives the same content for both shapes', () => {
+    const list = [base, { _id: 'x', title: 'no media' }];
+    expect(normaliseGalleryResponse({ data: list })).toEqual(normaliseGalleryResponse(list));
+    expect(normaliseGalleryResponse(list)?.items).toHaveLength(1);
+  });
+  it('drops a repeated _id', () => {
+    expect(normaliseGalleryResponse([base, { ...base, title: 'again' }])?.items.map((item) => item.title)).toEqual(['Kitchen ceiling']);
+  });
+});
+
+describe('categories', () => {
+  it('are the distinct category values in order of first appearance', () => {
+    const content = normaliseGalleryResponse([
+      { ...base, _id: '1', category: 'Roofing' },
+      { ...base, _id: '2', category: 'Kitchens' },
+      { ...base, _id: '3', category: 'Roofing' },
+      { ...base, _id: '4', category: 'Fire Damage' },
+      { _id: '5', title: 'discarded', category: 'Ghost' },
+    ]);
+    expect(content?.categories).toEqual(['Roofing', 'Kitchens', 'Fire Damage']);
+  });
+  it('is empty for no items', () => {
+    expect(categoriesOf([])).toEqual([]);
+    expect(normaliseGalleryResponse({ data: [] })).toEqual({ items: [], categories: [] });
+  });
+});

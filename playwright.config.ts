@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { standInCrmUrl, testBuildEnv, testPorts, testSiteUrl } from './tests/e2e/test-env';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  // One worker: the tests share one production server and its stand-in services.
+  workers: 1,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: testSiteUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'npx tsx tests/support/stand-in-crm.ts',
+      url: `${standInCrmUrl}/__control/health`,
+      env: { STAND_IN_CRM_PORT: String(testPorts.crm) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node server.mjs',
+      url: `${testSiteUrl}/`,
+      env: testBuildEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every test: types, unit tests, then browser tests against a fresh production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+bash scripts/ensure-chromium.sh
+bash scripts/ensure-java.sh
+
+echo "== Type check"
+npx tsc --noEmit
+
+echo "== Unit and integration tests"
+npx vitest run
+
+echo "== Production build for the browser tests"
+npx tsx scripts/build-for-tests.ts
+
+echo "== Browser tests"
+npx playwright test

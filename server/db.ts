@@ -1,0 +1,62 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type Client } from '@libsql/client';
+import { migrations, type Migration } from '@/server/migrations';
+
+let database: Promise<Client> | undefined;
+
+function ensureLocalFolder(url: string) {
+  if (!url.startsWith('file:')) return;
+  const file = url.slice('file:'.length);
+  if (file && file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+}
+
+/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
+export async function migrate(client: Client, list: readonly Migration[] = migrations): Promise<string[]> {
+  await client.execute(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
+  );
+  const applied = new Set((await client.execute('SELECT id FROM schema_migrations')).rows.map((row) => String(row.id)));
+  const newlyApplied: string[] = [];
+  for (const migration of list) {
+    if (applied.has(migration.id)) continue;
+    const tx = await client.transaction('write');
+    try {
+      for (const statement of migration.statements) await tx.execute(statement);
+      await tx.execute({ sql: 'INSERT INTO schema_migrations (id) VALUES (?)', args: [migration.id] });
+      await tx.commit();
+      newlyApplied.push(migration.id);
+    } catch (error) {
+      await tx.rollback();
+      throw new Error(`Migration ${migration.id} failed`, { cause: error });
+    } finally {
+      tx.close();
+    }
+  }
+  return newlyApplied;
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<Client> {
+  ensureLocalFolder(url);
+  const client = createClient({ url, authToken });
+  if (url.startsWith('file:')) {
+    // Several processes (the server, `npm run logs`) may share the file.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA busy_timeout = 5000');
+  }
+  await migrate(client);
+  return client;
+}
+
+/** The site's database, opened and migrated once per process. */
+export function getDb(): Promise<Client> {
+  if (!database) {
+    const url = process.env.DATABASE_URL?.trim() || 'file:data/site.db';
+    database = openDatabase(url, process.env.DATABASE_AUTH_TOKEN?.trim() || undefined).catch((error: unknown) => {
+      database = undefined;
+      throw error;
+    });
+  }
+  return database;
+}

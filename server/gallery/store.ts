@@ -1,0 +1,178 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, open, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isValidMediaKey, slugify } from './keys';
+import { emptyManifest, manifestItemSchema, manifestSchema, type Manifest, type ManifestItem } from './manifest';
+import { matchesSignature, mediaTypeOf } from './media-types';
+
+export type GalleryStoreOptions = {
+  /** Shipped, read-only: manifest.json plus the sample media its s3Keys name. */
+  samplesDir: string;
+  /** Writable (GALLERY_DIR): manifest.json plus media/ for items added with `npm run gallery`. */
+  dataDir: string;
+};
+
+export type StoredItem = ManifestItem & { source: 'sample' | 'added'; hidden: boolean };
+
+export type ResolvedMedia = { filePath: string; size: number; modified: Date; contentType: string };
+
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+const MANIFEST = 'manifest.json';
+
+export class GalleryInputError extends Error {}
+
+async function readManifest(dir: string): Promise<Manifest> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, MANIFEST), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyManifest();
+    throw error;
+  }
+  const parsed = manifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    throw new Error(`Invalid gallery manifest ${path.join(dir, MANIFEST)}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+async function writeManifest(dir: string, manifest: Manifest) {
+  await mkdir(dir, { recursive: true });
+  const target = path.join(dir, MANIFEST);
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  await rename(temporary, target);
+}
+
+function isInside(root: string, candidate: string) {
+  const relative = path.relative(root, candidate);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** The contract shape: the item without the store's own bookkeeping. */
+export function toPublicItem(item: ManifestItem) {
+  const { createdAt: _createdAt, ...rest } = item;
+  return rest;
+}
+
+export function createGalleryStore(options: GalleryStoreOptions) {
+  const samplesDir = path.resolve(options.samplesDir);
+  const dataDir = path.resolve(options.dataDir);
+  const dataMediaDir = path.join(dataDir, 'media');
+
+  async function all(): Promise<StoredItem[]> {
+    const [samples, data] = await Promise.all([readManifest(samplesDir), readManifest(dataDir)]);
+    const hidden = new Set(data.hidden);
+    const added = [...data.items]
+      .reverse()
+      .map((item): StoredItem => ({ ...item, source: 'added', hidden: false }));
+    const shipped = samples.items.map((item): StoredItem => ({ ...item, source: 'sample', hidden: hidden.has(item._id) }));
+    return [...added, ...shipped];
+  }
+
+  /** What GET /api/gallery/public lists: added items newest first, then the samples not removed. */
+  async function listPublic(): Promise<ManifestItem[]> {
+    return (await all()).filter((item) => !item.hidden).map(({ source: _source, hidden: _hidden, ...item }) => item);
+  }
+
+  /** The file behind a listed item's s3Key; null for an invalid, unknown or missing key. */
+  async function resolveMedia(key: string): Promise<ResolvedMedia | null> {
+    if (!isValidMediaKey(key)) return null;
+    const item = (await all()).find((candidate) => !candidate.hidden && candidate.s3Key === key);
+    if (!item) return null;
+    const root = item.source === 'sample' ? samplesDir : dataMediaDir;
+    const contentType = mediaTypeOf(key);
+    if (!contentType) return null;
+    try {
+      const [realRoot, realFile] = await Promise.all([realpath(root), realpath(path.join(root, key))]);
+      if (!isInside(realRoot, realFile)) return null;
+      const info = await stat(realFile);
+      if (!info.isFile()) return null;
+      return { filePath: realFile, size: info.size, modified: info.mtime, contentType };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async function addItem(input: { file: string; title: string; category: string; description?: string; tags?: string[] }): Promise<ManifestItem> {
+    const contentType = mediaTypeOf(input.file);
+    if (!contentType) {
+      throw new GalleryInputError(`Unsupported file type: ${path.basename(input.file)} (use .jpg, .jpeg, .png, .webp, .avif, .gif, .mp4, .m4v, .webm or .mov)`);
+    }
+    const info = await stat(input.file).catch(() => null);
+    if (!info?.isFile()) throw new GalleryInputError(`No such file: ${input.file}`);
+    if (info.size === 0 || info.size > MAX_UPLOAD_BYTES) throw new GalleryInputError(`The file must hold between 1 byte and ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+    const handle = await open(input.file, 'r');
+    const head = new Uint8Array(16);
+    try {
+      await handle.read(head, 0, 16, 0);
+    } finally {
+      await handle.close();
+    }
+    if (!matchesSignature(head, contentType)) throw new GalleryInputError(`${path.basename(input.file)} does not look like ${contentType}`);
+
+    const digest = createHash('sha256').update(await readFile(input.file)).digest('hex');
+    const extension = path.extname(input.file).toLowerCase();
+    const base = slugify(path.basename(input.file, path.extname(input.file)));
+    const key = `uploads/${base}-${digest.slice(0, 10)}${extension}`;
+    const item = manifestItemSchema.parse({
+      _id: `item-${randomBytes(6).toString('hex')}`,
+      title: input.title,
+      category: input.category,
+      description: input.description ?? '',
+      tags: input.tags ?? [],
+      mimeType: contentType,
+      s3Key: key,
+      filename: path.basename(input.file),
+      createdAt: new Date().toISOString(),
+    });
+
+    await mkdir(path.dirname(path.join(dataMediaDir, key)), { recursive: true });
+    await copyFile(input.file, path.join(dataMediaDir, key));
+    const manifest = await readManifest(dataDir);
+    manifest.items.push(item);
+    await writeManifest(dataDir, manifest);
+    return item;
+  }
+
+  /** Removes an added item (and its file when no other item uses it) or hides a sample. */
+  async function removeItem(id: string): Promise<'removed' | 'hidden' | 'not-found'> {
+    const manifest = await readManifest(dataDir);
+    const added = manifest.items.find((item) => item._id === id);
+    if (added) {
+      manifest.items = manifest.items.filter((item) => item._id !== id);
+      await writeManifest(dataDir, manifest);
+      if (added.s3Key && isValidMediaKey(added.s3Key) && !manifest.items.some((item) => item.s3Key === added.s3Key)) {
+        await rm(path.join(dataMediaDir, added.s3Key), { force: true });
+      }
+      return 'removed';
+    }
+    const samples = await readManifest(samplesDir);
+    if (samples.items.some((item) => item._id === id) && !manifest.hidden.includes(id)) {
+      manifest.hidden.push(id);
+      await writeManifest(dataDir, manifest);
+      return 'hidden';
+    }
+    return 'not-found';
+  }
+
+  /** Brings back every removed sample. */
+  async function restoreSamples(): Promise<number> {
+    const manifest = await readManifest(dataDir);
+    const count = manifest.hidden.length;
+    manifest.hidden = [];
+    await writeManifest(dataDir, manifest);
+    return count;
+  }
+
+  return { all, listPublic, resolveMedia, addItem, removeItem, restoreSamples, samplesDir, dataDir };
+}
+
+export type GalleryStore = ReturnType<typeof createGalleryStore>;
+
+/** The site's store: shipped samples under media/gallery, added items under GALLERY_DIR. */
+export function defaultGalleryStore(galleryDir: string): GalleryStore {
+  return createGalleryStore({ samplesDir: path.join(process.cwd(), 'media', 'gallery'), dataDir: galleryDir });
+}

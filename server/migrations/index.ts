@@ -1,0 +1,7 @@
+import 'server-only';
+import { errorLogsMigration } from '@/server/migrations/0001-error-logs';
+
+export type Migration = { id: string; statements: readonly string[] };
+
+/** Applied in order, each once, inside a transaction; never edit one that has shipped: add a new one. */
+export const migrations: readonly Migration[] = [errorLogsMigration];

@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@libsql/client';
+import { expect, test } from '@playwright/test';
+import { errorLogRecordSchema } from '../../lib/error-log-record';
+import { standInCrm } from './support/stand-in-crm';
+import { standInCrmUrl, testBuildEnv } from './test-env';
+
+// The faults below exist only in the test build (NEXT_PUBLIC_E2E_FAULTS=1, components/testing/e2e-faults.tsx).
+
+async function settledErrorLogs(expected: number) {
+  await expect.poll(async () => (await standInCrm.errorLogs()).length).toBe(expected);
+  // Give a late duplicate the chance to arrive before counting for good.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const logs = await standInCrm.errorLogs();
+  // Whatever the logger sends, the CRM contract (and the built-in endpoint) accepts.
+  for (const entry of logs) expect(errorLogRecordSchema.safeParse(entry).error).toBeUndefined();
+  return logs;
+}
+
+test.beforeEach(async () => {
+  await standInCrm.reset();
+});
+
+test('a failed request produces exactly one remote entry with the right fields', async ({ page }) => {
+  await standInCrm.setGallery({ status: 503, body: { success: false, message: 'Down for maintenance' } });
+  await page.goto('/?e2e-fault=request');
+
+  const logs = await settledErrorLogs(1);
+  expect(logs).toHaveLength(1);
+  expect(logs[0]).toMatchObject({
+    application: 'homecare-web',
+    source: 'frontend',
+    level: 'error',
+    category: 'server',
+    statusCode: 503,
+    method: 'GET',
+    path: '/api/gallery/public',
+    message: 'HTTP 503 from GET /api/gallery/public',
+    userAgent: expect.stringContaining('Mozilla/5.0'),
+    metadata: { url: `${standInCrmUrl}/api/gallery/public`, page: '/' },
+  });
+});
+
+test('a burst of errors produces at most 5 remote entries and warns in the console about the rest', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/?e2e-fault=burst');
+
+  const logs = await settledErrorLogs(5);
+  expect(logs).toHaveLength(5);
+  for (const entry of logs) {
+    expect(entry).toMatchObject({ application: 'homecare-web', source: 'frontend', level: 'error', category: 'client', path: '/' });
+    expect(entry.message).toMatch(/E2E burst fault \d/);
+    expect(entry.stack).toEqual(expect.stringContaining('E2E burst fault'));
+  }
+  // Eight uncaught errors: five sent, three skipped with a warning each.
+  await expect.poll(() => warnings.filter((text) => text.includes('rate limit')).length).toBe(3);
+});
+
+test('an unhandled rejection is logged once', async ({ page }) => {
+  await page.goto('/?e2e-fault=rejection');
+  const logs = await settledErrorLogs(1);
+  expect(logs[0]).toMatchObject({
+    level: 'error',
+    category: 'client',
+    source: 'frontend',
+    message: 'Unhandled promise rejection: E2E unhandled rejection',
+    metadata: { handler: 'window.unhandledrejection' },
+  });
+});
+
+test('after a render failure the fallback appears, logs a critical entry, and Try Again recovers', async ({ page }) => {
+  await page.goto('/?e2e-fault=render');
+
+  const fallbackHeading = page.getByRole('heading', { level: 1, name: 'Something went wrong' });
+  await expect(fallbackHeading).toBeVisible();
+  await expect(page.getByText('Our team has been notified. Please try again later.')).toBeVisible();
+  await expect(fallbackHeading).toBeFocused();
+  // The header and footer are outside the boundary and stay usable.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  const logs = await settledErrorLogs(1);
+  expect(logs).toHaveLength(1);
+  const entry = logs[0]!;
+  expect(entry).toMatchObject({
+    application: 'homecare-web',
+    level: 'critical',
+    source: 'error-boundary',
+    category: 'client',
+    path: '/',
+    message: 'Render failure: E2E render fault',
+  });
+  const metadata = entry.metadata as { componentStack?: unknown };
+  expect(typeof metadata.componentStack).toBe('string');
+  expect(String(metadata.componentStack)).toMatch(/\n\s+at \S+/);
+  expect(entry.stack).toEqual(expect.stringContaining('E2E render fault'));
+
+  // The cause goes away (as a transient failure would); Try Again, by keyboard, brings the page back.
+  await page.evaluate(() => {
+    window.__e2eRenderFaultCleared = true;
+  });
+  await page.getByRole('button', { name: 'Try Again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Expert Insurance Repairs');
+  await expect(fallbackHeading).toHaveCount(0);
+});
+
+test('following a header or footer link leaves the fallback', async ({ page }) => {
+  await page.goto('/?e2e-fault=render');
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+});
+
+test('a failure of the root layout itself gets the plain fallback, logged, and Try Again recovers', async ({ page }) => {
+  await page.goto('/?e2e-fault=layout-render');
+  const heading = page.getByRole('heading', { level: 1, name: 'Something went wrong' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('Our team has been notified. Please try again later.')).toBeVisible();
+  // The whole document was replaced: no site header.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  const logs = await settledErrorLogs(1);
+  expect(logs[0]).toMatchObject({
+    level: 'critical',
+    source: 'error-boundary',
+    category: 'client',
+    path: '/',
+    message: 'Root layout failure: E2E root layout fault',
+    metadata: { boundary: 'root-layout' },
+  });
+
+  await page.evaluate(() => {
+    window.__e2eRenderFaultCleared = true;
+  });
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Expert Insurance Repairs');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('a server-side failure is recorded with source backend in the site database', async ({ request }) => {
+  // The database outlives a test run; count only what this test causes.
+  const startedAt = new Date().toISOString();
+  const response = await request.get('/api/e2e-fault');
+  expect(response.status()).toBe(500);
+
+  const db = createClient({ url: testBuildEnv.DATABASE_URL! });
+  try {
+    const backendEntries = async () =>
+      (
+        await db.execute({
+          sql: "SELECT * FROM error_logs WHERE source = 'backend' AND message = 'E2E server fault' AND received_at >= ?",
+          args: [startedAt],
+        })
+      ).rows;
+    await expect.poll(async () => (await backendEntries()).length).toBe(1);
+    const [row] = await backendEntries();
+    expect(row).toMatchObject({ application: 'homecare-web', level: 'error', category: 'server', path: '/api/e2e-fault', method: 'GET', status_code: 500 });
+    expect(JSON.parse(String(row!.metadata))).toMatchObject({ routePath: '/api/e2e-fault', routeType: 'route' });
+  } finally {
+    db.close();
+  }
+});

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import config from '../../playwright.config';
+import { standInCrm } from './support/stand-in-crm';
+
+// Headless Chromium hides scrollbars by default; show them so the layout-jump check means something.
+test.use({ launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] } });
+
+const items = Array.from({ length: 6 }, (_, position) => ({
+  _id: `k${position}`,
+  title: position === 0 ? 'Kitchen ceiling' : `Job ${position}`,
+  category: 'Water Damage',
+  imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
+}));
+const tile = (page: import('@playwright/test').Page, title: string) => page.getByRole('button', { name: title, exact: true });
+const viewer = (page: import('@playwright/test').Page) => page.getByRole('dialog');
+async function openGallery(page: import('@playwright/test').Page) {
+  await standInCrm.setGallery({ status: 200, body: { data: items } });
+  await page.goto('/gallery');
+  await expect(tile(page, 'Kitchen ceiling')).toBeVisible();
+}
+
+test.beforeEach(async () => {
+  await standInCrm.reset();
+});
+
+test('the page does not scroll under the open viewer and nothing moves when its scrollbar goes', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 500 });
+  await openGallery(page);
+  await tile(page, 'Kitchen ceiling').scrollIntoViewIfNeeded();
+  // The page really scrolls, with a classic (space-taking) scrollbar.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+  expect(await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0);
+  const widthBefore = await page.evaluate(() => document.querySelector('main')?.getBoundingClientRect().width);
+  const tileBefore = await tile(page, 'Kitchen ceiling').boundingBox();
+  await tile(page, 'Kitchen ceiling').click();
+  await expect(viewer(page)).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  expect(await page.evaluate(() => document.querySelector('main')?.getBoundingClientRect().width)).toBe(widthBefore);
+  expect(await tile(page, 'Kitchen ceiling').boundingBox()).toEqual(tileBefore);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, 600);
+  await page.keyboard.press('PageDown');
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+});

@@ -1,0 +1,136 @@
+/**
+ * A local stand-in for the external CRM, speaking its contract for the browser tests:
+ *   GET  /api/gallery/public         the current gallery scenario (status, body, delay)
+ *   GET  /api/gallery/image/:s3Key   the built-in gallery's sample file of that name (media/gallery/samples,
+ *                                    public/gallery/samples) when there is one, else a small generated image
+ *   GET  /gallery/..., /uploads/...  imageUrl paths: a sample file of that name, else the generated image
+ *   POST /api/error-logs             records the entry, answers 201
+ * and a control API the tests drive:
+ *   PUT    /__control/gallery        { status?, body?, delayMs? } sets the gallery scenario
+ *   GET    /__control/error-logs     the entries received so far
+ *   DELETE /__control/error-logs     forgets them
+ *   GET    /__control/media-requests the media paths requested so far
+ *   POST   /__control/reset          default scenario, no entries
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+
+export type GalleryScenario = { status: number; body: unknown; delayMs: number };
+
+// A 1x1 PNG; the browser scales it, which is all the tests need of an image.
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/kN8mZQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const SAMPLE_DIRS = ['media/gallery/samples', 'public/gallery/samples'].map((dir) => path.resolve(dir));
+const TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png', '.mp4': 'video/mp4', '.webm': 'video/webm' };
+
+/** A sample file by its base name (media is matched by name so any key or imageUrl folder works). */
+function sampleFile(urlPath: string): string | null {
+  const name = path.basename(decodeURIComponent(urlPath));
+  if (!name || name.startsWith('.')) return null;
+  for (const dir of SAMPLE_DIRS) {
+    const candidate = path.join(dir, name);
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+function sendMedia(request: IncomingMessage, response: ServerResponse, urlPath: string) {
+  const file = sampleFile(urlPath);
+  const cors = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
+  if (!file) {
+    response.writeHead(200, { ...cors, 'Content-Type': 'image/png' });
+    return void response.end(PIXEL_PNG);
+  }
+  const bytes = readFileSync(file);
+  const headers = { ...cors, 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Accept-Ranges': 'bytes' };
+  const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
+  if (range) {
+    const start = Number(range[1]);
+    const end = Math.min(range[2] ? Number(range[2]) : bytes.length - 1, bytes.length - 1);
+    if (start >= bytes.length) {
+      response.writeHead(416, { ...headers, 'Content-Range': `bytes */${bytes.length}` });
+      return void response.end();
+    }
+    response.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'Content-Length': String(end - start + 1) });
+    return void response.end(bytes.subarray(start, end + 1));
+  }
+  response.writeHead(200, { ...headers, 'Content-Length': String(bytes.length) });
+  response.end(bytes);
+}
+
+export const defaultGalleryScenario: GalleryScenario = { status: 200, body: { data: [] }, delayMs: 0 };
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+  const payload = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  response.writeHead(status, {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'Content-Type, Accept',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    ...(body === undefined || typeof body === 'string' ? {} : { 'Content-Type': 'application/json' }),
+    ...headers,
+  });
+  response.end(payload);
+}
+
+export function createStandInCrm() {
+  let gallery: GalleryScenario = { ...defaultGalleryScenario };
+  const errorLogs: unknown[] = [];
+  const mediaRequests: string[] = [];
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    try {
+      if (request.method === 'OPTIONS') return send(response, 204);
+      if (request.method === 'GET' && url.pathname === '/api/gallery/public') {
+        if (gallery.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gallery.delayMs));
+        return send(response, gallery.status, gallery.body);
+      }
+      if (request.method === 'GET' && /^\/(api\/gallery\/image|gallery|uploads)\//.test(url.pathname)) {
+        mediaRequests.push(url.pathname);
+        return sendMedia(request, response, url.pathname);
+      }
+      if (request.method === 'POST' && url.pathname === '/api/error-logs') {
+        const text = await readBody(request);
+        errorLogs.push(JSON.parse(text));
+        return send(response, 201, { success: true });
+      }
+      if (request.method === 'PUT' && url.pathname === '/__control/gallery') {
+        gallery = { ...defaultGalleryScenario, ...(JSON.parse(await readBody(request)) as Partial<GalleryScenario>) };
+        return send(response, 204);
+      }
+      if (request.method === 'GET' && url.pathname === '/__control/error-logs') return send(response, 200, errorLogs);
+      if (request.method === 'GET' && url.pathname === '/__control/media-requests') return send(response, 200, mediaRequests);
+      if (request.method === 'DELETE' && url.pathname === '/__control/error-logs') {
+        errorLogs.length = 0;
+        return send(response, 204);
+      }
+      if (request.method === 'POST' && url.pathname === '/__control/reset') {
+        gallery = { ...defaultGalleryScenario };
+        errorLogs.length = 0;
+        mediaRequests.length = 0;
+        return send(response, 204);
+      }
+      if (request.method === 'GET' && url.pathname === '/__control/health') return send(response, 200, { ok: true });
+      return send(response, 404, { success: false, message: 'Not found' });
+    } catch (error) {
+      return send(response, 400, { success: false, message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+  return { server, getErrorLogs: () => [...errorLogs] };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.STAND_IN_CRM_PORT ?? 4010);
+  createStandInCrm().server.listen(port, '127.0.0.1', () => console.log(`Stand-in CRM listening on http://127.0.0.1:${port}`));
+}
