@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { apiRequest } from '@/lib/api-client';
 import { crmBaseUrl } from '@/lib/public-env';
 
@@ -12,7 +13,12 @@ import { crmBaseUrl } from '@/lib/public-env';
  */
 export function E2eFaults({ layer }: { layer: 'page' | 'layout' }) {
   if (process.env.NEXT_PUBLIC_E2E_FAULTS !== '1') return null;
-  return <ArmedFaults layer={layer} />;
+  // useSearchParams needs a Suspense boundary on a prerendered page; the faults render in the browser only.
+  return (
+    <Suspense fallback={null}>
+      <ArmedFaults layer={layer} />
+    </Suspense>
+  );
 }
 
 declare global {
@@ -22,14 +28,10 @@ declare global {
   }
 }
 
-const noSubscription = () => () => {};
-
 function ArmedFaults({ layer }: { layer: 'page' | 'layout' }) {
-  const fault = useSyncExternalStore(
-    noSubscription,
-    () => new URLSearchParams(window.location.search).get('e2e-fault'),
-    () => null,
-  );
+  // The router's search params, not window.location: during a client navigation the new page renders
+  // before the address bar changes, and a stale fault would break the page being navigated to.
+  const fault = useSearchParams().get('e2e-fault');
 
   useEffect(() => {
     if (layer !== 'page') return;
