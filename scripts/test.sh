@@ -4,8 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-java.sh
+bash scripts/ensure-apt-tools.sh
 
 echo "== Type check"
 npx tsc --noEmit

@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { LinkList } from '@/components/ui/link-list';
+import { PostalAddress } from '@/components/ui/postal-address';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
 import { sitemapLinks } from '@/content/navigation';
@@ -18,15 +19,7 @@ export default function SitemapPage() {
           <h2 id="pages-heading" className="text-2xl font-bold text-brand-900">
             Pages
           </h2>
-          <ul className="mt-4 space-y-2">
-            {sitemapLinks.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="prose-link">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={sitemapLinks} className="mt-4 space-y-2" linkClassName="prose-link" />
         </section>
 
         <section aria-labelledby="services-heading">
@@ -50,13 +43,7 @@ export default function SitemapPage() {
             Contact details
           </h2>
           <p className="mt-4 font-semibold text-brand-900">{business.legalName}</p>
-          <address className="mt-2 not-italic leading-relaxed text-slate-700">
-            {business.address.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress className="mt-2 text-slate-700" />
           <p className="mt-3">
             Telephone:{' '}
             <a href={telHref} className="prose-link">

@@ -1,7 +1,8 @@
-import Link from 'next/link';
 import { business, mailtoHref, telHref } from '@/content/business';
 import { footerNav } from '@/content/navigation';
 import { AccreditationBadge } from '@/components/layout/accreditation-badge';
+import { LinkList } from '@/components/ui/link-list';
+import { PostalAddress } from '@/components/ui/postal-address';
 
 export function SiteFooter() {
   return (
@@ -9,13 +10,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{business.legalName}</p>
-          <address className="mt-3 not-italic leading-relaxed">
-            {business.address.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress className="mt-3" />
           <p className="mt-3">
             <a href={telHref} className="footer-link">
               {business.phone.display}
@@ -28,15 +23,7 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Policies">
-          <ul className="space-y-2">
-            {footerNav.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="footer-link">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerNav} className="space-y-2" linkClassName="footer-link" />
         </nav>
         <div>
           <AccreditationBadge />
