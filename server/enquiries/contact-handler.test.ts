@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
@@ -121,6 +121,28 @@ describe('POST /api/contact', () => {
     const limited = await handle(contactRequest({ ...valid, subject: 'Another one' }, { address: '203.0.113.5' }));
     expect(limited.status).toBe(429);
     expect(limited.headers).toEqual({ 'Retry-After': '30' });
+  });
+
+  it('keys the limit on the socket address, or on the first X-Forwarded-For hop only with TRUST_PROXY', async () => {
+    const forwarded = (hop: string, subject: string) => {
+      const request = contactRequest({ ...valid, subject }, { address: '127.0.0.1' });
+      request.headers.set('x-forwarded-for', `${hop}, 10.0.0.1`);
+      return request;
+    };
+    const handle = handler({ CONTACT_RATE_LIMIT: '1' });
+    expect((await handle(forwarded('203.0.113.1', 'First subject'))).status).toBe(201);
+    // Without TRUST_PROXY a forged header does not make a new client.
+    expect((await handle(forwarded('203.0.113.2', 'Second subject'))).status).toBe(429);
+
+    vi.stubEnv('TRUST_PROXY', '1');
+    try {
+      const proxied = handler({ CONTACT_RATE_LIMIT: '1' });
+      expect((await proxied(forwarded('203.0.113.1', 'Third subject'))).status).toBe(201);
+      expect((await proxied(forwarded('203.0.113.2', 'Fourth subject'))).status).toBe(201);
+      expect((await proxied(forwarded('203.0.113.2', 'Fifth subject'))).status).toBe(429);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('answers 503, not a crash, when the database is unavailable', async () => {

@@ -135,6 +135,21 @@ describe('the outbox worker with a real SMTP server', () => {
     expect(await jobs()).toEqual([{ status: 'sent', attempts: 2, last_error: null, message_id: expect.any(String) }]);
   });
 
+  it('a worker whose lease expired mid-send does not mark the job: the successor\'s delivery is the one recorded', async () => {
+    await submit();
+    let finishSlow: (value: { messageId: string }) => void = () => undefined;
+    const slow: Mailer = { describe: 'slow', send: () => new Promise((resolve) => (finishSlow = resolve)), close: silent };
+    const fast: Mailer = { describe: 'fast', send: async () => ({ messageId: '<successor>' }), close: silent };
+    const stale = createOutboxWorker({ db, mailer: slow, ...mail, pollMs: 60_000, now: () => clock, owner: 'stale', log: silent });
+    const staleRun = stale.runOnce();
+    await expect.poll(async () => (await db.execute('SELECT lease_owner FROM enquiry_notifications')).rows[0]?.lease_owner).toBe('stale');
+    clock += LEASE_MS + 1;
+    expect(await worker(fast, db, 'successor').runOnce()).toBe(1);
+    finishSlow({ messageId: '<stale>' });
+    await staleRun;
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: 2, last_error: null, message_id: '<successor>' }]);
+  });
+
   it('two workers draining the same outbox send each job once', async () => {
     const smtp = await startSmtpServer();
     closers.push(smtp.close);
