@@ -1,5 +1,18 @@
 import type { Instrumentation } from 'next';
 
+/** Starts the enquiry outbox worker with the Node server (never on the edge runtime, never at build time). */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  try {
+    const { startOutboxWorker } = await import('@/server/enquiries/outbox');
+    await startOutboxWorker();
+  } catch (failure) {
+    // Enquiries are still stored; the worker delivers them once it can start (next restart).
+    console.error('[instrumentation] Could not start the enquiry outbox worker:', failure);
+  }
+}
+
 /**
  * Server-side failures (rendering, route handlers, server actions) are recorded like the browser's
  * entries, with source 'backend', in the site's own error log (SQLite + one stdout line).

@@ -14,9 +14,10 @@ export type IntakeResult = { status: number; body: Record<string, unknown>; head
 
 type Store = (record: ErrorLogRecord, options: { clientAddress: string }) => Promise<{ id: number }>;
 
-class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {}
 
-async function readCappedText(request: Request, maxBytes: number): Promise<string> {
+/** The body as UTF-8 text, refusing (BodyTooLarge) as soon as it passes maxBytes. */
+export async function readCappedText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
   if (!request.body) return '';

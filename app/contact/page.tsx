@@ -1,3 +1,4 @@
+import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
 import { pageMetadata } from '@/lib/page-metadata';
@@ -10,8 +11,8 @@ export default function ContactPage() {
       <PageIntro title="Contact Us" eyebrow="Get in touch">
         <p>Call us, e-mail us or send a message about an insurance repair or any work on your home.</p>
       </PageIntro>
-      <div className="mx-auto max-w-6xl px-4 py-16">
-        <section aria-labelledby="details-heading" className="max-w-md">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="details-heading">
           <h2 id="details-heading" className="text-2xl font-bold text-brand-900">
             Our details
           </h2>
@@ -53,6 +54,14 @@ export default function ContactPage() {
               <dd className="text-slate-700">{business.serviceAreaSummary}</dd>
             </div>
           </dl>
+        </section>
+        <section aria-labelledby="contact-form-heading" className="relative">
+          <h2 id="contact-form-heading" className="text-2xl font-bold text-brand-900">
+            Send us a message
+          </h2>
+          <div className="mt-6">
+            <ContactForm />
+          </div>
         </section>
       </div>
     </>

@@ -1,7 +1,8 @@
 import 'server-only';
 import { errorLogsMigration } from '@/server/migrations/0001-error-logs';
+import { enquiriesMigration } from '@/server/migrations/0002-enquiries';
 
 export type Migration = { id: string; statements: readonly string[] };
 
 /** Applied in order, each once, inside a transaction; never edit one that has shipped: add a new one. */
-export const migrations: readonly Migration[] = [errorLogsMigration];
+export const migrations: readonly Migration[] = [errorLogsMigration, enquiriesMigration];

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ContactForm } from '@/components/contact/contact-form';
+import { createLogger } from '@/lib/logger';
+
+afterEach(() => cleanup());
+
+function setup(siteKey: string) {
+  const apiRequest = vi.fn(async () => ({ status: 201, data: { success: true, message: 'Stored.' } }));
+  const sent: string[] = [];
+  const logger = createLogger({
+    endpoint: '/api/error-logs',
+    send: async (_url, body) => void sent.push(body),
+    console: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
+  render(<ContactForm siteKey={siteKey} endpoint="/api/contact" apiRequest={apiRequest as never} logger={logger} />);
+  return { apiRequest, sent };
+}
+
+function fill() {
+  fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: ' Jo Bloggs ' } });
+  fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'jo@example.com' } });
+  fireEvent.change(screen.getByLabelText(/^Subject/), { target: { value: 'Leaking roof' } });
+  fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Water is coming through.' } });
+}
+
+describe('ContactForm without NEXT_PUBLIC_RECAPTCHA_SITE_KEY', () => {
+  it('loads no script, shows no disclosure, and sends without a token', async () => {
+    const { apiRequest, sent } = setup('');
+    fill();
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Stored.'));
+    expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
+    expect(screen.queryByText(/protected by reCAPTCHA/)).toBeNull();
+    expect(apiRequest).toHaveBeenCalledWith('/api/contact', {
+      method: 'POST',
+      json: { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Leaking roof', message: 'Water is coming through.', recaptchaToken: '', website: '' },
+      skipErrorLogging: true,
+    });
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ level: 'info', source: 'contact-form', statusCode: 201 });
+    expect(sent[0]).not.toMatch(/Jo Bloggs|jo@example\.com|Leaking roof|Water is coming/);
+  });
+});
+
+describe('ContactForm with a site key', () => {
+  it('adds Google’s script on first engagement, not on render', () => {
+    setup('site-key-1');
+    expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
+    fireEvent.focus(screen.getByLabelText(/^Name/));
+    const script = document.querySelector<HTMLScriptElement>('script[src*="recaptcha"]');
+    expect(script?.src).toBe('https://www.google.com/recaptcha/enterprise.js?render=site-key-1');
+    expect(screen.getByText(/protected by reCAPTCHA/)).toBeInTheDocument();
+  });
+});

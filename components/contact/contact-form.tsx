@@ -1,0 +1,254 @@
+'use client';
+
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ExternalLink } from '@/components/ui/external-link';
+import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
+import { CONTACT_OUTCOME_MESSAGES, contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
+import {
+  CONTACT_FIELDS,
+  CONTACT_MAX,
+  HONEYPOT_FIELD,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from '@/lib/contact-rules';
+import { logger as defaultLogger, type Logger } from '@/lib/logger';
+import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
+import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
+
+const LOG_SOURCE = 'contact-form';
+
+type FieldSpec = { label: string; type: 'text' | 'email' | 'tel' | 'textarea'; required: boolean; autoComplete: string };
+
+const FIELDS: Record<ContactField, FieldSpec> = {
+  name: { label: 'Name', type: 'text', required: true, autoComplete: 'name' },
+  email: { label: 'Email', type: 'email', required: true, autoComplete: 'email' },
+  phone: { label: 'Phone (optional)', type: 'tel', required: false, autoComplete: 'tel' },
+  subject: { label: 'Subject', type: 'text', required: true, autoComplete: 'off' },
+  message: { label: 'Message', type: 'textarea', required: true, autoComplete: 'off' },
+};
+
+const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
+
+type Status = { kind: 'idle' } | { kind: 'success' | 'error'; message: string };
+
+type ContactFormProps = {
+  siteKey?: string;
+  endpoint?: string;
+  apiRequest?: typeof defaultApiRequest;
+  logger?: Logger;
+};
+
+/** The contact form (SPEC sections 2, 4, 5, 7.1 and 8). */
+export function ContactForm({
+  siteKey = recaptchaSiteKey,
+  endpoint = `${apiBaseUrl}/api/contact`,
+  apiRequest = defaultApiRequest,
+  logger = defaultLogger,
+}: ContactFormProps) {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  function engage() {
+    // Google's script is fetched when the visitor first engages the form, never on page load.
+    if (siteKey) loadRecaptcha(siteKey).catch(() => undefined);
+  }
+
+  function focusFirst(fieldErrors: ContactErrors) {
+    const first = CONTACT_FIELDS.find((field) => fieldErrors[field]);
+    if (first) inputs.current[first]?.focus();
+  }
+
+  function onChange(field: ContactField) {
+    return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => {
+        if (!current[field]) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    };
+  }
+
+  function report(outcome: ContactOutcome, statusCode: number | null) {
+    if (outcome.kind === 'success') {
+      logger.info('Contact form submitted', { source: LOG_SOURCE, statusCode, metadata: { outcome: 'success' } });
+    } else {
+      // Never the message text or contact details: only which fields the server objected to.
+      logger.error(`Contact form submission failed: ${outcome.message}`, {
+        source: LOG_SOURCE,
+        statusCode,
+        metadata: { outcome: 'error', fieldErrors: Object.keys(outcome.fieldErrors) },
+      });
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validateContact(values);
+    if (Object.keys(checked.errors).length > 0) {
+      setStatus({ kind: 'idle' });
+      setErrors(checked.errors);
+      focusFirst(checked.errors);
+      return;
+    }
+
+    setSubmitting(true);
+    setStatus({ kind: 'idle' });
+    setErrors({});
+    let outcome: ContactOutcome;
+    let statusCode: number | null = null;
+    try {
+      let token = '';
+      if (siteKey) {
+        try {
+          token = await recaptchaToken(siteKey);
+        } catch (error) {
+          logger.error(CONTACT_OUTCOME_MESSAGES.recaptchaLoad, { source: LOG_SOURCE, category: 'network', error });
+          outcome = { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed, fieldErrors: {} };
+          setStatus({ kind: 'error', message: outcome.message });
+          return;
+        }
+      }
+      try {
+        const response = await apiRequest(endpoint, {
+          method: 'POST',
+          json: { ...checked.values, recaptchaToken: token, [HONEYPOT_FIELD]: honeypot },
+          skipErrorLogging: true,
+        });
+        statusCode = response.status;
+        outcome = contactOutcome({ status: response.status, body: response.data });
+      } catch (error) {
+        if (error instanceof ApiError && error.status !== undefined) {
+          statusCode = error.status;
+          outcome = contactOutcome({ status: error.status, body: error.body });
+        } else {
+          outcome = contactOutcome({ status: 'no-answer' });
+        }
+      }
+      report(outcome, statusCode);
+      if (outcome.kind === 'success') {
+        setValues(EMPTY);
+        setHoneypot('');
+        setStatus({ kind: 'success', message: outcome.message });
+      } else {
+        setErrors(outcome.fieldErrors);
+        setStatus({ kind: 'error', message: outcome.message });
+        focusFirst(outcome.fieldErrors);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} onFocus={engage} onInput={engage} aria-labelledby="contact-form-heading" className="space-y-5">
+      <p className="text-sm text-slate-700">
+        Fields marked <span aria-hidden="true" className="font-bold text-red-700">*</span>
+        <span className="sr-only">required</span> are required.
+      </p>
+      {CONTACT_FIELDS.map((field) => {
+        const spec = FIELDS[field];
+        const id = `contact-${field}`;
+        const errorId = `${id}-error`;
+        const error = errors[field];
+        const common = {
+          id,
+          name: field,
+          value: values[field],
+          onChange: onChange(field),
+          required: spec.required,
+          maxLength: CONTACT_MAX[field],
+          autoComplete: spec.autoComplete,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? errorId : undefined,
+          className: `mt-1 block w-full rounded-md border px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-700 ${
+            error ? 'border-red-700' : 'border-slate-500'
+          }`,
+        };
+        return (
+          <div key={field}>
+            <label htmlFor={id} className="block font-semibold text-brand-900">
+              {spec.label}
+              {spec.required ? (
+                <span aria-hidden="true" className="ml-1 text-red-700">
+                  *
+                </span>
+              ) : null}
+            </label>
+            {spec.type === 'textarea' ? (
+              <textarea
+                {...common}
+                rows={6}
+                ref={(element) => {
+                  inputs.current[field] = element;
+                }}
+              />
+            ) : (
+              <input
+                {...common}
+                type={spec.type}
+                ref={(element) => {
+                  inputs.current[field] = element;
+                }}
+              />
+            )}
+            {error ? (
+              <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input
+          id="contact-website"
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(event) => setHoneypot(event.target.value)}
+        />
+      </div>
+      <div>
+        <button type="submit" className="btn-primary disabled:cursor-not-allowed disabled:opacity-70" disabled={submitting}>
+          {submitting ? 'Sending…' : 'Send message'}
+        </button>
+      </div>
+      <div role="status" className="min-h-0">
+        {status.kind === 'success' ? (
+          <p className="rounded-md border border-green-700 bg-green-50 p-4 font-semibold text-green-900">{status.message}</p>
+        ) : null}
+      </div>
+      <div role="alert">
+        {status.kind === 'error' ? (
+          <p className="rounded-md border border-red-700 bg-red-50 p-4 font-semibold text-red-900">{status.message}</p>
+        ) : null}
+      </div>
+      {siteKey ? (
+        <p className="text-xs text-slate-700" data-testid="recaptcha-disclosure">
+          This site is protected by reCAPTCHA and the Google{' '}
+          <ExternalLink href="https://policies.google.com/privacy" className="prose-link">
+            Privacy Policy
+          </ExternalLink>{' '}
+          and{' '}
+          <ExternalLink href="https://policies.google.com/terms" className="prose-link">
+            Terms of Service
+          </ExternalLink>{' '}
+          apply.
+        </p>
+      ) : null}
+    </form>
+  );
+}

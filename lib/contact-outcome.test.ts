@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { contactOutcome } from '@/lib/contact-outcome';
+
+describe('section 8, Contact: every row of the catalogue', () => {
+  it('HTTP 429: Too many requests. Please try again later.', () => {
+    expect(contactOutcome({ status: 429, body: { success: false, message: 'Slow down' } })).toEqual({
+      kind: 'error',
+      message: 'Too many requests. Please try again later.',
+      fieldErrors: {},
+    });
+    expect(contactOutcome({ status: 429, body: undefined })).toMatchObject({ message: 'Too many requests. Please try again later.' });
+  });
+
+  it("otherwise the server's message if present", () => {
+    expect(contactOutcome({ status: 400, body: { success: false, message: 'The reCAPTCHA token is missing.' } })).toEqual({
+      kind: 'error',
+      message: 'The reCAPTCHA token is missing.',
+      fieldErrors: {},
+    });
+    expect(contactOutcome({ status: 503, body: { message: 'Down for maintenance' } })).toMatchObject({ message: 'Down for maintenance' });
+  });
+
+  it('otherwise: Failed to send message. Please try again or contact us directly.', () => {
+    for (const response of [
+      { status: 500, body: 'Internal Server Error' },
+      { status: 502, body: undefined },
+      { status: 400, body: { success: false, message: '   ' } },
+      { status: 'no-answer' as const },
+    ]) {
+      expect(contactOutcome(response)).toEqual({
+        kind: 'error',
+        message: 'Failed to send message. Please try again or contact us directly.',
+        fieldErrors: {},
+      });
+    }
+  });
+
+  it('success false without a message: Failed to send message', () => {
+    expect(contactOutcome({ status: 200, body: { success: false } })).toEqual({
+      kind: 'error',
+      message: 'Failed to send message',
+      fieldErrors: {},
+    });
+  });
+
+  it('success false with a message is a failure carrying the server message (section 7.1)', () => {
+    expect(contactOutcome({ status: 200, body: { success: false, message: 'Not today' } })).toMatchObject({
+      kind: 'error',
+      message: 'Not today',
+    });
+  });
+
+  it('success default message: Your message has been sent successfully!', () => {
+    expect(contactOutcome({ status: 201, body: { success: true } })).toEqual({
+      kind: 'success',
+      message: 'Your message has been sent successfully!',
+    });
+    expect(contactOutcome({ status: 200, body: undefined })).toEqual({
+      kind: 'success',
+      message: 'Your message has been sent successfully!',
+    });
+  });
+
+  it("success shows the server's message when it has one", () => {
+    expect(contactOutcome({ status: 201, body: { success: true, message: 'Thanks, we will call you back.' } })).toEqual({
+      kind: 'success',
+      message: 'Thanks, we will call you back.',
+    });
+  });
+
+  it('field errors from the server go to the matching fields, unknown paths are ignored', () => {
+    expect(
+      contactOutcome({
+        status: 422,
+        body: {
+          success: false,
+          message: 'Please correct the highlighted fields.',
+          errors: [
+            { path: 'email', msg: 'Please enter a valid email address' },
+            { path: 'email', msg: 'second one ignored' },
+            { path: ['subject'], msg: 'Subject must be at least 5 characters long' },
+            { path: 'nonsense', msg: 'dropped' },
+            { path: 'name' },
+          ],
+        },
+      }),
+    ).toEqual({
+      kind: 'error',
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { email: 'Please enter a valid email address', subject: 'Subject must be at least 5 characters long' },
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { isContactField, type ContactErrors } from '@/lib/contact-rules';
+
+/** SPEC section 8, Contact. */
+export const CONTACT_OUTCOME_MESSAGES = {
+  success: 'Your message has been sent successfully!',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  failed: 'Failed to send message. Please try again or contact us directly.',
+  failedWithoutMessage: 'Failed to send message',
+  recaptchaLoad: 'Failed to load reCAPTCHA script',
+} as const;
+
+/** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
+export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
+
+export type ContactOutcome =
+  | { kind: 'success'; message: string }
+  | { kind: 'error'; message: string; fieldErrors: ContactErrors };
+
+function record(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+function serverMessage(body: Record<string, unknown>): string | undefined {
+  return typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
+}
+
+/** Field errors the server returned (`errors: [{path, msg}]`) for fields the form has; the first per field. */
+export function serverFieldErrors(body: unknown): ContactErrors {
+  const list = record(body).errors;
+  const errors: ContactErrors = {};
+  if (!Array.isArray(list)) return errors;
+  for (const item of list) {
+    const { path, msg } = record(item);
+    const field = Array.isArray(path) ? path.join('.') : path;
+    if (isContactField(field) && typeof msg === 'string' && msg.trim() && !errors[field]) errors[field] = msg;
+  }
+  return errors;
+}
+
+/** Maps the response of a submission to what the visitor sees (section 8's contact catalogue). */
+export function contactOutcome(response: ContactResponse): ContactOutcome {
+  if (response.status === 'no-answer') return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed, fieldErrors: {} };
+  const body = record(response.body);
+  const ok = response.status >= 200 && response.status < 300;
+  if (ok && body.success !== false) return { kind: 'success', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.success };
+  const fieldErrors = serverFieldErrors(body);
+  if (response.status === 429) return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.tooManyRequests, fieldErrors };
+  if (ok) return { kind: 'error', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.failedWithoutMessage, fieldErrors };
+  return { kind: 'error', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.failed, fieldErrors };
+}

@@ -1,0 +1,100 @@
+/**
+ * The contact form's rules and messages (SPEC sections 5 and 9), in plain TypeScript so the browser
+ * bundle needs no schema library. `lib/contact-schema.ts` builds the server's zod schema from the same
+ * constants and the same normalisation; `lib/contact-schema.test.ts` proves the two agree.
+ */
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The hidden field people never see; a bot that fills it is answered normally and kept as spam. */
+export const HONEYPOT_FIELD = 'website';
+
+export const CONTACT_MIN = { name: 2, subject: 5, message: 10 } as const;
+export const CONTACT_MAX = { name: 100, email: 254, phone: 40, subject: 200, message: 5000 } as const;
+/** Longest reCAPTCHA token accepted (real ones are about 2 KB). */
+export const RECAPTCHA_TOKEN_MAX = 8000;
+export const RECAPTCHA_ACTION = 'contact_form';
+
+export const CONTACT_MESSAGES = {
+  name: 'Name must be at least 2 characters long',
+  email: 'Please enter a valid email address',
+  subject: 'Subject must be at least 5 characters long',
+  message: 'Message must be at least 10 characters long',
+  nameMax: `Name must be at most ${CONTACT_MAX.name} characters long`,
+  emailMax: `Email must be at most ${CONTACT_MAX.email} characters long`,
+  phoneMax: `Phone must be at most ${CONTACT_MAX.phone} characters long`,
+  subjectMax: `Subject must be at most ${CONTACT_MAX.subject} characters long`,
+  messageMax: `Message must be at most ${CONTACT_MAX.message} characters long`,
+} as const;
+
+/** The "simple {email} pattern": something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ContactValues = Record<ContactField, string>;
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+// C0 and C1 control characters except the newline (tab included: it has no place in an enquiry).
+const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+// Line and paragraph separators act as newlines in some mail clients.
+const LINE_BREAKS = /\r\n|[\r\u2028\u2029\u0085]/g;
+
+/**
+ * NFC, well-formed UTF-16 (lone surrogates replaced), one kind of newline, no other control
+ * characters, trimmed. Single-line fields lose their newlines too (they end up in mail headers).
+ */
+export function normaliseContactText(value: string, multiline: boolean): string {
+  let text = value.toWellFormed().normalize('NFC').replace(LINE_BREAKS, '\n');
+  text = multiline ? text.replace(CONTROL_EXCEPT_NEWLINE, '') : text.replace(/\n+/g, ' ').replace(CONTROL_EXCEPT_NEWLINE, '');
+  return text.trim();
+}
+
+export const isMultiline = (field: ContactField) => field === 'message';
+
+export function normaliseContactValues(input: Partial<Record<ContactField, unknown>>): ContactValues {
+  const values = {} as ContactValues;
+  for (const field of CONTACT_FIELDS) {
+    const raw = input[field];
+    values[field] = typeof raw === 'string' ? normaliseContactText(raw, isMultiline(field)) : '';
+  }
+  return values;
+}
+
+/** One message per field at most, the first rule broken, in the order of section 5's table. */
+export function fieldError(field: ContactField, value: string): string | undefined {
+  switch (field) {
+    case 'name':
+      if (value.length < CONTACT_MIN.name) return CONTACT_MESSAGES.name;
+      if (value.length > CONTACT_MAX.name) return CONTACT_MESSAGES.nameMax;
+      return undefined;
+    case 'email':
+      if (!EMAIL_PATTERN.test(value)) return CONTACT_MESSAGES.email;
+      if (value.length > CONTACT_MAX.email) return CONTACT_MESSAGES.emailMax;
+      return undefined;
+    case 'phone':
+      if (value.length > CONTACT_MAX.phone) return CONTACT_MESSAGES.phoneMax;
+      return undefined;
+    case 'subject':
+      if (value.length < CONTACT_MIN.subject) return CONTACT_MESSAGES.subject;
+      if (value.length > CONTACT_MAX.subject) return CONTACT_MESSAGES.subjectMax;
+      return undefined;
+    case 'message':
+      if (value.length < CONTACT_MIN.message) return CONTACT_MESSAGES.message;
+      if (value.length > CONTACT_MAX.message) return CONTACT_MESSAGES.messageMax;
+      return undefined;
+  }
+}
+
+/** The browser's check before sending: the normalised values and the errors (empty when valid). */
+export function validateContact(input: Partial<Record<ContactField, unknown>>): { values: ContactValues; errors: ContactErrors } {
+  const values = normaliseContactValues(input);
+  const errors: ContactErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    const message = fieldError(field, values[field]);
+    if (message) errors[field] = message;
+  }
+  return { values, errors };
+}
+
+export const isContactField = (value: unknown): value is ContactField =>
+  typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Client } from '@libsql/client';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+
+const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '0141 496 0000', subject: 'Roof leak', message: 'Water is coming in.' };
+
+let db: Client;
+let cleanup: () => void;
+let woken = 0;
+
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+  woken = 0;
+});
+afterEach(() => cleanup());
+
+function handler(env: Record<string, string> = {}) {
+  return createContactHandler({ config: loadEnquiryConfig(env), db: async () => db, wake: () => (woken += 1) });
+}
+
+const count = async (sql: string) => Number((await db.execute(sql)).rows[0]?.n);
+
+describe('POST /api/contact', () => {
+  it('stores a valid enquiry with its notification job and answers 201', async () => {
+    const result = await handler()(contactRequest({ ...valid, name: '  Jo\u0000 Bloggs ', message: 'Water is\r\ncoming in.\u0007' }));
+    expect(result).toEqual({ status: 201, body: { success: true, message: 'Your message has been sent successfully!' } });
+    const row = (await db.execute('SELECT * FROM enquiries')).rows[0]!;
+    expect(row).toMatchObject({
+      name: 'Jo Bloggs',
+      email: 'jo@example.com',
+      phone: '0141 496 0000',
+      subject: 'Roof leak',
+      message: 'Water is\ncoming in.',
+      disposition: 'accepted',
+      verification: 'not-configured',
+    });
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE status = 'pending'")).toBe(1);
+    expect(woken).toBe(1);
+  });
+
+  it('refuses what is not JSON with 415, more than 32 KiB with 413, malformed JSON with 400', async () => {
+    const handle = handler();
+    expect((await handle(contactRequest(null, { contentType: 'text/plain', raw: JSON.stringify(valid) }))).status).toBe(415);
+    expect((await handle(contactRequest(null, { contentType: 'application/x-www-form-urlencoded', raw: 'name=x' }))).status).toBe(415);
+    const big = await handle(contactRequest({ ...valid, message: 'x'.repeat(33 * 1024) }));
+    expect(big).toMatchObject({ status: 413, body: { success: false, message: 'The enquiry is larger than 32 KiB.' } });
+    expect(await handle(contactRequest(null, { raw: '{"name": "Jo",' }))).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'The body is not valid JSON.' },
+    });
+    expect((await handle(contactRequest(null, { raw: '[1,2]' }))).status).toBe(400);
+    expect((await handle(contactRequest(null, { raw: 'null' }))).status).toBe(400);
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(0);
+  });
+
+  it('answers 422 with the spec messages under errors [{path, msg}]', async () => {
+    const result = await handler()(contactRequest({ name: 'J', email: 'nope', subject: 'Hi', message: 'short', phone: 'x'.repeat(41) }));
+    expect(result).toEqual({
+      status: 422,
+      body: {
+        success: false,
+        message: 'Please correct the highlighted fields.',
+        errors: [
+          { path: 'name', msg: 'Name must be at least 2 characters long' },
+          { path: 'email', msg: 'Please enter a valid email address' },
+          { path: 'phone', msg: 'Phone must be at most 40 characters long' },
+          { path: 'subject', msg: 'Subject must be at least 5 characters long' },
+          { path: 'message', msg: 'Message must be at least 10 characters long' },
+        ],
+      },
+    });
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(0);
+  });
+
+  it('answers a filled honeypot normally, keeps the enquiry as spam and does not notify', async () => {
+    const result = await handler()(contactRequest({ ...valid, website: 'http://spam.example' }));
+    expect(result.status).toBe(201);
+    expect(result.body).toEqual({ success: true, message: 'Your message has been sent successfully!' });
+    expect((await db.execute('SELECT disposition, verification FROM enquiries')).rows[0]).toMatchObject({
+      disposition: 'spam',
+      verification: 'honeypot',
+    });
+    expect(await count('SELECT count(*) AS n FROM enquiry_notifications')).toBe(0);
+    expect(woken).toBe(0);
+  });
+
+  it('stores a resubmission of the same enquiry from the same client once, and answers success', async () => {
+    const handle = handler();
+    const first = await handle(contactRequest(valid, { address: '192.0.2.7' }));
+    const again = await handle(contactRequest({ ...valid, name: ' Jo Bloggs ' }, { address: '192.0.2.7' }));
+    const otherClient = await handle(contactRequest(valid, { address: '192.0.2.8' }));
+    expect([first.status, again.status, otherClient.status]).toEqual([201, 201, 201]);
+    expect(again.body).toEqual(first.body);
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(2);
+    expect(await count('SELECT count(*) AS n FROM enquiry_notifications')).toBe(2);
+  });
+
+  it('allows 5 accepted submissions per 10 minutes per client by default, then 429 with Retry-After', async () => {
+    const handle = handler();
+    const address = '198.51.100.1';
+    // Invalid submissions do not use up the allowance.
+    for (let i = 0; i < 3; i += 1) expect((await handle(contactRequest({ ...valid, name: '' }, { address }))).status).toBe(422);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await handle(contactRequest({ ...valid, message: `Enquiry number ${i} here` }, { address }))).status).toBe(201);
+    }
+    const limited = await handle(contactRequest({ ...valid, message: 'One too many enquiries' }, { address }));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: 'Too many requests. Please try again later.' });
+    expect(Number(limited.headers?.['Retry-After'])).toBeGreaterThan(590);
+    expect(Number(limited.headers?.['Retry-After'])).toBeLessThanOrEqual(600);
+    expect((await handle(contactRequest(valid, { address: '198.51.100.2' }))).status).toBe(201);
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(6);
+  });
+
+  it('takes the limit and window from CONTACT_RATE_LIMIT and CONTACT_RATE_WINDOW', async () => {
+    const handle = handler({ CONTACT_RATE_LIMIT: '1', CONTACT_RATE_WINDOW: '30' });
+    expect((await handle(contactRequest(valid, { address: '203.0.113.5' }))).status).toBe(201);
+    const limited = await handle(contactRequest({ ...valid, subject: 'Another one' }, { address: '203.0.113.5' }));
+    expect(limited.status).toBe(429);
+    expect(limited.headers).toEqual({ 'Retry-After': '30' });
+  });
+
+  it('keys the limit on the socket address, or on the first X-Forwarded-For hop only with TRUST_PROXY', async () => {
+    const forwarded = (hop: string, subject: string) => {
+      const request = contactRequest({ ...valid, subject }, { address: '127.0.0.1' });
+      request.headers.set('x-forwarded-for', `${hop}, 10.0.0.1`);
+      return request;
+    };
+    const handle = handler({ CONTACT_RATE_LIMIT: '1' });
+    expect((await handle(forwarded('203.0.113.1', 'First subject'))).status).toBe(201);
+    // Without TRUST_PROXY a forged header does not make a new client.
+    expect((await handle(forwarded('203.0.113.2', 'Second subject'))).status).toBe(429);
+
+    vi.stubEnv('TRUST_PROXY', '1');
+    try {
+      const proxied = handler({ CONTACT_RATE_LIMIT: '1' });
+      expect((await proxied(forwarded('203.0.113.1', 'Third subject'))).status).toBe(201);
+      expect((await proxied(forwarded('203.0.113.2', 'Fourth subject'))).status).toBe(201);
+      expect((await proxied(forwarded('203.0.113.2', 'Fifth subject'))).status).toBe(429);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('answers 503, not a crash, when the database is unavailable', async () => {
+    const handle = createContactHandler({
+      config: loadEnquiryConfig({}),
+      db: async () => {
+        throw new Error('disk gone');
+      },
+      wake: () => undefined,
+    });
+    const result = await handle(contactRequest(valid));
+    expect(result.status).toBe(503);
+    expect(result.headers).toEqual({ 'Retry-After': '60' });
+  });
+});
+
+describe('enquiry configuration', () => {
+  it('names a bad variable', () => {
+    expect(() => loadEnquiryConfig({ CONTACT_RATE_LIMIT: 'lots' })).toThrow(/CONTACT_RATE_LIMIT/);
+    expect(() => loadEnquiryConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadEnquiryConfig({ RECAPTCHA_MIN_SCORE: '2' })).toThrow(/RECAPTCHA_MIN_SCORE/);
+  });
+  it('accepts .env.example as it stands', () => {
+    const lines = readFileSync('.env.example', 'utf8').split('\n').filter((line) => /^[A-Z_]+=/.test(line));
+    const env = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    expect(env).toHaveProperty('CONTACT_RATE_WINDOW', '600');
+    expect(loadEnquiryConfig(env)).toMatchObject({ rateLimit: 5, rateWindowMs: 600_000, recaptcha: null, smtpUrl: null, pollMs: 5000 });
+  });
+
+  it('has the documented defaults', () => {
+    expect(loadEnquiryConfig({})).toMatchObject({
+      rateLimit: 5,
+      rateWindowMs: 600_000,
+      recaptcha: null,
+      smtpUrl: null,
+      outboxDir: 'data/outbox',
+      pollMs: 5000,
+    });
+    expect(loadEnquiryConfig({ RECAPTCHA_PROJECT_ID: 'p', RECAPTCHA_API_KEY: 'k' }).recaptcha).toMatchObject({ minScore: 0.5 });
+  });
+});

@@ -1,0 +1,138 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { HONEYPOT_FIELD } from '@/lib/contact-rules';
+import { CONTACT_OUTCOME_MESSAGES } from '@/lib/contact-outcome';
+import { contactValues, parseContact } from '@/lib/contact-schema';
+import { clientAddress } from '@/server/client-address';
+import { getDb } from '@/server/db';
+import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config';
+import { wakeOutboxWorker } from '@/server/enquiries/outbox';
+import { verifyRecaptcha, type Verification } from '@/server/enquiries/recaptcha';
+import { storeEnquiry, type NewEnquiry } from '@/server/enquiries/store';
+import { BodyTooLarge, readCappedText } from '@/server/error-log-intake';
+import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+
+export const MAX_CONTACT_BYTES = 32 * 1024;
+
+export const CONTACT_RESPONSES = {
+  unsupportedType: 'Send the enquiry as application/json.',
+  tooLarge: 'The enquiry is larger than 32 KiB.',
+  malformed: 'The body is not valid JSON.',
+  notObject: 'The body must be a JSON object with name, email, phone, subject and message.',
+  invalid: 'Please correct the highlighted fields.',
+  tooMany: 'Too many requests. Please try again later.',
+  missingToken: 'The reCAPTCHA check is missing. Please reload the page and try again.',
+  invalidToken: 'The reCAPTCHA check failed. Please reload the page and try again.',
+  unavailable: 'Your message could not be saved right now. Please try again in a minute or contact us directly.',
+  success: CONTACT_OUTCOME_MESSAGES.success,
+} as const;
+
+export type HandlerResult = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
+
+export type ContactHandlerDeps = {
+  config?: EnquiryConfig;
+  limiter?: RateLimiter;
+  db?: () => Promise<Client>;
+  verify?: typeof verifyRecaptcha;
+  wake?: () => void;
+  now?: () => number;
+};
+
+const failure = (status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): HandlerResult => ({
+  status,
+  body: { success: false, message, ...extra },
+  headers,
+});
+
+/**
+ * POST /api/contact: validates, rate-limits, verifies with reCAPTCHA Enterprise when configured, and
+ * commits the enquiry with its notification job before answering 201. Anything a visitor can send gets
+ * a 2xx or a 4xx; only a database outage answers 503.
+ */
+export function createContactHandler(deps: ContactHandlerDeps = {}) {
+  const config = deps.config ?? loadEnquiryConfig();
+  const limiter = deps.limiter ?? createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, now: deps.now });
+  const db = deps.db ?? getDb;
+  const verify = deps.verify ?? verifyRecaptcha;
+  const wake = deps.wake ?? wakeOutboxWorker;
+  const now = deps.now ?? Date.now;
+
+  const tooMany = (retryAfterSeconds: number) =>
+    failure(429, CONTACT_RESPONSES.tooMany, {}, { 'Retry-After': String(retryAfterSeconds) });
+
+  return async function handleContact(request: Request): Promise<HandlerResult> {
+    const address = clientAddress(request.headers);
+    const early = limiter.peek(address);
+    if (!early.allowed) return tooMany(early.retryAfterSeconds);
+
+    const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (contentType !== 'application/json') return failure(415, CONTACT_RESPONSES.unsupportedType);
+
+    let input: unknown;
+    try {
+      const text = await readCappedText(request, MAX_CONTACT_BYTES);
+      try {
+        input = JSON.parse(text);
+      } catch {
+        return failure(400, CONTACT_RESPONSES.malformed);
+      }
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return failure(413, CONTACT_RESPONSES.tooLarge);
+      return failure(400, CONTACT_RESPONSES.malformed);
+    }
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) return failure(400, CONTACT_RESPONSES.notObject);
+
+    const parsed = parseContact(input);
+    if (!parsed.success) return failure(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
+    const submission = parsed.data;
+
+    let enquiry: Omit<NewEnquiry, 'values' | 'clientAddress'>;
+    if (submission[HONEYPOT_FIELD]) {
+      enquiry = { disposition: 'spam', verification: 'honeypot' };
+    } else if (config.recaptcha) {
+      if (!submission.recaptchaToken) return failure(400, CONTACT_RESPONSES.missingToken);
+      let verification: Verification;
+      try {
+        verification = await verify(submission.recaptchaToken, config.recaptcha);
+      } catch (error) {
+        verification = { kind: 'unreachable', detail: String(error) };
+      }
+      switch (verification.kind) {
+        case 'invalid':
+          return failure(400, CONTACT_RESPONSES.invalidToken);
+        case 'verified':
+          enquiry = { disposition: 'accepted', verification: 'verified', score: verification.score };
+          break;
+        case 'low-score':
+          enquiry = { disposition: 'suspect', verification: 'low-score', score: verification.score };
+          break;
+        case 'unreachable':
+          enquiry = { disposition: 'accepted', verification: 'unverified', detail: verification.detail.slice(0, 500) };
+          break;
+      }
+    } else {
+      enquiry = { disposition: 'accepted', verification: 'not-configured' };
+    }
+
+    const decision = limiter.hit(address);
+    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+
+    try {
+      const client = await db();
+      await storeEnquiry(client, { ...enquiry, values: contactValues(submission), clientAddress: address }, now());
+    } catch (error) {
+      console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
+      return failure(503, CONTACT_RESPONSES.unavailable, {}, { 'Retry-After': '60' });
+    }
+    if (enquiry.disposition === 'accepted') wake();
+    return { status: 201, body: { success: true, message: CONTACT_RESPONSES.success } };
+  };
+}
+
+let shared: ReturnType<typeof createContactHandler> | undefined;
+
+/** The route's handler, created on first use so configuration is read at run time, not build time. */
+export function handleContactRequest(request: Request): Promise<HandlerResult> {
+  shared ??= createContactHandler();
+  return shared(request);
+}

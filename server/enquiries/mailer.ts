@@ -1,0 +1,65 @@
+import 'server-only';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+export type Mailer = {
+  /** Where mail goes, for logs: the SMTP host or the outbox folder. */
+  describe: string;
+  send(message: Mail.Options): Promise<{ messageId: string }>;
+  close(): void;
+};
+
+/** Thrown by a send that will never succeed as it stands (an SMTP 5xx answer): no retry. */
+export class PermanentMailError extends Error {}
+
+export function isPermanentSmtpFailure(error: unknown): boolean {
+  if (error instanceof PermanentMailError) return true;
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function smtpMailer(smtpUrl: string): Mailer {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    // A local relay without a certificate for its name (the tests, a LAN smarthost) is allowed
+    // only with ?tls_insecure=1 in SMTP_URL.
+    tls: url.searchParams.get('tls_insecure') === '1' ? { rejectUnauthorized: false } : undefined,
+  } as Parameters<typeof nodemailer.createTransport>[1]);
+  return {
+    describe: `smtp ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+    async send(message) {
+      const info = await transport.sendMail(message);
+      return { messageId: String(info.messageId ?? message.messageId ?? '') };
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** No SMTP configured: each message becomes an .eml file in `dir` (written whole, then renamed). */
+function folderMailer(dir: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    describe: `folder ${path.resolve(dir)}`,
+    async send(message) {
+      const info = await transport.sendMail(message);
+      const messageId = String(info.messageId ?? message.messageId ?? '');
+      const name = (messageId.replace(/[<>]/g, '').replace(/[^A-Za-z0-9._-]/g, '_') || `message-${Date.now()}`) + '.eml';
+      await mkdir(dir, { recursive: true });
+      const target = path.join(dir, name);
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, target);
+      return { messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(options: { smtpUrl: string | null; outboxDir: string }): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl) : folderMailer(options.outboxDir);
+}

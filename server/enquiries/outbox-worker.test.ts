@@ -1,0 +1,203 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import { openDatabase } from '@/server/db';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { createMailer, type Mailer } from '@/server/enquiries/mailer';
+import { LEASE_MS, createOutboxWorker, retryFailedJobs } from '@/server/enquiries/outbox-worker';
+import { contactRequest, freePort, startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
+
+const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '0141 496 0000', subject: 'Roof leak', message: 'Water is coming in.' };
+const mail = { from: 'website@homecare.test', to: 'office@homecare.test' };
+
+let db: Client;
+let url: string;
+let cleanup: () => void;
+let clock: number;
+const closers: (() => Promise<void> | void)[] = [];
+
+beforeEach(async () => {
+  ({ db, url, cleanup } = await tempDatabase());
+  clock = Date.parse('2026-01-05T09:00:00Z');
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  cleanup();
+});
+
+const silent = () => undefined;
+
+async function submit(body: Record<string, unknown> = valid, client: Client = db) {
+  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => client, wake: silent, now: () => clock });
+  const result = await handle(contactRequest(body));
+  expect(result.status).toBe(201);
+}
+
+function worker(mailer: Mailer, client: Client = db, owner?: string) {
+  const created = createOutboxWorker({ db: client, mailer, ...mail, pollMs: 60_000, now: () => clock, owner, log: silent });
+  closers.push(() => created.stop());
+  return created;
+}
+
+async function jobs(client: Client = db) {
+  return (await client.execute('SELECT status, attempts, last_error, message_id FROM enquiry_notifications ORDER BY id')).rows.map((row) => ({
+    ...row,
+  }));
+}
+
+describe('the outbox worker with a real SMTP server', () => {
+  it('delivers a plain-text notification to ENQUIRY_TO from ENQUIRY_FROM with the visitor only in Reply-To', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    await submit();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    expect(await worker(mailer).runOnce()).toBe(1);
+
+    expect(smtp.received).toHaveLength(1);
+    const [message] = smtp.received;
+    expect(message!.from).toBe('website@homecare.test');
+    expect(message!.to).toEqual(['office@homecare.test']);
+    expect(message!.raw).toMatch(/^Reply-To: Jo Bloggs <jo@example\.com>$/m);
+    expect(message!.raw).toMatch(/^To: office@homecare\.test$/m);
+    expect(message!.raw).toMatch(/^Subject: Website enquiry: Roof leak$/m);
+    expect(message!.raw).toMatch(/^Content-Type: text\/plain/m);
+    expect(message!.raw).toContain('Water is coming in.');
+    expect(message!.raw).toContain('0141 496 0000');
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: 1, last_error: null, message_id: expect.stringContaining('enquiry-1.') }]);
+    // Nothing left to do.
+    expect(await worker(mailer).runOnce()).toBe(0);
+  });
+
+  it('SMTP down at submit time and back later: retried with backoff and delivered exactly once', async () => {
+    const port = await freePort();
+    await submit();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    const w = worker(mailer);
+
+    expect(await w.runOnce()).toBe(1);
+    expect(await jobs()).toEqual([{ status: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED|connect/i), message_id: null }]);
+    // Not due again before the backoff (30 s after the first failure).
+    clock += 29_000;
+    expect(await w.runOnce()).toBe(0);
+    clock += 2_000;
+    expect(await w.runOnce()).toBe(1);
+    expect((await jobs())[0]).toMatchObject({ status: 'pending', attempts: 2 });
+
+    const smtp = await startSmtpServer(port);
+    closers.push(smtp.close);
+    clock += 59_000;
+    expect(await w.runOnce()).toBe(0);
+    clock += 2_000;
+    expect(await w.runOnce()).toBe(1);
+    clock += 24 * 3600_000;
+    expect(await w.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: 3, last_error: null, message_id: expect.any(String) }]);
+  });
+
+  it('a restart between commit and delivery: a new process (client and worker) delivers it', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    await submit();
+    db.close();
+
+    // The "new process": a fresh connection to the same file and a new worker.
+    const reopened = await openDatabase(url);
+    db = reopened;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    expect(await worker(mailer, reopened).runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a worker that dies mid-send: its lease expires and another worker sends it, marked sent once', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    await submit();
+    const hanging: Mailer = { describe: 'hangs', send: () => new Promise(() => undefined), close: silent };
+    // Never stopped: it stands for a process that died holding the lease.
+    const dead = createOutboxWorker({ db, mailer: hanging, ...mail, pollMs: 60_000, now: () => clock, owner: 'dead-worker', log: silent });
+    void dead.runOnce();
+    await expect.poll(async () => (await db.execute('SELECT lease_owner FROM enquiry_notifications')).rows[0]?.lease_owner).toBe('dead-worker');
+
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    const successor = worker(mailer, db, 'successor');
+    expect(await successor.runOnce()).toBe(0); // still leased
+    clock += LEASE_MS + 1;
+    expect(await successor.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: 2, last_error: null, message_id: expect.any(String) }]);
+  });
+
+  it('a worker whose lease expired mid-send does not mark the job: the successor\'s delivery is the one recorded', async () => {
+    await submit();
+    let finishSlow: (value: { messageId: string }) => void = () => undefined;
+    const slow: Mailer = { describe: 'slow', send: () => new Promise((resolve) => (finishSlow = resolve)), close: silent };
+    const fast: Mailer = { describe: 'fast', send: async () => ({ messageId: '<successor>' }), close: silent };
+    const stale = createOutboxWorker({ db, mailer: slow, ...mail, pollMs: 60_000, now: () => clock, owner: 'stale', log: silent });
+    const staleRun = stale.runOnce();
+    await expect.poll(async () => (await db.execute('SELECT lease_owner FROM enquiry_notifications')).rows[0]?.lease_owner).toBe('stale');
+    clock += LEASE_MS + 1;
+    expect(await worker(fast, db, 'successor').runOnce()).toBe(1);
+    finishSlow({ messageId: '<stale>' });
+    await staleRun;
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: 2, last_error: null, message_id: '<successor>' }]);
+  });
+
+  it('two workers draining the same outbox send each job once', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    for (let i = 0; i < 12; i += 1) await submit({ ...valid, message: `Enquiry number ${i}, water everywhere` });
+    const second = await openDatabase(url);
+    closers.push(() => second.close());
+    const a = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    const b = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => a.close(), () => b.close());
+    const [sentA, sentB] = await Promise.all([worker(a, db, 'a').runOnce(), worker(b, second, 'b').runOnce()]);
+    expect(sentA + sentB).toBe(12);
+    expect(smtp.received).toHaveLength(12);
+    const bodies = new Set(smtp.received.map((m) => /Enquiry number (\d+)/.exec(m.raw)?.[1]));
+    expect(bodies.size).toBe(12);
+    expect((await jobs()).every((job) => job.status === 'sent' && job.attempts === 1)).toBe(true);
+  });
+
+  it('a permanent SMTP refusal marks the job failed; --retry-failed requeues it', async () => {
+    await submit();
+    const refusing: Mailer = {
+      describe: 'refuses',
+      send: async () => {
+        throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
+      },
+      close: silent,
+    };
+    expect(await worker(refusing).runOnce()).toBe(1);
+    expect((await jobs())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: '550 mailbox unavailable' });
+    clock += 24 * 3600_000;
+    expect(await worker(refusing).runOnce()).toBe(0);
+    expect(await retryFailedJobs(db, clock)).toBe(1);
+    expect((await jobs())[0]).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+});
+
+describe('without SMTP: .eml files in the outbox folder', () => {
+  it('writes one complete message per enquiry', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'homecare-outbox-'));
+    closers.push(() => rmSync(dir, { recursive: true, force: true }));
+    await submit();
+    await submit({ ...valid, subject: 'Second enquiry' });
+    expect(await worker(createMailer({ smtpUrl: null, outboxDir: dir })).runOnce()).toBe(2);
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((file) => file.endsWith('.eml'))).toBe(true);
+    const first = readFileSync(path.join(dir, files[0]!), 'utf8');
+    expect(first).toMatch(/^To: office@homecare\.test$/m);
+    expect(first).toMatch(/^Reply-To: Jo Bloggs <jo@example\.com>$/m);
+    expect(first).toContain('Water is coming in.');
+  });
+});

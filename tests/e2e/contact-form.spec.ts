@@ -1,0 +1,380 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { axeTags } from './support/routes';
+import { standInCrm } from './support/stand-in-crm';
+import { testOutboxDir, testRecaptchaSiteKey } from './test-env';
+
+// Google's script, replaced by a local stand-in that records what it was asked for.
+const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/enterprise.js**';
+const STAND_IN_RECAPTCHA = `
+  window.__recaptcha = { executed: [] };
+  window.grecaptcha = { enterprise: {
+    ready: function (callback) { setTimeout(callback, 0); },
+    execute: function (siteKey, options) {
+      window.__recaptcha.executed.push({ siteKey: siteKey, action: options.action });
+      return Promise.resolve('stand-in-token-' + window.__recaptcha.executed.length);
+    }
+  } };`;
+
+type Scripts = { requested: string[] };
+
+async function routeRecaptcha(page: Page, mode: 'stand-in' | 'unreachable' = 'stand-in'): Promise<Scripts> {
+  const scripts: Scripts = { requested: [] };
+  await page.route(RECAPTCHA_SCRIPT, async (route) => {
+    scripts.requested.push(route.request().url());
+    if (mode === 'unreachable') return route.abort('connectionrefused');
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN_RECAPTCHA });
+  });
+  return scripts;
+}
+
+/** Counts POST /api/contact requests that leave the browser. */
+function countContactPosts(page: Page) {
+  const posts: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact') {
+      posts.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+    }
+  });
+  return posts;
+}
+
+const contactForm = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
+const field = (page: Page, label: string | RegExp) => contactForm(page).getByLabel(label);
+const name = (page: Page) => field(page, /^Name/);
+const email = (page: Page) => field(page, /^Email/);
+const phone = (page: Page) => field(page, /^Phone/);
+const subject = (page: Page) => field(page, /^Subject/);
+const message = (page: Page) => field(page, /^Message/);
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send message' });
+
+async function fillValid(page: Page, overrides: Partial<Record<'name' | 'email' | 'phone' | 'subject' | 'message', string>> = {}) {
+  const values = {
+    name: 'Jo Bloggs',
+    email: 'jo@example.com',
+    phone: '0141 496 0000',
+    subject: 'Leaking roof',
+    message: 'Water is coming through the ceiling after the storm.',
+    ...overrides,
+  };
+  await name(page).fill(values.name);
+  await email(page).fill(values.email);
+  await phone(page).fill(values.phone);
+  await subject(page).fill(values.subject);
+  await message(page).fill(values.message);
+  return values;
+}
+
+/** Answers POST /api/contact in the browser instead of the server, to show each catalogue row. */
+async function standInApi(page: Page, answer: (route: Route) => Promise<void>) {
+  await page.route('**/api/contact', answer);
+}
+
+async function expectFieldError(page: Page, input: ReturnType<typeof name>, text: string) {
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription(text);
+  const describedBy = await input.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(text);
+}
+
+async function expectNoFieldErrors(page: Page) {
+  for (const input of [name(page), email(page), phone(page), subject(page), message(page)]) {
+    await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  }
+}
+
+test.beforeEach(async () => {
+  await standInCrm.reset();
+});
+
+test('the page shows the details, the form with labelled fields and required marks, and the Google disclosure', async ({ page }) => {
+  await routeRecaptcha(page);
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form).toBeVisible();
+  for (const [input, required] of [
+    [name(page), true],
+    [email(page), true],
+    [phone(page), false],
+    [subject(page), true],
+    [message(page), true],
+  ] as const) {
+    await expect(input).toBeVisible();
+    if (required) await expect(input).toHaveAttribute('required', '');
+    else await expect(input).not.toHaveAttribute('required', '');
+  }
+  await expect(form.locator('label', { hasText: /^Name\s*\*$/ })).toBeVisible();
+  await expect(form.locator('label', { hasText: /^Phone \(optional\)$/ })).toBeVisible();
+  await expect(page.getByTestId('recaptcha-disclosure')).toHaveText(
+    'This site is protected by reCAPTCHA and the Google Privacy Policy (opens in a new tab) and Terms of Service (opens in a new tab) apply.',
+  );
+  const disclosure = page.getByTestId('recaptcha-disclosure');
+  await expect(disclosure.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', 'https://policies.google.com/privacy');
+  await expect(disclosure.getByRole('link', { name: /Terms of Service/ })).toHaveAttribute('href', 'https://policies.google.com/terms');
+});
+
+test('every validation message of section 5, nothing sent, and the first invalid field focused', async ({ page }) => {
+  await routeRecaptcha(page);
+  const posts = countContactPosts(page);
+  await page.goto('/contact');
+  await sendButton(page).click();
+
+  await expectFieldError(page, name(page), 'Name must be at least 2 characters long');
+  await expectFieldError(page, email(page), 'Please enter a valid email address');
+  await expectFieldError(page, subject(page), 'Subject must be at least 5 characters long');
+  await expectFieldError(page, message(page), 'Message must be at least 10 characters long');
+  await expect(phone(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(name(page)).toBeFocused();
+
+  // Trimmed values: padding does not make a value long enough.
+  await fillValid(page, { name: '  J  ', email: '  not-an-email ', subject: '  Roof   ', message: '   too short   ' });
+  await sendButton(page).click();
+  await expectFieldError(page, name(page), 'Name must be at least 2 characters long');
+  await expectFieldError(page, email(page), 'Please enter a valid email address');
+  await expectFieldError(page, subject(page), 'Subject must be at least 5 characters long');
+  await expectFieldError(page, message(page), 'Message must be at least 10 characters long');
+
+  // One invalid field among valid ones: still nothing sent, and that field gets focus.
+  await fillValid(page, { subject: 'Roof' });
+  await sendButton(page).click();
+  await expectFieldError(page, subject(page), 'Subject must be at least 5 characters long');
+  await expect(subject(page)).toBeFocused();
+  await expect(name(page)).not.toHaveAttribute('aria-invalid', 'true');
+
+  await page.waitForTimeout(300);
+  expect(posts).toHaveLength(0);
+});
+
+test("typing in a field clears that field's error only", async ({ page }) => {
+  await routeRecaptcha(page);
+  await page.goto('/contact');
+  await sendButton(page).click();
+  await expectFieldError(page, email(page), 'Please enter a valid email address');
+  await email(page).pressSequentially('j');
+  await expect(email(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+  await expectFieldError(page, name(page), 'Name must be at least 2 characters long');
+  await expectFieldError(page, subject(page), 'Subject must be at least 5 characters long');
+});
+
+test('a real submission: submitting state, token for contact_form, success message, empty form, .eml in the outbox', async ({ page }) => {
+  const scripts = await routeRecaptcha(page);
+  const posts = countContactPosts(page);
+  await page.goto('/contact');
+  await page.waitForLoadState('networkidle');
+  // Never on page load.
+  expect(scripts.requested).toHaveLength(0);
+
+  // Hold the request a moment so the submitting state can be seen.
+  await page.route('**/api/contact', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  const unique = `Leak ${Date.now()}`;
+  await fillValid(page, { name: '  Jo Bloggs  ', subject: `  ${unique}  ` });
+  expect(scripts.requested).toEqual([`https://www.google.com/recaptcha/enterprise.js?render=${testRecaptchaSiteKey}`]);
+
+  await sendButton(page).click();
+  const busy = page.getByRole('button', { name: 'Sending…' });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+
+  await expect(contactForm(page).getByRole('status')).toHaveText('Your message has been sent successfully!');
+  for (const input of [name(page), email(page), phone(page), subject(page), message(page)]) await expect(input).toHaveValue('');
+  await expect(sendButton(page)).toBeEnabled();
+
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toEqual({
+    name: 'Jo Bloggs',
+    email: 'jo@example.com',
+    phone: '0141 496 0000',
+    subject: unique,
+    message: 'Water is coming through the ceiling after the storm.',
+    recaptchaToken: 'stand-in-token-1',
+    website: '',
+  });
+  expect(await page.evaluate(() => (window as unknown as { __recaptcha: { executed: unknown[] } }).__recaptcha.executed)).toEqual([
+    { siteKey: testRecaptchaSiteKey, action: 'contact_form' },
+  ]);
+
+  // The outbox worker of the production server delivers it (no SMTP_URL: an .eml file).
+  const outbox = path.resolve(testOutboxDir);
+  await expect
+    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((file) => readFileSync(path.join(outbox, file), 'utf8').includes(unique)) : []), {
+      timeout: 10_000,
+    })
+    .toHaveLength(1);
+
+  // Logged with source contact-form, without the message text or contact details.
+  await expect.poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(1);
+  const [entry] = (await standInCrm.errorLogs()).filter((log) => log.source === 'contact-form');
+  expect(entry).toMatchObject({ level: 'info', source: 'contact-form', statusCode: 201 });
+  const logged = JSON.stringify(entry);
+  for (const secret of ['Jo Bloggs', 'jo@example.com', '0141 496 0000', unique, 'Water is coming']) expect(logged).not.toContain(secret);
+});
+
+test('a second submission asks for a fresh token', async ({ page }) => {
+  await routeRecaptcha(page);
+  const posts = countContactPosts(page);
+  await page.goto('/contact');
+  await fillValid(page, { subject: `First ${Date.now()}` });
+  await sendButton(page).click();
+  await expect(contactForm(page).getByRole('status')).toHaveText('Your message has been sent successfully!');
+  await fillValid(page, { subject: `Second ${Date.now()}` });
+  await sendButton(page).click();
+  await expect.poll(() => posts.length).toBe(2);
+  expect(posts.map((post) => post.recaptchaToken)).toEqual(['stand-in-token-1', 'stand-in-token-2']);
+});
+
+test('field errors from the server appear under the matching fields', async ({ page }) => {
+  await routeRecaptcha(page);
+  await standInApi(page, (route) =>
+    route.fulfill({
+      status: 422,
+      json: {
+        success: false,
+        message: 'Please correct the highlighted fields.',
+        errors: [
+          { path: 'email', msg: 'This address does not accept mail' },
+          { path: 'subject', msg: 'Subject is not allowed' },
+        ],
+      },
+    }),
+  );
+  await page.goto('/contact');
+  await fillValid(page);
+  await sendButton(page).click();
+  await expect(contactForm(page).getByRole('alert').filter({ hasText: 'Please correct' })).toHaveText('Please correct the highlighted fields.');
+  await expectFieldError(page, email(page), 'This address does not accept mail');
+  await expectFieldError(page, subject(page), 'Subject is not allowed');
+  await expect(email(page)).toBeFocused();
+  // The form keeps what the visitor typed.
+  await expect(name(page)).toHaveValue('Jo Bloggs');
+  // The failure is logged without contact details.
+  await expect.poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(1);
+  const [entry] = (await standInCrm.errorLogs()).filter((log) => log.source === 'contact-form');
+  expect(entry).toMatchObject({ level: 'error', statusCode: 422, metadata: { outcome: 'error', fieldErrors: ['email', 'subject'] } });
+  expect(JSON.stringify(entry)).not.toContain('jo@example.com');
+});
+
+const catalogue: { row: string; answer: (route: Route) => Promise<void>; kind: 'status' | 'alert'; text: string }[] = [
+  {
+    row: 'HTTP 429',
+    answer: (route) => route.fulfill({ status: 429, headers: { 'Retry-After': '600' }, json: { success: false, message: 'Slow down' } }),
+    kind: 'alert',
+    text: 'Too many requests. Please try again later.',
+  },
+  {
+    row: "the server's message",
+    answer: (route) => route.fulfill({ status: 400, json: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' } }),
+    kind: 'alert',
+    text: 'The reCAPTCHA check failed. Please reload the page and try again.',
+  },
+  {
+    row: 'no message from the server',
+    answer: (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
+    kind: 'alert',
+    text: 'Failed to send message. Please try again or contact us directly.',
+  },
+  {
+    row: 'no answer at all',
+    answer: (route) => route.abort('connectionreset'),
+    kind: 'alert',
+    text: 'Failed to send message. Please try again or contact us directly.',
+  },
+  {
+    row: 'success false without a message',
+    answer: (route) => route.fulfill({ status: 200, json: { success: false } }),
+    kind: 'alert',
+    text: 'Failed to send message',
+  },
+  {
+    row: 'success without a message (the default)',
+    answer: (route) => route.fulfill({ status: 201, json: { success: true } }),
+    kind: 'status',
+    text: 'Your message has been sent successfully!',
+  },
+  {
+    row: "success with the server's message",
+    answer: (route) => route.fulfill({ status: 201, json: { success: true, message: 'Thanks, we will call you back today.' } }),
+    kind: 'status',
+    text: 'Thanks, we will call you back today.',
+  },
+];
+
+for (const { row, answer, kind, text } of catalogue) {
+  test(`catalogue: ${row} → ${text}`, async ({ page }) => {
+    await routeRecaptcha(page);
+    await standInApi(page, answer);
+    await page.goto('/contact');
+    await fillValid(page);
+    await sendButton(page).click();
+    await expect(contactForm(page).getByRole(kind)).toHaveText(text);
+    await expect(contactForm(page).getByRole(kind === 'status' ? 'alert' : 'status').filter({ hasText: /\S/ })).toHaveCount(0);
+    await expectNoFieldErrors(page);
+    await expect(sendButton(page)).toBeEnabled();
+    // Success empties the form; an error keeps what was typed.
+    await expect(name(page)).toHaveValue(kind === 'status' ? '' : 'Jo Bloggs');
+  });
+}
+
+test('reCAPTCHA script unreachable: generic failure, nothing sent, logged', async ({ page }) => {
+  const scripts = await routeRecaptcha(page, 'unreachable');
+  const posts = countContactPosts(page);
+  await page.goto('/contact');
+  await fillValid(page);
+  await sendButton(page).click();
+  await expect(contactForm(page).getByRole('alert')).toHaveText('Failed to send message. Please try again or contact us directly.');
+  expect(scripts.requested.length).toBeGreaterThanOrEqual(1);
+  expect(posts).toHaveLength(0);
+  await expect
+    .poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form').map((entry) => entry.message))
+    .toEqual(['Failed to load reCAPTCHA script']);
+  // What the visitor typed is kept for another try.
+  await expect(message(page)).toHaveValue('Water is coming through the ceiling after the storm.');
+});
+
+test('the form works by keyboard alone', async ({ page }) => {
+  await routeRecaptcha(page);
+  await standInApi(page, (route) => route.fulfill({ status: 201, json: { success: true } }));
+  await page.goto('/contact');
+  await name(page).focus();
+  await page.keyboard.type('Jo Bloggs');
+  await page.keyboard.press('Tab');
+  await expect(email(page)).toBeFocused();
+  await page.keyboard.type('jo@example.com');
+  await page.keyboard.press('Tab');
+  await expect(phone(page)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(subject(page)).toBeFocused();
+  await page.keyboard.type('Leaking roof');
+  await page.keyboard.press('Tab');
+  await expect(message(page)).toBeFocused();
+  await page.keyboard.type('Water is coming through the ceiling.');
+  // The honeypot is skipped: the next stop is the button.
+  await page.keyboard.press('Tab');
+  await expect(sendButton(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(contactForm(page).getByRole('status')).toHaveText('Your message has been sent successfully!');
+});
+
+test('axe: no violations on the contact page with errors and a failure message shown', async ({ page }) => {
+  await routeRecaptcha(page);
+  await standInApi(page, (route) =>
+    route.fulfill({ status: 422, json: { success: false, message: 'Please correct the highlighted fields.', errors: [{ path: 'email', msg: 'Nope' }] } }),
+  );
+  await page.goto('/contact');
+  await sendButton(page).click();
+  await expect(name(page)).toHaveAttribute('aria-invalid', 'true');
+  let results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+  await fillValid(page);
+  await sendButton(page).click();
+  await expect(contactForm(page).getByRole('alert')).toHaveText('Please correct the highlighted fields.');
+  results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});

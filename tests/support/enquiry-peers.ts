@@ -1,0 +1,127 @@
+// Real local peers for the enquiry integration tests: an SMTP server and a reCAPTCHA assessment stand-in.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { Client } from '@libsql/client';
+import { openDatabase } from '@/server/db';
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/** An in-process SMTP server (no TLS, no auth) collecting every message it accepts. */
+export async function startSmtpServer(port = 0): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (taken and released). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export type AssessmentRequest = { url: string; body: unknown };
+
+/**
+ * Stands in for recaptchaenterprise.googleapis.com: the token decides the answer.
+ *   valid → valid, action contact_form, score 0.9    wrong-action → valid, action login
+ *   low-score → score 0.1    invalid → valid false (MALFORMED)    slow → answers after 2 s
+ */
+export async function startAssessmentStandIn(): Promise<{ url: string; requests: AssessmentRequest[]; close: () => Promise<void> }> {
+  const requests: AssessmentRequest[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { event?: { token?: string; expectedAction?: string } };
+      requests.push({ url: request.url ?? '', body });
+      const token = body.event?.token ?? '';
+      const answer = (status: number, value: unknown) => {
+        response.writeHead(status, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify(value));
+      };
+      const assessment = (valid: boolean, action: string, score: number, invalidReason = 'INVALID_REASON_UNSPECIFIED') =>
+        answer(200, {
+          name: 'projects/123/assessments/abc',
+          event: body.event,
+          tokenProperties: { valid, invalidReason, action, hostname: 'localhost', createTime: new Date().toISOString() },
+          riskAnalysis: { score, reasons: [] },
+        });
+      if (token === 'valid') return assessment(true, 'contact_form', 0.9);
+      if (token === 'wrong-action') return assessment(true, 'login', 0.9);
+      if (token === 'low-score') return assessment(true, 'contact_form', 0.1);
+      if (token === 'invalid') return assessment(false, '', 0, 'MALFORMED');
+      if (token === 'slow') return void setTimeout(() => assessment(true, 'contact_form', 0.9), 2000);
+      if (token === 'server-error') return answer(503, { error: { code: 503, message: 'unavailable' } });
+      return assessment(false, '', 0, 'MALFORMED');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1/projects/{projectId}/assessments`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A migrated database in a fresh temporary folder. */
+export async function tempDatabase(): Promise<{ url: string; db: Client; dir: string; cleanup: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'homecare-enquiries-'));
+  const url = `file:${path.join(dir, 'site.db')}`;
+  const db = await openDatabase(url);
+  return {
+    url,
+    db,
+    dir,
+    cleanup: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let addressCounter = 0;
+/** A POST /api/contact request as server.mjs hands it to Next (socket address header set). */
+export function contactRequest(body: unknown, options: { address?: string; contentType?: string; raw?: string } = {}): Request {
+  addressCounter += 1;
+  return new Request('http://127.0.0.1/api/contact', {
+    method: 'POST',
+    headers: {
+      'content-type': options.contentType ?? 'application/json',
+      'x-homecare-socket-address': options.address ?? `10.0.${Math.floor(addressCounter / 250) % 250}.${addressCounter % 250}`,
+    },
+    body: options.raw ?? JSON.stringify(body),
+  });
+}
