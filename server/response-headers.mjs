@@ -130,6 +130,16 @@ function cacheControlFor(pathname, status, contentType, existing) {
  * server.mjs uses installResponseHeaders.
  */
 export function responseHeaders({ manifest, pathname, status, contentType, existingCacheControl, https }) {
+  const common = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  if (https) common['Strict-Transport-Security'] = HSTS;
+  // A 304 has no body and no content type, and a browser merges its headers into the stored response:
+  // a policy or cache rule computed here (for "no type") would replace the page's own. Send neither.
+  if (status === 304) return common;
   const page = normalisePath(pathname);
   const isHtml = /^text\/html/.test(contentType);
   const pageHashes = status === 200 ? manifest.pages[page] : undefined;
@@ -145,12 +155,8 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
         ? // Chrome's PDF viewer is itself a plugin document, which default-src 'none' would block.
           "frame-ancestors 'none'"
         : "default-src 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': PERMISSIONS_POLICY,
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...common,
   };
-  if (https) headers['Strict-Transport-Security'] = HSTS;
   const cacheControl = cacheControlFor(pathname, status, contentType, existingCacheControl);
   if (cacheControl) headers['Cache-Control'] = cacheControl;
   return headers;
@@ -185,6 +191,10 @@ export function installResponseHeaders(request, response, { manifest, trustProxy
       https,
     });
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    if (statusCode === 304) {
+      response.removeHeader('content-security-policy');
+      response.removeHeader('cache-control');
+    }
     response.removeHeader('x-powered-by');
     return originalWriteHead.call(this, statusCode, ...rest);
   };

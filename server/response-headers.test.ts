@@ -78,3 +78,12 @@ describe('response headers', () => {
     expect(api('')['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
+
+describe('304 responses', () => {
+  it('carry no policy and no cache rule, so the stored page keeps its own', () => {
+    const headers = responseHeaders({ manifest, pathname: '/', status: 304, contentType: '', existingCacheControl: 's-maxage=31536000', https: false });
+    expect(headers['Content-Security-Policy']).toBeUndefined();
+    expect(headers['Cache-Control']).toBeUndefined();
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+  });
+});
