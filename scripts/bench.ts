@@ -115,6 +115,18 @@ async function lighthouseRun(url: string, port: number): Promise<RunFigures> {
   };
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP); such a run is repeated, not counted. */
+async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let index = 1; ; index += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (index >= tries) throw error;
+      console.warn(`  Lighthouse run failed (${error instanceof Error ? error.message : String(error)}); running it again`);
+    }
+  }
+}
+
 function machine() {
   const cpus = os.cpus();
   return {
@@ -162,7 +174,7 @@ async function main() {
     for (const route of routes) {
       const runs: RunFigures[] = [];
       for (let index = 0; index < RUNS; index += 1) {
-        runs.push(await lighthouseRun(`${baseUrl}${route.path}`, chrome.port));
+        runs.push(await withRetries(() => lighthouseRun(`${baseUrl}${route.path}`, chrome!.port)));
         process.stdout.write(`  ${route.path} run ${index + 1}: performance ${runs.at(-1)!.performance}, LCP ${Math.round(runs.at(-1)!.lcpMs)} ms\n`);
       }
       const pick = (key: Exclude<keyof RunFigures, 'lcpElement'>) => median(runs.map((figures) => figures[key]));
