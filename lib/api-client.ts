@@ -1,5 +1,5 @@
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
-import type { LogCategory } from '@/lib/error-log-record';
+import type { LogCategory } from '@/lib/error-log-constants';
 
 export type ApiErrorKind = 'server' | 'auth' | 'client' | 'network';
 

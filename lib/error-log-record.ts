@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { logCategories, logLevels, type ErrorLogRecord } from '@/lib/error-log-constants';
 
-/** Section 3's error-log record, shared by the browser logger and the built-in /api/error-logs endpoint. */
-export const logLevels = ['info', 'warning', 'error', 'critical'] as const;
-export const logCategories = ['server', 'client', 'network', 'auth', 'database'] as const;
+export {
+  logLevels,
+  logCategories,
+  LOG_APPLICATION,
+  LOG_SOURCE_FRONTEND,
+  MAX_ERROR_LOG_BYTES,
+  type LogLevel,
+  type LogCategory,
+  type ErrorLogRecord,
+} from '@/lib/error-log-constants';
 
-export type LogLevel = (typeof logLevels)[number];
-export type LogCategory = (typeof logCategories)[number];
-
-export const LOG_APPLICATION = 'homecare-web';
-export const LOG_SOURCE_FRONTEND = 'frontend';
-
+/**
+ * Section 3's error-log record as a schema, used by the built-in /api/error-logs endpoint and the
+ * tests. The browser imports lib/error-log-constants.ts instead, so zod stays out of its bundles.
+ */
 export const errorLogRecordSchema = z.object({
   application: z.string().trim().min(1).max(100),
   level: z.enum(logLevels),
@@ -26,10 +32,7 @@ export const errorLogRecordSchema = z.object({
   userAgent: z.string().max(1_000).nullish(),
 });
 
-export type ErrorLogRecord = z.infer<typeof errorLogRecordSchema>;
-
-/**
- * The largest serialised record the logger sends and the endpoint accepts. Browsers allow at most
- * 64 KiB of keepalive request bodies in flight per page; 5 entries (the remote cap) of 12 KiB fit.
- */
-export const MAX_ERROR_LOG_BYTES = 12 * 1024;
+// The schema and the hand-written type must describe the same record: this fails to compile if not.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesType: Same<z.infer<typeof errorLogRecordSchema>, ErrorLogRecord> = true;
+void schemaMatchesType;

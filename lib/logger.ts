@@ -6,7 +6,7 @@ import {
   type ErrorLogRecord,
   type LogCategory,
   type LogLevel,
-} from '@/lib/error-log-record';
+} from '@/lib/error-log-constants';
 
 export const REMOTE_LOG_LIMIT = 5;
 export const REMOTE_LOG_WINDOW_MS = 60_000;

@@ -1,0 +1,73 @@
+// After `next build`: hashes every inline script of every prerendered page, so the server can send a
+// Content-Security-Policy whose script-src allows exactly those scripts (no 'unsafe-inline', no nonces).
+// Writes {distDir}/csp-manifest.json; server/response-headers.mjs reads it. Run by `npm run build`,
+// scripts/start.mjs, scripts/build-for-tests.ts and scripts/bench.ts.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nextEnv from '@next/env';
+import { CSP_MANIFEST_FILE, type CspManifest } from '../server/response-headers.mjs';
+
+const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
+
+/** The sha256 sources of the inline scripts a browser would run in this HTML (JSON-LD and other data blocks excluded). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+    if (!EXECUTABLE_TYPES.has(type)) continue;
+    hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return [...hashes].sort();
+}
+
+/** `index.html` → '/', `about.html` → '/about', `a/b.html` → '/a/b'. */
+export function routeOfHtmlFile(relativePath: string): string {
+  const withoutExtension = relativePath.split(path.sep).join('/').replace(/\.html$/, '');
+  if (withoutExtension === 'index') return '/';
+  return `/${withoutExtension.replace(/\/index$/, '')}`;
+}
+
+function htmlFiles(folder: string, base = folder): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full, base);
+    return entry.name.endsWith('.html') ? [path.relative(base, full)] : [];
+  });
+}
+
+function originOf(value: string | undefined): string {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return '';
+  return new URL(trimmed).origin;
+}
+
+export function writeCspManifest(distDir: string): CspManifest {
+  const appFolder = path.join(distDir, 'server', 'app');
+  if (!existsSync(appFolder)) throw new Error(`${appFolder} not found: run \`next build\` first`);
+  const pages: Record<string, string[]> = {};
+  for (const file of htmlFiles(appFolder).sort()) {
+    pages[routeOfHtmlFile(file)] = inlineScriptHashes(readFileSync(path.join(appFolder, file), 'utf8'));
+  }
+  const manifest: CspManifest = {
+    version: 1,
+    pages,
+    crmOrigin: originOf(process.env.NEXT_PUBLIC_CRM_URL),
+    apiOrigin: originOf(process.env.NEXT_PUBLIC_API_URL),
+    recaptcha: (process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY ?? '').trim() !== '',
+  };
+  writeFileSync(path.join(distDir, CSP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('csp-hashes.ts')) {
+  // The same .env files `next build` read, so the manifest records the values the bundle inlined.
+  nextEnv.loadEnvConfig(process.cwd());
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const manifest = writeCspManifest(distDir);
+  const count = Object.keys(manifest.pages).length;
+  console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(distDir, CSP_MANIFEST_FILE)}`);
+}

@@ -1,0 +1,201 @@
+// Security and cache headers for every response the production server (server.mjs) sends.
+// Plain JavaScript so server.mjs can run it with no compile step; types in response-headers.d.mts.
+// Why the CSP is built from hashes (not nonces): docs/decisions/0006-hash-based-csp-set-by-the-server.md.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const CSP_MANIFEST_FILE = 'csp-manifest.json';
+
+// reCAPTCHA Enterprise's hosts (Google's CSP guidance), allowed only on the page with the form.
+export const RECAPTCHA_PATHS = ['/contact'];
+const RECAPTCHA_SCRIPT = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAME = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+const RECAPTCHA_CONNECT = ['https://www.google.com/recaptcha/'];
+
+// Everything the site does not use is denied; the gallery viewer's video may autoplay, go full screen
+// and picture-in-picture on the site's own origin.
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=(self)',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'sync-xhr=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+export const HSTS = 'max-age=63072000; includeSubDomains';
+export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+export const API_CACHE_CONTROL = 'no-store';
+
+/**
+ * @typedef {{ version: 1, pages: Record<string, string[]>, crmOrigin: string, apiOrigin: string, recaptcha: boolean }} CspManifest
+ */
+
+/** Reads the manifest scripts/csp-hashes.ts wrote into the build folder; throws if it is missing. */
+export function loadCspManifest(distDir) {
+  const file = path.join(distDir, CSP_MANIFEST_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: run \`tsx scripts/csp-hashes.ts\` after \`next build\` (npm run build does both).`);
+  }
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  if (manifest?.version !== 1 || typeof manifest.pages !== 'object') throw new Error(`${file} is not a CSP manifest`);
+  return manifest;
+}
+
+function unique(values) {
+  return [...new Set(values.filter(Boolean))];
+}
+
+/** The Content-Security-Policy for one page: its own script hashes, or every page's when unknown. */
+export function contentSecurityPolicy(manifest, { hashes, recaptcha, https }) {
+  const useRecaptcha = recaptcha && manifest.recaptcha;
+  const crm = manifest.crmOrigin ? [manifest.crmOrigin] : [];
+  const api = manifest.apiOrigin ? [manifest.apiOrigin] : [];
+  const directives = [
+    ["default-src", "'self'"],
+    ['script-src', "'self'", ...hashes.map((hash) => `'${hash}'`), ...(useRecaptcha ? RECAPTCHA_SCRIPT : [])],
+    // Tailwind ships a stylesheet, but React and the gallery set style attributes; the ban is on script.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', ...crm],
+    ['media-src', "'self'", 'blob:', ...crm],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...unique([...crm, ...api]), ...(useRecaptcha ? RECAPTCHA_CONNECT : [])],
+    ['frame-src', ...(useRecaptcha ? RECAPTCHA_FRAME : ["'none'"])],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'", ...api],
+    ['frame-ancestors', "'none'"],
+  ];
+  if (https) directives.push(['upgrade-insecure-requests']);
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/** Every hash of every prerendered page: the policy for routes the build did not prerender. */
+export function allHashes(manifest) {
+  return unique(Object.values(manifest.pages).flat()).sort();
+}
+
+export function normalisePath(pathname) {
+  let value = pathname || '/';
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    // Keep the raw path; it simply matches no page.
+  }
+  if (value.length > 1) value = value.replace(/\/+$/, '') || '/';
+  return value;
+}
+
+/** Whether the request reached us over HTTPS: a TLS socket, or (behind a trusted proxy) X-Forwarded-Proto. */
+export function cameOverHttps(request, trustProxy) {
+  if (request.socket && request.socket.encrypted) return true;
+  if (!trustProxy) return false;
+  const forwarded = request.headers['x-forwarded-proto'];
+  const first = String(Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? '')).split(',')[0]?.trim().toLowerCase();
+  return first === 'https';
+}
+
+function cacheControlFor(pathname, status, contentType, existing) {
+  if (pathname.startsWith('/_next/static/')) return status === 200 ? IMMUTABLE_CACHE_CONTROL : existing;
+  if (pathname.startsWith('/api/')) return existing || API_CACHE_CONTROL;
+  if (status !== 200) return existing;
+  if (/^text\/(html|x-component)/.test(contentType)) return HTML_CACHE_CONTROL;
+  // Files from public/ (not content-hashed): Next sends max-age=0; let browsers and CDNs keep them a day.
+  if (existing === 'public, max-age=0') return PUBLIC_FILE_CACHE_CONTROL;
+  return existing;
+}
+
+/**
+ * The headers a response gets once its status and type are known. Exported for the unit tests;
+ * server.mjs uses installResponseHeaders.
+ */
+export function responseHeaders({ manifest, pathname, status, contentType, existingCacheControl, https }) {
+  const common = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  if (https) common['Strict-Transport-Security'] = HSTS;
+  // A 304 has no body and no content type, and a browser merges its headers into the stored response:
+  // a policy or cache rule computed here (for "no type") would replace the page's own. Send neither.
+  if (status === 304) return common;
+  const page = normalisePath(pathname);
+  const isHtml = /^text\/html/.test(contentType);
+  const pageHashes = status === 200 ? manifest.pages[page] : undefined;
+  const headers = {
+    'Content-Security-Policy': isHtml
+      ? contentSecurityPolicy(manifest, {
+          hashes: pageHashes ?? allHashes(manifest),
+          recaptcha: RECAPTCHA_PATHS.includes(page),
+          https,
+        })
+      : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.
+        /^application\/pdf/.test(contentType)
+        ? // Chrome's PDF viewer is itself a plugin document, which default-src 'none' would block.
+          "frame-ancestors 'none'"
+        : "default-src 'none'; frame-ancestors 'none'",
+    ...common,
+  };
+  const cacheControl = cacheControlFor(pathname, status, contentType, existingCacheControl);
+  if (cacheControl) headers['Cache-Control'] = cacheControl;
+  return headers;
+}
+
+/**
+ * Sets the headers on `response` just before Next writes its head, when the status and content type
+ * are final. Headers Next passes to writeHead itself are folded in first so ours win.
+ */
+export function installResponseHeaders(request, response, { manifest, trustProxy }) {
+  const originalWriteHead = response.writeHead;
+  const https = cameOverHttps(request, trustProxy);
+  let pathname = '/';
+  try {
+    pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    // Leave '/'; the fallback policy applies.
+  }
+  response.writeHead = function writeHead(statusCode, ...rest) {
+    const headersArg = rest.length > 0 && typeof rest[rest.length - 1] === 'object' ? rest.pop() : undefined;
+    if (headersArg && !Array.isArray(headersArg)) {
+      for (const [name, value] of Object.entries(headersArg)) if (value !== undefined) response.setHeader(name, value);
+    } else if (Array.isArray(headersArg)) {
+      rest.push(headersArg);
+    }
+    const headers = responseHeaders({
+      manifest,
+      pathname,
+      status: statusCode,
+      contentType: String(response.getHeader('content-type') ?? ''),
+      existingCacheControl: response.getHeader('cache-control') === undefined ? '' : String(response.getHeader('cache-control')),
+      https,
+    });
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    if (statusCode === 304) {
+      response.removeHeader('content-security-policy');
+      response.removeHeader('cache-control');
+    }
+    response.removeHeader('x-powered-by');
+    return originalWriteHead.call(this, statusCode, ...rest);
+  };
+}

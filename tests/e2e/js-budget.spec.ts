@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { measureRouteJs } from '../../scripts/route-js';
+import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from './support/js-budget';
+import { routes } from './support/routes';
+import { testBuildEnv } from './test-env';
+
+// Bytes, not timings: the gzipped JavaScript each route's prerendered HTML references, in the build
+// the browser tests serve (.next-test), against the bare-Next floor plus the route's budget.
+const distDir = testBuildEnv.NEXT_DIST_DIR!;
+
+test('every route has a budget', () => {
+  expect(Object.keys(jsBudgetOverFloor).sort()).toEqual(routes.map((route) => route.path).sort());
+});
+
+for (const route of routes) {
+  const budget = jsBudgetOverFloor[route.path]!;
+  test(`${route.path} ships at most ${Math.round(budget / 1024)} KB of gzipped JS above a bare Next page`, async ({ request }) => {
+    const measured = measureRouteJs(distDir, route.path);
+    expect(measured.scripts.length).toBeGreaterThan(0);
+    // The HTML on disk is what the server sends: each script it lists is served with that exact size.
+    const served = await request.get(measured.scripts[0]!.url);
+    expect((await served.body()).length).toBe(measured.scripts[0]!.bytes);
+    const overFloor = measured.gzipBytes - FLOOR_GZIP_BYTES;
+    test.info().annotations.push({ type: 'js', description: `${measured.gzipBytes} B gzipped, ${overFloor} B over the floor` });
+    expect(overFloor, measured.scripts.map((script) => `${script.url}: ${script.gzipBytes}`).join('\n')).toBeLessThanOrEqual(budget);
+  });
+}

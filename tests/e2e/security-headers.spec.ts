@@ -1,0 +1,112 @@
+import { expect, test, type APIResponse } from '@playwright/test';
+import { routes } from './support/routes';
+import { standInCrmUrl } from './test-env';
+
+// The headers server.mjs (server/response-headers.mjs) sets, read from the running production server.
+
+const PERMISSIONS_DENIED = ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'browsing-topics=()'];
+
+function directives(policy: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+function expectCommonHeaders(response: APIResponse, label: string) {
+  const headers = response.headers();
+  expect(headers['x-content-type-options'], label).toBe('nosniff');
+  expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy'], label).toBe('same-origin');
+  for (const denied of PERMISSIONS_DENIED) expect(headers['permissions-policy'], label).toContain(denied);
+  expect(headers['x-powered-by'], label).toBeUndefined();
+  // Served over plain HTTP (and X-Forwarded-Proto is not trusted without TRUST_PROXY): no HSTS.
+  expect(headers['strict-transport-security'], label).toBeUndefined();
+  const csp = headers['content-security-policy'];
+  expect(csp, label).toBeTruthy();
+  expect(directives(csp!).get('frame-ancestors'), label).toEqual(["'none'"]);
+  return directives(csp!);
+}
+
+/** The sha256 sources of the executable inline scripts in an HTML body. */
+async function inlineScriptHashes(html: string): Promise<string[]> {
+  const { createHash } = await import('node:crypto');
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/\bsrc=/.test(match[1]!) && !/type="application\/(ld\+)?json"/.test(match[1]!) && match[2] !== '')
+    .map((match) => `'sha256-${createHash('sha256').update(match[2]!).digest('base64')}'`);
+}
+
+for (const route of [...routes.map((entry) => entry.path), '/no-such-page']) {
+  test(`${route}: a page policy whose script-src is hashes only, and the other security headers`, async ({ request }) => {
+    const response = await request.get(route, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(response.status()).toBe(route === '/no-such-page' ? 404 : 200);
+    const policy = expectCommonHeaders(response, route);
+    const scriptSrc = policy.get('script-src')!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(scriptSrc.filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'"]);
+    // Every inline script the page carries is allowed by hash (so it runs), and nothing else is.
+    const hashes = await inlineScriptHashes(await response.text());
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(scriptSrc).toContain(hash);
+    if (route !== '/no-such-page') expect(scriptSrc.length - 1).toBe(new Set(hashes).size);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    for (const name of ['connect-src', 'img-src', 'media-src']) expect(policy.get(name), name).toContain(standInCrmUrl);
+    // No reCAPTCHA key in the test build: no Google host anywhere.
+    expect(response.headers()['content-security-policy']).not.toMatch(/google|gstatic|recaptcha/);
+    expect(response.headers()['cache-control']).toBe(route === '/no-such-page' ? 'private, no-cache, no-store, max-age=0, must-revalidate' : 'public, max-age=0, must-revalidate');
+  });
+}
+
+test('a conditional request for an unchanged page answers 304', async ({ request }) => {
+  const first = await request.get('/about');
+  const etag = first.headers()['etag'];
+  expect(etag).toBeTruthy();
+  const again = await request.get('/about', { headers: { 'if-none-match': etag! } });
+  expect(again.status()).toBe(304);
+  // Its headers update the stored page's: a policy for a body-less response would replace the page's.
+  expect(again.headers()['content-security-policy']).toBeUndefined();
+  expect(again.headers()['x-content-type-options']).toBe('nosniff');
+});
+
+test('API responses: the security headers, a policy that allows nothing, and no-store unless the route says otherwise', async ({ request }) => {
+  const record = { application: 'homecare-web', level: 'info', message: 'header test', source: 'frontend', category: 'client' };
+  const calls: [string, APIResponse, number, string | null][] = [
+    ['POST /api/error-logs (valid)', await request.post('/api/error-logs', { data: record }), 201, 'no-store'],
+    ['POST /api/error-logs (invalid)', await request.post('/api/error-logs', { data: { level: 'nope' } }), 422, 'no-store'],
+    ['GET /api/error-logs (wrong method)', await request.get('/api/error-logs'), 405, null],
+    // The built-in CRM stand-ins set their own revalidation (docs/decisions/0003).
+    ['GET /api/gallery/public', await request.get('/api/gallery/public'), 200, 'public, no-cache'],
+    ['GET /api/gallery/image/samples/hallway-floor-sample.webp', await request.get('/api/gallery/image/samples/hallway-floor-sample.webp'), 200, null],
+    ['GET /api/e2e-fault', await request.get('/api/e2e-fault'), 500, 'no-store'],
+  ];
+  for (const [label, response, status, cacheControl] of calls) {
+    expect(response.status(), label).toBe(status);
+    const policy = expectCommonHeaders(response, label);
+    expect(policy.get('default-src'), label).toEqual(["'none'"]);
+    if (cacheControl) expect(response.headers()['cache-control'], label).toBe(cacheControl);
+    else expect(response.headers()['cache-control'], label).toBeTruthy();
+  }
+});
+
+test('hashed assets are immutable, public files cached for a day, and every asset carries the headers', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = html.match(/<script src="(\/_next\/static\/[^"]+\.js)"/)?.[1];
+  const stylesheet = html.match(/<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)"/)?.[1];
+  for (const asset of [script, stylesheet]) {
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectCommonHeaders(response, asset!);
+  }
+  for (const file of ['/images/fleet-placeholder.svg', '/documents/health-and-safety-policy.pdf']) {
+    const response = await request.get(file);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()['cache-control'], file).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expectCommonHeaders(response, file);
+  }
+});

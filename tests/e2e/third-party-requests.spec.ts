@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { routes } from './support/routes';
+import { standInCrm } from './support/stand-in-crm';
+
+// No page load may reach another host: fonts are self-hosted, reCAPTCHA waits for the form, and the
+// CRM in the tests is the local stand-in. Anything not on 127.0.0.1/localhost is a third party.
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+test.beforeEach(async () => {
+  await standInCrm.reset();
+  await standInCrm.setGallery({
+    status: 200,
+    body: { data: [{ _id: 'w2', title: 'Hallway floor', category: 'Water Damage', mimeType: 'image/webp', s3Key: 'samples/hallway-floor-sample.webp' }] },
+  });
+});
+
+for (const route of routes) {
+  test(`${route.path} loads without a request to any other host`, async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(route.path, { waitUntil: 'networkidle' });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+    });
+    await page.waitForLoadState('networkidle');
+    const web = requested.filter((url) => /^https?:/.test(url));
+    expect(web.length).toBeGreaterThan(1);
+    expect(web.filter((url) => !LOCAL_HOSTS.has(new URL(url).hostname))).toEqual([]);
+  });
+}
