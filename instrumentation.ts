@@ -4,6 +4,15 @@ import type { Instrumentation } from 'next';
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { loadEnquiryConfig } = await import('@/server/enquiries/config');
+  try {
+    loadEnquiryConfig();
+  } catch (misconfiguration) {
+    // Like the rest of the configuration, a bad enquiry setting stops the server with the variable named
+    // rather than leaving a contact form that answers every visitor with an error.
+    console.error(misconfiguration instanceof Error ? misconfiguration.message : misconfiguration);
+    process.exit(1);
+  }
   try {
     const { startOutboxWorker } = await import('@/server/enquiries/outbox');
     await startOutboxWorker();

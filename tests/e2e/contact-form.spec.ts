@@ -3,32 +3,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { axeTags } from './support/routes';
+import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { standInCrm } from './support/stand-in-crm';
 import { testOutboxDir, testRecaptchaSiteKey } from './test-env';
-
-// Google's script, replaced by a local stand-in that records what it was asked for.
-const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/enterprise.js**';
-const STAND_IN_RECAPTCHA = `
-  window.__recaptcha = { executed: [] };
-  window.grecaptcha = { enterprise: {
-    ready: function (callback) { setTimeout(callback, 0); },
-    execute: function (siteKey, options) {
-      window.__recaptcha.executed.push({ siteKey: siteKey, action: options.action });
-      return Promise.resolve('stand-in-token-' + window.__recaptcha.executed.length);
-    }
-  } };`;
-
-type Scripts = { requested: string[] };
-
-async function routeRecaptcha(page: Page, mode: 'stand-in' | 'unreachable' = 'stand-in'): Promise<Scripts> {
-  const scripts: Scripts = { requested: [] };
-  await page.route(RECAPTCHA_SCRIPT, async (route) => {
-    scripts.requested.push(route.request().url());
-    if (mode === 'unreachable') return route.abort('connectionrefused');
-    return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN_RECAPTCHA });
-  });
-  return scripts;
-}
 
 /** Counts POST /api/contact requests that leave the browser. */
 function countContactPosts(page: Page) {

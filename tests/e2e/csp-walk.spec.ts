@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';
+import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { routes } from './support/routes';
 import { standInCrm } from './support/stand-in-crm';
 
@@ -100,19 +101,23 @@ test('the gallery: filters, the viewer, next and previous, images and video, wit
   expect(await violations.all()).toEqual([]);
 });
 
-test('the contact form fills in and sends with no CSP violation', async ({ page }) => {
+test('the contact form loads reCAPTCHA, fills in and sends with no CSP violation', async ({ page }) => {
   const violations = await watchCspViolations(page);
+  // The test build has a reCAPTCHA site key: the form loads Google's script (answered by a stand-in at
+  // Google's URL) when the visitor engages it, so the page's policy must let that script in.
+  const scripts = await routeRecaptcha(page);
   await page.goto('/contact');
-  // The form is being built on another branch; this step activates as soon as the page has a form.
-  test.skip((await page.locator('form').count()) === 0, 'the contact page has no form yet');
-  await page.getByLabel('Name', { exact: false }).first().fill('Alex Example');
-  await page.getByLabel('Email', { exact: false }).first().fill('alex@example.com');
-  await page.getByLabel('Subject', { exact: false }).first().fill('Water damage to a ceiling');
-  await page.getByLabel('Message', { exact: false }).first().fill('A pipe burst above the kitchen. Could someone come and look this week?');
-  const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/api/contact'));
-  await page.locator('form').getByRole('button', { name: /send|submit/i }).click();
-  await sent;
-  await page.waitForLoadState('networkidle');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel(/^Name/).fill('Alex Example');
+  await expect.poll(() => scripts.requested.length).toBe(1);
+  await form.getByLabel(/^Email/).fill('alex@example.com');
+  await form.getByLabel(/^Subject/).fill(`Water damage to a ceiling ${Date.now()}`);
+  await form.getByLabel(/^Message/).fill('A pipe burst above the kitchen. Could someone come and look this week?');
+  const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(form.getByRole('status')).toHaveText('Your message has been sent successfully!');
+  expect(await page.evaluate(() => (window as unknown as { __recaptcha: { executed: unknown[] } }).__recaptcha.executed)).toHaveLength(1);
   expect(await violations.all()).toEqual([]);
 });
 
