@@ -1,9 +1,9 @@
 // `npm run enquiries [-- --limit N] [-- --json] [-- --retry-failed]`: recent enquiries in the site's
 // database (DATABASE_URL) with their verification and delivery status.
-import { parseArgs } from 'node:util';
 import { getDb } from '@/server/db';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
 import { recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
+import { oneLine, parseListingOptions, tableLines } from './support/listing-cli';
 
 const usage = `Usage: npm run enquiries [-- --limit N] [-- --json] [-- --full] [-- --retry-failed]
 Prints the N most recent enquiries (default 20, at most 1000), oldest first, from the database at
@@ -12,39 +12,6 @@ verification (verified, unverified, low-score, honeypot, not-configured) and del
 notification (pending, sent, failed, not notified).
   --full          also print each message
   --retry-failed  requeue every notification that failed permanently, then list`;
-
-function fail(message: string): never {
-  console.error(`${message}\n\n${usage}`);
-  process.exit(2);
-}
-
-function parseOptions() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        limit: { type: 'string', short: 'n', default: '20' },
-        json: { type: 'boolean', default: false },
-        full: { type: 'boolean', default: false },
-        'retry-failed': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      process.exit(0);
-    }
-    const limit = Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail(`--limit must be a whole number from 1 to 1000, not "${values.limit}".`);
-    return { limit, json: values.json, full: values.full, retryFailed: values['retry-failed'] };
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-}
-
-function oneLine(text: string, max: number) {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 
 function delivery(entry: EnquiryListing) {
   if (entry.delivery === 'sent') return `sent ${entry.sentAt ?? ''}`.trim();
@@ -64,25 +31,24 @@ function table(entries: EnquiryListing[], full: boolean) {
     entry.verification + (entry.score === null ? '' : ` (${entry.score})`),
     delivery(entry),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (row: string[]) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ');
-  const lines = [format(header)];
-  rows.forEach((row, index) => {
-    lines.push(format(row));
+  const [headerLine, ...rowLines] = tableLines(header, rows);
+  const lines = [headerLine!];
+  rowLines.forEach((line, index) => {
+    lines.push(line);
     const entry = entries[index]!;
-    if (full) lines.push(`    phone: ${entry.phone ?? '-'}  client: ${entry.clientAddress}`, ...entry.message.split('\n').map((line) => `    | ${line}`));
+    if (full) lines.push(`    phone: ${entry.phone ?? '-'}  client: ${entry.clientAddress}`, ...entry.message.split('\n').map((text) => `    | ${text}`));
   });
   return lines.join('\n');
 }
 
-const options = parseOptions();
+const options = parseListingOptions(usage, ['full', 'retry-failed'] as const);
 const db = await getDb();
-if (options.retryFailed) {
+if (options.flags['retry-failed']) {
   const requeued = await retryFailedJobs(db);
   console.log(`Requeued ${requeued} failed notification${requeued === 1 ? '' : 's'}; the running server's worker sends them at its next poll.`);
 }
 const entries = await recentEnquiries(db, options.limit);
 if (options.json) console.log(JSON.stringify(entries, null, 2));
 else if (entries.length === 0) console.log('No enquiries yet.');
-else console.log(table(entries, options.full));
+else console.log(table(entries, options.flags.full));
 db.close();

@@ -1,17 +1,9 @@
 import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
+import type { StoredEnquiry } from '@/server/enquiries/store';
 
-export type EnquiryForEmail = {
-  id: number;
-  receivedAt: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  verification: string;
-};
+export type EnquiryForEmail = StoredEnquiry;
 
 /** A single plain address: nothing a header parser could read as a second address or a new header. */
 const SAFE_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;

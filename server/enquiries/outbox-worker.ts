@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { isPermanentSmtpFailure, type Mailer } from '@/server/enquiries/mailer';
 import { notificationEmail } from '@/server/enquiries/notification-email';
+import { findEnquiry } from '@/server/enquiries/store';
 
 export const MAX_ATTEMPTS = 20;
 export const LEASE_MS = 2 * 60_000;
@@ -65,24 +66,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   async function deliver(job: ClaimedJob): Promise<void> {
-    const found = await db.execute({
-      sql: 'SELECT id, received_at, name, email, phone, subject, message, verification FROM enquiries WHERE id = ?',
-      args: [job.enquiryId],
-    });
-    const row = found.rows[0];
+    const enquiry = await findEnquiry(db, job.enquiryId);
     try {
-      if (!row) throw new Error(`enquiry ${job.enquiryId} is missing`);
+      if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
       const message = notificationEmail(
-        {
-          id: Number(row.id),
-          receivedAt: String(row.received_at),
-          name: String(row.name),
-          email: String(row.email),
-          phone: row.phone === null ? null : String(row.phone),
-          subject: String(row.subject),
-          message: String(row.message),
-          verification: String(row.verification),
-        },
+        enquiry,
         { from: options.from, to: options.to },
       );
       const { messageId } = await mailer.send(message);
@@ -95,7 +83,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       if (marked.rowsAffected !== 1) log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
       else log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}) sent via ${mailer.describe}`);
     } catch (error) {
-      const permanent = !row || isPermanentSmtpFailure(error);
+      const permanent = !enquiry || isPermanentSmtpFailure(error);
       const giveUp = permanent || job.attempts >= maxAttempts;
       const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       await db.execute({

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { Client } from '@libsql/client';
+import type { Client, Row } from '@libsql/client';
 import type { ContactValues } from '@/lib/contact-rules';
 
 export type Disposition = 'accepted' | 'spam' | 'suspect';
@@ -83,7 +83,8 @@ export async function storeEnquiry(
   return { id: Number(existing.rows[0]?.id ?? 0), duplicate: true };
 }
 
-export type EnquiryListing = {
+/** One stored enquiry: what the notification e-mail and the listing show. */
+export type StoredEnquiry = {
   id: number;
   receivedAt: string;
   name: string;
@@ -91,9 +92,34 @@ export type EnquiryListing = {
   phone: string | null;
   subject: string;
   message: string;
+  verification: VerificationStatus;
+};
+
+function storedEnquiryFromRow(row: Row): StoredEnquiry {
+  return {
+    id: Number(row.id),
+    receivedAt: String(row.received_at),
+    name: String(row.name),
+    email: String(row.email),
+    phone: row.phone === null ? null : String(row.phone),
+    subject: String(row.subject),
+    message: String(row.message),
+    verification: String(row.verification) as VerificationStatus,
+  };
+}
+
+export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry | null> {
+  const found = await db.execute({
+    sql: 'SELECT id, received_at, name, email, phone, subject, message, verification FROM enquiries WHERE id = ?',
+    args: [id],
+  });
+  const row = found.rows[0];
+  return row ? storedEnquiryFromRow(row) : null;
+}
+
+export type EnquiryListing = StoredEnquiry & {
   clientAddress: string;
   disposition: Disposition;
-  verification: VerificationStatus;
   score: number | null;
   delivery: 'pending' | 'sent' | 'failed' | 'not notified';
   attempts: number;
@@ -112,16 +138,9 @@ export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryLi
     args: [limit],
   });
   return result.rows.map((row) => ({
-    id: Number(row.id),
-    receivedAt: String(row.received_at),
-    name: String(row.name),
-    email: String(row.email),
-    phone: row.phone === null ? null : String(row.phone),
-    subject: String(row.subject),
-    message: String(row.message),
+    ...storedEnquiryFromRow(row),
     clientAddress: String(row.client_address),
     disposition: String(row.disposition) as Disposition,
-    verification: String(row.verification) as VerificationStatus,
     score: row.recaptcha_score === null ? null : Number(row.recaptcha_score),
     delivery: row.status === null ? 'not notified' : (String(row.status) as 'pending' | 'sent' | 'failed'),
     attempts: Number(row.attempts ?? 0),

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { oneLine, tableLines } from './listing-cli';
+
+describe('oneLine', () => {
+  it('collapses white space and trims', () => {
+    expect(oneLine('  Water\n\tin the   hall ', 40)).toBe('Water in the hall');
+  });
+  it('cuts to the maximum with an ellipsis', () => {
+    expect(oneLine('abcdefghij', 5)).toBe('abcd…');
+    expect(oneLine('abcde', 5)).toBe('abcde');
+  });
+});
+
+describe('tableLines', () => {
+  it('pads every column but the last to its widest cell', () => {
+    expect(tableLines(['#', 'who', 'note'], [['1', 'Jo', 'short'], ['12', 'Alexandra', 'a longer note']])).toEqual([
+      '#   who        note',
+      '1   Jo         short',
+      '12  Alexandra  a longer note',
+    ]);
+  });
+  it('cuts cells at maxCell, except in the last column', () => {
+    expect(tableLines(['a', 'b'], [['abcdefgh', 'the last column is never cut']], 4)).toEqual(['a     b', 'abc…  the last column is never cut']);
+  });
+  it('prints the header alone when there are no rows', () => {
+    expect(tableLines(['time', 'level'], [])).toEqual(['time  level']);
+  });
+});

@@ -1,0 +1,56 @@
+// What `npm run logs` and `npm run enquiries` share: their options and their plain-text tables.
+import { parseArgs } from 'node:util';
+
+function fail(message: string, usage: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+/**
+ * Reads `--limit N` (1 to 1000, default 20), `--json`, `--help` and the command's own boolean flags.
+ * `--help` prints the usage and exits 0; a bad argument prints what is wrong and the usage and exits 2.
+ */
+export function parseListingOptions<Flag extends string>(
+  usage: string,
+  flags: readonly Flag[] = [],
+): { limit: number; json: boolean; flags: Record<Flag, boolean> } {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        limit: { type: 'string', short: 'n', default: '20' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries(flags.map((flag) => [flag, { type: 'boolean', default: false } as const])),
+      },
+    }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error), usage);
+  }
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail(`--limit must be a whole number from 1 to 1000, not "${values.limit}".`, usage);
+  return {
+    limit,
+    json: values.json === true,
+    flags: Object.fromEntries(flags.map((flag) => [flag, values[flag] === true])) as Record<Flag, boolean>,
+  };
+}
+
+/** The text on one line (runs of white space collapsed), cut to `max` characters with an ellipsis. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The header and rows as lines of columns padded to their widest cell (cut at `maxCell`); the last column runs free. */
+export function tableLines(header: string[], rows: string[][], maxCell = Number.POSITIVE_INFINITY): string[] {
+  const last = header.length - 1;
+  const cell = (text: string, column: number) => (column === last || !Number.isFinite(maxCell) ? text : oneLine(text, maxCell));
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => cell(row[column]!, column).length)));
+  const format = (row: string[]) => row.map((text, column) => (column === last ? text : cell(text, column).padEnd(widths[column]!))).join('  ');
+  return [header, ...rows].map(format);
+}
