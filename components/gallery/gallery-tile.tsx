@@ -8,6 +8,8 @@ type GalleryTileProps = {
   item: GalleryItem;
   media: GalleryMedia;
   onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The first tile is in view on every screen size: its image loads at once, ahead of the rest. */
+  first?: boolean;
 };
 
 function playQuietly(video: HTMLVideoElement | null) {
@@ -18,7 +20,7 @@ function playQuietly(video: HTMLVideoElement | null) {
 }
 
 /** One grid entry: the media in a fixed 4:3 frame, then title and category; a button that opens the viewer. */
-export function GalleryTile({ item, media, onOpen }: GalleryTileProps) {
+export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileProps) {
   const titleId = useId();
   const categoryId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -51,7 +53,8 @@ export function GalleryTile({ item, media, onOpen }: GalleryTileProps) {
           <img
             src={media.src}
             alt={item.title}
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             decoding="async"
             width={800}
             height={600}

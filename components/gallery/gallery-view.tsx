@@ -129,9 +129,9 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
         <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">No media found in &quot;{selectedCategory}&quot; category</p>
       ) : (
         <ul className={gridClass} data-testid="gallery-grid">
-          {visible.map((item) => (
+          {visible.map((item, index) => (
             <li key={item._id}>
-              <GalleryTile item={item} media={mediaOf(item, crmBase)} onOpen={openItem(item)} />
+              <GalleryTile item={item} media={mediaOf(item, crmBase)} onOpen={openItem(item)} first={index === 0} />
             </li>
           ))}
         </ul>
