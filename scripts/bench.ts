@@ -1,7 +1,9 @@
 // `npm run bench`: builds the production site into .next-bench, serves it with server.mjs on a free
-// port (3900 and up), runs Lighthouse 12 (mobile, its default throttling) three times per route in
+// port (3900 and up), runs Lighthouse 12 (mobile, its default throttling) several times per route in
 // Debian's Chromium, and reports the median of each figure next to issue 6's targets. It also measures
-// the JavaScript floor: a bare Next.js page built with the same next and react in a temporary folder.
+// the floor: a bare Next.js page built with the same next and react in a temporary folder, whose
+// gzipped JavaScript the budgets are counted from and whose Lighthouse figures show what the
+// framework alone scores on the same machine. BENCH_RUNS sets the runs per page (default 3).
 // Prints a table and writes bench-results/bench-<time>.json and .md (and latest.json/latest.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,7 +47,10 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** A bare Next.js page (one layout, one page) with this project's next and react: the JS floor. */
+/**
+ * A bare Next.js page (one layout, one page) with this project's next and react: the JS floor. Built in
+ * FLOOR_DIR, which main() serves for Lighthouse too and removes at the end.
+ */
 function measureFloor(env: NodeJS.ProcessEnv): { gzipBytes: number; scripts: number } {
   // Inside the project so Turbopack resolves next and react from its node_modules (a symlinked
   // node_modules outside the workspace root is refused); removed afterwards.
@@ -58,15 +63,15 @@ function measureFloor(env: NodeJS.ProcessEnv): { gzipBytes: number; scripts: num
     'export default function RootLayout({ children }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n',
   );
   writeFileSync(path.join(FLOOR_DIR, 'app', 'page.jsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
-  try {
-    const floorEnv = { ...env };
-    delete floorEnv.NEXT_DIST_DIR;
-    run(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'build'], floorEnv, path.resolve(FLOOR_DIR));
-    const measured = measureRouteJs(path.join(FLOOR_DIR, '.next'), '/');
-    return { gzipBytes: measured.gzipBytes, scripts: measured.scripts.length };
-  } finally {
-    rmSync(FLOOR_DIR, { recursive: true, force: true });
-  }
+  run(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'build'], floorEnv(env), path.resolve(FLOOR_DIR));
+  const measured = measureRouteJs(path.join(FLOOR_DIR, '.next'), '/');
+  return { gzipBytes: measured.gzipBytes, scripts: measured.scripts.length };
+}
+
+function floorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy.NEXT_DIST_DIR;
+  return copy;
 }
 
 async function waitForServer(url: string, server: ChildProcess) {
@@ -162,6 +167,13 @@ async function main() {
     env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1', DATABASE_URL: 'file:data/bench/site.db' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const floorPort = await freePort(port + 1);
+  const floorUrl = `http://127.0.0.1:${floorPort}`;
+  const floorServer = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(floorPort), '-H', '127.0.0.1'], {
+    env: floorEnv(env),
+    cwd: path.resolve(FLOOR_DIR),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForServer(`${baseUrl}/`, server);
@@ -170,14 +182,31 @@ async function main() {
       chromePath: CHROME_PATH,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const results = [];
-    for (const route of routes) {
+    const lighthouseRuns = async (url: string, label: string): Promise<RunFigures[]> => {
       const runs: RunFigures[] = [];
       for (let index = 0; index < RUNS; index += 1) {
-        runs.push(await withRetries(() => lighthouseRun(`${baseUrl}${route.path}`, chrome!.port)));
-        process.stdout.write(`  ${route.path} run ${index + 1}: performance ${runs.at(-1)!.performance}, LCP ${Math.round(runs.at(-1)!.lcpMs)} ms\n`);
+        runs.push(await withRetries(() => lighthouseRun(url, chrome!.port)));
+        process.stdout.write(`  ${label} run ${index + 1}: performance ${runs.at(-1)!.performance}, LCP ${Math.round(runs.at(-1)!.lcpMs)} ms, TBT ${Math.round(runs.at(-1)!.tbtMs)} ms\n`);
       }
-      const pick = (key: Exclude<keyof RunFigures, 'lcpElement'>) => median(runs.map((figures) => figures[key]));
+      return runs;
+    };
+    const medianOf = (runs: RunFigures[], key: Exclude<keyof RunFigures, 'lcpElement'>) => median(runs.map((figures) => figures[key]));
+
+    // What the framework alone scores on this machine: the reference for the site's figures.
+    await waitForServer(`${floorUrl}/`, floorServer);
+    const floorRuns = await lighthouseRuns(`${floorUrl}/`, 'bare Next page');
+    const floorFigures = {
+      performance: medianOf(floorRuns, 'performance'),
+      lcpMs: Math.round(medianOf(floorRuns, 'lcpMs')),
+      tbtMs: Math.round(medianOf(floorRuns, 'tbtMs')),
+      totalBytes: Math.round(medianOf(floorRuns, 'totalBytes')),
+      runs: floorRuns,
+    };
+
+    const results = [];
+    for (const route of routes) {
+      const runs = await lighthouseRuns(`${baseUrl}${route.path}`, route.path);
+      const pick = (key: Exclude<keyof RunFigures, 'lcpElement'>) => medianOf(runs, key);
       const js = measureRouteJs(DIST_DIR, route.path);
       const budget = jsBudgetOverFloor[route.path] ?? 15 * KB;
       results.push({
@@ -212,7 +241,7 @@ async function main() {
     }
 
     const when = new Date();
-    const report = { date: when.toISOString(), machine: machine(), versions, runsPerRoute: RUNS, floor, targets, results, failures };
+    const report = { date: when.toISOString(), machine: machine(), versions, runsPerRoute: RUNS, floor: { ...floor, lighthouse: floorFigures }, targets, results, failures };
     const header = '| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | total KB | JS gz KB | JS over floor KB (budget) |';
     const rows = results.map(
       (r) =>
@@ -227,6 +256,7 @@ async function main() {
       '',
       header,
       '|---|---|---|---|---|---|---|---|---|---|---|',
+      `| bare Next page (floor) | ${floorFigures.performance} | | | | ${floorFigures.lcpMs} | ${floorFigures.tbtMs} | | ${(floorFigures.totalBytes / KB).toFixed(1)} | ${(floor.gzipBytes / KB).toFixed(1)} | 0 |`,
       ...rows,
       '',
       failures.length ? `Targets missed:\n${failures.map((failure) => `- ${failure}`).join('\n')}` : 'Every target met.',
@@ -247,6 +277,9 @@ async function main() {
   } finally {
     if (chrome) await chrome.kill();
     server.kill('SIGTERM');
+    floorServer.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(FLOOR_DIR, { recursive: true, force: true });
   }
 }
 
