@@ -1,15 +1,17 @@
 import type { Instrumentation } from 'next';
 
-/** Starts the enquiry outbox worker with the Node server (never on the edge runtime, never at build time). */
+/** Checks the server's settings and starts the enquiry outbox worker (Node server only, never at build time). */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { loadEnquiryConfig } = await import('@/server/enquiries/config');
   try {
+    // server/env checks its variables when it loads; the enquiry settings are read per use, so check them here.
+    await import('@/server/env');
+    const { loadEnquiryConfig } = await import('@/server/enquiries/config');
     loadEnquiryConfig();
   } catch (misconfiguration) {
-    // Like the rest of the configuration, a bad enquiry setting stops the server with the variable named
-    // rather than leaving a contact form that answers every visitor with an error.
+    // A bad setting stops the server with the variable named, before the first request, rather than
+    // leaving pages and the contact form answering visitors with errors.
     console.error(misconfiguration instanceof Error ? misconfiguration.message : misconfiguration);
     process.exit(1);
   }

@@ -49,7 +49,7 @@ export function oneLine(text: string, max: number): string {
 /** The header and rows as lines of columns padded to their widest cell (cut at `maxCell`); the last column runs free. */
 export function tableLines(header: string[], rows: string[][], maxCell = Number.POSITIVE_INFINITY): string[] {
   const last = header.length - 1;
-  const cell = (text: string, column: number) => (column === last || !Number.isFinite(maxCell) ? text : oneLine(text, maxCell));
+  const cell = (text: string, column: number) => (column === last ? text : oneLine(text, maxCell));
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => cell(row[column]!, column).length)));
   const format = (row: string[]) => row.map((text, column) => (column === last ? text : cell(text, column).padEnd(widths[column]!))).join('  ');
   return [header, ...rows].map(format);
