@@ -13,7 +13,6 @@ export type CspManifest = {
 };
 
 export const CSP_MANIFEST_FILE: string;
-export const RECAPTCHA_PATHS: string[];
 export const PERMISSIONS_POLICY: string;
 export const HSTS: string;
 export const HTML_CACHE_CONTROL: string;
@@ -23,7 +22,7 @@ export const API_CACHE_CONTROL: string;
 export function loadCspManifest(distDir: string): CspManifest;
 export function contentSecurityPolicy(
   manifest: CspManifest,
-  options: { hashes: string[]; recaptcha: boolean; https: boolean },
+  options: { hashes: string[]; https: boolean },
 ): string;
 export function allHashes(manifest: CspManifest): string[];
 export function normalisePath(pathname: string): string;

@@ -6,8 +6,9 @@ import path from 'node:path';
 
 export const CSP_MANIFEST_FILE = 'csp-manifest.json';
 
-// reCAPTCHA Enterprise's hosts (Google's CSP guidance), allowed only on the page with the form.
-export const RECAPTCHA_PATHS = ['/contact'];
+// reCAPTCHA Enterprise's hosts (Google's CSP guidance). Allowed on every page when the build has a site
+// key: a policy stays in force for the whole document, and any page can reach the form by a client-side
+// link, so the origins a policy lists belong to the build, not to a route (decision 0006).
 const RECAPTCHA_SCRIPT = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAME = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 const RECAPTCHA_CONNECT = ['https://www.google.com/recaptcha/'];
@@ -64,9 +65,13 @@ function unique(values) {
   return [...new Set(values.filter(Boolean))];
 }
 
-/** The Content-Security-Policy for one page: its own script hashes, or every page's when unknown. */
-export function contentSecurityPolicy(manifest, { hashes, recaptcha, https }) {
-  const useRecaptcha = recaptcha && manifest.recaptcha;
+/**
+ * The Content-Security-Policy of a document: the hashes of its own inline scripts (or every page's when
+ * the route is unknown), and the origins of the whole build, since client-side navigation keeps the
+ * first document's policy for every page the visitor goes on to.
+ */
+export function contentSecurityPolicy(manifest, { hashes, https }) {
+  const useRecaptcha = manifest.recaptcha;
   const crm = manifest.crmOrigin ? [manifest.crmOrigin] : [];
   const api = manifest.apiOrigin ? [manifest.apiOrigin] : [];
   const directives = [
@@ -147,7 +152,6 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
     'Content-Security-Policy': isHtml
       ? contentSecurityPolicy(manifest, {
           hashes: pageHashes ?? allHashes(manifest),
-          recaptcha: RECAPTCHA_PATHS.includes(page),
           https,
         })
       : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.

@@ -27,7 +27,7 @@ const html = (pathname: string, overrides: Partial<Parameters<typeof responseHea
 describe('response headers', () => {
   it("gives each page only its own script hashes, never 'unsafe-inline' or 'unsafe-eval'", () => {
     const scriptSrc = directive(html('/')['Content-Security-Policy']!, 'script-src');
-    expect(scriptSrc).toBe("script-src 'self' 'sha256-home'");
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-home' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/");
     expect(directive(html('/about/')['Content-Security-Policy']!, 'script-src')).toContain("'sha256-missing'");
   });
 
@@ -36,20 +36,24 @@ describe('response headers', () => {
     for (const hash of allHashes(manifest)) expect(policy).toContain(`'${hash}'`);
   });
 
-  it('allows reCAPTCHA only on the contact page, and the CRM origin in connect, img and media', () => {
-    const contact = html('/contact')['Content-Security-Policy']!;
-    const home = html('/')['Content-Security-Policy']!;
-    expect(directive(contact, 'script-src')).toContain('https://www.google.com/recaptcha/');
-    expect(directive(contact, 'frame-src')).toContain('https://www.google.com/recaptcha/');
-    expect(home).not.toContain('google');
-    expect(directive(home, 'frame-src')).toBe("frame-src 'none'");
-    for (const name of ['connect-src', 'img-src', 'media-src']) expect(directive(home, name)).toContain('https://crm.example.com');
-    expect(directive(home, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+  it("lists the same origins on every page (client-side navigation keeps the first page's policy), with only the hashes per page", () => {
+    const withoutHashes = (policy: string) => policy.replace(/ 'sha256-[^']+'/g, '');
+    const policies = ['/', '/contact', '/about', '/nope'].map((page) => html(page)['Content-Security-Policy']!);
+    for (const policy of policies) {
+      expect(directive(policy, 'script-src')).toContain('https://www.google.com/recaptcha/');
+      expect(directive(policy, 'script-src')).toContain('https://www.gstatic.com/recaptcha/');
+      expect(directive(policy, 'frame-src')).toBe('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/');
+      expect(directive(policy, 'connect-src')).toContain('https://www.google.com/recaptcha/');
+      for (const name of ['connect-src', 'img-src', 'media-src']) expect(directive(policy, name)).toContain('https://crm.example.com');
+      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(withoutHashes(policy)).toBe(withoutHashes(policies[0]!));
+    }
   });
 
-  it('leaves reCAPTCHA out when the build had no site key', () => {
-    const policy = contentSecurityPolicy({ ...manifest, recaptcha: false }, { hashes: [], recaptcha: true, https: false });
+  it('leaves reCAPTCHA out of every page when the build had no site key', () => {
+    const policy = contentSecurityPolicy({ ...manifest, recaptcha: false }, { hashes: [], https: false });
     expect(policy).not.toContain('google');
+    expect(directive(policy, 'frame-src')).toBe("frame-src 'none'");
   });
 
   it('sends HSTS and upgrade-insecure-requests only over HTTPS', () => {
