@@ -86,6 +86,11 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     if (!parsed.success) return failure(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
     const submission = parsed.data;
 
+    // Counted before the assessment, so a client whose tokens keep failing spends its budget like any
+    // other and cannot make the site call Google (a paid API) without limit.
+    const decision = limiter.hit(address);
+    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+
     let enquiry: Omit<NewEnquiry, 'values' | 'clientAddress'>;
     if (submission[HONEYPOT_FIELD]) {
       enquiry = { disposition: 'spam', verification: 'honeypot' };
@@ -113,9 +118,6 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     } else {
       enquiry = { disposition: 'accepted', verification: 'not-configured' };
     }
-
-    const decision = limiter.hit(address);
-    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
 
     try {
       const client = await db();

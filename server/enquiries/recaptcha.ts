@@ -19,6 +19,28 @@ const assessmentSchema = z.object({
   riskAnalysis: z.object({ score: z.number().min(0).max(1) }).optional(),
 });
 
+/**
+ * What a real token looks like: base64url characters only, and some hundreds to a few thousand of them
+ * (Google does not document a maximum; tokens seen in the field are 400-2,200 characters). Anything else
+ * is refused without asking Google, since every assessment costs money and time.
+ */
+export const RECAPTCHA_TOKEN_MIN_LENGTH = 100;
+export const RECAPTCHA_TOKEN_MAX_LENGTH = 4000;
+const TOKEN_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
+export function isPlausibleRecaptchaToken(token: string): boolean {
+  return token.length >= RECAPTCHA_TOKEN_MIN_LENGTH && token.length <= RECAPTCHA_TOKEN_MAX_LENGTH && TOKEN_CHARACTERS.test(token);
+}
+
+/**
+ * A 4xx from the assessment API means the request itself (the token, the key, the site key) is bad:
+ * asking again will not change the answer, so the enquiry is refused. Only 429 (Google's quota) and
+ * 5xx are Google's own trouble, kept as unverified like a time-out.
+ */
+export function isRefusalStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 429;
+}
+
 export function assessmentEndpoint(config: RecaptchaConfig): string {
   const url = new URL(config.assessmentUrl.replace('{projectId}', encodeURIComponent(config.projectId)));
   url.searchParams.set('key', config.apiKey);
@@ -26,9 +48,10 @@ export function assessmentEndpoint(config: RecaptchaConfig): string {
 }
 
 /**
- * Creates a reCAPTCHA Enterprise assessment over REST. Only a definite answer from Google refuses an
- * enquiry (invalid token, wrong action); anything else (timeout, network error, non-2xx, an answer we
- * cannot read) comes back as `unreachable` so the enquiry is kept and marked unverified.
+ * Creates a reCAPTCHA Enterprise assessment over REST. A definite answer from Google refuses an
+ * enquiry: an invalid token, a wrong action, or a 4xx other than 429 (the request or token is bad).
+ * Time-outs, network errors, 429, 5xx and answers we cannot read come back as `unreachable`, so the
+ * enquiry is kept and marked unverified. A token that cannot be real is refused without a request.
  */
 export async function verifyRecaptcha(
   token: string,
@@ -36,6 +59,7 @@ export async function verifyRecaptcha(
   fetchImpl: typeof fetch = fetch,
 ): Promise<Verification> {
   if (!token) return { kind: 'invalid', reason: 'MISSING_TOKEN' };
+  if (!isPlausibleRecaptchaToken(token)) return { kind: 'invalid', reason: 'IMPLAUSIBLE_TOKEN' };
   let response: Response;
   let body: unknown;
   try {
@@ -50,6 +74,7 @@ export async function verifyRecaptcha(
     const detail = error instanceof Error && error.name === 'TimeoutError' ? `timeout after ${config.timeoutMs} ms` : String(error);
     return { kind: 'unreachable', detail };
   }
+  if (isRefusalStatus(response.status)) return { kind: 'invalid', reason: `HTTP_${response.status}` };
   if (!response.ok) return { kind: 'unreachable', detail: `HTTP ${response.status} from the assessment endpoint` };
   const parsed = assessmentSchema.safeParse(body);
   if (!parsed.success) return { kind: 'unreachable', detail: 'unreadable assessment' };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { axeTags } from './support/routes';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha, standInToken } from './support/recaptcha-stand-in';
 import { standInCrm } from './support/stand-in-crm';
 import { testOutboxDir, testRecaptchaSiteKey } from './test-env';
 
@@ -170,7 +170,7 @@ test('a real submission: submitting state, token for contact_form, success messa
     phone: '0141 496 0000',
     subject: unique,
     message: 'Water is coming through the ceiling after the storm.',
-    recaptchaToken: 'stand-in-token-1',
+    recaptchaToken: standInToken(1),
     website: '',
   });
   expect(await page.evaluate(() => (window as unknown as { __recaptcha: { executed: unknown[] } }).__recaptcha.executed)).toEqual([
@@ -203,7 +203,7 @@ test('a second submission asks for a fresh token', async ({ page }) => {
   await fillValid(page, { subject: `Second ${Date.now()}` });
   await sendButton(page).click();
   await expect.poll(() => posts.length).toBe(2);
-  expect(posts.map((post) => post.recaptchaToken)).toEqual(['stand-in-token-1', 'stand-in-token-2']);
+  expect(posts.map((post) => post.recaptchaToken)).toEqual([standInToken(1), standInToken(2)]);
 });
 
 test('field errors from the server appear under the matching fields', async ({ page }) => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { Client } from '@libsql/client';
 import { openDatabase } from '@/server/db';
+import { recaptchaTestScenario } from '@/tests/support/recaptcha-tokens';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -50,11 +51,13 @@ export async function freePort(): Promise<number> {
 export type AssessmentRequest = { url: string; body: unknown };
 
 /**
- * Stands in for recaptchaenterprise.googleapis.com: the token decides the answer.
+ * Stands in for recaptchaenterprise.googleapis.com: the scenario in the token (recaptchaTestToken)
+ * decides the answer.
  *   valid → valid, action contact_form, score 0.9    wrong-action → valid, action login
  *   low-score → score 0.1    invalid → valid false (MALFORMED)    slow → answers after 2 s
+ *   server-error → 503    rate-limited → 429    bad-request → 400    forbidden → 403
  */
-export async function startAssessmentStandIn(): Promise<{ url: string; requests: AssessmentRequest[]; close: () => Promise<void> }> {
+export async function startAssessmentStandIn(port = 0): Promise<{ url: string; requests: AssessmentRequest[]; close: () => Promise<void> }> {
   const requests: AssessmentRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -62,7 +65,7 @@ export async function startAssessmentStandIn(): Promise<{ url: string; requests:
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { event?: { token?: string; expectedAction?: string } };
       requests.push({ url: request.url ?? '', body });
-      const token = body.event?.token ?? '';
+      const token = recaptchaTestScenario(body.event?.token ?? '');
       const answer = (status: number, value: unknown) => {
         response.writeHead(status, { 'Content-Type': 'application/json' });
         response.end(JSON.stringify(value));
@@ -80,13 +83,16 @@ export async function startAssessmentStandIn(): Promise<{ url: string; requests:
       if (token === 'invalid') return assessment(false, '', 0, 'MALFORMED');
       if (token === 'slow') return void setTimeout(() => assessment(true, 'contact_form', 0.9), 2000);
       if (token === 'server-error') return answer(503, { error: { code: 503, message: 'unavailable' } });
+      if (token === 'rate-limited') return answer(429, { error: { code: 429, message: 'quota exceeded' } });
+      if (token === 'bad-request') return answer(400, { error: { code: 400, message: 'Request contains an invalid argument.' } });
+      if (token === 'forbidden') return answer(403, { error: { code: 403, message: 'API key not valid.' } });
       return assessment(false, '', 0, 'MALFORMED');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1/projects/{projectId}/assessments`,
+    url: `http://127.0.0.1:${listening}/v1/projects/{projectId}/assessments`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
