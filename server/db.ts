@@ -6,13 +6,25 @@ import { migrations, type Migration } from '@/server/migrations';
 
 let database: Promise<Client> | undefined;
 
+/**
+ * How long a statement waits for another process's write lock (the server, `npm run enquiries`, a
+ * backup) before failing with SQLITE_BUSY. Passed to the client so it applies to every connection of
+ * its pool, including the one a transaction takes: a `PRAGMA busy_timeout` would reach only the
+ * connection that ran it.
+ */
+export const BUSY_TIMEOUT_MS = 5000;
+
 function ensureLocalFolder(url: string) {
   if (!url.startsWith('file:')) return;
   const file = url.slice('file:'.length);
   if (file && file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 }
 
-/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
+/**
+ * Applies every migration not yet recorded in schema_migrations, each in its own write transaction.
+ * Safe when two processes start at once (the server and a CLI): each migration is re-checked inside its
+ * transaction, which holds the write lock, so the second process finds it applied and skips it.
+ */
 export async function migrate(client: Client, list: readonly Migration[] = migrations): Promise<string[]> {
   await client.execute(
     `CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
@@ -23,6 +35,11 @@ export async function migrate(client: Client, list: readonly Migration[] = migra
     if (applied.has(migration.id)) continue;
     const tx = await client.transaction('write');
     try {
+      const done = await tx.execute({ sql: 'SELECT 1 FROM schema_migrations WHERE id = ?', args: [migration.id] });
+      if (done.rows.length > 0) {
+        await tx.rollback();
+        continue;
+      }
       for (const statement of migration.statements) await tx.execute(statement);
       await tx.execute({ sql: 'INSERT INTO schema_migrations (id) VALUES (?)', args: [migration.id] });
       await tx.commit();
@@ -39,12 +56,10 @@ export async function migrate(client: Client, list: readonly Migration[] = migra
 
 export async function openDatabase(url: string, authToken?: string): Promise<Client> {
   ensureLocalFolder(url);
-  const client = createClient({ url, authToken });
-  if (url.startsWith('file:')) {
-    // Several processes (the server, `npm run logs`) may share the file.
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
-  }
+  const local = url.startsWith('file:');
+  const client = createClient({ url, authToken, ...(local ? { timeout: BUSY_TIMEOUT_MS } : {}) });
+  // Several processes (the server, `npm run logs`, `npm run enquiries`) may share the file.
+  if (local) await client.execute('PRAGMA journal_mode = WAL');
   await migrate(client);
   return client;
 }
