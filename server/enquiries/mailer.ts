@@ -14,8 +14,21 @@ export type Mailer = {
 /** Thrown by a send that will never succeed as it stands (an SMTP 5xx answer): no retry. */
 export class PermanentMailError extends Error {}
 
+// Answers that are about the site's relay settings, not about one message: the login was refused or is
+// required (530, 534, 535, 538), or TLS could not be set up. Retrying a message will not help, and
+// failing it would fail every message; delivery pauses until the settings are fixed.
+const CONFIGURATION_CODES = new Set(['EAUTH', 'ENOAUTH', 'EOAUTH2', 'ETLS']);
+const CONFIGURATION_RESPONSES = new Set([530, 534, 535, 538]);
+
+export function isSmtpConfigurationFailure(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return (typeof code === 'string' && CONFIGURATION_CODES.has(code)) || (typeof responseCode === 'number' && CONFIGURATION_RESPONSES.has(responseCode));
+}
+
+/** The relay refused this message on its own merits (a 5xx that is not about the settings). */
 export function isPermanentSmtpFailure(error: unknown): boolean {
   if (error instanceof PermanentMailError) return true;
+  if (isSmtpConfigurationFailure(error)) return false;
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }

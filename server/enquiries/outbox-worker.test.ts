@@ -36,8 +36,8 @@ async function submit(body: Record<string, unknown> = valid, client: Client = db
   expect(result.status).toBe(201);
 }
 
-function worker(mailer: Mailer, client: Client = db, owner?: string) {
-  const created = createOutboxWorker({ db: client, mailer, ...mail, pollMs: 60_000, now: () => clock, owner, log: silent });
+function worker(mailer: Mailer, client: Client = db, owner?: string, extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
+  const created = createOutboxWorker({ db: client, mailer, ...mail, pollMs: 60_000, now: () => clock, owner, log: silent, ...extra });
   closers.push(() => created.stop());
   return created;
 }
@@ -199,5 +199,128 @@ describe('without SMTP: .eml files in the outbox folder', () => {
     expect(first).toMatch(/^To: office@homecare\.test$/m);
     expect(first).toMatch(/^Reply-To: Jo Bloggs <jo@example\.com>$/m);
     expect(first).toContain('Water is coming in.');
+  });
+});
+
+/** The same database, except that writes recording a send fail while `failing.on` is set. */
+function failingToRecordSends(client: Client) {
+  const failing = { on: true, refused: 0 };
+  const proxy = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'execute') {
+        return async (statement: Parameters<Client['execute']>[0]) => {
+          const sql = typeof statement === 'string' ? statement : statement.sql;
+          if (failing.on && sql.includes("SET status = 'sent'")) {
+            failing.refused += 1;
+            throw Object.assign(new Error('SQLITE_IOERR: disk I/O error'), { code: 'SQLITE_IOERR' });
+          }
+          return target.execute(statement);
+        };
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { client: proxy, failing };
+}
+
+describe('exactly once under faults', () => {
+  it('a database error after the relay accepted a message never leads to a second send of it', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    await submit();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    const { client, failing } = failingToRecordSends(db);
+    const w = worker(mailer, client, 'only-worker', { recordRetryDelaysMs: [1, 1] });
+    expect(await w.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(failing.refused).toBe(3);
+    expect(w.state().unrecordedSends).toBe(1);
+    // Still failing, and the lease has run out so the job is claimable again: recorded, not resent.
+    clock += LEASE_MS + 1;
+    await w.runOnce();
+    expect(smtp.received).toHaveLength(1);
+    expect((await jobs())[0]).toMatchObject({ status: 'pending' });
+    // The database is back: the send is recorded with the Message-ID the relay accepted.
+    failing.on = false;
+    clock += LEASE_MS + 1;
+    await w.runOnce();
+    expect(smtp.received).toHaveLength(1);
+    const messageId = /^Message-ID: (<[^>]+>)$/im.exec(smtp.received[0]!.raw)?.[1];
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: expect.any(Number), last_error: null, message_id: messageId }]);
+    expect(w.state().unrecordedSends).toBe(0);
+    expect(await w.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a relay that refuses the login (535) pauses delivery: jobs stay pending, the pause is reported, and it resumes once the settings work', async () => {
+    const smtp = await startSmtpServer(0, { login: { user: 'site', password: 'right' } });
+    closers.push(smtp.close);
+    await submit();
+    await submit({ ...valid, subject: 'Second enquiry' });
+    const wrong = createMailer({ smtpUrl: `smtp://site:wrong@127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => wrong.close());
+    const pauses: string[] = [];
+    const paused = worker(wrong, db, 'w', { onPause: (detail) => pauses.push(detail) });
+    expect(await paused.runOnce()).toBe(1);
+    expect(pauses).toHaveLength(1);
+    expect(pauses[0]).toMatch(/535|Invalid login/i);
+    expect(paused.state().pausedUntil).toBe(clock + 60_000);
+    expect((await jobs()).map((job) => [job.status, job.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    // While paused nothing is tried.
+    expect(await paused.runOnce()).toBe(0);
+    // The password is corrected (a restart with the right SMTP_URL) after the pause: both delivered, once.
+    clock += 60_001;
+    const right = createMailer({ smtpUrl: `smtp://site:right@127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => right.close());
+    expect(await worker(right).runOnce()).toBe(2);
+    expect(smtp.received).toHaveLength(2);
+    expect((await jobs()).map((job) => [job.status, job.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  });
+
+  it('a message the relay refuses on its own merits (550) still fails permanently, without pausing', async () => {
+    await submit();
+    const refusing: Mailer = {
+      describe: 'refuses',
+      send: async () => {
+        throw Object.assign(new Error('550 5.1.1 mailbox unavailable'), { responseCode: 550, code: 'EENVELOPE' });
+      },
+      close: silent,
+    };
+    const w = worker(refusing);
+    await w.runOnce();
+    expect((await jobs())[0]).toMatchObject({ status: 'failed' });
+    expect(w.state().pausedUntil).toBeNull();
+  });
+
+  it('stop() lets the message being sent finish and be recorded, and claims nothing more', async () => {
+    for (let i = 0; i < 3; i += 1) await submit({ ...valid, subject: `Enquiry ${i}` });
+    let release: () => void = silent;
+    let started: () => void = silent;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    const slow: Mailer = {
+      describe: 'slow',
+      send: async () => {
+        started();
+        await new Promise<void>((resolve) => (release = resolve));
+        return { messageId: '<slow@test>' };
+      },
+      close: silent,
+    };
+    const w = worker(slow);
+    const round = w.runOnce();
+    await sending;
+    const stopping = w.stop();
+    release();
+    await stopping;
+    await round;
+    expect((await jobs()).map((job) => job.status)).toEqual(['sent', 'pending', 'pending']);
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { isPermanentSmtpFailure, type Mailer } from '@/server/enquiries/mailer';
+import { isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
 import { notificationEmail } from '@/server/enquiries/notification-email';
 import { findEnquiry } from '@/server/enquiries/store';
 
@@ -12,6 +12,14 @@ export const LEASE_MS = 2 * 60_000;
 export function backoffMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
+
+/** How long delivery pauses after the relay refused the site's settings: 1 min, doubling to 15 min. */
+export function pauseMs(consecutivePauses: number): number {
+  return Math.min(15 * 60_000, 60_000 * 2 ** Math.max(0, consecutivePauses - 1));
+}
+
+/** Waits between attempts to record a send the relay accepted (the database may be briefly locked). */
+export const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;
 
 export type OutboxWorkerOptions = {
   db: Client;
@@ -24,8 +32,14 @@ export type OutboxWorkerOptions = {
   backoff?: (attempts: number) => number;
   maxAttempts?: number;
   leaseMs?: number;
+  pause?: (consecutivePauses: number) => number;
+  recordRetryDelaysMs?: readonly number[];
   log?: (line: string) => void;
+  /** Told when delivery pauses because the relay refused the site's settings (login, TLS). */
+  onPause?: (detail: string) => void;
 };
+
+export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null; unrecordedSends: number };
 
 type ClaimedJob = { id: number; enquiryId: number; attempts: number };
 
@@ -41,12 +55,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const backoff = options.backoff ?? backoffMs;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const leaseMs = options.leaseMs ?? LEASE_MS;
+  const pause = options.pause ?? pauseMs;
+  const recordRetryDelays = options.recordRetryDelaysMs ?? RECORD_RETRY_DELAYS_MS;
   const log = options.log ?? ((line: string) => console.log(line));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
+  // Set by stop() only: runOnce() also works on a worker that was never started (the CLI, the tests).
+  let stopRequested = false;
   let again = false;
+  let pausedUntil = 0;
+  let pauseReason: string | null = null;
+  let consecutivePauses = 0;
+  // Jobs the relay accepted whose 'sent' could not be written yet: never sent again by this process,
+  // only recorded (a database error after the relay's acceptance must not cause a second send).
+  const unrecorded = new Map<number, string>();
+  const isPaused = () => pausedUntil > now();
 
   async function claim(): Promise<ClaimedJob | null> {
     const current = now();
@@ -65,33 +90,80 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return row ? { id: Number(row.id), enquiryId: Number(row.enquiry_id), attempts: Number(row.attempts) } : null;
   }
 
+  async function markSent(jobId: number, messageId: string): Promise<boolean> {
+    const marked = await db.execute({
+      sql: `UPDATE enquiry_notifications SET status = 'sent', sent_at = ?, message_id = ?, last_error = NULL,
+              lease_owner = NULL, lease_until_ms = NULL
+            WHERE id = ? AND lease_owner = ? AND status = 'pending'`,
+      args: [new Date(now()).toISOString(), messageId, jobId, owner],
+    });
+    return marked.rowsAffected === 1;
+  }
+
+  /** Records an accepted send, retrying while the database is unavailable; remembers it if it cannot. */
+  async function recordSent(job: ClaimedJob, messageId: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const marked = await markSent(job.id, messageId);
+        unrecorded.delete(job.id);
+        if (marked) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}) sent via ${mailer.describe}`);
+        else log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
+        return;
+      } catch (error) {
+        const delay = recordRetryDelays[attempt];
+        if (delay === undefined) {
+          unrecorded.set(job.id, messageId);
+          log(`[outbox] job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded yet; it will not be sent again: ${error instanceof Error ? error.message : String(error)}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
   async function deliver(job: ClaimedJob): Promise<void> {
+    const alreadySent = unrecorded.get(job.id);
+    if (alreadySent !== undefined) return recordSent(job, alreadySent);
     const enquiry = await findEnquiry(db, job.enquiryId);
+    let messageId: string;
     try {
       if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
-      const message = notificationEmail(
-        enquiry,
-        { from: options.from, to: options.to },
-      );
-      const { messageId } = await mailer.send(message);
-      const marked = await db.execute({
-        sql: `UPDATE enquiry_notifications SET status = 'sent', sent_at = ?, message_id = ?, last_error = NULL,
-                lease_owner = NULL, lease_until_ms = NULL
-              WHERE id = ? AND lease_owner = ? AND status = 'pending'`,
-        args: [new Date(now()).toISOString(), messageId, job.id, owner],
-      });
-      if (marked.rowsAffected !== 1) log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
-      else log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}) sent via ${mailer.describe}`);
+      ({ messageId } = await mailer.send(notificationEmail(enquiry, { from: options.from, to: options.to })));
     } catch (error) {
+      const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (enquiry && isSmtpConfigurationFailure(error)) {
+        // Not this message's fault: give the attempt back, keep the job pending and pause delivery.
+        consecutivePauses += 1;
+        pausedUntil = now() + pause(consecutivePauses);
+        pauseReason = detail;
+        await db.execute({
+          sql: `UPDATE enquiry_notifications SET attempts = attempts - 1, next_attempt_ms = ?, last_error = ?, lease_owner = NULL, lease_until_ms = NULL
+                WHERE id = ? AND lease_owner = ?`,
+          args: [pausedUntil, detail, job.id, owner],
+        });
+        log(`[outbox] delivery paused until ${new Date(pausedUntil).toISOString()}: the relay refused the site's settings: ${detail}`);
+        options.onPause?.(detail);
+        return;
+      }
       const permanent = !enquiry || isPermanentSmtpFailure(error);
       const giveUp = permanent || job.attempts >= maxAttempts;
-      const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       await db.execute({
         sql: `UPDATE enquiry_notifications SET status = ?, next_attempt_ms = ?, last_error = ?, lease_owner = NULL, lease_until_ms = NULL
               WHERE id = ? AND lease_owner = ?`,
         args: [giveUp ? 'failed' : 'pending', now() + backoff(job.attempts), detail, job.id, owner],
       });
       log(`[outbox] job ${job.id} attempt ${job.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
+      return;
+    }
+    consecutivePauses = 0;
+    pauseReason = null;
+    await recordSent(job, messageId);
+  }
+
+  /** Sends recorded nowhere yet (see recordSent): written before anything new is claimed. */
+  async function flushUnrecorded(): Promise<void> {
+    for (const [jobId, messageId] of [...unrecorded]) {
+      if (await markSent(jobId, messageId).catch(() => null) !== null) unrecorded.delete(jobId);
     }
   }
 
@@ -105,11 +177,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       let attempted = 0;
       do {
         again = false;
-        for (let job = await claim(); job; job = await claim()) {
+        await flushUnrecorded();
+        // Stops between jobs when the server shuts down or the relay refused the settings.
+        while (!stopRequested && !isPaused()) {
+          const job = await claim();
+          if (!job) break;
           attempted += 1;
           await deliver(job);
         }
-      } while (again);
+      } while (again && !stopRequested);
       return attempted;
     })().finally(() => {
       running = undefined;
@@ -131,17 +207,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   return {
     owner,
     runOnce,
+    state(): OutboxWorkerState {
+      return { pausedUntil: isPaused() ? pausedUntil : null, pauseReason: isPaused() ? pauseReason : null, unrecordedSends: unrecorded.size };
+    },
     start() {
       if (!stopped) return;
       stopped = false;
+      stopRequested = false;
       schedule(0);
     },
     /** Ask for a delivery round now (after an enquiry was stored). */
     wake() {
       if (!stopped) schedule(0);
     },
+    /** Stops claiming; resolves when the job being sent (if any) is finished and recorded. */
     async stop() {
       stopped = true;
+      stopRequested = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
     },

@@ -11,13 +11,25 @@ import { recaptchaTestScenario } from '@/tests/support/recaptcha-tokens';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** An in-process SMTP server (no TLS, no auth) collecting every message it accepts. */
-export async function startSmtpServer(port = 0): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
+/**
+ * An in-process SMTP server (no TLS) collecting every message it accepts. With `login`, it requires
+ * AUTH and answers any other user or password with 535, as a relay does when the site's settings are wrong.
+ */
+export async function startSmtpServer(
+  port = 0,
+  options: { login?: { user: string; password: string } } = {},
+): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
+  const { login } = options;
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !login,
+    allowInsecureAuth: true,
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.password) return callback(null, { user: auth.username });
+      return callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
