@@ -18,9 +18,8 @@ export async function register() {
   try {
     const { startOutboxWorker } = await import('@/server/enquiries/outbox');
     await startOutboxWorker();
-  } catch (failure) {
-    // Enquiries are still stored; the worker delivers them once it can start (next restart).
-    console.error('[instrumentation] Could not start the enquiry outbox worker:', failure);
+  } catch {
+    // Logged by the starter, which keeps trying with growing delays; enquiries are stored meanwhile.
   }
 }
 

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { installResponseHeaders, loadCspManifest } from './server/response-headers.mjs';
+import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 export const CLIENT_ADDRESS_HEADER = 'x-homecare-socket-address';
 
@@ -21,8 +22,14 @@ const app = next({ dev: false, port, hostname: hostname === '0.0.0.0' ? 'localho
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/** How long a SIGTERM may take: in-flight requests and the notification being sent finish within it. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+let shuttingDown = false;
+
 const server = createServer((request, response) => {
   request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+  // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
+  if (shuttingDown) response.setHeader('Connection', 'close');
   installResponseHeaders(request, response, { manifest, trustProxy });
   void handle(request, response);
 });
@@ -30,9 +37,27 @@ server.listen(port, hostname, () => {
   console.log(`Serving on http://localhost:${port}`);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server.close();
-    process.exit(0);
-  });
+/**
+ * A supervisor's stop or restart: accept no new connections, let requests in flight finish (an enquiry
+ * being committed), let the outbox worker finish and record the notification it is sending, flush the
+ * logs, exit 0. Bounded by SHUTDOWN_GRACE_MS; a job cut off by the bound keeps its lease and is sent
+ * after the restart (decision 0005).
+ */
+async function shutDown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  const started = Date.now();
+  console.log(`[server] ${signal}: finishing requests and notifications in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+  const requestsDone = new Promise((resolve) => server.close(() => resolve(true)));
+  server.closeIdleConnections();
+  const inTime = await Promise.race([requestsDone, new Promise((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref())]);
+  const hooksInTime = await runShutdownHooks(Math.max(1000, SHUTDOWN_GRACE_MS - (Date.now() - started)));
+  if (!inTime || !hooksInTime) console.error('[server] the grace period ran out; stopping anyway');
+  server.closeAllConnections();
+  console.log('[server] stopped');
+  await new Promise((resolve) => process.stdout.write('', () => resolve(undefined)));
+  await new Promise((resolve) => process.stderr.write('', () => resolve(undefined)));
+  process.exit(0);
 }
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void shutDown(signal));

@@ -4,6 +4,11 @@ export type PrivacySection = { id: string; title: string; paragraphs: readonly s
 
 export const privacyUpdated = 'Last updated: 1 September 2025';
 
+/** How long enquiries are kept; the server deletes older ones daily (server/retention.ts). */
+export const ENQUIRY_RETENTION_MONTHS = 12;
+/** How long the site's own error log is kept (it holds client addresses); enforced the same way. */
+export const ERROR_LOG_RETENTION_DAYS = 90;
+
 /** The five sections of the spec, in its order. */
 export const privacySections: readonly PrivacySection[] = [
   {
@@ -29,7 +34,7 @@ export const privacySections: readonly PrivacySection[] = [
     title: 'What we do with your information',
     paragraphs: [
       'We use your information to reply to your enquiry, to arrange surveys and repairs, and to liaise with your insurer, loss adjuster or repair network about your claim. The legal basis is our legitimate interest in answering enquiries and, where work goes ahead, the performance of a contract with you or your insurer.',
-      'We do not sell your information or use it for marketing without your consent. We share it only with those who need it to deliver your repair (your insurer or their agents, and service providers who host our systems under contract), or where the law requires it. Enquiries that do not lead to work are deleted after 12 months; job records are kept for six years to meet our legal and insurance obligations.',
+      `We do not sell your information or use it for marketing without your consent. We share it only with those who need it to deliver your repair (your insurer or their agents, and service providers who host our systems under contract), or where the law requires it. Enquiries that do not lead to work are deleted after ${ENQUIRY_RETENTION_MONTHS} months, and the website’s technical error records after ${ERROR_LOG_RETENTION_DAYS} days; job records are kept for six years to meet our legal and insurance obligations.`,
     ],
   },
   {

@@ -1,6 +1,8 @@
 // `npm run enquiries [-- --limit N] [-- --json] [-- --retry-failed]`: recent enquiries in the site's
-// database (DATABASE_URL) with their verification and delivery status.
+// database (DATABASE_URL) with their verification and delivery status; `--export EMAIL` and
+// `--erase EMAIL` answer a person's request for their data.
 import { getDb } from '@/server/db';
+import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
 import { recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
 import { oneLine, parseListingOptions, tableLines } from './support/listing-cli';
@@ -11,7 +13,9 @@ DATABASE_URL (default file:data/site.db): when, who, subject, disposition (accep
 verification (verified, unverified, low-score, honeypot, not-configured) and delivery of the
 notification (pending, sent, failed, not notified).
   --full          also print each message
-  --retry-failed  requeue every notification that failed permanently, then list`;
+  --retry-failed  requeue every notification that failed permanently, then list
+  --export EMAIL  print everything held about that e-mail address as JSON (a subject access request)
+  --erase EMAIL   delete every enquiry sent with that address, with its notification (even if pending)`;
 
 function delivery(entry: EnquiryListing) {
   if (entry.delivery === 'sent') return `sent ${entry.sentAt ?? ''}`.trim();
@@ -41,8 +45,24 @@ function table(entries: EnquiryListing[], full: boolean) {
   return lines.join('\n');
 }
 
-const options = parseListingOptions(usage, ['full', 'retry-failed'] as const);
+const options = parseListingOptions(usage, ['full', 'retry-failed'] as const, ['export', 'erase'] as const);
 const db = await getDb();
+const personal = options.texts.export ?? options.texts.erase;
+if (personal !== undefined && !/^[^\s@]+@[^\s@]+$/.test(personal.trim())) {
+  console.error(`"${personal}" is not an e-mail address.\n\n${usage}`);
+  process.exit(2);
+}
+if (options.texts.export !== undefined) {
+  console.log(JSON.stringify(await exportPersonalData(db, options.texts.export), null, 2));
+  db.close();
+  process.exit(0);
+}
+if (options.texts.erase !== undefined) {
+  const erased = await erasePersonalData(db, options.texts.erase);
+  console.log(`Erased ${erased.enquiries} enquir${erased.enquiries === 1 ? 'y' : 'ies'} and ${erased.notifications} notification${erased.notifications === 1 ? '' : 's'} for ${options.texts.erase}.`);
+  db.close();
+  process.exit(0);
+}
 if (options.flags['retry-failed']) {
   const requeued = await retryFailedJobs(db);
   console.log(`Requeued ${requeued} failed notification${requeued === 1 ? '' : 's'}; the running server's worker sends them at its next poll.`);

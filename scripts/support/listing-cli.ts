@@ -10,10 +10,11 @@ function fail(message: string, usage: string): never {
  * Reads `--limit N` (1 to 1000, default 20), `--json`, `--help` and the command's own boolean flags.
  * `--help` prints the usage and exits 0; a bad argument prints what is wrong and the usage and exits 2.
  */
-export function parseListingOptions<Flag extends string>(
+export function parseListingOptions<Flag extends string, Text extends string = never>(
   usage: string,
   flags: readonly Flag[] = [],
-): { limit: number; json: boolean; flags: Record<Flag, boolean> } {
+  texts: readonly Text[] = [],
+): { limit: number; json: boolean; flags: Record<Flag, boolean>; texts: Partial<Record<Text, string>> } {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -22,6 +23,7 @@ export function parseListingOptions<Flag extends string>(
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
         ...Object.fromEntries(flags.map((flag) => [flag, { type: 'boolean', default: false } as const])),
+        ...Object.fromEntries(texts.map((text) => [text, { type: 'string' } as const])),
       },
     }));
   } catch (error) {
@@ -37,6 +39,9 @@ export function parseListingOptions<Flag extends string>(
     limit,
     json: values.json === true,
     flags: Object.fromEntries(flags.map((flag) => [flag, values[flag] === true])) as Record<Flag, boolean>,
+    texts: Object.fromEntries(
+      texts.filter((text) => typeof values[text] === 'string').map((text) => [text, String(values[text])]),
+    ) as Partial<Record<Text, string>>,
   };
 }
 

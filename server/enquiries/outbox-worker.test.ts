@@ -208,13 +208,13 @@ function failingToRecordSends(client: Client) {
   const proxy = new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'execute') {
-        return async (statement: Parameters<Client['execute']>[0]) => {
+        return async (statement: string | { sql: string; args?: unknown }) => {
           const sql = typeof statement === 'string' ? statement : statement.sql;
           if (failing.on && sql.includes("SET status = 'sent'")) {
             failing.refused += 1;
             throw Object.assign(new Error('SQLITE_IOERR: disk I/O error'), { code: 'SQLITE_IOERR' });
           }
-          return target.execute(statement);
+          return target.execute(statement as Parameters<Client['execute']>[0]);
         };
       }
       const value = Reflect.get(target, property, receiver) as unknown;

@@ -1,29 +1,118 @@
 import 'server-only';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
 import { createMailer } from '@/server/enquiries/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/enquiries/outbox-worker';
+import { createOperatorAlerts } from '@/server/operator-alerts';
+import { startRetentionJob } from '@/server/retention';
+import { onShutdown } from '@/server/shutdown-hooks.mjs';
+
+/** Waits before trying again to start a worker that could not start: 5 s doubling to 5 min. */
+export function startRetryDelayMs(failures: number): number {
+  return Math.min(5 * 60_000, 5_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/**
+ * Starts something that may fail (the database may be locked or unreachable at boot) and keeps
+ * trying with growing delays until it starts; a failure is never remembered as the result.
+ */
+export function createRetryingStarter<T>(options: {
+  create: () => Promise<T>;
+  retryDelayMs?: (failures: number) => number;
+  log?: (line: string) => void;
+}) {
+  const retryDelay = options.retryDelayMs ?? startRetryDelayMs;
+  const log = options.log ?? ((line: string) => console.error(line));
+  let current: Promise<T> | undefined;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+
+  function attempt(): Promise<T> {
+    current = options.create().then(
+      (value) => {
+        failures = 0;
+        return value;
+      },
+      (error: unknown) => {
+        failures += 1;
+        current = undefined;
+        const delay = retryDelay(failures);
+        log(`[outbox] could not start (attempt ${failures}), trying again in ${Math.round(delay / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
+        if (!cancelled) {
+          timer = setTimeout(() => void start().catch(() => undefined), delay);
+          timer.unref?.();
+        }
+        throw error;
+      },
+    );
+    return current;
+  }
+
+  function start(): Promise<T> {
+    return current ?? attempt();
+  }
+
+  return {
+    start,
+    /** The started value, if it has started (or is starting). */
+    current: () => current,
+    cancel() {
+      cancelled = true;
+      clearTimeout(timer);
+    },
+  };
+}
 
 // One worker per server process, kept on globalThis so a second import of this module (Next may
 // bundle it into more than one chunk) finds the same one.
 const KEY = Symbol.for('homecare.enquiries.outboxWorker');
-type Holder = { [KEY]?: Promise<OutboxWorker> };
+type Holder = { [KEY]?: ReturnType<typeof createRetryingStarter<OutboxWorker>> };
 
-/** Starts the outbox worker of this process (from instrumentation.ts); idempotent. */
+async function createServerWorker(): Promise<OutboxWorker> {
+  const config = loadEnquiryConfig();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
+  const alerts = createOperatorAlerts();
+  const db = await getDb();
+  const worker = createOutboxWorker({
+    db,
+    mailer,
+    from: config.from,
+    to: config.to,
+    pollMs: config.pollMs,
+    onPause: (detail) =>
+      void alerts.raise('delivery-paused', `Enquiry notifications are paused: the mail relay refused the site's settings (${detail}). Check SMTP_URL.`, {
+        relay: mailer.describe,
+      }),
+  });
+  const monitor = createDeliveryMonitor({ openDb: getDb, alerts, worker: () => worker.state() });
+  const retention = startRetentionJob(getDb);
+  worker.start();
+  monitor.start();
+  onShutdown('outbox worker', async () => {
+    monitor.stop();
+    retention.stop();
+    await worker.stop();
+    mailer.close();
+  });
+  console.log(`[outbox] delivering enquiry notifications to ${config.to} via ${mailer.describe}`);
+  return worker;
+}
+
+/** Starts the outbox worker of this process (from instrumentation.ts), retrying until it starts; idempotent. */
 export function startOutboxWorker(): Promise<OutboxWorker> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= (async () => {
-    const config = loadEnquiryConfig();
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
-    const worker = createOutboxWorker({ db: await getDb(), mailer, from: config.from, to: config.to, pollMs: config.pollMs });
-    worker.start();
-    console.log(`[outbox] delivering enquiry notifications to ${config.to} via ${mailer.describe}`);
-    return worker;
-  })();
-  return holder[KEY];
+  holder[KEY] ??= createRetryingStarter({ create: createServerWorker });
+  return holder[KEY].start();
+}
+
+/** This process's worker, when it has started. */
+export function runningOutboxWorker(): Promise<OutboxWorker> | undefined {
+  return (globalThis as Holder)[KEY]?.current();
 }
 
 /** After an enquiry is committed: deliver now rather than at the next poll (no-op without a worker). */
 export function wakeOutboxWorker(): void {
-  void (globalThis as Holder)[KEY]?.then((worker) => worker.wake(), () => undefined);
+  void runningOutboxWorker()?.then((worker) => worker.wake(), () => undefined);
 }

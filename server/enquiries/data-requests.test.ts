@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
+import { runToEnd, spawnTs } from '@/tests/support/child-process';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+
+const jo = { name: 'Jo Bloggs', email: 'Jo@Example.com', phone: '0141 496 0001', subject: 'Roof leak', message: 'Water is coming in.' };
+const sam = { name: 'Sam Other', email: 'sam@example.org', phone: '', subject: 'Cracked wall', message: 'A crack after the storm.' };
+
+let db: Client;
+let url: string;
+let cleanup: () => void;
+beforeEach(async () => {
+  ({ db, url, cleanup } = await tempDatabase());
+  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
+  for (const body of [jo, sam, { ...jo, subject: 'Follow-up on the roof' }]) expect((await handle(contactRequest(body))).status).toBe(201);
+  await db.execute("UPDATE enquiry_notifications SET status = 'sent' WHERE enquiry_id = 1");
+});
+afterEach(() => cleanup());
+
+describe("a person's request for their data", () => {
+  it('exports every enquiry sent with the address (any case), with its client address and delivery state', async () => {
+    const exported = await exportPersonalData(db, ' jo@example.COM ', Date.parse('2026-11-23T12:00:00Z'));
+    expect(exported.exportedAt).toBe('2026-11-23T12:00:00.000Z');
+    expect(exported.enquiries.map((entry) => [entry.subject, entry.email, entry.phone, (entry.notification as { status: string }).status])).toEqual([
+      ['Roof leak', 'Jo@Example.com', '0141 496 0001', 'sent'],
+      ['Follow-up on the roof', 'Jo@Example.com', '0141 496 0001', 'pending'],
+    ]);
+    expect(exported.enquiries[0]).toHaveProperty('clientAddress');
+    expect(exported.enquiries[0]).toHaveProperty('message', 'Water is coming in.');
+  });
+
+  it("erases them with their notifications, pending ones included, and nobody else's", async () => {
+    expect(await erasePersonalData(db, 'JO@example.com')).toEqual({ enquiries: 2, notifications: 2 });
+    expect((await db.execute('SELECT email FROM enquiries')).rows.map((row) => row.email)).toEqual(['sam@example.org']);
+    expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]!.n)).toBe(1);
+    expect((await exportPersonalData(db, 'jo@example.com')).enquiries).toEqual([]);
+  });
+
+  it('npm run enquiries -- --export EMAIL prints the JSON; --erase EMAIL deletes; a non-address is refused', async () => {
+    const exported = await runToEnd(spawnTs('scripts/enquiries.ts', ['--export', 'jo@example.com'], { DATABASE_URL: url }));
+    expect(exported.code, exported.stderr).toBe(0);
+    const json = JSON.parse(exported.lines.join('\n')) as { email: string; enquiries: { subject: string }[] };
+    expect(json.email).toBe('jo@example.com');
+    expect(json.enquiries.map((entry) => entry.subject)).toEqual(['Roof leak', 'Follow-up on the roof']);
+
+    const erased = await runToEnd(spawnTs('scripts/enquiries.ts', ['--erase', 'jo@example.com'], { DATABASE_URL: url }));
+    expect(erased.code, erased.stderr).toBe(0);
+    expect(erased.lines).toEqual(['Erased 2 enquiries and 2 notifications for jo@example.com.']);
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]!.n).toBe(1);
+
+    const refused = await runToEnd(spawnTs('scripts/enquiries.ts', ['--erase', 'everyone'], { DATABASE_URL: url }));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"everyone" is not an e-mail address.');
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]!.n).toBe(1);
+  }, 30_000);
+});

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { checkEnquiryHealth, STALE_PENDING_MS } from '@/server/enquiries/health';
+import type { OutboxWorkerState } from '@/server/enquiries/outbox-worker';
+import type { OperatorAlerts } from '@/server/operator-alerts';
+
+export const MONITOR_INTERVAL_MS = 60_000;
+
+/**
+ * Checks once a minute whether enquiries are reaching the company and raises a critical alert when a
+ * notification failed for good or the oldest pending one is older than 15 minutes (each condition at
+ * most once an hour, see OperatorAlerts).
+ */
+export function createDeliveryMonitor(options: {
+  openDb: () => Promise<Client>;
+  alerts: OperatorAlerts;
+  worker?: () => OutboxWorkerState | null;
+  now?: () => number;
+  intervalMs?: number;
+}) {
+  const now = options.now ?? Date.now;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  async function check() {
+    const health = await checkEnquiryHealth(options.openDb, { now: now(), worker: options.worker?.() ?? null });
+    if (health.failedNotifications > 0) {
+      await options.alerts.raise(
+        'notification-failed',
+        `${health.failedNotifications} enquiry notification(s) failed permanently and will not be sent: see npm run enquiries, then --retry-failed`,
+        { failedNotifications: health.failedNotifications },
+      );
+    }
+    if (health.problems.includes('notifications-delayed')) {
+      await options.alerts.raise(
+        'notifications-delayed',
+        `An enquiry notification has been waiting ${Math.round((health.oldestPendingSeconds ?? 0) / 60)} minutes (limit ${STALE_PENDING_MS / 60_000}): enquiries are not reaching the company`,
+        { pendingNotifications: health.pendingNotifications, oldestPendingSeconds: health.oldestPendingSeconds },
+      );
+    }
+    return health;
+  }
+
+  return {
+    check,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void check().catch((error: unknown) => console.error('[monitor] check failed:', error)), options.intervalMs ?? MONITOR_INTERVAL_MS);
+      timer.unref?.();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

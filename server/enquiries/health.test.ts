@@ -1,0 +1,126 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import type { ErrorLogRecord } from '@/lib/error-log-record';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
+import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
+import { createAlertSink, createOperatorAlerts } from '@/server/operator-alerts';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { runToEnd, spawnTs } from '@/tests/support/child-process';
+
+const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
+const start = Date.parse('2026-01-05T09:00:00Z');
+
+let db: Client;
+let url: string;
+let cleanup: () => void;
+beforeEach(async () => {
+  ({ db, url, cleanup } = await tempDatabase());
+});
+afterEach(() => cleanup());
+
+async function submit(at: number, subject = valid.subject) {
+  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
+  expect((await handle(contactRequest({ ...valid, subject }))).status).toBe(201);
+}
+
+describe('enquiry health', () => {
+  it('is healthy with nothing pending, and names no personal data in the public answer', async () => {
+    const health = await checkEnquiryHealth(async () => db, { now: start });
+    expect(health).toMatchObject({ healthy: true, problems: [], database: 'ok', pendingNotifications: 0, failedNotifications: 0, lastSentAt: null });
+    expect(publicHealth(health)).toEqual({ status: 200, body: { status: 'ok', problems: [] } });
+  });
+
+  it('is unhealthy when the oldest pending notification is older than 15 minutes', async () => {
+    await submit(start);
+    expect((await checkEnquiryHealth(async () => db, { now: start + 15 * 60_000 })).healthy).toBe(true);
+    const late = await checkEnquiryHealth(async () => db, { now: start + 15 * 60_000 + 1000 });
+    expect(late).toMatchObject({ healthy: false, problems: ['notifications-delayed'], pendingNotifications: 1, oldestPendingSeconds: 901 });
+    expect(publicHealth(late)).toEqual({ status: 503, body: { status: 'unhealthy', problems: ['notifications-delayed'] } });
+    expect(JSON.stringify(publicHealth(late))).not.toContain('jo@example.com');
+  });
+
+  it('is unhealthy with a permanently failed notification, when the database is unreachable, and while delivery is paused', async () => {
+    await submit(start);
+    await db.execute("UPDATE enquiry_notifications SET status = 'failed'");
+    expect((await checkEnquiryHealth(async () => db, { now: start })).problems).toEqual(['notifications-failed']);
+    const down = await checkEnquiryHealth(async () => {
+      throw new Error('SQLITE_CANTOPEN');
+    });
+    expect(down).toMatchObject({ healthy: false, problems: ['database-unreachable'], database: 'unreachable' });
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent', sent_at = '2026-01-05T09:00:01.000Z'");
+    const paused = await checkEnquiryHealth(async () => db, { now: start, worker: { pausedUntil: start + 60_000, pauseReason: '535 Authentication failed' } });
+    expect(paused).toMatchObject({ healthy: false, problems: ['delivery-paused'], lastSentAt: '2026-01-05T09:00:01.000Z', pauseReason: '535 Authentication failed' });
+  });
+
+  it('npm run health prints the figures and exits 1 when unhealthy, 0 when healthy', async () => {
+    const healthy = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
+    expect(healthy.code).toBe(0);
+    expect(healthy.lines.join('\n')).toMatch(/status: +healthy/);
+    await submit(Date.now() - 20 * 60_000);
+    const unhealthy = await runToEnd(spawnTs('scripts/health.ts', ['--json'], { DATABASE_URL: url }));
+    expect(unhealthy.code).toBe(1);
+    expect(JSON.parse(unhealthy.lines.join('\n'))).toMatchObject({ healthy: false, problems: ['notifications-delayed'], pendingNotifications: 1 });
+  }, 30_000);
+});
+
+describe('alerts when enquiries stop reaching the company', () => {
+  it('raises a critical backend entry for a failed and for a delayed notification, each at most once an hour', async () => {
+    let clock = start;
+    const sent: ErrorLogRecord[] = [];
+    const alerts = createOperatorAlerts({ now: () => clock, sink: async (record) => void sent.push(record) });
+    const monitor = createDeliveryMonitor({ openDb: async () => db, alerts, now: () => clock });
+    await submit(start);
+    await submit(start, 'Second enquiry');
+    await monitor.check();
+    expect(sent).toEqual([]);
+    clock += 16 * 60_000;
+    await monitor.check();
+    expect(sent.map((record) => [record.level, record.source, record.category, record.metadata?.condition])).toEqual([
+      ['critical', 'backend', 'server', 'notifications-delayed'],
+    ]);
+    await db.execute("UPDATE enquiry_notifications SET status = 'failed' WHERE id = 1");
+    clock += 60_000;
+    await monitor.check();
+    await monitor.check();
+    expect(sent.map((record) => record.metadata?.condition)).toEqual(['notifications-delayed', 'notification-failed']);
+    expect(sent[1]!.message).toContain('failed permanently');
+    // Within the hour: nothing more, however often it is checked. After it: once more each.
+    clock += 58 * 60_000;
+    await monitor.check();
+    expect(sent).toHaveLength(2);
+    clock += 3 * 60_000;
+    await monitor.check();
+    expect(sent.map((record) => record.metadata?.condition)).toEqual(['notifications-delayed', 'notification-failed', 'notification-failed', 'notifications-delayed']);
+    expect(JSON.stringify(sent)).not.toContain('jo@example.com');
+  });
+
+  it("the sink stores the alert in the site's error log and posts it to the CRM when there is one", async () => {
+    const received: unknown[] = [];
+    const crm = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ method: request.method, url: request.url, body: JSON.parse(body) as unknown });
+        response.writeHead(201, { 'Content-Type': 'application/json' }).end('{"success":true}');
+      });
+    });
+    await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}`;
+      const alerts = createOperatorAlerts({ sink: createAlertSink({ db: async () => db, crmUrl }) });
+      expect(await alerts.raise('delivery-paused', 'Enquiry notifications are paused')).toBe(true);
+      expect(await alerts.raise('delivery-paused', 'Enquiry notifications are paused')).toBe(false);
+      const stored = (await db.execute('SELECT level, source, category, message, client_address FROM error_logs')).rows.map((row) => ({ ...row }));
+      expect(stored).toEqual([{ level: 'critical', source: 'backend', category: 'server', message: 'Enquiry notifications are paused', client_address: 'server' }]);
+      expect(received).toEqual([
+        { method: 'POST', url: '/api/error-logs', body: expect.objectContaining({ level: 'critical', source: 'backend', application: 'homecare-web', message: 'Enquiry notifications are paused' }) },
+      ]);
+    } finally {
+      crm.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS, privacySections } from '@/content/privacy';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { storeErrorLog } from '@/server/error-log-store';
+import { enquiryCutoff, purgeExpired } from '@/server/retention';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+
+const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
+
+let db: Client;
+let cleanup: () => void;
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+});
+afterEach(() => cleanup());
+
+async function submitAt(at: number, subject: string) {
+  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
+  expect((await handle(contactRequest({ ...valid, subject }))).status).toBe(201);
+}
+
+describe('retention: what the privacy page promises', () => {
+  it('states the periods the server enforces', () => {
+    const text = privacySections.flatMap((section) => section.paragraphs).join(' ');
+    expect(text).toContain(`Enquiries that do not lead to work are deleted after ${ENQUIRY_RETENTION_MONTHS} months`);
+    expect(text).toContain(`technical error records after ${ERROR_LOG_RETENTION_DAYS} days`);
+  });
+
+  it('deletes enquiries (with their notifications, pending or not) older than 12 months, and error logs older than 90 days', async () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(new Date(enquiryCutoff(now)).toISOString()).toBe('2025-11-23T12:00:00.000Z');
+    await submitAt(Date.parse('2025-11-23T11:59:59Z'), 'Just past the period');
+    await submitAt(Date.parse('2025-11-23T12:00:01Z'), 'Just inside the period');
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent' WHERE enquiry_id = 2");
+    const record = { application: 'homecare-web', level: 'error', message: 'boom', source: 'frontend', category: 'client' } as const;
+    const quiet = { db, stdout: () => undefined };
+    await storeErrorLog(record, quiet);
+    await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 1', args: ['2026-08-25T11:59:59.000Z'] });
+    await storeErrorLog(record, quiet);
+    await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 2', args: ['2026-08-25T12:00:01.000Z'] });
+
+    expect(await purgeExpired(db, now)).toEqual({ enquiries: 1, errorLogs: 1 });
+    expect((await db.execute('SELECT subject FROM enquiries')).rows.map((row) => row.subject)).toEqual(['Just inside the period']);
+    expect((await db.execute('SELECT enquiry_id FROM enquiry_notifications')).rows.map((row) => row.enquiry_id)).toEqual([2]);
+    expect((await db.execute('SELECT id FROM error_logs')).rows.map((row) => row.id)).toEqual([2]);
+    expect(await purgeExpired(db, now)).toEqual({ enquiries: 0, errorLogs: 0 });
+  });
+});

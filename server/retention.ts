@@ -1,0 +1,50 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
+
+export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
+
+/** The moment before which enquiries are past the period the privacy page states. */
+export function enquiryCutoff(now: number, months = ENQUIRY_RETENTION_MONTHS): number {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff.getTime();
+}
+
+export function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): string {
+  return new Date(now - days * 24 * 60 * 60_000).toISOString();
+}
+
+/**
+ * Deletes what the privacy page says is not kept: enquiries (their personal data and client address)
+ * older than ENQUIRY_RETENTION_MONTHS with their notifications, and error logs older than
+ * ERROR_LOG_RETENTION_DAYS. One transaction; returns how many rows of each went.
+ */
+export async function purgeExpired(db: Client, now: number = Date.now()): Promise<{ enquiries: number; errorLogs: number }> {
+  const before = enquiryCutoff(now);
+  const results = await db.batch(
+    [
+      { sql: 'DELETE FROM enquiry_notifications WHERE enquiry_id IN (SELECT id FROM enquiries WHERE received_ms < ?)', args: [before] },
+      { sql: 'DELETE FROM enquiries WHERE received_ms < ?', args: [before] },
+      { sql: 'DELETE FROM error_logs WHERE received_at < ?', args: [errorLogCutoff(now)] },
+    ],
+    'write',
+  );
+  return { enquiries: results[1]?.rowsAffected ?? 0, errorLogs: results[2]?.rowsAffected ?? 0 };
+}
+
+/** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */
+export function startRetentionJob(openDb: () => Promise<Client>, log: (line: string) => void = console.log) {
+  const run = async () => {
+    try {
+      const purged = await purgeExpired(await openDb());
+      if (purged.enquiries + purged.errorLogs > 0) log(`[retention] deleted ${purged.enquiries} expired enquiries and ${purged.errorLogs} old error logs`);
+    } catch (error) {
+      console.error('[retention] could not delete expired data:', error instanceof Error ? error.message : error);
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), RETENTION_INTERVAL_MS);
+  timer.unref?.();
+  return { stop: () => clearInterval(timer) };
+}
