@@ -1,5 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { standInCrmUrl, testBuildEnv, testPorts, testSiteUrl } from './tests/e2e/test-env';
+import {
+  peersControlUrl,
+  productionConfigEnv,
+  productionSiteUrl,
+  standInCrmUrl,
+  testBuildEnv,
+  testPorts,
+  testSiteUrl,
+} from './tests/e2e/test-env';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -7,7 +15,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // One worker: the tests share one production server and its stand-in services.
+  // One worker: the tests share the production servers and their stand-in services.
   workers: 1,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
@@ -28,7 +36,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // The default test build (tests/e2e/test-env.ts testBuildEnv): every spec but the journeys.
+    { name: 'chromium', testIgnore: /(journeys|shutdown)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The production-configuration build (productionConfigEnv): visitors' journeys with every integration on.
+    {
+      name: 'production-config',
+      testMatch: /(journeys|shutdown)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: productionSiteUrl },
+    },
+  ],
   webServer: [
     {
       command: 'npx tsx tests/support/stand-in-crm.ts',
@@ -41,6 +58,25 @@ export default defineConfig({
       command: 'node server.mjs',
       url: `${testSiteUrl}/`,
       env: testBuildEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'npx tsx --conditions=react-server tests/support/production-peers.ts',
+      url: `${peersControlUrl}/__control/health`,
+      env: {
+        STAND_IN_SMTP_PORT: String(testPorts.smtp),
+        STAND_IN_ASSESSMENT_PORT: String(testPorts.assessment),
+        STAND_IN_PEERS_CONTROL_PORT: String(testPorts.peersControl),
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node server.mjs',
+      url: `${productionSiteUrl}/`,
+      env: productionConfigEnv,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

@@ -1,10 +1,20 @@
 // One place for the ports and settings the browser tests build and serve with.
 // TEST_PORT_OFFSET lets several checkouts run their browser tests side by side.
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
-export const testPorts = { site: 3100 + offset, crm: 4010 + offset };
+export const testPorts = {
+  site: 3100 + offset,
+  crm: 4010 + offset,
+  // The production-configuration build and the peers it talks to (tests/support/production-peers.ts).
+  productionSite: 3101 + offset,
+  smtp: 4025 + offset,
+  assessment: 4026 + offset,
+  peersControl: 4027 + offset,
+};
 
 export const testSiteUrl = `http://127.0.0.1:${testPorts.site}`;
 export const standInCrmUrl = `http://127.0.0.1:${testPorts.crm}`;
+export const productionSiteUrl = `http://127.0.0.1:${testPorts.productionSite}`;
+export const peersControlUrl = `http://127.0.0.1:${testPorts.peersControl}`;
 
 export const testRecaptchaSiteKey = '6LeTestSiteKeyForHomecareBrowserTests';
 export const testOutboxDir = 'data/test/outbox';
@@ -31,4 +41,30 @@ export const testBuildEnv: Record<string, string> = {
   CONTACT_RATE_LIMIT: '1000',
   // Compiles in components/testing/e2e-faults.tsx (render and logging faults); no other build has them.
   NEXT_PUBLIC_E2E_FAULTS: '1',
+};
+
+/**
+ * The production configuration: every integration an environment variable switches on is on, each
+ * answered by a local peer speaking its protocol. reCAPTCHA: a site key (Google's script is routed to
+ * the stand-in in the browser) and server-side assessments against the assessment stand-in; SMTP to an
+ * in-process SMTP server; the CRM on another origin (the stand-in CRM). No test-only faults.
+ */
+export const productionConfigEnv: Record<string, string> = {
+  NEXT_DIST_DIR: '.next-test-production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  SITE_URL: 'https://www.example.com',
+  PORT: String(testPorts.productionSite),
+  DATABASE_URL: 'file:data/test-production/site.db',
+  NEXT_PUBLIC_API_URL: '',
+  NEXT_PUBLIC_CRM_URL: standInCrmUrl,
+  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
+  RECAPTCHA_PROJECT_ID: 'homecare-e2e',
+  RECAPTCHA_API_KEY: 'e2e-assessment-key',
+  RECAPTCHA_ASSESSMENT_URL: `http://127.0.0.1:${testPorts.assessment}/v1/projects/{projectId}/assessments`,
+  SMTP_URL: `smtp://127.0.0.1:${testPorts.smtp}`,
+  ENQUIRY_TO: 'office@homecare.test',
+  ENQUIRY_FROM: 'website@homecare.test',
+  ENQUIRY_POLL_SECONDS: '1',
+  // Every journey sends one enquiry from 127.0.0.1; the limit itself is tested in the integration tests.
+  CONTACT_RATE_LIMIT: '1000',
 };

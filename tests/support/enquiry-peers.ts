@@ -4,52 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import type { Client } from '@libsql/client';
 import { openDatabase } from '@/server/db';
 import { recaptchaTestScenario } from '@/tests/support/recaptcha-tokens';
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
-
-/**
- * An in-process SMTP server (no TLS) collecting every message it accepts. With `login`, it requires
- * AUTH and answers any other user or password with 535, as a relay does when the site's settings are wrong.
- */
-export async function startSmtpServer(
-  port = 0,
-  options: { login?: { user: string; password: string } } = {},
-): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
-  const received: ReceivedMail[] = [];
-  const { login } = options;
-  const server = new SMTPServer({
-    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    authOptional: !login,
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (login && auth.username === login.user && auth.password === login.password) return callback(null, { user: auth.username });
-      return callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address() as AddressInfo;
-  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+export { startSmtpServer, type ReceivedMail } from '@/tests/support/smtp-server';
 
 /** A port nothing listens on (taken and released). */
 export async function freePort(): Promise<number> {

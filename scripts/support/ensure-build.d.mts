@@ -1,0 +1,1 @@
+export function ensureBuild(distDir?: string, env?: NodeJS.ProcessEnv): void;

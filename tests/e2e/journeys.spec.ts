@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { watchCspViolations } from './support/csp-violations';
+import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routes } from './support/routes';
+import { standInCrm } from './support/stand-in-crm';
+import { peersControlUrl, productionConfigEnv, standInCrmUrl } from './test-env';
+
+// Visitors' journeys against the production-configuration build (playwright.config.ts project
+// 'production-config'): a reCAPTCHA site key with server-side assessments, SMTP, and the CRM on another
+// origin. A visitor lands on some page and moves by links; the policy of the page they landed on stays
+// in force for the whole visit, so every journey fails on any CSP violation.
+
+const SUCCESS = 'Your message has been sent successfully!';
+
+type ReceivedMail = { from: string; to: string[]; subject: string; raw: string };
+
+async function mailWithSubject(subject: string): Promise<ReceivedMail[]> {
+  const all = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as ReceivedMail[];
+  return all.filter((mail) => mail.subject === subject);
+}
+
+async function assessmentsOf(tokenPrefix: string): Promise<number> {
+  const all = (await (await fetch(`${peersControlUrl}/__control/assessments`)).json()) as { body: { event?: { token?: string } } }[];
+  return all.filter((request) => request.body.event?.token?.startsWith(tokenPrefix)).length;
+}
+
+/** Fills the form the way a visitor does and sends it; returns the subject, unique to this journey. */
+async function sendEnquiry(page: Page, journey: string) {
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  // Letters, digits and spaces only, so the Subject header arrives as typed (no encoded words).
+  const subject = `Burst pipe ${journey.replace(/[^A-Za-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim()} ${Date.now()}`;
+  await form.getByLabel(/^Name/).fill('Morag Visitor');
+  await form.getByLabel(/^Email/).fill('morag@example.com');
+  await form.getByLabel(/^Phone/).fill('0141 496 0456');
+  await form.getByLabel(/^Subject/).fill(subject);
+  await form.getByLabel(/^Message/).fill('Water through the kitchen ceiling since this morning. The insurer told us to contact you.');
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(201);
+  await expect(form.getByRole('status')).toHaveText(SUCCESS);
+  return subject;
+}
+
+/** Exactly one notification at the SMTP server, verified by the real assessment call. */
+async function expectOneNotification(subject: string) {
+  const expectedSubject = `Website enquiry: ${subject}`;
+  await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
+  // One more poll of the outbox worker (ENQUIRY_POLL_SECONDS=1): still exactly one.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const mails = await mailWithSubject(expectedSubject);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
+  expect(mails[0]!.raw).toMatch(/^Check: +verified$/m);
+  expect(mails[0]!.raw).toMatch(/^Reply-To: Morag Visitor <morag@example\.com>$/m);
+}
+
+type Way = { name: string; follow: (page: Page) => Promise<void> };
+
+const byNavigationBar: Way = {
+  name: 'the navigation bar',
+  follow: (page) => page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).first().click(),
+};
+const byMobileMenu: Way = {
+  name: 'the mobile menu',
+  follow: async (page) => {
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Contact', exact: true }).click();
+  },
+};
+const inMain = (label: string): Way => ({
+  name: `"${label}" on the page`,
+  follow: (page) => page.getByRole('main').getByRole('link', { name: label, exact: true }).click(),
+});
+
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 375, height: 812 };
+
+const journeys: { landing: string; way: Way; viewport: typeof desktop }[] = [
+  ...routes.map((route) => ({ landing: route.path, way: byNavigationBar, viewport: desktop })),
+  ...routes.map((route) => ({ landing: route.path, way: byMobileMenu, viewport: phone })),
+  { landing: '/', way: inMain('Send us an enquiry'), viewport: desktop },
+  { landing: '/', way: inMain('Send us an enquiry'), viewport: phone },
+  { landing: '/services', way: inMain('Contact us'), viewport: phone },
+  { landing: '/sitemap', way: inMain('Contact'), viewport: desktop },
+];
+
+test.beforeEach(async () => {
+  await standInCrm.reset();
+});
+
+for (const { landing, way, viewport } of journeys) {
+  const device = viewport === phone ? 'phone' : 'desktop';
+  test(`${device}: lands on ${landing}, reaches /contact by ${way.name}, and the enquiry arrives once`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const violations = await watchCspViolations(page);
+    const scripts = await routeRecaptcha(page);
+    await page.goto(landing);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Wait for hydration so the link is followed by the client-side router, as a visitor's click is.
+    await page.waitForLoadState('networkidle');
+    const documentsBefore = await page.evaluate(() => performance.getEntriesByType('navigation').length + performance.timeOrigin);
+    await way.follow(page);
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    // Still the landing document: the policy in force is the landing page's.
+    if (landing !== '/contact') {
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length + performance.timeOrigin)).toBe(documentsBefore);
+    }
+    const subject = await sendEnquiry(page, `${device} ${landing} ${way.name}`);
+    expect(scripts.requested).toHaveLength(1);
+    expect(await assessmentsOf('03AFcWeA_valid_standin')).toBeGreaterThan(0);
+    await expectOneNotification(subject);
+    expect(await violations.all()).toEqual([]);
+  });
+}
+
+test('desktop: lands on /, reaches /gallery by the navigation bar, and the items and the viewer’s media load from the CRM on another origin', async ({ page }) => {
+  await page.setViewportSize(desktop);
+  const violations = await watchCspViolations(page);
+  await standInCrm.setGallery({
+    status: 200,
+    body: {
+      data: [
+        { _id: 'w1', title: 'Kitchen ceiling', category: 'Water Damage', description: 'Ceiling re-boarded after a leak.', tags: ['ceiling'], mimeType: 'image/webp', imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp' },
+        { _id: 's1', title: 'Slate roof', category: 'Storm Damage', description: 'Slipped slates replaced.', tags: ['roof'], mimeType: 'image/jpeg', s3Key: 'samples/slate-roof-sample.jpg' },
+        { _id: 's2', title: 'Roof time-lapse', category: 'Storm Damage', description: 'Re-slating in four seconds.', tags: ['video'], mimeType: 'video/mp4', s3Key: 'samples/roof-timelapse-sample.mp4' },
+      ],
+    },
+  });
+  const crmRequests: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().startsWith(standInCrmUrl)) crmRequests.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('banner').getByRole('link', { name: 'Gallery', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  const filters = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
+  await expect(filters).toHaveText(['Water Damage', 'Storm Damage']);
+  const firstTile = page.getByRole('main').locator('img').first();
+  await expect.poll(() => firstTile.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Kitchen ceiling', exact: true }).click();
+  const viewer = page.getByRole('dialog');
+  const image = viewer.getByRole('img', { name: 'Kitchen ceiling' });
+  await expect(image).toBeVisible();
+  expect(await image.getAttribute('src')).toContain(standInCrmUrl);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  await viewer.getByRole('button', { name: 'Next item' }).click();
+  await expect(viewer.getByRole('heading')).toHaveText('Slate roof');
+  await expect.poll(() => viewer.getByRole('img', { name: 'Slate roof' }).evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  await viewer.getByRole('button', { name: 'Next item' }).click();
+  await expect(viewer.getByRole('heading')).toHaveText('Roof time-lapse');
+  await expect.poll(() => viewer.locator('video').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);
+
+  expect(crmRequests).toContain('/api/gallery/public');
+  expect(crmRequests).toContain(`/api/gallery/image/${encodeURIComponent('samples/slate-roof-sample.jpg')}`);
+  expect(await violations.all()).toEqual([]);
+});

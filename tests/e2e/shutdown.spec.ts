@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
+import { expect, test } from '@playwright/test';
+import { startSmtpServer } from '../support/smtp-server';
+import { productionConfigEnv, testPorts } from './test-env';
+
+// A supervisor's restart of the production-configuration build (server.mjs) while a notification is
+// being sent: the process stops taking connections, lets the relay accept the message, records it as
+// sent, and exits 0; the next process sends nothing twice.
+
+const port = testPorts.productionSite + 10;
+const base = `http://127.0.0.1:${port}`;
+
+async function startSite(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server.mjs'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...productionConfigEnv, PORT: String(port), HOSTNAME: '127.0.0.1', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+        return fetch(`${base}/contact`).then((response) => response.status).catch(() => 0);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+  return child;
+}
+
+test('SIGTERM mid-send: no new connections, the message is accepted and recorded once, exit 0, nothing resent after the restart', async () => {
+  test.setTimeout(120_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'homecare-shutdown-'));
+  const databaseUrl = `file:${path.join(work, 'site.db')}`;
+  let dataStarted: () => void = () => undefined;
+  const sending = new Promise<void>((resolve) => (dataStarted = resolve));
+  const slowRelay = await startSmtpServer(0, { onDataStart: () => dataStarted(), acceptDelayMs: 3000 });
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${slowRelay.port}`,
+    ENQUIRY_POLL_SECONDS: '0.2',
+    // Posted directly here, without a browser token; the journeys cover the assessment.
+    RECAPTCHA_PROJECT_ID: '',
+    RECAPTCHA_API_KEY: '',
+  };
+  let site = await startSite(env);
+  try {
+    const response = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Shutdown test', message: 'Sent just before a restart.' }),
+    });
+    expect(response.status).toBe(201);
+    await sending;
+
+    const exited = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
+    const signalled = Date.now();
+    site.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Shutting down: new connections are refused while the send finishes.
+    await expect(fetch(`${base}/contact`)).rejects.toThrow();
+    expect(await exited).toBe(0);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThan(2000);
+    expect(took).toBeLessThan(12_000);
+
+    const db = createClient({ url: databaseUrl });
+    const jobs = (await db.execute('SELECT status, message_id FROM enquiry_notifications')).rows.map((row) => ({ ...row }));
+    db.close();
+    expect(jobs).toEqual([{ status: 'sent', message_id: expect.stringMatching(/^<enquiry-1\./) }]);
+    expect(slowRelay.received).toHaveLength(1);
+
+    // The supervisor starts the site again: nothing is pending, nothing is sent twice.
+    site = await startSite(env);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(slowRelay.received).toHaveLength(1);
+  } finally {
+    if (site.exitCode === null) {
+      const exited = new Promise((resolve) => site.once('exit', resolve));
+      site.kill('SIGTERM');
+      await exited;
+    }
+    await slowRelay.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('GET /api/health answers 200 with no personal data and is never cached', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok', problems: [] });
+  expect(response.headers()['cache-control']).toBe('no-store');
+});
