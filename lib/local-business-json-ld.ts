@@ -1,11 +1,12 @@
 import type { Business } from '@/content/business';
+import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 
 /**
  * schema.org structured data for the home page. GeneralContractor is the LocalBusiness subtype
  * (via HomeAndConstructionBusiness) that fits an insurance-repair building contractor.
  */
 export function localBusinessJsonLd(business: Business, siteUrl: string, imagePath: string) {
-  const origin = siteUrl.replace(/\/+$/, '');
+  const origin = trimTrailingSlashes(siteUrl);
   return {
     '@context': 'https://schema.org',
     '@type': 'GeneralContractor',

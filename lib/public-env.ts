@@ -3,12 +3,14 @@
  * so each variable must be read by its literal name here. Checked by hand rather than with zod so
  * no validation library ships to the browser; a bad value throws at build and at start-up.
  */
+import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
+
 function baseUrl(name: string, raw: string | undefined): string {
   const value = (raw ?? '').trim();
   if (value !== '' && !/^https?:\/\/[^\s/]+(\/.*)?$/.test(value)) {
     throw new Error(`Invalid environment configuration:\n  ${name}: must be empty or an http(s) URL`);
   }
-  return value.replace(/\/+$/, '');
+  return trimTrailingSlashes(value);
 }
 
 export const publicEnv = {

@@ -1,11 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
+import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 
 const serverEnvSchema = z.object({
   SITE_URL: z
     .url({ protocol: /^https?$/ })
     .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
+    .transform((value) => trimTrailingSlashes(value)),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().trim().min(1).default('file:data/site.db'),
   DATABASE_AUTH_TOKEN: z.string().trim().optional(),

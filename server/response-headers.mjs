@@ -3,6 +3,7 @@
 // Why the CSP is built from hashes (not nonces): docs/decisions/0006-hash-based-csp-set-by-the-server.md.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { trimTrailingSlashes } from '../lib/trim-characters.mjs';
 
 export const CSP_MANIFEST_FILE = 'csp-manifest.json';
 
@@ -107,7 +108,7 @@ export function normalisePath(pathname) {
   } catch {
     // Keep the raw path; it simply matches no page.
   }
-  if (value.length > 1) value = value.replace(/\/+$/, '') || '/';
+  if (value.length > 1) value = trimTrailingSlashes(value) || '/';
   return value;
 }
 

@@ -1,11 +1,12 @@
 import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
 import { normaliseGalleryResponse, type GalleryContent } from './normalise';
+import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 
 export const GALLERY_FETCH_ERROR = 'Failed to fetch photos';
 export const GALLERY_LOAD_FAILED_MESSAGE = 'Failed to load gallery photos. Please try again later.';
 
 export function galleryEndpoint(crmBase: string): string {
-  return `${crmBase.replace(/\/+$/, '')}/api/gallery/public`;
+  return `${trimTrailingSlashes(crmBase)}/api/gallery/public`;
 }
 
 /** A failed gallery load; `logged` says whether the API client already reported it. */

@@ -1,4 +1,5 @@
 import type { GalleryItem, GalleryMedia } from './types';
+import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 
 const ABSOLUTE_URL = /^https?:\/\//i;
 
@@ -9,7 +10,7 @@ const ABSOLUTE_URL = /^https?:\/\//i;
  * and an absolute http(s) imageUrl is used as it is rather than glued onto the base.
  */
 export function mediaUrl(item: Pick<GalleryItem, 'imageUrl' | 's3Key'>, crmBase: string): string | null {
-  const base = crmBase.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(crmBase);
   if (item.imageUrl) {
     if (ABSOLUTE_URL.test(item.imageUrl)) return item.imageUrl;
     return `${base}${item.imageUrl.startsWith('/') ? '' : '/'}${item.imageUrl}`;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { trimBoth } from '@/lib/trim-characters.mjs';
 
 export const MAX_KEY_LENGTH = 512;
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -14,12 +15,13 @@ export function isValidMediaKey(key: string): boolean {
 
 /** A file name made safe to become a key segment: lower case, ASCII, hyphens. */
 export function slugify(value: string): string {
-  const slug = value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  const slug = trimBoth(
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-'),
+    '-',
+  ).slice(0, 60);
   return slug || 'media';
 }
