@@ -1,19 +1,25 @@
 // The production server: Next's request handler behind a plain Node HTTP server, so the site knows
-// each visitor's socket address (Next itself only passes on X-Forwarded-For, which a client can forge)
+// each visitor's address (Next itself only passes on X-Forwarded-For, which a client can forge; with
+// TRUST_PROXY proxies in front, the right hop of it: server/proxy-client-address.mjs)
 // and every response gets the security and cache headers of server/response-headers.mjs.
 import { createServer } from 'node:http';
 import next from 'next';
+import { CLIENT_ADDRESS_HEADER, parseTrustProxy, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { installResponseHeaders, loadCspManifest } from './server/response-headers.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
-
-export const CLIENT_ADDRESS_HEADER = 'x-homecare-socket-address';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || '0.0.0.0';
 const distDir = process.env.NEXT_DIST_DIR || '.next';
-const trustProxyValue = process.env.TRUST_PROXY?.trim().toLowerCase();
-const trustProxy = !!trustProxyValue && !['0', 'false', 'no'].includes(trustProxyValue);
+let trustedProxies;
+try {
+  trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const trustProxy = trustedProxies > 0;
 
 // The script hashes of this build's pages (scripts/csp-hashes.ts); without them no page could run.
 const manifest = loadCspManifest(distDir);
@@ -27,7 +33,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 let shuttingDown = false;
 
 const server = createServer((request, response) => {
-  request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+  request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], trustedProxies);
   // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
   if (shuttingDown) response.setHeader('Connection', 'close');
   installResponseHeaders(request, response, { manifest, trustProxy });

@@ -1,21 +1,13 @@
 import 'server-only';
+import { CLIENT_ADDRESS_HEADER, rateLimitKey } from '@/server/proxy-client-address.mjs';
 
-/** Set by server.mjs from the TCP socket; any value a client sends is overwritten there. */
-export const SOCKET_ADDRESS_HEADER = 'x-homecare-socket-address';
+export { CLIENT_ADDRESS_HEADER, rateLimitKey };
 
 /**
- * The visitor's address for rate limiting: the socket's, or, only when the site runs behind a
- * proxy we trust (TRUST_PROXY set), the first X-Forwarded-For hop.
+ * The visitor's address as server.mjs resolved it (the socket's, or behind TRUST_PROXY proxies the
+ * right hop of X-Forwarded-For: server/proxy-client-address.mjs). server.mjs overwrites the header
+ * on every request, so a client cannot set it.
  */
-export function clientAddress(headers: Headers, trustProxy = isProxyTrusted()): string {
-  if (trustProxy) {
-    const firstHop = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (firstHop) return firstHop;
-  }
-  return headers.get(SOCKET_ADDRESS_HEADER)?.trim() || 'unknown';
-}
-
-export function isProxyTrusted(): boolean {
-  const value = process.env.TRUST_PROXY?.trim().toLowerCase();
-  return !!value && value !== '0' && value !== 'false' && value !== 'no';
+export function clientAddress(headers: Headers): string {
+  return headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { errorLogRecordSchema, MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log-record';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress, rateLimitKey } from '@/server/client-address';
 import { storeErrorLog } from '@/server/error-log-store';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
@@ -56,7 +56,7 @@ export function createErrorLogIntake({
 }: { limiter?: RateLimiter; store?: Store } = {}) {
   return async function receiveErrorLog(request: Request): Promise<IntakeResult> {
     const address = clientAddress(request.headers);
-    const decision = limiter.hit(address);
+    const decision = limiter.hit(rateLimitKey(address));
     if (!decision.allowed) {
       return failure(429, 'Too many error reports. Please try again later.', {}, { 'Retry-After': String(decision.retryAfterSeconds) });
     }

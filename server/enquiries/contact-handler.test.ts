@@ -123,7 +123,7 @@ describe('POST /api/contact', () => {
     expect(limited.headers).toEqual({ 'Retry-After': '30' });
   });
 
-  it('keys the limit on the socket address, or on the first X-Forwarded-For hop only with TRUST_PROXY', async () => {
+  it('keys the limit on the address server.mjs resolved, never on a forged X-Forwarded-For, and IPv6 clients by their /64', async () => {
     const forwarded = (hop: string, subject: string) => {
       const request = contactRequest({ ...valid, subject }, { address: '127.0.0.1' });
       request.headers.set('x-forwarded-for', `${hop}, 10.0.0.1`);
@@ -131,18 +131,29 @@ describe('POST /api/contact', () => {
     };
     const handle = handler({ CONTACT_RATE_LIMIT: '1' });
     expect((await handle(forwarded('203.0.113.1', 'First subject'))).status).toBe(201);
-    // Without TRUST_PROXY a forged header does not make a new client.
+    // A forged header does not make a new client.
     expect((await handle(forwarded('203.0.113.2', 'Second subject'))).status).toBe(429);
+    // Two addresses of one /64 are one client; another /64 is another.
+    expect((await handle(contactRequest({ ...valid, subject: 'Third subject' }, { address: '2001:db8:1:2::a' }))).status).toBe(201);
+    expect((await handle(contactRequest({ ...valid, subject: 'Fourth subject' }, { address: '2001:db8:1:2:ffff::b' }))).status).toBe(429);
+    expect((await handle(contactRequest({ ...valid, subject: 'Fifth subject' }, { address: '2001:db8:1:3::a' }))).status).toBe(201);
+  });
 
-    vi.stubEnv('TRUST_PROXY', '1');
-    try {
-      const proxied = handler({ CONTACT_RATE_LIMIT: '1' });
-      expect((await proxied(forwarded('203.0.113.1', 'Third subject'))).status).toBe(201);
-      expect((await proxied(forwarded('203.0.113.2', 'Fourth subject'))).status).toBe(201);
-      expect((await proxied(forwarded('203.0.113.2', 'Fifth subject'))).status).toBe(429);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+  it('counts refused submissions against a separate, generous budget checked before the body is read', async () => {
+    const handle = handler();
+    const address = '198.51.100.20';
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i += 1) statuses.push((await handle(contactRequest({ ...valid, email: `typo-${i}` }, { address }))).status);
+    expect(statuses.slice(0, 30).every((status) => status === 422)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    // Malformed bodies and wrong types count too, for a different client.
+    const other = '198.51.100.21';
+    for (let i = 0; i < 30; i += 1) await handle(contactRequest(null, { address: other, raw: '{not json' }));
+    expect((await handle(contactRequest(valid, { address: other }))).status).toBe(429);
+    // Someone correcting a few typos is not blocked.
+    const person = '198.51.100.22';
+    for (let i = 0; i < 3; i += 1) expect((await handle(contactRequest({ ...valid, name: 'J' }, { address: person }))).status).toBe(422);
+    expect((await handle(contactRequest(valid, { address: person }))).status).toBe(201);
   });
 
   it('answers 503, not a crash, when the database is unavailable', async () => {

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { HONEYPOT_FIELD } from '@/lib/contact-rules';
 import { CONTACT_OUTCOME_MESSAGES } from '@/lib/contact-outcome';
 import { contactValues, parseContact } from '@/lib/contact-schema';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress, rateLimitKey } from '@/server/client-address';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config';
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
@@ -13,6 +13,13 @@ import { BodyTooLarge, readCappedText } from '@/server/error-log-intake';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
 export const MAX_CONTACT_BYTES = 32 * 1024;
+
+/**
+ * Refused submissions (not JSON, too large, malformed, invalid) per client: generous, so a person
+ * correcting typos is never blocked, but a script cannot make the server parse and validate without
+ * limit. Accepted submissions and reCAPTCHA assessments draw on the separate CONTACT_RATE_LIMIT.
+ */
+export const REFUSED_SUBMISSION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 export const CONTACT_RESPONSES = {
   unsupportedType: 'Send the enquiry as application/json.',
@@ -32,6 +39,7 @@ export type HandlerResult = { status: number; body: Record<string, unknown>; hea
 export type ContactHandlerDeps = {
   config?: EnquiryConfig;
   limiter?: RateLimiter;
+  refusedLimiter?: RateLimiter;
   db?: () => Promise<Client>;
   verify?: typeof verifyRecaptcha;
   wake?: () => void;
@@ -52,6 +60,7 @@ const failure = (status: number, message: string, extra: Record<string, unknown>
 export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const config = deps.config ?? loadEnquiryConfig();
   const limiter = deps.limiter ?? createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, now: deps.now });
+  const refusedLimiter = deps.refusedLimiter ?? createRateLimiter({ ...REFUSED_SUBMISSION_LIMIT, now: deps.now });
   const db = deps.db ?? getDb;
   const verify = deps.verify ?? verifyRecaptcha;
   const wake = deps.wake ?? wakeOutboxWorker;
@@ -62,11 +71,19 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
 
   return async function handleContact(request: Request): Promise<HandlerResult> {
     const address = clientAddress(request.headers);
-    const early = limiter.peek(address);
-    if (!early.allowed) return tooMany(early.retryAfterSeconds);
+    const key = rateLimitKey(address);
+    // Both budgets are checked before the body is read: an over-budget client costs no parsing.
+    for (const budget of [limiter, refusedLimiter]) {
+      const early = budget.peek(key);
+      if (!early.allowed) return tooMany(early.retryAfterSeconds);
+    }
+    const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => {
+      refusedLimiter.hit(key);
+      return failure(status, message, extra);
+    };
 
     const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (contentType !== 'application/json') return failure(415, CONTACT_RESPONSES.unsupportedType);
+    if (contentType !== 'application/json') return refuse(415, CONTACT_RESPONSES.unsupportedType);
 
     let input: unknown;
     try {
@@ -74,21 +91,21 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       try {
         input = JSON.parse(text);
       } catch {
-        return failure(400, CONTACT_RESPONSES.malformed);
+        return refuse(400, CONTACT_RESPONSES.malformed);
       }
     } catch (error) {
-      if (error instanceof BodyTooLarge) return failure(413, CONTACT_RESPONSES.tooLarge);
-      return failure(400, CONTACT_RESPONSES.malformed);
+      if (error instanceof BodyTooLarge) return refuse(413, CONTACT_RESPONSES.tooLarge);
+      return refuse(400, CONTACT_RESPONSES.malformed);
     }
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) return failure(400, CONTACT_RESPONSES.notObject);
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) return refuse(400, CONTACT_RESPONSES.notObject);
 
     const parsed = parseContact(input);
-    if (!parsed.success) return failure(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
+    if (!parsed.success) return refuse(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
     const submission = parsed.data;
 
     // Counted before the assessment, so a client whose tokens keep failing spends its budget like any
     // other and cannot make the site call Google (a paid API) without limit.
-    const decision = limiter.hit(address);
+    const decision = limiter.hit(key);
     if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
 
     let enquiry: Omit<NewEnquiry, 'values' | 'clientAddress'>;

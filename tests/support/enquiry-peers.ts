@@ -90,14 +90,14 @@ export async function tempDatabase(): Promise<{ url: string; db: Client; dir: st
 }
 
 let addressCounter = 0;
-/** A POST /api/contact request as server.mjs hands it to Next (socket address header set). */
+/** A POST /api/contact request as server.mjs hands it to Next (client address header set). */
 export function contactRequest(body: unknown, options: { address?: string; contentType?: string; raw?: string } = {}): Request {
   addressCounter += 1;
   return new Request('http://127.0.0.1/api/contact', {
     method: 'POST',
     headers: {
       'content-type': options.contentType ?? 'application/json',
-      'x-homecare-socket-address': options.address ?? `10.0.${Math.floor(addressCounter / 250) % 250}.${addressCounter % 250}`,
+      'x-homecare-client-address': options.address ?? `10.0.${Math.floor(addressCounter / 250) % 250}.${addressCounter % 250}`,
     },
     body: options.raw ?? JSON.stringify(body),
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ERROR_LOG_BYTES } from '@/lib/error-log-record';
 import { getDb } from '@/server/db';
-import { SOCKET_ADDRESS_HEADER } from '@/server/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/server/client-address';
 import { ERROR_LOG_RATE_LIMIT } from '@/server/error-log-intake';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'homecare-error-logs-'));
@@ -38,7 +38,7 @@ function newClient() {
 }
 
 function post(body: string, { client, contentType = 'application/json' }: { client: string; contentType?: string | null }) {
-  const headers = new Headers({ [SOCKET_ADDRESS_HEADER]: client });
+  const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: client });
   if (contentType) headers.set('content-type', contentType);
   return POST(new Request('http://localhost/api/error-logs', { method: 'POST', headers, body }));
 }
@@ -158,7 +158,7 @@ describe('POST /api/error-logs (built-in)', () => {
     const streamed = await POST(
       new Request('http://localhost/api/error-logs', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SOCKET_ADDRESS_HEADER]: client },
+        headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: client },
         body: stream,
         duplex: 'half',
       } as RequestInit),
@@ -186,7 +186,7 @@ describe('POST /api/error-logs (built-in)', () => {
     const invalidUtf8 = await POST(
       new Request('http://localhost/api/error-logs', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SOCKET_ADDRESS_HEADER]: client },
+        headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: client },
         body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
       }),
     );

@@ -1,0 +1,53 @@
+// Who the client is, decided once per request by server.mjs from the socket and, behind proxies the
+// operator declared with TRUST_PROXY, from X-Forwarded-For. Route handlers read the result from
+// CLIENT_ADDRESS_HEADER (server/client-address.ts), which server.mjs overwrites on every request.
+// Plain JavaScript so server.mjs runs it with no compile step; types in proxy-client-address.d.mts.
+import { isIP } from 'node:net';
+
+export const CLIENT_ADDRESS_HEADER = 'x-homecare-client-address';
+export const MAX_TRUSTED_PROXIES = 10;
+
+/**
+ * TRUST_PROXY is the number of reverse proxies in front of the server (0, the default, for none).
+ * Throws an error naming the variable for anything else.
+ */
+export function parseTrustProxy(raw) {
+  const value = (raw ?? '').trim();
+  if (value === '') return 0;
+  if (!/^\d{1,2}$/.test(value) || Number(value) > MAX_TRUSTED_PROXIES) {
+    throw new Error(`Invalid environment configuration:\n  TRUST_PROXY: must be the number of reverse proxies in front of the server, 0 to ${MAX_TRUSTED_PROXIES} (not "${value}")`);
+  }
+  return Number(value);
+}
+
+/**
+ * The client's address. Each proxy appends the address it received the request from to
+ * X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, load balancers), so with `hops` proxies the
+ * client is `hops` entries from the right of [X-Forwarded-For..., socket address]; anything further
+ * left was written by the client and is ignored. With no trusted proxy, the socket address.
+ */
+export function resolveClientAddress(socketAddress, forwardedFor, hops) {
+  const socket = socketAddress || 'unknown';
+  if (!hops) return socket;
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
+  // Only the right-most entries matter; a client can send a megabyte of them.
+  const entries = header.slice(-64 * (hops + 1)).split(',').map((entry) => entry.trim());
+  const chain = [...entries.filter(Boolean), socket];
+  const candidate = chain[Math.max(0, chain.length - 1 - hops)];
+  return candidate && isIP(candidate) ? candidate : socket;
+}
+
+/**
+ * The key a rate limit counts a client under: an IPv4 address as it is (IPv4-mapped IPv6 too), an
+ * IPv6 address by its /64, since one subscriber is given a whole /64 and could rotate through it.
+ */
+export function rateLimitKey(address) {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (isIP(address) !== 6) return address;
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0{1,3}(?=.)/, '') || '0').join(':')}::/64`;
+}
