@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # What the browser tests need from Debian rather than npm, installed with apt when missing:
-# Chromium (Playwright never downloads a browser of its own) and a Java runtime for the W3C Nu
-# checker (vnu-jar) the HTML validity test runs.
+# Chromium (Playwright never downloads a browser of its own), a Java runtime for the W3C Nu
+# checker (vnu-jar) the HTML validity test runs, and nginx for the reverse-proxy test.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium fonts-dejavu-core)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing Debian packages the tests need: ${missing[*]}"
@@ -18,3 +19,4 @@ $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
 $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 "$CHROMIUM" --version
 java -version
+/usr/sbin/nginx -v
