@@ -5,7 +5,7 @@ import { getDb } from '@/server/db';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
 import { recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
-import { oneLine, parseListingOptions, tableLines } from './support/listing-cli';
+import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 
 const usage = `Usage: npm run enquiries [-- --limit N] [-- --json] [-- --full] [-- --retry-failed]
 Prints the N most recent enquiries (default 20, at most 1000), oldest first, from the database at
@@ -40,7 +40,10 @@ function table(entries: EnquiryListing[], full: boolean) {
   rowLines.forEach((line, index) => {
     lines.push(line);
     const entry = entries[index]!;
-    if (full) lines.push(`    phone: ${entry.phone ?? '-'}  client: ${entry.clientAddress}`, ...entry.message.split('\n').map((text) => `    | ${text}`));
+    if (full) {
+      lines.push(`    phone: ${oneLine(entry.phone ?? '-', 60)}  client: ${oneLine(entry.clientAddress, 60)}`);
+      lines.push(...printable(entry.message).split('\n').map((text) => `    | ${text}`));
+    }
   });
   return lines.join('\n');
 }
@@ -53,7 +56,7 @@ if (personal !== undefined && !/^[^\s@]+@[^\s@]+$/.test(personal.trim())) {
   process.exit(2);
 }
 if (options.texts.export !== undefined) {
-  console.log(JSON.stringify(await exportPersonalData(db, options.texts.export), null, 2));
+  console.log(terminalJson(await exportPersonalData(db, options.texts.export)));
   db.close();
   process.exit(0);
 }
@@ -68,7 +71,7 @@ if (options.flags['retry-failed']) {
   console.log(`Requeued ${requeued} failed notification${requeued === 1 ? '' : 's'}; the running server's worker sends them at its next poll.`);
 }
 const entries = await recentEnquiries(db, options.limit);
-if (options.json) console.log(JSON.stringify(entries, null, 2));
+if (options.json) console.log(terminalJson(entries));
 else if (entries.length === 0) console.log('No enquiries yet.');
 else console.log(table(entries, options.flags.full));
 db.close();

@@ -12,7 +12,7 @@ export const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 
 export type IntakeResult = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
-type Store = (record: ErrorLogRecord, options: { clientAddress: string }) => Promise<{ id: number }>;
+type Store = (record: ErrorLogRecord, options: { reportedBy: 'visitor'; clientAddress: string }) => Promise<{ id: number }>;
 
 export class BodyTooLarge extends Error {}
 
@@ -87,7 +87,8 @@ export function createErrorLogIntake({
     }
 
     try {
-      const { id } = await store(record, { clientAddress: address });
+      // Stored as a visitor's report whatever source or level it claims, so it cannot pass for the server's own.
+      const { id } = await store(record, { reportedBy: 'visitor', clientAddress: address });
       return { status: 201, body: { success: true, id } };
     } catch (error) {
       // Not the visitor's doing; the entry is already on stdout.

@@ -38,7 +38,7 @@ export function createAlertSink(options: { db?: () => Promise<Client>; crmUrl?: 
   const crmUrl = options.crmUrl ?? crmBaseUrl;
   return async (record) => {
     try {
-      await storeErrorLog(record, { clientAddress: 'server', db: options.db ? await options.db() : undefined });
+      await storeErrorLog(record, { reportedBy: 'server', clientAddress: 'server', db: options.db ? await options.db() : undefined });
     } catch (error) {
       console.error('[alerts] could not store an alert:', error instanceof Error ? error.message : error);
     }

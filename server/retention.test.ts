@@ -35,7 +35,7 @@ describe('retention: what the privacy page promises', () => {
     await submitAt(Date.parse('2025-11-23T12:00:01Z'), 'Just inside the period');
     await db.execute("UPDATE enquiry_notifications SET status = 'sent' WHERE enquiry_id = 2");
     const record = { application: 'homecare-web', level: 'error', message: 'boom', source: 'frontend', category: 'client' } as const;
-    const quiet = { db, stdout: () => undefined };
+    const quiet = { reportedBy: 'visitor' as const, db, stdout: () => undefined };
     await storeErrorLog(record, quiet);
     await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 1', args: ['2026-08-25T11:59:59.000Z'] });
     await storeErrorLog(record, quiet);

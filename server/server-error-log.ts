@@ -41,5 +41,5 @@ export function serverErrorRecord(error: unknown, request: Params[1], context: P
 }
 
 export async function recordServerError(error: unknown, request: Params[1], context: Params[2]): Promise<void> {
-  await storeErrorLog(serverErrorRecord(error, request, context), { clientAddress: 'server' });
+  await storeErrorLog(serverErrorRecord(error, request, context), { reportedBy: 'server', clientAddress: 'server' });
 }

@@ -26,3 +26,12 @@ describe('tableLines', () => {
     expect(tableLines(['time', 'level'], [])).toEqual(['time  level']);
   });
 });
+
+describe('printable', () => {
+  it('removes CSI and OSC sequences, C0/C1 controls and bidi overrides, keeping newlines and tabs', async () => {
+    const { printable, terminalJson } = await import('./listing-cli');
+    expect(printable('a\u001b[2Jb\u001b[31;1mc\u001b]52;c;ZXZpbA==\u0007d\u001b]0;title\u001b\\e\u009bf\u202eg\u0000h\ni\tj')).toBe('abcdef' + 'gh\ni\tj');
+    expect(terminalJson({ text: '\u009b31m\u202e' })).toBe('{\n  "text": "\\u009b31m\\u202e"\n}');
+    expect(oneLine('x\u001b[2J\ny', 10)).toBe('x y');
+  });
+});

@@ -45,9 +45,26 @@ export function parseListingOptions<Flag extends string, Text extends string = n
   };
 }
 
-/** The text on one line (runs of white space collapsed), cut to `max` characters with an ellipsis. */
+// What a visitor's text must never do on the operator's terminal: CSI sequences (clear the screen,
+// move the cursor), OSC sequences (set the title, write the clipboard with OSC 52), other escapes,
+// C0/C1 control characters, and bidirectional overrides that reorder what is shown.
+const CSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+const OSC_SEQUENCE = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The text with every escape sequence and control character removed (newlines and tabs kept). */
+export function printable(text: string): string {
+  return text.replace(OSC_SEQUENCE, '').replace(CSI_SEQUENCE, '').replace(UNPRINTABLE, '');
+}
+
+/** JSON for the terminal: what JSON.stringify leaves raw (C1 controls, bidi overrides) escaped too. */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(UNPRINTABLE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The text on one line (runs of white space collapsed), printable, cut to `max` characters with an ellipsis. */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = printable(text).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -1,8 +1,9 @@
 import 'server-only';
 import { errorLogsMigration } from '@/server/migrations/0001-error-logs';
 import { enquiriesMigration } from '@/server/migrations/0002-enquiries';
+import { errorLogReporterMigration } from '@/server/migrations/0003-error-log-reporter';
 
 export type Migration = { id: string; statements: readonly string[] };
 
 /** Applied in order, each once, inside a transaction; never edit one that has shipped: add a new one. */
-export const migrations: readonly Migration[] = [errorLogsMigration, enquiriesMigration];
+export const migrations: readonly Migration[] = [errorLogsMigration, enquiriesMigration, errorLogReporterMigration];
