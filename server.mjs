@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { CLIENT_ADDRESS_HEADER, parseTrustProxy, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { installResponseHeaders, loadCspManifest } from './server/response-headers.mjs';
+import { applyServerLimits, serverOptions } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -32,13 +33,14 @@ await app.prepare();
 export const SHUTDOWN_GRACE_MS = 10_000;
 let shuttingDown = false;
 
-const server = createServer((request, response) => {
+const server = createServer(serverOptions(), (request, response) => {
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], trustedProxies);
   // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
   if (shuttingDown) response.setHeader('Connection', 'close');
   installResponseHeaders(request, response, { manifest, trustProxy });
   void handle(request, response);
 });
+applyServerLimits(server);
 server.listen(port, hostname, () => {
   console.log(`Serving on http://localhost:${port}`);
 });

@@ -1,0 +1,16 @@
+import type { Server, ServerOptions } from 'node:http';
+
+export type ServerLimits = {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  connectionsCheckingIntervalMs: number;
+  keepAliveTimeoutMs: number;
+  socketIdleTimeoutMs: number;
+  maxConnections: number;
+  maxHeadersCount: number;
+  maxHeaderSize: number;
+  maxRequestsPerSocket: number;
+};
+export const SERVER_LIMITS: Readonly<ServerLimits>;
+export function serverOptions(limits?: ServerLimits): ServerOptions;
+export function applyServerLimits<T extends Server>(server: T, limits?: ServerLimits): T;
