@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { createGalleryStore, GalleryInputError, type GalleryStore } from './store';
 
 let dataDir: string;
@@ -54,5 +55,32 @@ describe('the built-in gallery store (what `npm run gallery` drives)', () => {
   it('reports a corrupt manifest plainly', async () => {
     writeFileSync(path.join(dataDir, 'manifest.json'), JSON.stringify({ version: 1, items: [{ _id: 'x' }] }));
     await expect(store.listPublic()).rejects.toThrow(/Invalid gallery manifest/);
+  });
+
+  it('loses no item when several adds run at once, in one process or in several', async () => {
+    const files = ['media/gallery/samples/slate-roof-sample.jpg', 'media/gallery/samples/garden-wall-sample.webp', 'media/gallery/samples/hallway-floor-sample.webp'];
+    const added = await Promise.all(Array.from({ length: 9 }, (_, i) => store.addItem({ file: files[i % 3]!, title: `Job ${i}`, category: 'Roofing' })));
+    const runs = await Promise.all(
+      [0, 1, 2].map((i) =>
+        runToEnd(
+          spawnTs('scripts/gallery.ts', ['add', files[i]!, '--title', `From process ${i}`, '--category', 'Roofing'], { GALLERY_DIR: dataDir }),
+        ),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(dataDir, 'manifest.json'), 'utf8')) as { items: { _id: string; title: string }[] };
+    expect(manifest.items.map((item) => item.title).sort()).toEqual([...added.map((item) => item.title), 'From process 0', 'From process 1', 'From process 2'].sort());
+    // Nothing half-written or left behind: no temporary files, no lock.
+    const leftovers = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? leftovers(path.join(dir, entry.name)) : [entry.name]));
+    expect(leftovers(dataDir).filter((name) => name.endsWith('.tmp') || name === 'manifest.lock')).toEqual([]);
+  }, 60_000);
+
+  it('takes over a lock left by a crashed process', async () => {
+    writeFileSync(path.join(dataDir, 'manifest.lock'), '12345\n');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(path.join(dataDir, 'manifest.lock'), old, old);
+    await store.addItem({ file: 'media/gallery/samples/slate-roof-sample.jpg', title: 'After a crash', category: 'Roofing' });
+    expect((await store.all()).some((item) => item.title === 'After a crash')).toBe(true);
   });
 });

@@ -45,6 +45,54 @@ async function writeManifest(dir: string, manifest: Manifest) {
   await rename(temporary, target);
 }
 
+/** A lock file older than this is a crashed holder's and is taken over. */
+export const STALE_LOCK_MS = 30_000;
+
+/**
+ * Runs `change` holding `dir`/manifest.lock (created with O_EXCL, so one holder at a time across
+ * processes: two `npm run gallery add` at once both land). Waits up to 15 s for another holder.
+ */
+async function withManifestLock<T>(dir: string, change: () => Promise<T>): Promise<T> {
+  await mkdir(dir, { recursive: true });
+  const lock = path.join(dir, 'manifest.lock');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const held = await stat(lock).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+        await rm(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`${lock} is held by another process; try again, or remove it if no gallery command is running`);
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
+    }
+  }
+  try {
+    return await change();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** Copies to a temporary name beside the target, then renames: a crash never leaves a half file served. */
+async function copyIntoPlace(source: string, target: string) {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await copyFile(source, temporary);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 function isInside(root: string, candidate: string) {
   const relative = path.relative(root, candidate);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
@@ -129,16 +177,21 @@ export function createGalleryStore(options: GalleryStoreOptions) {
       createdAt: new Date().toISOString(),
     });
 
-    await mkdir(path.dirname(path.join(dataMediaDir, key)), { recursive: true });
-    await copyFile(input.file, path.join(dataMediaDir, key));
-    const manifest = await readManifest(dataDir);
-    manifest.items.push(item);
-    await writeManifest(dataDir, manifest);
+    await copyIntoPlace(input.file, path.join(dataMediaDir, key));
+    await withManifestLock(dataDir, async () => {
+      const manifest = await readManifest(dataDir);
+      manifest.items.push(item);
+      await writeManifest(dataDir, manifest);
+    });
     return item;
   }
 
   /** Removes an added item (and its file when no other item uses it) or hides a sample. */
-  async function removeItem(id: string): Promise<'removed' | 'hidden' | 'not-found'> {
+  function removeItem(id: string): Promise<'removed' | 'hidden' | 'not-found'> {
+    return withManifestLock(dataDir, () => removeItemLocked(id));
+  }
+
+  async function removeItemLocked(id: string): Promise<'removed' | 'hidden' | 'not-found'> {
     const manifest = await readManifest(dataDir);
     const added = manifest.items.find((item) => item._id === id);
     if (added) {
@@ -159,12 +212,14 @@ export function createGalleryStore(options: GalleryStoreOptions) {
   }
 
   /** Brings back every removed sample. */
-  async function restoreSamples(): Promise<number> {
-    const manifest = await readManifest(dataDir);
-    const count = manifest.hidden.length;
-    manifest.hidden = [];
-    await writeManifest(dataDir, manifest);
-    return count;
+  function restoreSamples(): Promise<number> {
+    return withManifestLock(dataDir, async () => {
+      const manifest = await readManifest(dataDir);
+      const count = manifest.hidden.length;
+      manifest.hidden = [];
+      await writeManifest(dataDir, manifest);
+      return count;
+    });
   }
 
   return { all, listPublic, resolveMedia, addItem, removeItem, restoreSamples, samplesDir, dataDir };
