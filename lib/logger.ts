@@ -1,8 +1,8 @@
+import { capRecordSize, truncate } from '@/lib/error-log-size';
 import { crmBaseUrl } from '@/lib/public-env';
 import {
   LOG_APPLICATION,
   LOG_SOURCE_FRONTEND,
-  MAX_ERROR_LOG_BYTES,
   type ErrorLogRecord,
   type LogCategory,
   type LogLevel,
@@ -40,11 +40,6 @@ export type LoggerOptions = {
   context?: () => { path?: string; userAgent?: string };
 };
 
-function truncate(value: string, max: number) {
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-}
-
-const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /**
  * A JSON-safe copy of anything a caller puts in metadata or requestPayload: Errors become plain
@@ -79,37 +74,6 @@ function safeMetadata(metadata: unknown): Record<string, unknown> | null {
   if (metadata === null || metadata === undefined) return null;
   const safe = toJsonSafe(metadata);
   return safe !== null && typeof safe === 'object' && !Array.isArray(safe) ? (safe as Record<string, unknown>) : { value: safe };
-}
-
-/**
- * Shrinks a record until its JSON fits MAX_ERROR_LOG_BYTES, dropping the bulkiest optional parts
- * first, so every entry the logger sends is one the endpoint accepts.
- */
-export function capRecordSize(record: ErrorLogRecord): ErrorLogRecord {
-  let capped: ErrorLogRecord = {
-    ...record,
-    message: truncate(record.message, 2_000),
-    stack: record.stack ? truncate(record.stack, 8_000) : record.stack,
-    userAgent: record.userAgent ? truncate(record.userAgent, 1_000) : record.userAgent,
-    path: record.path ? truncate(record.path, 2_000) : record.path,
-  };
-  if (byteLength(capped) <= MAX_ERROR_LOG_BYTES) return capped;
-  if (capped.requestPayload !== undefined) {
-    capped = { ...capped, requestPayload: '[omitted: too large]' };
-    if (byteLength(capped) <= MAX_ERROR_LOG_BYTES) return capped;
-  }
-  if (capped.metadata) {
-    capped = { ...capped, metadata: { omitted: 'too large' } };
-    if (byteLength(capped) <= MAX_ERROR_LOG_BYTES) return capped;
-  }
-  // Halve the free-text fields in turn; the other fields are bounded, so this ends.
-  const shrinkable = ['stack', 'userAgent', 'path', 'message'] as const;
-  while (byteLength(capped) > MAX_ERROR_LOG_BYTES) {
-    const field = shrinkable.reduce((largest, name) => ((capped[name]?.length ?? 0) > (capped[largest]?.length ?? 0) ? name : largest));
-    const value = capped[field] ?? '';
-    capped = { ...capped, [field]: truncate(value, Math.max(1, Math.floor(value.length / 2))) };
-  }
-  return capped;
 }
 
 function describeThrown(error: unknown): { stack?: string; code?: string; message?: string } {
@@ -228,3 +192,5 @@ export const logger: Logger = createLogger({
   context: () =>
     typeof window === 'undefined' ? {} : { path: window.location.pathname, userAgent: window.navigator.userAgent },
 });
+
+export { capRecordSize };

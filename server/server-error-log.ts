@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Instrumentation } from 'next';
 import { LOG_APPLICATION, type ErrorLogRecord } from '@/lib/error-log-record';
-import { capRecordSize } from '@/lib/logger';
+import { capRecordSize } from '@/lib/error-log-size';
 import { storeErrorLog } from '@/server/error-log-store';
 
 export const LOG_SOURCE_BACKEND = 'backend';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, type MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import type { GalleryItem, GalleryMedia } from '@/lib/gallery/types';
 import { useNearViewport } from './use-near-viewport';
 
@@ -19,10 +19,13 @@ function playQuietly(video: HTMLVideoElement | null) {
   void video.play().catch(() => undefined);
 }
 
-/** One grid entry: the media in a fixed 4:3 frame, then title and category; a button that opens the viewer. */
+/**
+ * One grid entry: the media in a fixed 4:3 frame, then title and category; a button that opens the
+ * viewer. Its accessible name is its visible text ("Video", the title, the category), so what a
+ * speech-input user reads on screen is what the button answers to (WCAG 2.5.3, Label in Name); the
+ * image is decorative because the title follows it.
+ */
 export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileProps) {
-  const titleId = useId();
-  const categoryId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLSpanElement>(null);
   const nearViewport = useNearViewport(frameRef);
@@ -43,8 +46,6 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
       onMouseLeave={stop}
       onFocus={start}
       onBlur={stop}
-      aria-labelledby={titleId}
-      aria-describedby={categoryId}
       data-gallery-item={item._id}
       className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:-translate-y-0.5 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
@@ -52,7 +53,7 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
         {media.kind === 'image' ? (
           <img
             src={media.src}
-            alt={item.title}
+            alt=""
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : 'auto'}
             decoding="async"
@@ -92,10 +93,10 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
         ) : null}
       </span>
       <span className="flex flex-1 flex-col gap-1 p-4">
-        <span id={titleId} className="font-semibold text-brand-900">
+        <span className="font-semibold text-brand-900">
           {item.title}
         </span>
-        <span id={categoryId} className="text-sm text-slate-600">
+        <span className="text-sm text-slate-600">
           {item.category}
         </span>
       </span>

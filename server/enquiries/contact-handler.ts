@@ -9,7 +9,7 @@ import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { verifyRecaptcha, type Verification } from '@/server/enquiries/recaptcha';
 import { storeEnquiry, type NewEnquiry } from '@/server/enquiries/store';
-import { BodyTooLarge, readCappedText } from '@/server/error-log-intake';
+import { failure, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
 export const MAX_CONTACT_BYTES = 32 * 1024;
@@ -34,8 +34,6 @@ export const CONTACT_RESPONSES = {
   success: CONTACT_OUTCOME_MESSAGES.success,
 } as const;
 
-export type HandlerResult = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
-
 export type ContactHandlerDeps = {
   config?: EnquiryConfig;
   limiter?: RateLimiter;
@@ -45,12 +43,6 @@ export type ContactHandlerDeps = {
   wake?: () => void;
   now?: () => number;
 };
-
-const failure = (status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): HandlerResult => ({
-  status,
-  body: { success: false, message, ...extra },
-  headers,
-});
 
 /**
  * POST /api/contact: validates, rate-limits, verifies with reCAPTCHA Enterprise when configured, and
@@ -82,21 +74,12 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       return failure(status, message, extra);
     };
 
-    const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (contentType !== 'application/json') return refuse(415, CONTACT_RESPONSES.unsupportedType);
-
-    let input: unknown;
-    try {
-      const text = await readCappedText(request, MAX_CONTACT_BYTES);
-      try {
-        input = JSON.parse(text);
-      } catch {
-        return refuse(400, CONTACT_RESPONSES.malformed);
-      }
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return refuse(413, CONTACT_RESPONSES.tooLarge);
-      return refuse(400, CONTACT_RESPONSES.malformed);
+    const body = await readJsonBody(request, MAX_CONTACT_BYTES);
+    if (!body.ok) {
+      const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[body.status];
+      return refuse(body.status, message);
     }
+    const input = body.value;
     if (input === null || typeof input !== 'object' || Array.isArray(input)) return refuse(400, CONTACT_RESPONSES.notObject);
 
     const parsed = parseContact(input);

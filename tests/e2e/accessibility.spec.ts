@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './support/axe';
 import { accreditations } from '@/content/accreditations';
-import { axeTags, routes } from './support/routes';
+import { routes } from './support/routes';
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const results = await axe(page).analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { axeTags } from './support/routes';
+import { axe } from './support/axe';
 import { routeRecaptcha, standInToken } from './support/recaptcha-stand-in';
 import { standInCrm } from './support/stand-in-crm';
 import { testOutboxDir, testRecaptchaSiteKey } from './test-env';
@@ -346,12 +345,12 @@ test('axe: no violations on the contact page with errors and a failure message s
   await page.goto('/contact');
   await sendButton(page).click();
   await expect(name(page)).toHaveAttribute('aria-invalid', 'true');
-  let results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  let results = await axe(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
   await fillValid(page);
   await sendButton(page).click();
   await expect(contactForm(page).getByRole('alert')).toHaveText('Please correct the highlighted fields.');
-  results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  results = await axe(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

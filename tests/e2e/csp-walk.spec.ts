@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { galleryTile } from './support/gallery';
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
@@ -85,7 +86,7 @@ test('the gallery: filters, the viewer, next and previous, images and video, wit
   await filters.nth(1).click();
   await expect(filters.nth(1)).toHaveAttribute('aria-pressed', 'true');
   await filters.nth(0).click();
-  await page.getByRole('button', { name: 'Kitchen ceiling', exact: true }).click();
+  await galleryTile(page, 'Kitchen ceiling').click();
   const viewer = page.getByRole('dialog');
   await expect(viewer.getByRole('img', { name: 'Kitchen ceiling' })).toBeVisible();
   await expect.poll(() => viewer.getByRole('img', { name: 'Kitchen ceiling' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);

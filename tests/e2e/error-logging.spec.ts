@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
+import { axe } from './support/axe';
 import { errorLogRecordSchema } from '../../lib/error-log-record';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl, testBuildEnv } from './test-env';
@@ -82,8 +82,8 @@ test('after a render failure the fallback appears, logs a critical entry, and Tr
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations).toEqual([]);
+  const axeResults = await axe(page).analyze();
+  expect(axeResults.violations).toEqual([]);
 
   const logs = await settledErrorLogs(1);
   expect(logs).toHaveLength(1);
@@ -126,8 +126,8 @@ test('a failure of the root layout itself gets the plain fallback, logged, and T
   await expect(page.getByText('Our team has been notified. Please try again later.')).toBeVisible();
   // The whole document was replaced: no site header.
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations).toEqual([]);
+  const axeResults = await axe(page).analyze();
+  expect(axeResults.violations).toEqual([]);
 
   const logs = await settledErrorLogs(1);
   expect(logs[0]).toMatchObject({

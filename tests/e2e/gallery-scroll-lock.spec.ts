@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { galleryTile } from './support/gallery';
 import config from '../../playwright.config';
 import { standInCrm } from './support/stand-in-crm';
 
@@ -11,7 +12,7 @@ const items = Array.from({ length: 6 }, (_, position) => ({
   category: 'Water Damage',
   imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
 }));
-const tile = (page: import('@playwright/test').Page, title: string) => page.getByRole('button', { name: title, exact: true });
+const tile = galleryTile;
 const viewer = (page: import('@playwright/test').Page) => page.getByRole('dialog');
 async function openGallery(page: import('@playwright/test').Page) {
   await standInCrm.setGallery({ status: 200, body: { data: items } });

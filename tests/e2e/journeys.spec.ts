@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { galleryTile } from './support/gallery';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { routes } from './support/routes';
@@ -143,7 +144,7 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   const firstTile = page.getByRole('main').locator('img').first();
   await expect.poll(() => firstTile.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
 
-  await page.getByRole('button', { name: 'Kitchen ceiling', exact: true }).click();
+  await galleryTile(page, 'Kitchen ceiling').click();
   const viewer = page.getByRole('dialog');
   const image = viewer.getByRole('img', { name: 'Kitchen ceiling' });
   await expect(image).toBeVisible();

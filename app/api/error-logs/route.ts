@@ -1,7 +1,7 @@
 import { receiveErrorLog } from '@/server/error-log-intake';
+import { toResponse } from '@/server/http';
 
 // The built-in stand-in for the CRM's error-log endpoint, used when NEXT_PUBLIC_CRM_URL is empty.
 export async function POST(request: Request) {
-  const { status, body, headers } = await receiveErrorLog(request);
-  return Response.json(body, { status, headers });
+  return toResponse(await receiveErrorLog(request));
 }

@@ -1,0 +1,42 @@
+import { MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log-constants';
+
+// Keeping one error-log record within MAX_ERROR_LOG_BYTES: shared by the browser's logger and the
+// server's own entries (server/server-error-log.ts), and free of either's side effects.
+
+/** The text cut to `max` characters, the last one an ellipsis. */
+export function truncate(value: string, max: number) {
+  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}
+
+const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * Shrinks a record until its JSON fits MAX_ERROR_LOG_BYTES, dropping the bulkiest optional parts
+ * first, so every entry the logger sends is one the endpoint accepts.
+ */
+export function capRecordSize(record: ErrorLogRecord): ErrorLogRecord {
+  let capped: ErrorLogRecord = {
+    ...record,
+    message: truncate(record.message, 2_000),
+    stack: record.stack ? truncate(record.stack, 8_000) : record.stack,
+    userAgent: record.userAgent ? truncate(record.userAgent, 1_000) : record.userAgent,
+    path: record.path ? truncate(record.path, 2_000) : record.path,
+  };
+  if (byteLength(capped) <= MAX_ERROR_LOG_BYTES) return capped;
+  if (capped.requestPayload !== undefined) {
+    capped = { ...capped, requestPayload: '[omitted: too large]' };
+    if (byteLength(capped) <= MAX_ERROR_LOG_BYTES) return capped;
+  }
+  if (capped.metadata) {
+    capped = { ...capped, metadata: { omitted: 'too large' } };
+    if (byteLength(capped) <= MAX_ERROR_LOG_BYTES) return capped;
+  }
+  // Halve the free-text fields in turn; the other fields are bounded, so this ends.
+  const shrinkable = ['stack', 'userAgent', 'path', 'message'] as const;
+  while (byteLength(capped) > MAX_ERROR_LOG_BYTES) {
+    const field = shrinkable.reduce((largest, name) => ((capped[name]?.length ?? 0) > (capped[largest]?.length ?? 0) ? name : largest));
+    const value = capped[field] ?? '';
+    capped = { ...capped, [field]: truncate(value, Math.max(1, Math.floor(value.length / 2))) };
+  }
+  return capped;
+}
