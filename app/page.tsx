@@ -121,10 +121,10 @@ export default function HomePage() {
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-brand-100">{commitment.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link href="/contact" className="inline-flex items-center rounded-md bg-accent-400 px-5 py-3 font-semibold text-brand-950 hover:bg-accent-500">
+            <Link href="/contact" className="btn-accent">
               Send us an enquiry
             </Link>
-            <a href={telHref} className="inline-flex items-center rounded-md border-2 border-white px-5 py-3 font-semibold text-white hover:bg-white/10">
+            <a href={telHref} className="btn-outline-light">
               Call {business.phone.display}
             </a>
           </div>

@@ -97,3 +97,14 @@ export const accreditations: readonly Accreditation[] = [
     website: 'https://www.chas.co.uk/',
   },
 ];
+
+/** The footer's contractor-safety badge and its accreditation-notice dialog (SPEC 2, shared layout). */
+export const accreditationNotice = {
+  badgeSrc: '/accreditations/safe-contractor-placeholder.svg',
+  badgeButtonAlt: 'Safe Contractor accredited: view accreditation notice',
+  badgeAlt: 'Safe Contractor badge',
+  title: 'Accreditation Notice',
+  text: (companyName: string) =>
+    `${companyName} is accredited under the Safe Contractor scheme. The scheme audits contractors' health and safety policies, procedures and documentation, and reduces the need for multiple customer questionnaires: one independent assessment answers them all.`,
+  visitLabel: 'Visit Website',
+} as const;

@@ -1,3 +1,16 @@
+/** The services page's own copy around the six cards. */
+export const servicesPage = {
+  title: 'Our Services',
+  eyebrow: 'Insurance repairs and reinstatement',
+  intro:
+    'Whatever has happened to your home, our directly employed tradesmen make it safe, carry out the repair and deal with your insurer along the way. These are the six kinds of claim we handle every week across Glasgow and the central belt.',
+  cta: {
+    heading: 'Not sure whether your damage is covered?',
+    text: 'Tell us what has happened and we will explain how the claim is likely to work, or arrange a survey for your insurer.',
+    contactLabel: 'Contact us',
+  },
+} as const;
+
 export type Service = {
   id: string;
   title: string;

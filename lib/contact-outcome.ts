@@ -1,13 +1,8 @@
+import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
 import { isContactField, type ContactErrors } from '@/lib/contact-rules';
 
-/** SPEC section 8, Contact. */
-export const CONTACT_OUTCOME_MESSAGES = {
-  success: 'Your message has been sent successfully!',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  failed: 'Failed to send message. Please try again or contact us directly.',
-  failedWithoutMessage: 'Failed to send message',
-  recaptchaLoad: 'Failed to load reCAPTCHA script',
-} as const;
+/** SPEC section 8, Contact (the texts are in content/contact.ts). */
+export { CONTACT_OUTCOME_MESSAGES };
 
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };

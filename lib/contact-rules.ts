@@ -10,23 +10,13 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 /** The hidden field people never see; a bot that fills it is answered normally and kept as spam. */
 export const HONEYPOT_FIELD = 'website';
 
-export const CONTACT_MIN = { name: 2, subject: 5, message: 10 } as const;
-export const CONTACT_MAX = { name: 100, email: 254, phone: 40, subject: 200, message: 5000 } as const;
+// The limits and messages live with the feature's other copy in content/contact.ts.
+import { CONTACT_MAX, CONTACT_MESSAGES, CONTACT_MIN } from '@/content/contact';
+
+export { CONTACT_MAX, CONTACT_MESSAGES, CONTACT_MIN };
 /** Longest reCAPTCHA token accepted (real ones are about 2 KB). */
 export const RECAPTCHA_TOKEN_MAX = 8000;
 export const RECAPTCHA_ACTION = 'contact_form';
-
-export const CONTACT_MESSAGES = {
-  name: 'Name must be at least 2 characters long',
-  email: 'Please enter a valid email address',
-  subject: 'Subject must be at least 5 characters long',
-  message: 'Message must be at least 10 characters long',
-  nameMax: `Name must be at most ${CONTACT_MAX.name} characters long`,
-  emailMax: `Email must be at most ${CONTACT_MAX.email} characters long`,
-  phoneMax: `Phone must be at most ${CONTACT_MAX.phone} characters long`,
-  subjectMax: `Subject must be at most ${CONTACT_MAX.subject} characters long`,
-  messageMax: `Message must be at most ${CONTACT_MAX.message} characters long`,
-} as const;
 
 /**
  * The "simple {email} pattern": something@something.something, no spaces. Written so it runs in linear

@@ -2,6 +2,7 @@ import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
 import { pageMetadata } from '@/lib/page-metadata';
+import { PostalAddress } from '@/components/ui/postal-address';
 
 export const metadata = pageMetadata('contact');
 
@@ -20,13 +21,7 @@ export default function ContactPage() {
             <div>
               <dt className="font-semibold text-brand-900">Address</dt>
               <dd>
-                <address className="not-italic leading-relaxed text-slate-700">
-                  {business.address.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
+                <PostalAddress className="text-slate-700" />
               </dd>
             </div>
             <div>

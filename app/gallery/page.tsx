@@ -1,5 +1,6 @@
 import { GalleryView } from '@/components/gallery/gallery-view';
 import { PageIntro } from '@/components/ui/page-intro';
+import { galleryPage } from '@/content/gallery';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('gallery');
@@ -7,13 +8,10 @@ export const metadata = pageMetadata('gallery');
 export default function GalleryPage() {
   return (
     <>
-      <PageIntro title="Gallery" eyebrow="Our work">
-        <p>
-          Photographs and short videos of repairs our own tradesmen have carried out for homeowners and insurers across Glasgow and the
-          central belt. Choose a category, then select any item to see it full screen.
-        </p>
+      <PageIntro title={galleryPage.title} eyebrow={galleryPage.eyebrow}>
+        <p>{galleryPage.intro}</p>
       </PageIntro>
-      <section aria-label="Gallery" className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+      <section aria-label={galleryPage.regionLabel} className="mx-auto max-w-6xl px-4 py-10 md:py-14">
         <GalleryView />
       </section>
     </>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, telHref } from '@/content/business';
-import { services } from '@/content/services';
+import { services, servicesPage } from '@/content/services';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('services');
@@ -9,11 +9,8 @@ export const metadata = pageMetadata('services');
 export default function ServicesPage() {
   return (
     <>
-      <PageIntro title="Our Services" eyebrow="Insurance repairs and reinstatement">
-        <p>
-          Whatever has happened to your home, our directly employed tradesmen make it safe, carry out the repair and deal with your
-          insurer along the way. These are the six kinds of claim we handle every week across Glasgow and the central belt.
-        </p>
+      <PageIntro title={servicesPage.title} eyebrow={servicesPage.eyebrow}>
+        <p>{servicesPage.intro}</p>
       </PageIntro>
 
       <div className="mx-auto max-w-6xl px-4 py-16">
@@ -38,14 +35,12 @@ export default function ServicesPage() {
 
         <section aria-labelledby="services-cta" className="mt-16 rounded-xl bg-brand-50 p-8 text-center">
           <h2 id="services-cta" className="text-2xl font-bold text-brand-900">
-            Not sure whether your damage is covered?
+            {servicesPage.cta.heading}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl leading-relaxed text-slate-700">
-            Tell us what has happened and we will explain how the claim is likely to work, or arrange a survey for your insurer.
-          </p>
+          <p className="mx-auto mt-3 max-w-2xl leading-relaxed text-slate-700">{servicesPage.cta.text}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-4">
             <Link href="/contact" className="btn-primary">
-              Contact us
+              {servicesPage.cta.contactLabel}
             </Link>
             <a href={telHref} className="btn-secondary">
               Call {business.phone.display}

@@ -3,6 +3,8 @@
 import { useRef, type MouseEvent } from 'react';
 import type { GalleryItem, GalleryMedia } from '@/lib/gallery/types';
 import { useNearViewport } from './use-near-viewport';
+import { galleryMessages } from '@/content/gallery';
+import { NoMediaIcon } from '@/components/ui/icons';
 
 type GalleryTileProps = {
   item: GalleryItem;
@@ -78,17 +80,14 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
               <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" fill="currentColor">
                 <path d="M2 1l9 5-9 5z" />
               </svg>
-              Video
+              {galleryMessages.video}
             </span>
           </>
         ) : null}
         {media.kind === 'none' ? (
           <span className="flex h-full w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-600">
-            <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
-              <rect x="3" y="4" width="18" height="16" rx="2" />
-              <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" strokeLinecap="round" />
-            </svg>
-            <span className="text-sm font-semibold">No Media</span>
+            <NoMediaIcon size={40} />
+            <span className="text-sm font-semibold">{galleryMessages.noMedia}</span>
           </span>
         ) : null}
       </span>

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { logger } from '@/lib/logger';
 import { crmBaseUrl } from '@/lib/public-env';
+import { galleryMessages } from '@/content/gallery';
 import { GALLERY_LOAD_FAILED_MESSAGE, GalleryLoadError, loadGallery } from '@/lib/gallery/load-gallery';
 import { mediaOf } from '@/lib/gallery/media-url';
 import type { GalleryItem } from '@/lib/gallery/types';
@@ -99,7 +100,7 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
   }
 
   if (categories.length === 0) {
-    return <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">No media available in the gallery yet.</p>;
+    return <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">{galleryMessages.empty}</p>;
   }
 
   return (
@@ -126,7 +127,7 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
       </div>
 
       {visible.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">No media found in &quot;{selectedCategory}&quot; category</p>
+        <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">{galleryMessages.emptyCategory(selectedCategory ?? '')}</p>
       ) : (
         <ul className={gridClass} data-testid="gallery-grid">
           {visible.map((item, index) => (

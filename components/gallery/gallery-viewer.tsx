@@ -5,6 +5,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { mediaOf } from '@/lib/gallery/media-url';
 import type { GalleryItem } from '@/lib/gallery/types';
 import { counterLabel, neighbourIndices, nextIndex, previousIndex, swipeDirection } from '@/lib/gallery/viewer';
+import { galleryMessages } from '@/content/gallery';
+import { CloseIcon, NoMediaIcon } from '@/components/ui/icons';
 
 type GalleryViewerProps = {
   /** All items: the viewer runs across every category. */
@@ -109,9 +111,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
               {current.title}, {counterLabel(index ?? 0, total)}
             </p>
             <button ref={closeRef} type="button" onClick={onClose} className={iconButton} aria-label="Close viewer">
-              <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <CloseIcon />
             </button>
           </div>
 
@@ -139,11 +139,8 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
             ) : null}
             {media.kind === 'none' ? (
               <div className="pointer-events-auto flex aspect-[4/3] w-full max-w-xl touch-pan-y flex-col items-center justify-center gap-3 rounded-xl bg-slate-800 text-slate-200">
-                <svg aria-hidden="true" width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
-                  <rect x="3" y="4" width="18" height="16" rx="2" />
-                  <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" strokeLinecap="round" />
-                </svg>
-                <span className="text-lg font-semibold">No Media</span>
+                <NoMediaIcon size={56} />
+                <span className="text-lg font-semibold">{galleryMessages.noMedia}</span>
               </div>
             ) : null}
 

@@ -3,6 +3,7 @@ import { footerNav } from '@/content/navigation';
 import { AccreditationBadge } from '@/components/layout/accreditation-badge';
 import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
+import { ExternalLink } from '@/components/ui/external-link';
 
 export function SiteFooter() {
   return (
@@ -36,10 +37,9 @@ export function SiteFooter() {
           </p>
           <p>
             Website by{' '}
-            <a href={business.builderCredit.url} target="_blank" rel="noopener noreferrer" className="footer-link">
+            <ExternalLink href={business.builderCredit.url} className="footer-link">
               {business.builderCredit.name}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </p>
         </div>
       </div>

@@ -1,9 +1,10 @@
 import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
 import { normaliseGalleryResponse, type GalleryContent } from './normalise';
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
+import { galleryMessages } from '@/content/gallery';
 
-export const GALLERY_FETCH_ERROR = 'Failed to fetch photos';
-export const GALLERY_LOAD_FAILED_MESSAGE = 'Failed to load gallery photos. Please try again later.';
+export const GALLERY_FETCH_ERROR = galleryMessages.notOk;
+export const GALLERY_LOAD_FAILED_MESSAGE = galleryMessages.loadFailed;
 
 export function galleryEndpoint(crmBase: string): string {
   return `${trimTrailingSlashes(crmBase)}/api/gallery/public`;

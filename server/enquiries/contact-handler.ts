@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { HONEYPOT_FIELD } from '@/lib/contact-rules';
-import { CONTACT_OUTCOME_MESSAGES } from '@/lib/contact-outcome';
+import { CONTACT_RESPONSES } from '@/content/contact';
 import { contactValues, parseContact } from '@/lib/contact-schema';
 import { clientAddress, rateLimitKey } from '@/server/client-address';
 import { getDb } from '@/server/db';
@@ -21,18 +21,7 @@ export const MAX_CONTACT_BYTES = 32 * 1024;
  */
 export const REFUSED_SUBMISSION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
-export const CONTACT_RESPONSES = {
-  unsupportedType: 'Send the enquiry as application/json.',
-  tooLarge: 'The enquiry is larger than 32 KiB.',
-  malformed: 'The body is not valid JSON.',
-  notObject: 'The body must be a JSON object with name, email, phone, subject and message.',
-  invalid: 'Please correct the highlighted fields.',
-  tooMany: 'Too many requests. Please try again later.',
-  missingToken: 'The reCAPTCHA check is missing. Please reload the page and try again.',
-  invalidToken: 'The reCAPTCHA check failed. Please reload the page and try again.',
-  unavailable: 'Your message could not be saved right now. Please try again in a minute or contact us directly.',
-  success: CONTACT_OUTCOME_MESSAGES.success,
-} as const;
+export { CONTACT_RESPONSES };
 
 export type ContactHandlerDeps = {
   config?: EnquiryConfig;

@@ -1,0 +1,42 @@
+// Every message of the enquiry feature in one place: the form's field rules (SPEC section 5), the
+// outcomes the visitor sees (section 8), and what the server answers for a bad request. Quoted spec
+// messages are verbatim. The limits are the spec's (section 9) plus our own maxima.
+
+export const CONTACT_MIN = { name: 2, subject: 5, message: 10 } as const;
+export const CONTACT_MAX = { name: 100, email: 254, phone: 40, subject: 200, message: 5000 } as const;
+
+/** Field messages, shown under each field by the form and returned by the server as errors[]. */
+export const CONTACT_MESSAGES = {
+  name: 'Name must be at least 2 characters long',
+  email: 'Please enter a valid email address',
+  subject: 'Subject must be at least 5 characters long',
+  message: 'Message must be at least 10 characters long',
+  nameMax: `Name must be at most ${CONTACT_MAX.name} characters long`,
+  emailMax: `Email must be at most ${CONTACT_MAX.email} characters long`,
+  phoneMax: `Phone must be at most ${CONTACT_MAX.phone} characters long`,
+  subjectMax: `Subject must be at most ${CONTACT_MAX.subject} characters long`,
+  messageMax: `Message must be at most ${CONTACT_MAX.message} characters long`,
+} as const;
+
+/** SPEC section 8, Contact: what the visitor is told after sending. */
+export const CONTACT_OUTCOME_MESSAGES = {
+  success: 'Your message has been sent successfully!',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  failed: 'Failed to send message. Please try again or contact us directly.',
+  failedWithoutMessage: 'Failed to send message',
+  recaptchaLoad: 'Failed to load reCAPTCHA script',
+} as const;
+
+/** What POST /api/contact answers, as `message`, for each refusal (the form shows it). */
+export const CONTACT_RESPONSES = {
+  unsupportedType: 'Send the enquiry as application/json.',
+  tooLarge: 'The enquiry is larger than 32 KiB.',
+  malformed: 'The body is not valid JSON.',
+  notObject: 'The body must be a JSON object with name, email, phone, subject and message.',
+  invalid: 'Please correct the highlighted fields.',
+  tooMany: CONTACT_OUTCOME_MESSAGES.tooManyRequests,
+  missingToken: 'The reCAPTCHA check is missing. Please reload the page and try again.',
+  invalidToken: 'The reCAPTCHA check failed. Please reload the page and try again.',
+  unavailable: 'Your message could not be saved right now. Please try again in a minute or contact us directly.',
+  success: CONTACT_OUTCOME_MESSAGES.success,
+} as const;

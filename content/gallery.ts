@@ -1,0 +1,17 @@
+/** The gallery page's copy and every message the gallery shows (SPEC sections 2 and 8, verbatim). */
+export const galleryPage = {
+  title: 'Gallery',
+  eyebrow: 'Our work',
+  intro:
+    'Photographs and short videos of repairs our own tradesmen have carried out for homeowners and insurers across Glasgow and the central belt. Choose a category, then select any item to see it full screen.',
+  regionLabel: 'Gallery',
+} as const;
+
+export const galleryMessages = {
+  loadFailed: 'Failed to load gallery photos. Please try again later.',
+  notOk: 'Failed to fetch photos',
+  empty: 'No media available in the gallery yet.',
+  emptyCategory: (category: string) => `No media found in "${category}" category`,
+  noMedia: 'No Media',
+  video: 'Video',
+} as const;
