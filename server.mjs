@@ -34,7 +34,11 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 let shuttingDown = false;
 
 const server = createServer(serverOptions(), (request, response) => {
-  request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], trustedProxies);
+  request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
+    request.socket.remoteAddress,
+    request.headers['x-forwarded-for'],
+    trustedProxies,
+  );
   // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
   if (shuttingDown) response.setHeader('Connection', 'close');
   installResponseHeaders(request, response, { manifest, trustProxy });

@@ -28,7 +28,17 @@ export default function GlobalError({ error, retry }: { error: Error & { digest?
           <button
             type="button"
             onClick={() => retry()}
-            style={{ marginTop: '2rem', padding: '0.75rem 1.25rem', fontSize: '1rem', fontWeight: 600, color: '#ffffff', background: '#0a2c47', border: 0, borderRadius: '0.375rem', cursor: 'pointer' }}
+            style={{
+              marginTop: '2rem',
+              padding: '0.75rem 1.25rem',
+              fontSize: '1rem',
+              fontWeight: 600,
+              color: '#ffffff',
+              background: '#0a2c47',
+              border: 0,
+              borderRadius: '0.375rem',
+              cursor: 'pointer',
+            }}
           >
             {errorBoundaryText.retry}
           </button>

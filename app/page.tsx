@@ -60,7 +60,18 @@ export default function HomePage() {
         <ul className="grid gap-6 md:grid-cols-3">
           {highlights.map((highlight, index) => (
             <li key={highlight.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="text-accent-600">
+              <svg
+                aria-hidden="true"
+                width="40"
+                height="40"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="text-accent-600"
+              >
                 {highlightIcons[index]}
               </svg>
               <h3 className="mt-4 text-2xl font-bold text-brand-900">{highlight.title}</h3>

@@ -5,8 +5,14 @@ import { serverEnv } from '@/server/env';
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists the eight routes with absolute URLs from SITE_URL', () => {
-    expect(sitemap().map((entry) => entry.url).sort()).toEqual(
-      ['/', '/about', '/contact', '/gallery', '/health-safety', '/privacy', '/services', '/sitemap'].map((path) => `${serverEnv.SITE_URL}${path}`).sort(),
+    expect(
+      sitemap()
+        .map((entry) => entry.url)
+        .sort(),
+    ).toEqual(
+      ['/', '/about', '/contact', '/gallery', '/health-safety', '/privacy', '/services', '/sitemap']
+        .map((path) => `${serverEnv.SITE_URL}${path}`)
+        .sort(),
     );
   });
 

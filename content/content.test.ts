@@ -64,7 +64,12 @@ describe('services', () => {
 
 describe('home page copy', () => {
   it('has the spec hero, three highlights in order and a fleet image that exists', () => {
-    expect([hero.headline, hero.subline, hero.cta.label, hero.cta.href]).toEqual(['Expert Insurance Repairs', 'Minimal Disruption', 'Learn More', '/about']);
+    expect([hero.headline, hero.subline, hero.cta.label, hero.cta.href]).toEqual([
+      'Expert Insurance Repairs',
+      'Minimal Disruption',
+      'Learn More',
+      '/about',
+    ]);
     expect(highlights.map((highlight) => highlight.title)).toEqual(['30+ Years', 'Insurance Specialists', 'Right First Time']);
     expect(fleetImage.src).toContain('placeholder');
     expect(existsSync(publicFile(fleetImage.src))).toBe(true);
@@ -91,20 +96,43 @@ describe('about, health and safety and privacy copy', () => {
   });
 
   it('has the four safety commitments and a policy PDF that exists', () => {
-    expect(safetyCommitments.map((item) => item.title)).toEqual(['Personal protective equipment', 'Regular training', 'Risk assessments', 'Safe Contractor accreditation']);
+    expect(safetyCommitments.map((item) => item.title)).toEqual([
+      'Personal protective equipment',
+      'Regular training',
+      'Risk assessments',
+      'Safe Contractor accreditation',
+    ]);
     expect(healthSafetyIntro.length).toBeGreaterThan(0);
     const pdf = readFileSync(publicFile(policyDocument.href));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('has the five privacy sections in order, with the £10 data-request payment', () => {
-    expect(privacySections.map((section) => section.title)).toEqual(['Who we are', 'What information we collect', 'What we do with your information', 'Your Rights', 'Other Websites']);
+    expect(privacySections.map((section) => section.title)).toEqual([
+      'Who we are',
+      'What information we collect',
+      'What we do with your information',
+      'Your Rights',
+      'Other Websites',
+    ]);
     const rights = privacySections.find((section) => section.id === 'your-rights')!;
     expect(rights.paragraphs.join(' ')).toMatch(/write to us .* administration payment of £10/);
   });
 
   it('has no filler text anywhere', () => {
-    const everything = JSON.stringify([aboutIntro, claimSteps, accreditations, services, serviceGroups, testimonials, highlights, commitment, healthSafetyIntro, safetyCommitments, privacySections]);
+    const everything = JSON.stringify([
+      aboutIntro,
+      claimSteps,
+      accreditations,
+      services,
+      serviceGroups,
+      testimonials,
+      highlights,
+      commitment,
+      healthSafetyIntro,
+      safetyCommitments,
+      privacySections,
+    ]);
     expect(everything).not.toMatch(/lorem|ipsum|TODO|TBD/i);
   });
 });

@@ -15,7 +15,8 @@ function setup(fetchImpl: typeof fetch) {
   return { apiRequest: createApiClient(logger, fetchImpl), sent };
 }
 
-const answer = (status: number, body?: unknown) => vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+const answer = (status: number, body?: unknown) =>
+  vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -54,7 +55,11 @@ describe('apiRequest', () => {
     await apiRequest('/api/contact', { json: { name: 'Ann' } });
     expect(fetchImpl).toHaveBeenCalledWith(
       '/api/contact',
-      expect.objectContaining({ method: 'POST', body: '{"name":"Ann"}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }),
+      expect.objectContaining({
+        method: 'POST',
+        body: '{"name":"Ann"}',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+      }),
     );
   });
 

@@ -7,9 +7,7 @@ export { CONTACT_OUTCOME_MESSAGES };
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
 
-export type ContactOutcome =
-  | { kind: 'success'; message: string }
-  | { kind: 'error'; message: string; fieldErrors: ContactErrors };
+export type ContactOutcome = { kind: 'success'; message: string } | { kind: 'error'; message: string; fieldErrors: ContactErrors };
 
 function record(body: unknown): Record<string, unknown> {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

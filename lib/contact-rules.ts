@@ -24,7 +24,7 @@ export const RECAPTCHA_ACTION = 'contact_form';
  * 1 s of CPU for 32 KB). This accepts the same strings: after the '@', one character, then up to the
  * first dot, the dot, and at least one more character (see lib/contact-rules.test.ts).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]*[^\s@]$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 export type ContactValues = Record<ContactField, string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;

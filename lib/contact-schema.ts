@@ -46,9 +46,7 @@ export const contactSchema = z.object({
 export type ContactSubmission = z.infer<typeof contactSchema>;
 export type FieldIssue = { path: string; msg: string };
 
-export type ContactParse =
-  | { success: true; data: ContactSubmission }
-  | { success: false; errors: FieldIssue[] };
+export type ContactParse = { success: true; data: ContactSubmission } | { success: false; errors: FieldIssue[] };
 
 /** Parses a submission; on failure, the first message per field, in the form's field order. */
 export function parseContact(input: unknown): ContactParse {

@@ -25,11 +25,18 @@ describe('global error handlers', () => {
   it('log an uncaught error and suppress the default handling', () => {
     const { send, uninstall } = setup();
     uninstallLast = uninstall;
-    const event = new ErrorEvent('error', { message: 'Uncaught Error: boom', error: new Error('boom'), filename: 'app.js', lineno: 3, colno: 7, cancelable: true });
+    const event = new ErrorEvent('error', {
+      message: 'Uncaught Error: boom',
+      error: new Error('boom'),
+      filename: 'app.js',
+      lineno: 3,
+      colno: 7,
+      cancelable: true,
+    });
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(send.mock.calls[0]![1] )).toMatchObject({
+    expect(JSON.parse(send.mock.calls[0]![1])).toMatchObject({
       level: 'error',
       category: 'client',
       message: 'Uncaught Error: boom',
@@ -44,7 +51,7 @@ describe('global error handlers', () => {
     const event = rejectionEvent(new Error('Network Error'));
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
-    expect(JSON.parse(send.mock.calls[0]![1] )).toMatchObject({
+    expect(JSON.parse(send.mock.calls[0]![1])).toMatchObject({
       message: 'Unhandled promise rejection: Network Error',
       category: 'network',
     });

@@ -16,7 +16,12 @@ export function installGlobalErrorHandlers(target: Window, log: Logger): () => v
     event.preventDefault();
     log.error(event.message || messageOf(event.error) || 'Uncaught error', {
       error: event.error,
-      metadata: { handler: 'window.error', filename: event.filename || undefined, line: event.lineno || undefined, column: event.colno || undefined },
+      metadata: {
+        handler: 'window.error',
+        filename: event.filename || undefined,
+        line: event.lineno || undefined,
+        column: event.colno || undefined,
+      },
     });
   };
 

@@ -65,7 +65,20 @@ describe('the record', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     const record = sent[0]!;
     expect(Object.keys(record).sort()).toEqual(
-      ['application', 'category', 'level', 'message', 'metadata', 'method', 'path', 'source', 'stack', 'statusCode', 'userAgent', 'userId'].sort(),
+      [
+        'application',
+        'category',
+        'level',
+        'message',
+        'metadata',
+        'method',
+        'path',
+        'source',
+        'stack',
+        'statusCode',
+        'userAgent',
+        'userId',
+      ].sort(),
     );
     expect(record).toMatchObject({
       application: 'homecare-web',
@@ -177,7 +190,9 @@ describe('remote failures', () => {
   it('a rejected POST is only written to the console and sends nothing more', async () => {
     const { logger, out, send } = setup({ send: () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(() => logger.error('first')).not.toThrow();
-    await vi.waitFor(() => expect(out.warn).toHaveBeenCalledWith(expect.stringContaining('Remote error logging failed'), expect.any(TypeError)));
+    await vi.waitFor(() =>
+      expect(out.warn).toHaveBeenCalledWith(expect.stringContaining('Remote error logging failed'), expect.any(TypeError)),
+    );
     expect(send).toHaveBeenCalledTimes(1);
     expect(out.error).toHaveBeenCalledTimes(1);
   });
@@ -228,7 +243,13 @@ describe('size cap', () => {
   });
 
   it('leaves a small record untouched', () => {
-    const record: ErrorLogRecord = { application: 'homecare-web', level: 'error', message: 'short', source: 'frontend', category: 'client' };
+    const record: ErrorLogRecord = {
+      application: 'homecare-web',
+      level: 'error',
+      message: 'short',
+      source: 'frontend',
+      category: 'client',
+    };
     expect(capRecordSize(record)).toEqual(record);
   });
 });

@@ -1,17 +1,19 @@
 import { capRecordSize, truncate } from '@/lib/error-log-size';
 import { crmBaseUrl } from '@/lib/public-env';
-import {
-  LOG_APPLICATION,
-  LOG_SOURCE_FRONTEND,
-  type ErrorLogRecord,
-  type LogCategory,
-  type LogLevel,
-} from '@/lib/error-log-constants';
+import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log-constants';
 
 export const REMOTE_LOG_LIMIT = 5;
 export const REMOTE_LOG_WINDOW_MS = 60_000;
 
-const CONNECTION_ABORT_CODES = new Set(['ECONNABORTED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ERR_NETWORK', 'AbortError', 'TimeoutError']);
+const CONNECTION_ABORT_CODES = new Set([
+  'ECONNABORTED',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ERR_NETWORK',
+  'AbortError',
+  'TimeoutError',
+]);
 
 /** Section 8: network on Network Error/timeout/connection-abort code, auth on 401/403, otherwise client. */
 export function inferCategory(input: { message?: string; code?: string; statusCode?: number | null }): LogCategory {
@@ -39,7 +41,6 @@ export type LoggerOptions = {
   console?: ConsoleLike;
   context?: () => { path?: string; userAgent?: string };
 };
-
 
 /**
  * A JSON-safe copy of anything a caller puts in metadata or requestPayload: Errors become plain
@@ -83,7 +84,7 @@ function describeThrown(error: unknown): { stack?: string; code?: string; messag
   }
   if (error === undefined || error === null) return {};
   try {
-    return { message: typeof error === 'string' ? error : JSON.stringify(toJsonSafe(error)) ?? String(error) };
+    return { message: typeof error === 'string' ? error : (JSON.stringify(toJsonSafe(error)) ?? String(error)) };
   } catch {
     return { message: Object.prototype.toString.call(error) };
   }
@@ -94,8 +95,7 @@ export function createLogger(options: LoggerOptions) {
   const now = options.now ?? Date.now;
   const send =
     options.send ??
-    ((url: string, body: string) =>
-      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }));
+    ((url: string, body: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }));
   const sentAt: number[] = [];
 
   function takeRemoteSlot(): boolean {
@@ -119,9 +119,9 @@ export function createLogger(options: LoggerOptions) {
       metadata: safeMetadata(recordFields.metadata),
       source: truncate(recordFields.source?.trim() || LOG_SOURCE_FRONTEND, 100),
       userId: recordFields.userId ? truncate(recordFields.userId, 200) : null,
-      statusCode: typeof statusCode === 'number' && Number.isInteger(statusCode) && statusCode >= 0 && statusCode <= 999 ? statusCode : null,
-      category:
-        recordFields.category ?? inferCategory({ message: `${message} ${thrown.message ?? ''}`, code: thrown.code, statusCode }),
+      statusCode:
+        typeof statusCode === 'number' && Number.isInteger(statusCode) && statusCode >= 0 && statusCode <= 999 ? statusCode : null,
+      category: recordFields.category ?? inferCategory({ message: `${message} ${thrown.message ?? ''}`, code: thrown.code, statusCode }),
       path: recordFields.path ?? context.path ?? null,
       method: recordFields.method ? truncate(recordFields.method.toUpperCase(), 16) : null,
       requestPayload: recordFields.requestPayload === undefined ? undefined : toJsonSafe(recordFields.requestPayload),
@@ -133,7 +133,9 @@ export function createLogger(options: LoggerOptions) {
 
     if (localOnly) return record;
     if (!takeRemoteSlot()) {
-      out.warn(`[logger] Remote error logging rate limit reached (${REMOTE_LOG_LIMIT} per ${REMOTE_LOG_WINDOW_MS / 1000}s); entry not sent.`);
+      out.warn(
+        `[logger] Remote error logging rate limit reached (${REMOTE_LOG_LIMIT} per ${REMOTE_LOG_WINDOW_MS / 1000}s); entry not sent.`,
+      );
       return record;
     }
     try {
@@ -189,8 +191,7 @@ export const errorLogEndpoint = `${crmBaseUrl}/api/error-logs`;
 /** The browser's logger: posts to {NEXT_PUBLIC_CRM_URL}/api/error-logs. */
 export const logger: Logger = createLogger({
   endpoint: errorLogEndpoint,
-  context: () =>
-    typeof window === 'undefined' ? {} : { path: window.location.pathname, userAgent: window.navigator.userAgent },
+  context: () => (typeof window === 'undefined' ? {} : { path: window.location.pathname, userAgent: window.navigator.userAgent }),
 });
 
 export { capRecordSize };

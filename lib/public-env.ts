@@ -7,7 +7,7 @@ import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 
 function baseUrl(name: string, raw: string | undefined): string {
   const value = (raw ?? '').trim();
-  if (value !== '' && !/^https?:\/\/[^\s/]+(\/.*)?$/.test(value)) {
+  if (value !== '' && !/^https?:\/\/[^\s/]+(?:\/.*)?$/.test(value)) {
     throw new Error(`Invalid environment configuration:\n  ${name}: must be empty or an http(s) URL`);
   }
   return trimTrailingSlashes(value);

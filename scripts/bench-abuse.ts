@@ -45,7 +45,12 @@ async function startSite(env: Record<string, string>): Promise<ChildProcess> {
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if ((await fetch(`${base}/about`).then((response) => response.ok).catch(() => false)) === true) return server;
+    if (
+      (await fetch(`${base}/about`)
+        .then((response) => response.ok)
+        .catch(() => false)) === true
+    )
+      return server;
     if (Date.now() > deadline || server.exitCode !== null) throw new Error('The server did not start.');
     await sleep(200);
   }
@@ -120,7 +125,9 @@ async function latencyRun(): Promise<boolean> {
 
 async function pageLoads(label: string): Promise<number> {
   const result = await autocannon({ url: `${base}/about`, connections: 10, duration: 8 });
-  console.log(`${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(8)} req/s  p99 ${result.latency.p99} ms  (errors ${result.errors}, non-2xx ${result.non2xx})`);
+  console.log(
+    `${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(8)} req/s  p99 ${result.latency.p99} ms  (errors ${result.errors}, non-2xx ${result.non2xx})`,
+  );
   return result.requests.average;
 }
 
@@ -131,7 +138,9 @@ function slowBodies(count: number): { sockets: Socket[]; stop: () => void } {
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
     socket.on('connect', () => {
-      socket.write(`POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 30000\r\nX-Forwarded-For: ${nextAddress()}\r\n\r\n{`);
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 30000\r\nX-Forwarded-For: ${nextAddress()}\r\n\r\n{`,
+      );
     });
     sockets.push(socket);
   }
@@ -157,7 +166,9 @@ async function slowClientRun() {
   const withSlow = await pageLoads(`with ${open} slow-body clients connected`);
   const stillOpen = slow.sockets.filter((socket) => !socket.destroyed).length;
   slow.stop();
-  console.log(`ratio ${(withSlow / without).toFixed(2)}; slow clients still connected after the run: ${stillOpen} (the 30 s request time-out closes them)`);
+  console.log(
+    `ratio ${(withSlow / without).toFixed(2)}; slow clients still connected after the run: ${stillOpen} (the 30 s request time-out closes them)`,
+  );
 }
 
 function memoryRun() {
@@ -167,7 +178,9 @@ function memoryRun() {
   for (let i = 0; i < 1_000_000; i += 1) limiter.hit(`2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`);
   global.gc?.();
   const after = process.memoryUsage().rss;
-  console.log(`clients remembered ${limiter.size}; resident memory ${(before / 2 ** 20).toFixed(0)} MB before, ${(after / 2 ** 20).toFixed(0)} MB after`);
+  console.log(
+    `clients remembered ${limiter.size}; resident memory ${(before / 2 ** 20).toFixed(0)} MB before, ${(after / 2 ** 20).toFixed(0)} MB after`,
+  );
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'homecare-bench-abuse-'));

@@ -120,7 +120,9 @@ async function throughputRun(): Promise<boolean> {
     const stored = Number((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n);
     const jobs = Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]?.n);
     db.close();
-    const statuses = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+    const statuses = Object.entries(result.statusCodeStats)
+      .map(([code, { count }]) => `${code}: ${count}`)
+      .join(', ');
     console.log(`responses      ${result.requests.total} (${statuses}); errors ${result.errors}, timeouts ${result.timeouts}`);
     console.log(`accepted/s     ${(accepted / (result.duration || 1)).toFixed(1)}`);
     console.log(`latency        p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);

@@ -106,7 +106,8 @@ async function lighthouseRun(url: string, port: number): Promise<RunFigures> {
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => Number(audits[id]?.numericValue ?? NaN);
-  const lcpDetails = audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const lcpDetails = audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -169,24 +170,38 @@ async function main() {
   });
   const floorPort = await freePort(port + 1);
   const floorUrl = `http://127.0.0.1:${floorPort}`;
-  const floorServer = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(floorPort), '-H', '127.0.0.1'], {
-    env: floorEnv(env),
-    cwd: path.resolve(FLOOR_DIR),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const floorServer = spawn(
+    process.execPath,
+    [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(floorPort), '-H', '127.0.0.1'],
+    {
+      env: floorEnv(env),
+      cwd: path.resolve(FLOOR_DIR),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForServer(`${baseUrl}/`, server);
     console.log(`== Lighthouse ${versions.lighthouse}, mobile, ${RUNS} runs per route against ${baseUrl}`);
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const lighthouseRuns = async (url: string, label: string): Promise<RunFigures[]> => {
       const runs: RunFigures[] = [];
       for (let index = 0; index < RUNS; index += 1) {
         runs.push(await withRetries(() => lighthouseRun(url, chrome!.port)));
-        process.stdout.write(`  ${label} run ${index + 1}: performance ${runs.at(-1)!.performance}, LCP ${Math.round(runs.at(-1)!.lcpMs)} ms, TBT ${Math.round(runs.at(-1)!.tbtMs)} ms\n`);
+        process.stdout.write(
+          `  ${label} run ${index + 1}: performance ${runs.at(-1)!.performance}, LCP ${Math.round(runs.at(-1)!.lcpMs)} ms, TBT ${Math.round(runs.at(-1)!.tbtMs)} ms\n`,
+        );
       }
       return runs;
     };
@@ -236,12 +251,24 @@ async function main() {
       check(result.seo >= targets.seo, `SEO ${result.seo} < 100`);
       check(result.lcpMs <= targets.lcpMs, `LCP ${result.lcpMs} ms > ${targets.lcpMs} ms`);
       check(result.cls <= targets.cls, `CLS ${result.cls} > 0`);
-      check(result.jsOverFloorBytes <= result.jsBudgetOverFloorBytes, `JS ${result.jsOverFloorBytes} B over the floor > ${result.jsBudgetOverFloorBytes} B`);
+      check(
+        result.jsOverFloorBytes <= result.jsBudgetOverFloorBytes,
+        `JS ${result.jsOverFloorBytes} B over the floor > ${result.jsBudgetOverFloorBytes} B`,
+      );
       if (result.route === '/') check(result.totalBytes < targets.homeTotalBytes, `total ${result.totalBytes} B >= 500 KB`);
     }
 
     const when = new Date();
-    const report = { date: when.toISOString(), machine: machine(), versions, runsPerRoute: RUNS, floor: { ...floor, lighthouse: floorFigures }, targets, results, failures };
+    const report = {
+      date: when.toISOString(),
+      machine: machine(),
+      versions,
+      runsPerRoute: RUNS,
+      floor: { ...floor, lighthouse: floorFigures },
+      targets,
+      results,
+      failures,
+    };
     const header = '| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | total KB | JS gz KB | JS over floor KB (budget) |';
     const rows = results.map(
       (r) =>

@@ -26,7 +26,10 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** `index.html` → '/', `about.html` → '/about', `a/b.html` → '/a/b'. */
 export function routeOfHtmlFile(relativePath: string): string {
-  const withoutExtension = relativePath.split(path.sep).join('/').replace(/\.html$/, '');
+  const withoutExtension = relativePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.html$/, '');
   if (withoutExtension === 'index') return '/';
   return `/${withoutExtension.replace(/\/index$/, '')}`;
 }

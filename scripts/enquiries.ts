@@ -42,7 +42,11 @@ function table(entries: EnquiryListing[], full: boolean) {
     const entry = entries[index]!;
     if (full) {
       lines.push(`    phone: ${oneLine(entry.phone ?? '-', 60)}  client: ${oneLine(entry.clientAddress, 60)}`);
-      lines.push(...printable(entry.message).split('\n').map((text) => `    | ${text}`));
+      lines.push(
+        ...printable(entry.message)
+          .split('\n')
+          .map((text) => `    | ${text}`),
+      );
     }
   });
   return lines.join('\n');
@@ -62,13 +66,17 @@ if (options.texts.export !== undefined) {
 }
 if (options.texts.erase !== undefined) {
   const erased = await erasePersonalData(db, options.texts.erase);
-  console.log(`Erased ${erased.enquiries} enquir${erased.enquiries === 1 ? 'y' : 'ies'} and ${erased.notifications} notification${erased.notifications === 1 ? '' : 's'} for ${options.texts.erase}.`);
+  console.log(
+    `Erased ${erased.enquiries} enquir${erased.enquiries === 1 ? 'y' : 'ies'} and ${erased.notifications} notification${erased.notifications === 1 ? '' : 's'} for ${options.texts.erase}.`,
+  );
   db.close();
   process.exit(0);
 }
 if (options.flags['retry-failed']) {
   const requeued = await retryFailedJobs(db);
-  console.log(`Requeued ${requeued} failed notification${requeued === 1 ? '' : 's'}; the running server's worker sends them at its next poll.`);
+  console.log(
+    `Requeued ${requeued} failed notification${requeued === 1 ? '' : 's'}; the running server's worker sends them at its next poll.`,
+  );
 }
 const entries = await recentEnquiries(db, options.limit);
 if (options.json) console.log(terminalJson(entries));

@@ -47,8 +47,17 @@ async function main(argv: string[]) {
       if (!file || extra.length > 0) fail('add needs exactly one file.');
       if (!values.title?.trim()) fail('add needs --title.');
       if (!values.category?.trim()) fail('add needs --category.');
-      const tags = (values.tags ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
-      const item = await store.addItem({ file: path.resolve(file), title: values.title, category: values.category, description: values.description, tags });
+      const tags = (values.tags ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+      const item = await store.addItem({
+        file: path.resolve(file),
+        title: values.title,
+        category: values.category,
+        description: values.description,
+        tags,
+      });
       console.log(`Added ${item._id}: "${item.title}" in ${item.category} (${item.mimeType}, key ${item.s3Key})`);
       return;
     }
@@ -67,13 +76,22 @@ async function main(argv: string[]) {
     }
     case 'remove': {
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { samples: { type: 'boolean' } } });
-      const ids = values.samples ? (await store.all()).filter((item) => item.source === 'sample' && !item.hidden).map((item) => item._id) : positionals;
-      if (ids.length === 0) fail(values.samples ? 'No samples left to remove.' : 'remove needs at least one id (see `npm run gallery -- list`).');
+      const ids = values.samples
+        ? (await store.all()).filter((item) => item.source === 'sample' && !item.hidden).map((item) => item._id)
+        : positionals;
+      if (ids.length === 0)
+        fail(values.samples ? 'No samples left to remove.' : 'remove needs at least one id (see `npm run gallery -- list`).');
       let missing = 0;
       for (const id of ids) {
         const outcome = await store.removeItem(id);
         if (outcome === 'not-found') missing += 1;
-        console.log(outcome === 'removed' ? `Removed ${id}` : outcome === 'hidden' ? `Removed sample ${id} (restore with restore-samples)` : `No item ${id}`);
+        console.log(
+          outcome === 'removed'
+            ? `Removed ${id}`
+            : outcome === 'hidden'
+              ? `Removed sample ${id} (restore with restore-samples)`
+              : `No item ${id}`,
+        );
       }
       if (missing > 0) process.exitCode = 1;
       return;

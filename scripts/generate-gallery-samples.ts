@@ -40,7 +40,8 @@ function bricks(x: number, y: number, w: number, h: number, colour = '#a4493d') 
       const left = Math.max(x, x + bx + 2);
       const right = Math.min(x + w, x + bx + bw - 2);
       const shade = ((row * 7 + Math.round(bx)) % 3) * 8;
-      if (right > left) out += `<rect x="${left}" y="${y + row * bh + 2}" width="${right - left}" height="${Math.min(bh - 4, h - row * bh - 2)}" fill="${colour}" opacity="${0.82 + shade / 100}"/>`;
+      if (right > left)
+        out += `<rect x="${left}" y="${y + row * bh + 2}" width="${right - left}" height="${Math.min(bh - 4, h - row * bh - 2)}" fill="${colour}" opacity="${0.82 + shade / 100}"/>`;
     }
   }
   return out;
@@ -77,8 +78,12 @@ function floorboards() {
 
 function tiles() {
   let out = room('#dfe9ee', '#9aa6ad');
-  for (let ty = 150; ty < 700; ty += 50) for (let tx = 210; tx < 1000; tx += 50) out += `<rect x="${tx}" y="${ty}" width="46" height="46" fill="#f8fbfc" stroke="#b8c9d2"/>`;
-  return out + `<rect x="250" y="520" width="620" height="150" rx="24" fill="#fff" stroke="#c9d3d8" stroke-width="6"/><rect x="820" y="380" width="12" height="140" fill="#a9b4ba"/>`;
+  for (let ty = 150; ty < 700; ty += 50)
+    for (let tx = 210; tx < 1000; tx += 50) out += `<rect x="${tx}" y="${ty}" width="46" height="46" fill="#f8fbfc" stroke="#b8c9d2"/>`;
+  return (
+    out +
+    `<rect x="250" y="520" width="620" height="150" rx="24" fill="#fff" stroke="#c9d3d8" stroke-width="6"/><rect x="820" y="380" width="12" height="140" fill="#a9b4ba"/>`
+  );
 }
 
 function kitchen(units: string, worktop: string) {
@@ -87,7 +92,10 @@ function kitchen(units: string, worktop: string) {
     out += `<rect x="${ux}" y="480" width="140" height="210" rx="6" fill="${units}"/><rect x="${ux + 55}" y="500" width="30" height="8" rx="4" fill="#d9d9d9"/>`;
     out += `<rect x="${ux}" y="180" width="140" height="170" rx="6" fill="${units}"/>`;
   }
-  return out + `<rect x="205" y="455" width="790" height="30" fill="${worktop}"/><circle cx="600" cy="40" r="26" fill="#fde68a"/><line x1="600" y1="0" x2="600" y2="18" stroke="#555" stroke-width="4"/>`;
+  return (
+    out +
+    `<rect x="205" y="455" width="790" height="30" fill="${worktop}"/><circle cx="600" cy="40" r="26" fill="#fde68a"/><line x1="600" y1="0" x2="600" y2="18" stroke="#555" stroke-width="4"/>`
+  );
 }
 
 function lounge() {
@@ -144,21 +152,107 @@ type Sample = {
 };
 
 const samples: Sample[] = [
-  { _id: 'sample-kitchen-ceiling', title: 'Kitchen ceiling after a burst pipe', category: 'Water Damage', description: 'Sample placeholder drawing: a kitchen ceiling re-boarded, skimmed and painted after an escape of water from the bathroom above.', tags: ['sample', 'ceiling', 'escape of water'], file: 'kitchen-ceiling-sample.webp', draw: () => svg(kitchen('#f3f4f6', '#6b7280'), 'Kitchen ceiling'), serve: 'imageUrl' },
-  { _id: 'sample-hallway-floor', title: 'Hallway floor relaid', category: 'Water Damage', description: 'Sample placeholder drawing: swollen floorboards lifted, the subfloor dried out and a new oak-effect floor laid.', tags: ['sample', 'flooring', 'drying'], file: 'hallway-floor-sample.webp', draw: () => svg(floorboards(), 'Hallway floor'), serve: 's3Key' },
-  { _id: 'sample-bathroom-tiles', title: 'Bathroom re-tiled after a leak', category: 'Water Damage', description: 'Sample placeholder drawing: a leaking bath seal traced, the wall dried and the bathroom re-tiled and re-sealed.', tags: ['sample', 'bathroom', 'tiling'], file: 'bathroom-tiles-sample.webp', draw: () => svg(tiles(), 'Bathroom tiles'), serve: 'imageUrl' },
-  { _id: 'sample-slate-roof', title: 'Slate roof repaired after a storm', category: 'Storm Damage', description: 'Sample placeholder drawing: slipped and broken slates replaced to match after high winds.', tags: ['sample', 'roofing', 'slates'], file: 'slate-roof-sample.jpg', draw: () => svg(house(), 'Slate roof'), serve: 's3Key' },
-  { _id: 'sample-chimney-flashing', title: 'Chimney flashing renewed', category: 'Storm Damage', description: 'Sample placeholder drawing: storm-damaged lead flashing around a chimney stack replaced and the stack repointed.', tags: ['sample', 'chimney', 'leadwork'], file: 'chimney-flashing-sample.webp', draw: () => svg(chimney(), 'Chimney flashing'), serve: 'imageUrl' },
-  { _id: 'sample-roof-timelapse', title: 'Re-slating a roof, start to finish', category: 'Storm Damage', description: 'Sample placeholder animation: a few seconds showing a storm-stripped roof being re-slated row by row.', tags: ['sample', 'video', 'roofing'], file: 'roof-timelapse-sample.mp4', draw: () => '', serve: 's3Key' },
-  { _id: 'sample-lounge-redecorated', title: 'Smoke-stained lounge redecorated', category: 'Fire & Smoke', description: 'Sample placeholder drawing: soot cleaned from every surface, stains sealed and the lounge repainted.', tags: ['sample', 'smoke', 'decorating'], file: 'lounge-redecorated-sample.webp', draw: () => svg(lounge(), 'Lounge'), serve: 's3Key' },
-  { _id: 'sample-kitchen-refit', title: 'Fire-damaged kitchen refitted', category: 'Fire & Smoke', description: 'Sample placeholder drawing: a kitchen stripped out after a pan fire and refitted with new units and worktops.', tags: ['sample', 'kitchen', 'fire'], file: 'kitchen-refit-sample.webp', draw: () => svg(kitchen('#0e3a5c', '#d6c29a'), 'Kitchen refit'), serve: 'imageUrl' },
-  { _id: 'sample-garden-wall', title: 'Garden wall rebuilt after a vehicle impact', category: 'Impact Damage', description: 'Sample placeholder drawing: a boundary wall and gate pier rebuilt in matching brick after a car struck it.', tags: ['sample', 'brickwork', 'impact'], file: 'garden-wall-sample.webp', draw: () => svg(gardenWall(), 'Garden wall'), serve: 's3Key' },
+  {
+    _id: 'sample-kitchen-ceiling',
+    title: 'Kitchen ceiling after a burst pipe',
+    category: 'Water Damage',
+    description:
+      'Sample placeholder drawing: a kitchen ceiling re-boarded, skimmed and painted after an escape of water from the bathroom above.',
+    tags: ['sample', 'ceiling', 'escape of water'],
+    file: 'kitchen-ceiling-sample.webp',
+    draw: () => svg(kitchen('#f3f4f6', '#6b7280'), 'Kitchen ceiling'),
+    serve: 'imageUrl',
+  },
+  {
+    _id: 'sample-hallway-floor',
+    title: 'Hallway floor relaid',
+    category: 'Water Damage',
+    description: 'Sample placeholder drawing: swollen floorboards lifted, the subfloor dried out and a new oak-effect floor laid.',
+    tags: ['sample', 'flooring', 'drying'],
+    file: 'hallway-floor-sample.webp',
+    draw: () => svg(floorboards(), 'Hallway floor'),
+    serve: 's3Key',
+  },
+  {
+    _id: 'sample-bathroom-tiles',
+    title: 'Bathroom re-tiled after a leak',
+    category: 'Water Damage',
+    description: 'Sample placeholder drawing: a leaking bath seal traced, the wall dried and the bathroom re-tiled and re-sealed.',
+    tags: ['sample', 'bathroom', 'tiling'],
+    file: 'bathroom-tiles-sample.webp',
+    draw: () => svg(tiles(), 'Bathroom tiles'),
+    serve: 'imageUrl',
+  },
+  {
+    _id: 'sample-slate-roof',
+    title: 'Slate roof repaired after a storm',
+    category: 'Storm Damage',
+    description: 'Sample placeholder drawing: slipped and broken slates replaced to match after high winds.',
+    tags: ['sample', 'roofing', 'slates'],
+    file: 'slate-roof-sample.jpg',
+    draw: () => svg(house(), 'Slate roof'),
+    serve: 's3Key',
+  },
+  {
+    _id: 'sample-chimney-flashing',
+    title: 'Chimney flashing renewed',
+    category: 'Storm Damage',
+    description: 'Sample placeholder drawing: storm-damaged lead flashing around a chimney stack replaced and the stack repointed.',
+    tags: ['sample', 'chimney', 'leadwork'],
+    file: 'chimney-flashing-sample.webp',
+    draw: () => svg(chimney(), 'Chimney flashing'),
+    serve: 'imageUrl',
+  },
+  {
+    _id: 'sample-roof-timelapse',
+    title: 'Re-slating a roof, start to finish',
+    category: 'Storm Damage',
+    description: 'Sample placeholder animation: a few seconds showing a storm-stripped roof being re-slated row by row.',
+    tags: ['sample', 'video', 'roofing'],
+    file: 'roof-timelapse-sample.mp4',
+    draw: () => '',
+    serve: 's3Key',
+  },
+  {
+    _id: 'sample-lounge-redecorated',
+    title: 'Smoke-stained lounge redecorated',
+    category: 'Fire & Smoke',
+    description: 'Sample placeholder drawing: soot cleaned from every surface, stains sealed and the lounge repainted.',
+    tags: ['sample', 'smoke', 'decorating'],
+    file: 'lounge-redecorated-sample.webp',
+    draw: () => svg(lounge(), 'Lounge'),
+    serve: 's3Key',
+  },
+  {
+    _id: 'sample-kitchen-refit',
+    title: 'Fire-damaged kitchen refitted',
+    category: 'Fire & Smoke',
+    description: 'Sample placeholder drawing: a kitchen stripped out after a pan fire and refitted with new units and worktops.',
+    tags: ['sample', 'kitchen', 'fire'],
+    file: 'kitchen-refit-sample.webp',
+    draw: () => svg(kitchen('#0e3a5c', '#d6c29a'), 'Kitchen refit'),
+    serve: 'imageUrl',
+  },
+  {
+    _id: 'sample-garden-wall',
+    title: 'Garden wall rebuilt after a vehicle impact',
+    category: 'Impact Damage',
+    description: 'Sample placeholder drawing: a boundary wall and gate pier rebuilt in matching brick after a car struck it.',
+    tags: ['sample', 'brickwork', 'impact'],
+    file: 'garden-wall-sample.webp',
+    draw: () => svg(gardenWall(), 'Garden wall'),
+    serve: 's3Key',
+  },
 ];
 
 function ensureFfmpeg() {
   if (spawnSync('ffmpeg', ['-version']).status === 0) return;
   console.log('ffmpeg is missing: installing it with apt (needed here only, never by the site).');
-  const install = spawnSync('bash', ['-c', 'apt-get install -y --no-install-recommends ffmpeg || sudo apt-get install -y --no-install-recommends ffmpeg'], { stdio: 'inherit' });
+  const install = spawnSync(
+    'bash',
+    ['-c', 'apt-get install -y --no-install-recommends ffmpeg || sudo apt-get install -y --no-install-recommends ffmpeg'],
+    { stdio: 'inherit' },
+  );
   if (install.status !== 0) throw new Error('Could not install ffmpeg');
 }
 
@@ -170,11 +264,38 @@ async function renderVideo(target: string) {
     for (let frame = 0; frame < count; frame += 1) {
       const rows = Math.min(9, Math.floor((frame / (count - 8)) * 10));
       const art = svg(house(rows), 'Re-slating time-lapse');
-      await sharp(Buffer.from(art)).resize(640, 480).png().toFile(path.join(frames, `f${String(frame).padStart(3, '0')}.png`));
+      await sharp(Buffer.from(art))
+        .resize(640, 480)
+        .png()
+        .toFile(path.join(frames, `f${String(frame).padStart(3, '0')}.png`));
     }
     const result = spawnSync(
       'ffmpeg',
-      ['-y', '-loglevel', 'error', '-framerate', '12', '-i', path.join(frames, 'f%03d.png'), '-c:v', 'libx264', '-profile:v', 'baseline', '-level', '3.0', '-pix_fmt', 'yuv420p', '-crf', '30', '-preset', 'veryslow', '-movflags', '+faststart', '-an', target],
+      [
+        '-y',
+        '-loglevel',
+        'error',
+        '-framerate',
+        '12',
+        '-i',
+        path.join(frames, 'f%03d.png'),
+        '-c:v',
+        'libx264',
+        '-profile:v',
+        'baseline',
+        '-level',
+        '3.0',
+        '-pix_fmt',
+        'yuv420p',
+        '-crf',
+        '30',
+        '-preset',
+        'veryslow',
+        '-movflags',
+        '+faststart',
+        '-an',
+        target,
+      ],
       { stdio: 'inherit' },
     );
     if (result.status !== 0) throw new Error('ffmpeg failed');

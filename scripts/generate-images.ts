@@ -34,11 +34,15 @@ const emblems = [
 
 function accreditationSvg(name: string, index: number) {
   const words = name.split(' ');
-  const lines = words.length > 1 ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')] : [name];
+  const lines =
+    words.length > 1 ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')] : [name];
   // Bold sans glyphs average about 0.62 em; keep the longest line inside the 96 units right of the emblem.
   const size = Math.min(14, Math.floor(96 / (Math.max(...lines.map((line) => line.length)) * 0.62)));
   const text = lines
-    .map((line, i) => `<text x="58" y="${lines.length === 1 ? 44 : 36 + i * 17}" font-family="sans-serif" font-size="${size}" font-weight="700" fill="${NAVY}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="58" y="${lines.length === 1 ? 44 : 36 + i * 17}" font-family="sans-serif" font-size="${size}" font-weight="700" fill="${NAVY}">${escapeXml(line)}</text>`,
+    )
     .join('\n  ');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 80" role="img" aria-label="${escapeXml(name)} badge placeholder">
   <title>${escapeXml(name)} badge (placeholder: replace with the scheme's own artwork)</title>

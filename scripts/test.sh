@@ -9,6 +9,10 @@ bash scripts/ensure-apt-tools.sh
 echo "== Type check"
 npx tsc --noEmit
 
+echo "== Lint (ESLint) and format (Prettier)"
+npx eslint . --max-warnings 0
+npx prettier --check .
+
 echo "== Unit and integration tests"
 npx vitest run
 

@@ -14,7 +14,8 @@ describe('TRUST_PROXY: the number of proxies in front of the server', () => {
     expect(parseTrustProxy(undefined)).toBe(0);
     expect(parseTrustProxy(' ')).toBe(0);
     expect(parseTrustProxy('2')).toBe(2);
-    for (const bad of ['true', 'yes', '-1', '1.5', '11', '1e1']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY: must be the number of reverse proxies/);
+    for (const bad of ['true', 'yes', '-1', '1.5', '11', '1e1'])
+      expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY: must be the number of reverse proxies/);
   });
 
   it('ignores X-Forwarded-For with no trusted proxy', () => {

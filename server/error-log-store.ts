@@ -40,7 +40,15 @@ export async function storeErrorLog(
   const receivedAt = new Date().toISOString();
   const write = options.stdout ?? ((line: string) => process.stdout.write(`${line}\n`));
   // One JSON object per line whatever the record holds (JSON escapes newlines and control characters).
-  write(JSON.stringify({ type: 'error-log', receivedAt, reportedBy: options.reportedBy, ...record, clientAddress: options.clientAddress ?? null }));
+  write(
+    JSON.stringify({
+      type: 'error-log',
+      receivedAt,
+      reportedBy: options.reportedBy,
+      ...record,
+      clientAddress: options.clientAddress ?? null,
+    }),
+  );
 
   const db = options.db ?? (await getDb());
   const result = await db.execute({

@@ -6,7 +6,12 @@ import 'server-only';
  */
 export type HandlerResult = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
-export function failure(status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): HandlerResult {
+export function failure(
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): HandlerResult {
   return { status, body: { success: false, message, ...extra }, headers };
 }
 

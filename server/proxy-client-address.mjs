@@ -15,7 +15,9 @@ export function parseTrustProxy(raw) {
   const value = (raw ?? '').trim();
   if (value === '') return 0;
   if (!/^\d{1,2}$/.test(value) || Number(value) > MAX_TRUSTED_PROXIES) {
-    throw new Error(`Invalid environment configuration:\n  TRUST_PROXY: must be the number of reverse proxies in front of the server, 0 to ${MAX_TRUSTED_PROXIES} (not "${value}")`);
+    throw new Error(
+      `Invalid environment configuration:\n  TRUST_PROXY: must be the number of reverse proxies in front of the server, 0 to ${MAX_TRUSTED_PROXIES} (not "${value}")`,
+    );
   }
   return Number(value);
 }
@@ -31,7 +33,10 @@ export function resolveClientAddress(socketAddress, forwardedFor, hops) {
   if (!hops) return socket;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
   // Only the right-most entries matter; a client can send a megabyte of them.
-  const entries = header.slice(-64 * (hops + 1)).split(',').map((entry) => entry.trim());
+  const entries = header
+    .slice(-64 * (hops + 1))
+    .split(',')
+    .map((entry) => entry.trim());
   const chain = [...entries.filter(Boolean), socket];
   const candidate = chain[Math.max(0, chain.length - 1 - hops)];
   return candidate && isIP(candidate) ? candidate : socket;
@@ -49,5 +54,8 @@ export function rateLimitKey(address) {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0{1,3}(?=.)/, '') || '0').join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0{1,3}(?=.)/, '') || '0')
+    .join(':')}::/64`;
 }

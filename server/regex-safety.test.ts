@@ -13,8 +13,12 @@ const SOURCE_FILES = ['server.mjs', 'instrumentation.ts'];
 
 function sourceFiles(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
-  return [...SOURCE_FOLDERS.flatMap(walk), ...SOURCE_FILES].filter((file) => /\.(ts|tsx|mts|mjs)$/.test(file) && !/\.test\.tsx?$|\.d\.mts$/.test(file));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return [...SOURCE_FOLDERS.flatMap(walk), ...SOURCE_FILES].filter(
+    (file) => /\.(?:ts|tsx|mts|mjs)$/.test(file) && !/\.test\.tsx?$|\.d\.mts$/.test(file),
+  );
 }
 
 function regexLiterals(file: string): { file: string; line: number; source: string; flags: string }[] {

@@ -20,10 +20,7 @@ export const IMMUTABLE_CACHE_CONTROL: string;
 export const PUBLIC_FILE_CACHE_CONTROL: string;
 export const API_CACHE_CONTROL: string;
 export function loadCspManifest(distDir: string): CspManifest;
-export function contentSecurityPolicy(
-  manifest: CspManifest,
-  options: { hashes: string[]; https: boolean },
-): string;
+export function contentSecurityPolicy(manifest: CspManifest, options: { hashes: string[]; https: boolean }): string;
 export function allHashes(manifest: CspManifest): string[];
 export function normalisePath(pathname: string): string;
 export function cameOverHttps(request: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): boolean;

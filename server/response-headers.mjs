@@ -76,7 +76,7 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
   const crm = manifest.crmOrigin ? [manifest.crmOrigin] : [];
   const api = manifest.apiOrigin ? [manifest.apiOrigin] : [];
   const directives = [
-    ["default-src", "'self'"],
+    ['default-src', "'self'"],
     ['script-src', "'self'", ...hashes.map((hash) => `'${hash}'`), ...(useRecaptcha ? RECAPTCHA_SCRIPT : [])],
     // Tailwind ships a stylesheet, but React and the gallery set style attributes; the ban is on script.
     ['style-src', "'self'", "'unsafe-inline'"],
@@ -117,7 +117,10 @@ export function cameOverHttps(request, trustProxy) {
   if (request.socket && request.socket.encrypted) return true;
   if (!trustProxy) return false;
   const forwarded = request.headers['x-forwarded-proto'];
-  const first = String(Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? '')).split(',')[0]?.trim().toLowerCase();
+  const first = String(Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? ''))
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase();
   return first === 'https';
 }
 
@@ -125,7 +128,7 @@ function cacheControlFor(pathname, status, contentType, existing) {
   if (pathname.startsWith('/_next/static/')) return status === 200 ? IMMUTABLE_CACHE_CONTROL : existing;
   if (pathname.startsWith('/api/')) return existing || API_CACHE_CONTROL;
   if (status !== 200) return existing;
-  if (/^text\/(html|x-component)/.test(contentType)) return HTML_CACHE_CONTROL;
+  if (/^text\/(?:html|x-component)/.test(contentType)) return HTML_CACHE_CONTROL;
   // Files from public/ (not content-hashed): Next sends max-age=0; let browsers and CDNs keep them a day.
   if (existing === 'public, max-age=0') return PUBLIC_FILE_CACHE_CONTROL;
   return existing;

@@ -19,10 +19,21 @@ const manifest: CspManifest = {
 };
 
 const directive = (policy: string, name: string) =>
-  policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+  policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
 
 const html = (pathname: string, overrides: Partial<Parameters<typeof responseHeaders>[0]> = {}) =>
-  responseHeaders({ manifest, pathname, status: 200, contentType: 'text/html; charset=utf-8', existingCacheControl: 's-maxage=31536000', https: false, ...overrides });
+  responseHeaders({
+    manifest,
+    pathname,
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    existingCacheControl: 's-maxage=31536000',
+    https: false,
+    ...overrides,
+  });
 
 describe('response headers', () => {
   it("gives each page only its own script hashes, never 'unsafe-inline' or 'unsafe-eval'", () => {
@@ -73,10 +84,24 @@ describe('response headers', () => {
   it('sets cache headers a CDN can keep', () => {
     expect(html('/')['Cache-Control']).toBe(HTML_CACHE_CONTROL);
     expect(
-      responseHeaders({ manifest, pathname: '/_next/static/chunks/a.js', status: 200, contentType: 'application/javascript', existingCacheControl: '', https: false })['Cache-Control'],
+      responseHeaders({
+        manifest,
+        pathname: '/_next/static/chunks/a.js',
+        status: 200,
+        contentType: 'application/javascript',
+        existingCacheControl: '',
+        https: false,
+      })['Cache-Control'],
     ).toBe(IMMUTABLE_CACHE_CONTROL);
     const api = (existing: string) =>
-      responseHeaders({ manifest, pathname: '/api/error-logs', status: 201, contentType: 'application/json', existingCacheControl: existing, https: false });
+      responseHeaders({
+        manifest,
+        pathname: '/api/error-logs',
+        status: 201,
+        contentType: 'application/json',
+        existingCacheControl: existing,
+        https: false,
+      });
     expect(api('')['Cache-Control']).toBe('no-store');
     expect(api('public, no-cache')['Cache-Control']).toBe('public, no-cache');
     expect(api('')['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -85,7 +110,14 @@ describe('response headers', () => {
 
 describe('304 responses', () => {
   it('carry no policy and no cache rule, so the stored page keeps its own', () => {
-    const headers = responseHeaders({ manifest, pathname: '/', status: 304, contentType: '', existingCacheControl: 's-maxage=31536000', https: false });
+    const headers = responseHeaders({
+      manifest,
+      pathname: '/',
+      status: 304,
+      contentType: '',
+      existingCacheControl: 's-maxage=31536000',
+      https: false,
+    });
     expect(headers['Content-Security-Policy']).toBeUndefined();
     expect(headers['Cache-Control']).toBeUndefined();
     expect(headers['X-Content-Type-Options']).toBe('nosniff');

@@ -38,7 +38,8 @@ export function startRetentionJob(openDb: () => Promise<Client>, log: (line: str
   const run = async () => {
     try {
       const purged = await purgeExpired(await openDb());
-      if (purged.enquiries + purged.errorLogs > 0) log(`[retention] deleted ${purged.enquiries} expired enquiries and ${purged.errorLogs} old error logs`);
+      if (purged.enquiries + purged.errorLogs > 0)
+        log(`[retention] deleted ${purged.enquiries} expired enquiries and ${purged.errorLogs} old error logs`);
     } catch (error) {
       console.error('[retention] could not delete expired data:', error instanceof Error ? error.message : error);
     }

@@ -53,7 +53,12 @@ function slowClient(port: number, write: (socket: Socket) => void): Promise<{ an
 
 describe('server time-outs and limits', () => {
   it('has the documented values', () => {
-    expect(SERVER_LIMITS).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 512 });
+    expect(SERVER_LIMITS).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 512,
+    });
     const options = serverOptions();
     expect(options).toMatchObject({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 2_000 });
   });

@@ -11,7 +11,17 @@ declare module 'autocannon' {
     body?: string;
     requests?: (Request & { setupRequest?: (request: Request, context: Record<string, unknown>) => Request })[];
   };
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9?: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p99_9?: number;
+  };
   type Result = {
     latency: Histogram;
     requests: Histogram & { total: number; sent: number };

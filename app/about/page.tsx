@@ -34,7 +34,10 @@ export default function AboutPage() {
           <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {claimSteps.map((step, index) => (
               <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-4 text-xl font-bold text-brand-900">{step.title}</h3>
@@ -50,8 +53,7 @@ export default function AboutPage() {
           Our accreditations
         </h2>
         <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
-          Independent schemes check our work, our people and our safety record. Select a logo to read what each accreditation means
-          for you.
+          Independent schemes check our work, our people and our safety record. Select a logo to read what each accreditation means for you.
         </p>
         <div className="mt-8">
           <AccreditationGrid accreditations={accreditations} />

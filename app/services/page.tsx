@@ -16,13 +16,28 @@ export default function ServicesPage() {
       <div className="mx-auto max-w-6xl px-4 py-16">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
-            <li key={service.id} id={service.id} className="flex scroll-mt-36 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:scroll-mt-52">
+            <li
+              key={service.id}
+              id={service.id}
+              className="flex scroll-mt-36 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:scroll-mt-52"
+            >
               <h2 className="text-2xl font-bold text-brand-900">{service.title}</h2>
               <p className="mt-3 leading-relaxed text-slate-700">{service.summary}</p>
               <ul className="mt-4 space-y-2 text-slate-700">
                 {service.includes.map((item) => (
                   <li key={item} className="flex gap-2">
-                    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" className="mt-0.5 shrink-0 text-accent-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                    <svg
+                      aria-hidden="true"
+                      width="20"
+                      height="20"
+                      viewBox="0 0 20 20"
+                      className="mt-0.5 shrink-0 text-accent-600"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
                       <path d="m4 10 4 4 8-8" />
                     </svg>
                     {item}

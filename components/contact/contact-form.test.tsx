@@ -35,7 +35,15 @@ describe('ContactForm without NEXT_PUBLIC_RECAPTCHA_SITE_KEY', () => {
     expect(screen.queryByText(/protected by reCAPTCHA/)).toBeNull();
     expect(apiRequest).toHaveBeenCalledWith('/api/contact', {
       method: 'POST',
-      json: { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Leaking roof', message: 'Water is coming through.', recaptchaToken: '', website: '' },
+      json: {
+        name: 'Jo Bloggs',
+        email: 'jo@example.com',
+        phone: '',
+        subject: 'Leaking roof',
+        message: 'Water is coming through.',
+        recaptchaToken: '',
+        website: '',
+      },
       skipErrorLogging: true,
     });
     expect(sent).toHaveLength(1);

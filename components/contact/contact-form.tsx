@@ -152,7 +152,10 @@ export function ContactForm({
   return (
     <form noValidate onSubmit={onSubmit} onFocus={engage} onInput={engage} aria-labelledby="contact-form-heading" className="space-y-5">
       <p className="text-sm text-slate-700">
-        Fields marked <span aria-hidden="true" className="font-bold text-red-700">*</span>
+        Fields marked{' '}
+        <span aria-hidden="true" className="font-bold text-red-700">
+          *
+        </span>
         <span className="sr-only">required</span> are required.
       </p>
       {CONTACT_FIELDS.map((field) => {

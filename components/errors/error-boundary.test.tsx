@@ -22,7 +22,7 @@ function setup(children: ReactNode = <GalleryGrid />) {
   const send = vi.fn(async (_url: string, _body: string): Promise<unknown> => undefined);
   const logger = createLogger({ endpoint: '/api/error-logs', send, console: { info: vi.fn(), warn: vi.fn(), error: vi.fn() } });
   const view = render(<ErrorBoundary logger={logger}>{children}</ErrorBoundary>);
-  const sent = () => send.mock.calls.map(([, body]) => JSON.parse(body ) as Record<string, unknown>);
+  const sent = () => send.mock.calls.map(([, body]) => JSON.parse(body) as Record<string, unknown>);
   return { ...view, logger, sent };
 }
 
@@ -75,7 +75,13 @@ describe('ErrorBoundary', () => {
     const { rerender, logger } = setup();
     broken = false;
     navigation.pathname = '/about';
-    act(() => rerender(<ErrorBoundary logger={logger}><GalleryGrid /></ErrorBoundary>));
+    act(() =>
+      rerender(
+        <ErrorBoundary logger={logger}>
+          <GalleryGrid />
+        </ErrorBoundary>,
+      ),
+    );
     expect(screen.getByText('Gallery content')).toBeInTheDocument();
   });
 

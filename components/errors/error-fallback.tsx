@@ -11,7 +11,12 @@ export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
 
   return (
     <section role="alert" aria-labelledby="error-fallback-heading" className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 id="error-fallback-heading" ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-brand-900 focus:outline-none md:text-4xl">
+      <h1
+        id="error-fallback-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-3xl font-extrabold text-brand-900 focus:outline-none md:text-4xl"
+      >
         {errorBoundaryText.heading}
       </h1>
       <p className="mt-4 text-lg text-slate-700">{errorBoundaryText.body}</p>

@@ -23,9 +23,9 @@ function playQuietly(video: HTMLVideoElement | null) {
 
 /**
  * One grid entry: the media in a fixed 4:3 frame, then title and category; a button that opens the
- * viewer. Its accessible name is its visible text ("Video", the title, the category), so what a
- * speech-input user reads on screen is what the button answers to (WCAG 2.5.3, Label in Name); the
- * image is decorative because the title follows it.
+ * viewer. Its accessible name comes from its content (the image's alt, "Video" or "No Media", the
+ * title, the category), so it contains every word shown on it and a speech-input user can say what
+ * they see (WCAG 2.5.3, Label in Name).
  */
 export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -55,7 +55,7 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
         {media.kind === 'image' ? (
           <img
             src={media.src}
-            alt=""
+            alt={item.title}
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : 'auto'}
             decoding="async"
@@ -92,12 +92,8 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
         ) : null}
       </span>
       <span className="flex flex-1 flex-col gap-1 p-4">
-        <span className="font-semibold text-brand-900">
-          {item.title}
-        </span>
-        <span className="text-sm text-slate-600">
-          {item.category}
-        </span>
+        <span className="font-semibold text-brand-900">{item.title}</span>
+        <span className="text-sm text-slate-600">{item.category}</span>
       </span>
     </button>
   );

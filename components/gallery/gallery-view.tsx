@@ -10,10 +10,7 @@ import type { GalleryItem } from '@/lib/gallery/types';
 import { GalleryTile } from './gallery-tile';
 import { GalleryViewer } from './gallery-viewer';
 
-type GalleryState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'loaded'; items: GalleryItem[]; categories: string[] };
+type GalleryState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: GalleryItem[]; categories: string[] };
 
 const gridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
 
@@ -21,7 +18,10 @@ function LoadingState() {
   return (
     <div aria-busy="true">
       <p role="status" className="mb-6 flex items-center gap-3 font-semibold text-brand-800">
-        <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-800 motion-reduce:animate-none" />
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-800 motion-reduce:animate-none"
+        />
         Loading gallery…
       </p>
       <ul aria-hidden="true" className={gridClass}>
@@ -49,7 +49,6 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     loadGallery(crmBase, { signal: controller.signal }).then(
       (content) => {
         setState({ status: 'loaded', ...content });
@@ -92,7 +91,14 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
     return (
       <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900">
         <p className="font-semibold">{GALLERY_LOAD_FAILED_MESSAGE}</p>
-        <button type="button" onClick={() => setAttempt((value) => value + 1)} className="btn-secondary mt-4 border-red-800 text-red-900 hover:bg-red-100">
+        <button
+          type="button"
+          onClick={() => {
+            setState({ status: 'loading' });
+            setAttempt((value) => value + 1);
+          }}
+          className="btn-secondary mt-4 border-red-800 text-red-900 hover:bg-red-100"
+        >
           Try again
         </button>
       </div>
@@ -127,7 +133,9 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
       </div>
 
       {visible.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">{galleryMessages.emptyCategory(selectedCategory ?? '')}</p>
+        <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">
+          {galleryMessages.emptyCategory(selectedCategory ?? '')}
+        </p>
       ) : (
         <ul className={gridClass} data-testid="gallery-grid">
           {visible.map((item, index) => (

@@ -146,13 +146,43 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
 
             {several ? (
               <>
-                <button type="button" onClick={() => go('previous')} className={`${iconButton} absolute left-2 top-1/2 -translate-y-1/2 sm:left-4`} aria-label="Previous item">
-                  <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <button
+                  type="button"
+                  onClick={() => go('previous')}
+                  className={`${iconButton} absolute left-2 top-1/2 -translate-y-1/2 sm:left-4`}
+                  aria-label="Previous item"
+                >
+                  <svg
+                    aria-hidden="true"
+                    width="24"
+                    height="24"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d="M15 5l-7 7 7 7" />
                   </svg>
                 </button>
-                <button type="button" onClick={() => go('next')} className={`${iconButton} absolute right-2 top-1/2 -translate-y-1/2 sm:right-4`} aria-label="Next item">
-                  <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <button
+                  type="button"
+                  onClick={() => go('next')}
+                  className={`${iconButton} absolute right-2 top-1/2 -translate-y-1/2 sm:right-4`}
+                  aria-label="Next item"
+                >
+                  <svg
+                    aria-hidden="true"
+                    width="24"
+                    height="24"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d="M9 5l7 7-7 7" />
                   </svg>
                 </button>

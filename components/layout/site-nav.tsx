@@ -16,10 +16,13 @@ export function SiteNav() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // Any navigation (a link, the browser's back button) closes the menu.
-  useEffect(() => {
+  // Any navigation (a link, the browser's back button) closes the menu: adjusted while rendering the
+  // new path, not in an effect, so the open menu never paints on the new page.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     setMenuOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -58,15 +61,20 @@ export function SiteNav() {
         onClick={() => setMenuOpen((open) => !open)}
       >
         <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        >
           {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>
-      <div
-        id={menuId}
-        hidden={!menuOpen}
-        className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg md:hidden"
-      >
+      <div id={menuId} hidden={!menuOpen} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg md:hidden">
         <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2 text-lg font-semibold">
           {primaryNav.map((link) => (
             <li key={link.href}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, audio[controls], video[controls], [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -32,9 +32,12 @@ export function Dialog({ open, onClose, labelledBy, describedBy, className, chil
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const returnFocusRefRef = useRef(returnFocusRef);
-  returnFocusRefRef.current = returnFocusRef;
+  // The latest callbacks for the listeners below, updated after each render (never during it).
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+    returnFocusRefRef.current = returnFocusRef;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -6,7 +6,11 @@ import { GALLERY_FETCH_ERROR, GalleryLoadError, galleryEndpoint, loadGallery } f
 function client(response: () => Response | Promise<Response>) {
   const sent: string[] = [];
   const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const log = createLogger({ endpoint: 'http://crm.test/api/error-logs', console: quiet, send: async (_url, body) => void sent.push(body) });
+  const log = createLogger({
+    endpoint: 'http://crm.test/api/error-logs',
+    console: quiet,
+    send: async (_url, body) => void sent.push(body),
+  });
   const fetchImpl = vi.fn(async () => response());
   return { request: createApiClient(log, fetchImpl as unknown as typeof fetch), fetchImpl, sent };
 }

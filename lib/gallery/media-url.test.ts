@@ -17,7 +17,9 @@ describe('media URL rule (SPEC 7.3)', () => {
     expect(mediaUrl({ imageUrl: 'https://cdn.example.com/a.jpg' }, crm)).toBe('https://cdn.example.com/a.jpg');
   });
   it('s3Key: {base}/api/gallery/image/{s3Key}, encoded', () => {
-    expect(mediaUrl({ s3Key: 'gallery/roof job 1.jpg' }, crm)).toBe('https://crm.example.com/api/gallery/image/gallery%2Froof%20job%201.jpg');
+    expect(mediaUrl({ s3Key: 'gallery/roof job 1.jpg' }, crm)).toBe(
+      'https://crm.example.com/api/gallery/image/gallery%2Froof%20job%201.jpg',
+    );
     expect(mediaUrl({ s3Key: 'a.jpg' }, '')).toBe('/api/gallery/image/a.jpg');
   });
   it('neither: no media', () => {

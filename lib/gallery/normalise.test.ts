@@ -5,7 +5,12 @@ const base = { _id: 'a1', title: 'Kitchen ceiling', category: 'Water Damage', im
 
 describe('normaliseItem discard rules (SPEC 3)', () => {
   it('keeps a complete item', () => {
-    expect(normaliseItem(base)).toMatchObject({ _id: 'a1', title: 'Kitchen ceiling', category: 'Water Damage', imageUrl: '/uploads/kitchen.jpg' });
+    expect(normaliseItem(base)).toMatchObject({
+      _id: 'a1',
+      title: 'Kitchen ceiling',
+      category: 'Water Damage',
+      imageUrl: '/uploads/kitchen.jpg',
+    });
   });
   it('discards an item lacking _id', () => {
     expect(normaliseItem({ ...base, _id: undefined })).toBeNull();

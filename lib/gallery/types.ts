@@ -12,7 +12,4 @@ export type GalleryItem = {
   filename?: string;
 };
 
-export type GalleryMedia =
-  | { kind: 'image'; src: string }
-  | { kind: 'video'; src: string; type: string }
-  | { kind: 'none' };
+export type GalleryMedia = { kind: 'image'; src: string } | { kind: 'video'; src: string; type: string } | { kind: 'none' };

@@ -13,7 +13,10 @@ export function ensureBuild(distDir = '.next', env = process.env) {
   }
   const manifest = `${distDir}/csp-manifest.json`;
   if (!existsSync(manifest) || statSync(manifest).mtimeMs < statSync(`${distDir}/BUILD_ID`).mtimeMs) {
-    const hashes = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/csp-hashes.ts'], { stdio: 'inherit', env: buildEnv });
+    const hashes = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/csp-hashes.ts'], {
+      stdio: 'inherit',
+      env: buildEnv,
+    });
     if (hashes.status !== 0) process.exit(hashes.status ?? 1);
   }
 }

@@ -13,14 +13,21 @@ describe('oneLine', () => {
 
 describe('tableLines', () => {
   it('pads every column but the last to its widest cell', () => {
-    expect(tableLines(['#', 'who', 'note'], [['1', 'Jo', 'short'], ['12', 'Alexandra', 'a longer note']])).toEqual([
-      '#   who        note',
-      '1   Jo         short',
-      '12  Alexandra  a longer note',
-    ]);
+    expect(
+      tableLines(
+        ['#', 'who', 'note'],
+        [
+          ['1', 'Jo', 'short'],
+          ['12', 'Alexandra', 'a longer note'],
+        ],
+      ),
+    ).toEqual(['#   who        note', '1   Jo         short', '12  Alexandra  a longer note']);
   });
   it('cuts cells at maxCell, except in the last column', () => {
-    expect(tableLines(['a', 'b'], [['abcdefgh', 'the last column is never cut']], 4)).toEqual(['a     b', 'abc…  the last column is never cut']);
+    expect(tableLines(['a', 'b'], [['abcdefgh', 'the last column is never cut']], 4)).toEqual([
+      'a     b',
+      'abc…  the last column is never cut',
+    ]);
   });
   it('prints the header alone when there are no rows', () => {
     expect(tableLines(['time', 'level'], [])).toEqual(['time  level']);
@@ -30,7 +37,9 @@ describe('tableLines', () => {
 describe('printable', () => {
   it('removes CSI and OSC sequences, C0/C1 controls and bidi overrides, keeping newlines and tabs', async () => {
     const { printable, terminalJson } = await import('./listing-cli');
-    expect(printable('a\u001b[2Jb\u001b[31;1mc\u001b]52;c;ZXZpbA==\u0007d\u001b]0;title\u001b\\e\u009bf\u202eg\u0000h\ni\tj')).toBe('abcdef' + 'gh\ni\tj');
+    expect(printable('a\u001b[2Jb\u001b[31;1mc\u001b]52;c;ZXZpbA==\u0007d\u001b]0;title\u001b\\e\u009bf\u202eg\u0000h\ni\tj')).toBe(
+      'abcdef' + 'gh\ni\tj',
+    );
     expect(terminalJson({ text: '\u009b31m\u202e' })).toBe('{\n  "text": "\\u009b31m\\u202e"\n}');
     expect(oneLine('x\u001b[2J\ny', 10)).toBe('x y');
   });

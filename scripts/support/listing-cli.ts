@@ -34,7 +34,8 @@ export function parseListingOptions<Flag extends string, Text extends string = n
     process.exit(0);
   }
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail(`--limit must be a whole number from 1 to 1000, not "${values.limit}".`, usage);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    fail(`--limit must be a whole number from 1 to 1000, not "${values.limit}".`, usage);
   return {
     limit,
     json: values.json === true,
@@ -73,6 +74,7 @@ export function tableLines(header: string[], rows: string[][], maxCell = Number.
   const last = header.length - 1;
   const cell = (text: string, column: number) => (column === last ? text : oneLine(text, maxCell));
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => cell(row[column]!, column).length)));
-  const format = (row: string[]) => row.map((text, column) => (column === last ? text : cell(text, column).padEnd(widths[column]!))).join('  ');
+  const format = (row: string[]) =>
+    row.map((text, column) => (column === last ? text : cell(text, column).padEnd(widths[column]!))).join('  ');
   return [header, ...rows].map(format);
 }

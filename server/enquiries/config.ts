@@ -29,15 +29,30 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const envSchema = z.object({
   CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1).max(1_000_000)),
   CONTACT_RATE_WINDOW: optional(z.coerce.number().int().min(1).max(86_400)),
-  RECAPTCHA_PROJECT_ID: optional(z.string().trim().regex(/^[a-z0-9-]+$/i, 'must be a Google Cloud project id')),
+  RECAPTCHA_PROJECT_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]+$/i, 'must be a Google Cloud project id'),
+  ),
   RECAPTCHA_API_KEY: optional(z.string().trim().min(1)),
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: optional(z.string().trim()),
   RECAPTCHA_MIN_SCORE: optional(z.coerce.number().min(0).max(1)),
   RECAPTCHA_ASSESSMENT_URL: optional(z.url({ protocol: /^https?$/ })),
   RECAPTCHA_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
-  ENQUIRY_TO: optional(z.string().trim().regex(/^[^\s@<>,]+@[^\s@<>,]+$/, 'must be one e-mail address')),
-  ENQUIRY_FROM: optional(z.string().trim().regex(/^[^\s@<>,]+@[^\s@<>,]+$/, 'must be one e-mail address')),
+  ENQUIRY_TO: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s@<>,]+@[^\s@<>,]+$/, 'must be one e-mail address'),
+  ),
+  ENQUIRY_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s@<>,]+@[^\s@<>,]+$/, 'must be one e-mail address'),
+  ),
   ENQUIRY_OUTBOX_DIR: optional(z.string().trim().min(1)),
   ENQUIRY_POLL_SECONDS: optional(z.coerce.number().min(0.05).max(3600)),
 });

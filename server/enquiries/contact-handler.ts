@@ -47,8 +47,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const wake = deps.wake ?? wakeOutboxWorker;
   const now = deps.now ?? Date.now;
 
-  const tooMany = (retryAfterSeconds: number) =>
-    failure(429, CONTACT_RESPONSES.tooMany, {}, { 'Retry-After': String(retryAfterSeconds) });
+  const tooMany = (retryAfterSeconds: number) => failure(429, CONTACT_RESPONSES.tooMany, {}, { 'Retry-After': String(retryAfterSeconds) });
 
   return async function handleContact(request: Request): Promise<HandlerResult> {
     const address = clientAddress(request.headers);
@@ -65,7 +64,9 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
 
     const body = await readJsonBody(request, MAX_CONTACT_BYTES);
     if (!body.ok) {
-      const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[body.status];
+      const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[
+        body.status
+      ];
       return refuse(body.status, message);
     }
     const input = body.value;

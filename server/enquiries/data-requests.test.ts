@@ -24,7 +24,9 @@ describe("a person's request for their data", () => {
   it('exports every enquiry sent with the address (any case), with its client address and delivery state', async () => {
     const exported = await exportPersonalData(db, ' jo@example.COM ', Date.parse('2026-11-23T12:00:00Z'));
     expect(exported.exportedAt).toBe('2026-11-23T12:00:00.000Z');
-    expect(exported.enquiries.map((entry) => [entry.subject, entry.email, entry.phone, (entry.notification as { status: string }).status])).toEqual([
+    expect(
+      exported.enquiries.map((entry) => [entry.subject, entry.email, entry.phone, (entry.notification as { status: string }).status]),
+    ).toEqual([
       ['Roof leak', 'Jo@Example.com', '0141 496 0001', 'sent'],
       ['Follow-up on the roof', 'Jo@Example.com', '0141 496 0001', 'pending'],
     ]);

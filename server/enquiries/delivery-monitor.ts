@@ -44,7 +44,10 @@ export function createDeliveryMonitor(options: {
     check,
     start() {
       if (timer) return;
-      timer = setInterval(() => void check().catch((error: unknown) => console.error('[monitor] check failed:', error)), options.intervalMs ?? MONITOR_INTERVAL_MS);
+      timer = setInterval(
+        () => void check().catch((error: unknown) => console.error('[monitor] check failed:', error)),
+        options.intervalMs ?? MONITOR_INTERVAL_MS,
+      );
       timer.unref?.();
     },
     stop() {

@@ -30,7 +30,14 @@ async function submit(at: number, subject = valid.subject) {
 describe('enquiry health', () => {
   it('is healthy with nothing pending, and names no personal data in the public answer', async () => {
     const health = await checkEnquiryHealth(async () => db, { now: start });
-    expect(health).toMatchObject({ healthy: true, problems: [], database: 'ok', pendingNotifications: 0, failedNotifications: 0, lastSentAt: null });
+    expect(health).toMatchObject({
+      healthy: true,
+      problems: [],
+      database: 'ok',
+      pendingNotifications: 0,
+      failedNotifications: 0,
+      lastSentAt: null,
+    });
     expect(publicHealth(health)).toEqual({ status: 200, body: { status: 'ok', problems: [] } });
   });
 
@@ -52,8 +59,16 @@ describe('enquiry health', () => {
     });
     expect(down).toMatchObject({ healthy: false, problems: ['database-unreachable'], database: 'unreachable' });
     await db.execute("UPDATE enquiry_notifications SET status = 'sent', sent_at = '2026-01-05T09:00:01.000Z'");
-    const paused = await checkEnquiryHealth(async () => db, { now: start, worker: { pausedUntil: start + 60_000, pauseReason: '535 Authentication failed' } });
-    expect(paused).toMatchObject({ healthy: false, problems: ['delivery-paused'], lastSentAt: '2026-01-05T09:00:01.000Z', pauseReason: '535 Authentication failed' });
+    const paused = await checkEnquiryHealth(async () => db, {
+      now: start,
+      worker: { pausedUntil: start + 60_000, pauseReason: '535 Authentication failed' },
+    });
+    expect(paused).toMatchObject({
+      healthy: false,
+      problems: ['delivery-paused'],
+      lastSentAt: '2026-01-05T09:00:01.000Z',
+      pauseReason: '535 Authentication failed',
+    });
   });
 
   it('npm run health prints the figures and exits 1 when unhealthy, 0 when healthy', async () => {
@@ -63,7 +78,11 @@ describe('enquiry health', () => {
     await submit(Date.now() - 20 * 60_000);
     const unhealthy = await runToEnd(spawnTs('scripts/health.ts', ['--json'], { DATABASE_URL: url }));
     expect(unhealthy.code).toBe(1);
-    expect(JSON.parse(unhealthy.lines.join('\n'))).toMatchObject({ healthy: false, problems: ['notifications-delayed'], pendingNotifications: 1 });
+    expect(JSON.parse(unhealthy.lines.join('\n'))).toMatchObject({
+      healthy: false,
+      problems: ['notifications-delayed'],
+      pendingNotifications: 1,
+    });
   }, 30_000);
 });
 
@@ -94,7 +113,12 @@ describe('alerts when enquiries stop reaching the company', () => {
     expect(sent).toHaveLength(2);
     clock += 3 * 60_000;
     await monitor.check();
-    expect(sent.map((record) => record.metadata?.condition)).toEqual(['notifications-delayed', 'notification-failed', 'notification-failed', 'notifications-delayed']);
+    expect(sent.map((record) => record.metadata?.condition)).toEqual([
+      'notifications-delayed',
+      'notification-failed',
+      'notification-failed',
+      'notifications-delayed',
+    ]);
     expect(JSON.stringify(sent)).not.toContain('jo@example.com');
   });
 
@@ -114,10 +138,23 @@ describe('alerts when enquiries stop reaching the company', () => {
       const alerts = createOperatorAlerts({ sink: createAlertSink({ db: async () => db, crmUrl }) });
       expect(await alerts.raise('delivery-paused', 'Enquiry notifications are paused')).toBe(true);
       expect(await alerts.raise('delivery-paused', 'Enquiry notifications are paused')).toBe(false);
-      const stored = (await db.execute('SELECT level, source, category, message, client_address FROM error_logs')).rows.map((row) => ({ ...row }));
-      expect(stored).toEqual([{ level: 'critical', source: 'backend', category: 'server', message: 'Enquiry notifications are paused', client_address: 'server' }]);
+      const stored = (await db.execute('SELECT level, source, category, message, client_address FROM error_logs')).rows.map((row) => ({
+        ...row,
+      }));
+      expect(stored).toEqual([
+        { level: 'critical', source: 'backend', category: 'server', message: 'Enquiry notifications are paused', client_address: 'server' },
+      ]);
       expect(received).toEqual([
-        { method: 'POST', url: '/api/error-logs', body: expect.objectContaining({ level: 'critical', source: 'backend', application: 'homecare-web', message: 'Enquiry notifications are paused' }) },
+        {
+          method: 'POST',
+          url: '/api/error-logs',
+          body: expect.objectContaining({
+            level: 'critical',
+            source: 'backend',
+            application: 'homecare-web',
+            message: 'Enquiry notifications are paused',
+          }),
+        },
       ]);
     } finally {
       crm.close();

@@ -31,7 +31,10 @@ export async function checkEnquiryHealth(
 ): Promise<EnquiryHealth> {
   const now = options.now ?? Date.now();
   const paused = options.worker?.pausedUntil ?? null;
-  const pause = { pausedUntil: paused === null ? null : new Date(paused).toISOString(), pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null) };
+  const pause = {
+    pausedUntil: paused === null ? null : new Date(paused).toISOString(),
+    pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null),
+  };
   let row: Record<string, unknown> | undefined;
   try {
     const db = await openDb();

@@ -22,7 +22,10 @@ const CONFIGURATION_RESPONSES = new Set([530, 534, 535, 538]);
 
 export function isSmtpConfigurationFailure(error: unknown): boolean {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  return (typeof code === 'string' && CONFIGURATION_CODES.has(code)) || (typeof responseCode === 'number' && CONFIGURATION_RESPONSES.has(responseCode));
+  return (
+    (typeof code === 'string' && CONFIGURATION_CODES.has(code)) ||
+    (typeof responseCode === 'number' && CONFIGURATION_RESPONSES.has(responseCode))
+  );
 }
 
 /** The relay refused this message on its own merits (a 5xx that is not about the settings). */

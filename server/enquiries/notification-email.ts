@@ -6,13 +6,17 @@ import type { StoredEnquiry } from '@/server/enquiries/store';
 export type EnquiryForEmail = StoredEnquiry;
 
 /** A single plain address: nothing a header parser could read as a second address or a new header. */
-const SAFE_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const SAFE_ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 export const isSafeReplyAddress = (address: string) => address.length <= 254 && SAFE_ADDRESS.test(address);
 
 /** Anything bound for a header: one line, no control characters, bounded. */
 export function headerText(value: string, max = 200): string {
-  const flat = value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = value
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -43,9 +43,11 @@ function worker(mailer: Mailer, client: Client = db, owner?: string, extra: Part
 }
 
 async function jobs(client: Client = db) {
-  return (await client.execute('SELECT status, attempts, last_error, message_id FROM enquiry_notifications ORDER BY id')).rows.map((row) => ({
-    ...row,
-  }));
+  return (await client.execute('SELECT status, attempts, last_error, message_id FROM enquiry_notifications ORDER BY id')).rows.map(
+    (row) => ({
+      ...row,
+    }),
+  );
 }
 
 describe('the outbox worker with a real SMTP server', () => {
@@ -80,7 +82,9 @@ describe('the outbox worker with a real SMTP server', () => {
     const w = worker(mailer);
 
     expect(await w.runOnce()).toBe(1);
-    expect(await jobs()).toEqual([{ status: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED|connect/i), message_id: null }]);
+    expect(await jobs()).toEqual([
+      { status: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED|connect/i), message_id: null },
+    ]);
     // Not due again before the backoff (30 s after the first failure).
     clock += 29_000;
     expect(await w.runOnce()).toBe(0);
@@ -123,7 +127,9 @@ describe('the outbox worker with a real SMTP server', () => {
     // Never stopped: it stands for a process that died holding the lease.
     const dead = createOutboxWorker({ db, mailer: hanging, ...mail, pollMs: 60_000, now: () => clock, owner: 'dead-worker', log: silent });
     void dead.runOnce();
-    await expect.poll(async () => (await db.execute('SELECT lease_owner FROM enquiry_notifications')).rows[0]?.lease_owner).toBe('dead-worker');
+    await expect
+      .poll(async () => (await db.execute('SELECT lease_owner FROM enquiry_notifications')).rows[0]?.lease_owner)
+      .toBe('dead-worker');
 
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
     closers.push(() => mailer.close());
@@ -135,7 +141,7 @@ describe('the outbox worker with a real SMTP server', () => {
     expect(await jobs()).toEqual([{ status: 'sent', attempts: 2, last_error: null, message_id: expect.any(String) }]);
   });
 
-  it('a worker whose lease expired mid-send does not mark the job: the successor\'s delivery is the one recorded', async () => {
+  it("a worker whose lease expired mid-send does not mark the job: the successor's delivery is the one recorded", async () => {
     await submit();
     let finishSlow: (value: { messageId: string }) => void = () => undefined;
     const slow: Mailer = { describe: 'slow', send: () => new Promise((resolve) => (finishSlow = resolve)), close: silent };
@@ -158,7 +164,10 @@ describe('the outbox worker with a real SMTP server', () => {
     closers.push(() => second.close());
     const a = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
     const b = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
-    closers.push(() => a.close(), () => b.close());
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const [sentA, sentB] = await Promise.all([worker(a, db, 'a').runOnce(), worker(b, second, 'b').runOnce()]);
     expect(sentA + sentB).toBe(12);
     expect(smtp.received).toHaveLength(12);

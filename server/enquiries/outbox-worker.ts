@@ -113,7 +113,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         const delay = recordRetryDelays[attempt];
         if (delay === undefined) {
           unrecorded.set(job.id, messageId);
-          log(`[outbox] job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded yet; it will not be sent again: ${error instanceof Error ? error.message : String(error)}`);
+          log(
+            `[outbox] job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded yet; it will not be sent again: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));
@@ -163,7 +165,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   /** Sends recorded nowhere yet (see recordSent): written before anything new is claimed. */
   async function flushUnrecorded(): Promise<void> {
     for (const [jobId, messageId] of [...unrecorded]) {
-      if (await markSent(jobId, messageId).catch(() => null) !== null) unrecorded.delete(jobId);
+      if ((await markSent(jobId, messageId).catch(() => null)) !== null) unrecorded.delete(jobId);
     }
   }
 
@@ -208,7 +210,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     owner,
     runOnce,
     state(): OutboxWorkerState {
-      return { pausedUntil: isPaused() ? pausedUntil : null, pauseReason: isPaused() ? pauseReason : null, unrecordedSends: unrecorded.size };
+      return {
+        pausedUntil: isPaused() ? pausedUntil : null,
+        pauseReason: isPaused() ? pauseReason : null,
+        unrecordedSends: unrecorded.size,
+      };
     },
     start() {
       if (!stopped) return;

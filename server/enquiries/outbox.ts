@@ -39,7 +39,9 @@ export function createRetryingStarter<T>(options: {
         failures += 1;
         current = undefined;
         const delay = retryDelay(failures);
-        log(`[outbox] could not start (attempt ${failures}), trying again in ${Math.round(delay / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `[outbox] could not start (attempt ${failures}), trying again in ${Math.round(delay / 1000)} s: ${error instanceof Error ? error.message : String(error)}`,
+        );
         if (!cancelled) {
           timer = setTimeout(() => void start().catch(() => undefined), delay);
           timer.unref?.();
@@ -82,9 +84,13 @@ async function createServerWorker(): Promise<OutboxWorker> {
     to: config.to,
     pollMs: config.pollMs,
     onPause: (detail) =>
-      void alerts.raise('delivery-paused', `Enquiry notifications are paused: the mail relay refused the site's settings (${detail}). Check SMTP_URL.`, {
-        relay: mailer.describe,
-      }),
+      void alerts.raise(
+        'delivery-paused',
+        `Enquiry notifications are paused: the mail relay refused the site's settings (${detail}). Check SMTP_URL.`,
+        {
+          relay: mailer.describe,
+        },
+      ),
   });
   const monitor = createDeliveryMonitor({ openDb: getDb, alerts, worker: () => worker.state() });
   const retention = startRetentionJob(getDb);
@@ -114,5 +120,8 @@ export function runningOutboxWorker(): Promise<OutboxWorker> | undefined {
 
 /** After an enquiry is committed: deliver now rather than at the next poll (no-op without a worker). */
 export function wakeOutboxWorker(): void {
-  void runningOutboxWorker()?.then((worker) => worker.wake(), () => undefined);
+  void runningOutboxWorker()?.then(
+    (worker) => worker.wake(),
+    () => undefined,
+  );
 }

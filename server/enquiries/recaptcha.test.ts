@@ -50,7 +50,9 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
     expect(await stored()).toEqual({ enquiries: [{ disposition: 'accepted', verification: 'verified', recaptcha_score: 0.9 }], jobs: 1 });
     expect(standIn.requests).toHaveLength(1);
     expect(standIn.requests[0]!.url).toBe('/v1/projects/homecare-test/assessments?key=test-api-key');
-    expect(standIn.requests[0]!.body).toEqual({ event: { token: token('valid'), siteKey: 'test-site-key', expectedAction: 'contact_form' } });
+    expect(standIn.requests[0]!.body).toEqual({
+      event: { token: token('valid'), siteKey: 'test-site-key', expectedAction: 'contact_form' },
+    });
   });
 
   it('wrong action: 400 with a clear message, nothing stored', async () => {
@@ -89,7 +91,10 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
     const result = await handler()(contactRequest({ ...valid, recaptchaToken: token('slow') }));
     expect(Date.now() - started).toBeLessThan(1500);
     expect(result.status).toBe(201);
-    expect(await stored()).toEqual({ enquiries: [{ disposition: 'accepted', verification: 'unverified', recaptcha_score: null }], jobs: 1 });
+    expect(await stored()).toEqual({
+      enquiries: [{ disposition: 'accepted', verification: 'unverified', recaptcha_score: null }],
+      jobs: 1,
+    });
   });
 
   it('Google answering 503: kept as unverified', async () => {
@@ -126,7 +131,14 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
   });
 
   it('refuses a token that cannot be real (characters, length) without asking Google', async () => {
-    for (const implausible of ['short', 'x'.repeat(99), `${token('valid')}!`, token('valid').replace('x', ' '), 'x'.repeat(4001), `${'x'.repeat(200)}\u00e9`]) {
+    for (const implausible of [
+      'short',
+      'x'.repeat(99),
+      `${token('valid')}!`,
+      token('valid').replace('x', ' '),
+      'x'.repeat(4001),
+      `${'x'.repeat(200)}\u00e9`,
+    ]) {
       expect(isPlausibleRecaptchaToken(implausible), implausible.slice(0, 20)).toBe(false);
       const result = await handler()(contactRequest({ ...valid, recaptchaToken: implausible }));
       expect(result.status).toBe(400);

@@ -53,11 +53,7 @@ export function assessmentEndpoint(config: RecaptchaConfig): string {
  * Time-outs, network errors, 429, 5xx and answers we cannot read come back as `unreachable`, so the
  * enquiry is kept and marked unverified. A token that cannot be real is refused without a request.
  */
-export async function verifyRecaptcha(
-  token: string,
-  config: RecaptchaConfig,
-  fetchImpl: typeof fetch = fetch,
-): Promise<Verification> {
+export async function verifyRecaptcha(token: string, config: RecaptchaConfig, fetchImpl: typeof fetch = fetch): Promise<Verification> {
   if (!token) return { kind: 'invalid', reason: 'MISSING_TOKEN' };
   if (!isPlausibleRecaptchaToken(token)) return { kind: 'invalid', reason: 'IMPLAUSIBLE_TOKEN' };
   let response: Response;

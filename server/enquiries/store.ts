@@ -31,11 +31,7 @@ export function contentHash(values: ContactValues, clientAddress: string): strin
  * unless the same content from the same client arrived within DEDUPE_WINDOW_MS. The check and the
  * insert are one statement, so two concurrent duplicates cannot both be stored.
  */
-export async function storeEnquiry(
-  db: Client,
-  enquiry: NewEnquiry,
-  now: number = Date.now(),
-): Promise<{ id: number; duplicate: boolean }> {
+export async function storeEnquiry(db: Client, enquiry: NewEnquiry, now: number = Date.now()): Promise<{ id: number; duplicate: boolean }> {
   const { values } = enquiry;
   const hash = contentHash(values, enquiry.clientAddress);
   const notify = enquiry.disposition === 'accepted' ? 1 : 0;

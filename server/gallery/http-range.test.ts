@@ -16,6 +16,7 @@ describe('parseRange', () => {
     expect(parseRange('bytes=-0', 1000)).toBe('unsatisfiable');
   });
   it('ignores what a server may ignore: none, other units, several ranges, nonsense', () => {
-    for (const header of [null, '', 'items=0-1', 'bytes=0-1,5-9', 'bytes=abc', 'bytes=-', 'bytes=9-3']) expect(parseRange(header, 1000)).toBeNull();
+    for (const header of [null, '', 'items=0-1', 'bytes=0-1,5-9', 'bytes=abc', 'bytes=-', 'bytes=9-3'])
+      expect(parseRange(header, 1000)).toBeNull();
   });
 });

@@ -24,7 +24,9 @@ function errorResponse(status: number, message: string, headers: Record<string, 
 
 function etagMatches(header: string | null, etag: string) {
   if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim() === '*' || candidate.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+  return header
+    .split(',')
+    .some((candidate) => candidate.trim() === '*' || candidate.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 }
 
 /** GET /api/gallery/public: `{ success, data: [...] }` in the CRM's gallery item contract. */
@@ -64,7 +66,8 @@ export async function galleryMediaResponse(request: Request, key: string, store:
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
 
   const ifRange = request.headers.get('if-range');
-  const range = ifRange && ifRange !== etag && ifRange !== headers['Last-Modified'] ? null : parseRange(request.headers.get('range'), media.size);
+  const range =
+    ifRange && ifRange !== etag && ifRange !== headers['Last-Modified'] ? null : parseRange(request.headers.get('range'), media.size);
   if (range === 'unsatisfiable') {
     return errorResponse(416, 'Range not satisfiable', { 'Content-Range': `bytes */${media.size}`, 'Accept-Ranges': 'bytes' });
   }

@@ -49,7 +49,16 @@ describe('GET /api/gallery/public', () => {
     const body = (await response.json()) as { success: boolean; data: Record<string, unknown>[] };
     expect(body.success).toBe(true);
     for (const item of body.data) {
-      expect(item).toEqual(expect.objectContaining({ _id: expect.any(String), title: expect.any(String), category: expect.any(String), description: expect.any(String), tags: expect.any(Array), mimeType: expect.any(String) }));
+      expect(item).toEqual(
+        expect.objectContaining({
+          _id: expect.any(String),
+          title: expect.any(String),
+          category: expect.any(String),
+          description: expect.any(String),
+          tags: expect.any(Array),
+          mimeType: expect.any(String),
+        }),
+      );
       expect(item).not.toHaveProperty('createdAt');
     }
     // Added items come first; every sample survives the browser's normalisation.
@@ -131,7 +140,14 @@ describe('GET /api/gallery/image/{s3Key}', () => {
   });
 
   it('refuses traversal and invalid keys with 400, unknown keys with 404', async () => {
-    for (const key of ['../package.json', 'samples/../../package.json', '..%2Fpackage.json', '.env', 'samples/.hidden.webp', '/etc/passwd']) {
+    for (const key of [
+      '../package.json',
+      'samples/../../package.json',
+      '..%2Fpackage.json',
+      '.env',
+      'samples/.hidden.webp',
+      '/etc/passwd',
+    ]) {
       const response = await mediaRoute.GET(new Request('http://site.test/x'), { params: Promise.resolve({ key: key.split('/') }) });
       expect(response.status, key).toBe(400);
       expect(await response.json()).toEqual({ success: false, message: 'Invalid media key' });

@@ -16,8 +16,21 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the built-in gallery store (what `npm run gallery` drives)', () => {
   it('adds a file under a content-hashed key with its metadata, newest first', async () => {
-    const item = await store.addItem({ file: 'public/gallery/samples/kitchen-refit-sample.webp', title: ' New kitchen ', category: 'Kitchens', description: 'Fitted', tags: ['units'] });
-    expect(item).toMatchObject({ title: 'New kitchen', category: 'Kitchens', description: 'Fitted', tags: ['units'], mimeType: 'image/webp', filename: 'kitchen-refit-sample.webp' });
+    const item = await store.addItem({
+      file: 'public/gallery/samples/kitchen-refit-sample.webp',
+      title: ' New kitchen ',
+      category: 'Kitchens',
+      description: 'Fitted',
+      tags: ['units'],
+    });
+    expect(item).toMatchObject({
+      title: 'New kitchen',
+      category: 'Kitchens',
+      description: 'Fitted',
+      tags: ['units'],
+      mimeType: 'image/webp',
+      filename: 'kitchen-refit-sample.webp',
+    });
     expect(item.s3Key).toMatch(/^uploads\/kitchen-refit-sample-[0-9a-f]{10}\.webp$/);
     expect(existsSync(path.join(dataDir, 'media', item.s3Key ?? ''))).toBe(true);
     expect((await store.listPublic())[0]?._id).toBe(item._id);
@@ -58,21 +71,33 @@ describe('the built-in gallery store (what `npm run gallery` drives)', () => {
   });
 
   it('loses no item when several adds run at once, in one process or in several', async () => {
-    const files = ['media/gallery/samples/slate-roof-sample.jpg', 'media/gallery/samples/garden-wall-sample.webp', 'media/gallery/samples/hallway-floor-sample.webp'];
-    const added = await Promise.all(Array.from({ length: 9 }, (_, i) => store.addItem({ file: files[i % 3]!, title: `Job ${i}`, category: 'Roofing' })));
+    const files = [
+      'media/gallery/samples/slate-roof-sample.jpg',
+      'media/gallery/samples/garden-wall-sample.webp',
+      'media/gallery/samples/hallway-floor-sample.webp',
+    ];
+    const added = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => store.addItem({ file: files[i % 3]!, title: `Job ${i}`, category: 'Roofing' })),
+    );
     const runs = await Promise.all(
       [0, 1, 2].map((i) =>
         runToEnd(
-          spawnTs('scripts/gallery.ts', ['add', files[i]!, '--title', `From process ${i}`, '--category', 'Roofing'], { GALLERY_DIR: dataDir }),
+          spawnTs('scripts/gallery.ts', ['add', files[i]!, '--title', `From process ${i}`, '--category', 'Roofing'], {
+            GALLERY_DIR: dataDir,
+          }),
         ),
       ),
     );
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(dataDir, 'manifest.json'), 'utf8')) as { items: { _id: string; title: string }[] };
-    expect(manifest.items.map((item) => item.title).sort()).toEqual([...added.map((item) => item.title), 'From process 0', 'From process 1', 'From process 2'].sort());
+    expect(manifest.items.map((item) => item.title).sort()).toEqual(
+      [...added.map((item) => item.title), 'From process 0', 'From process 1', 'From process 2'].sort(),
+    );
     // Nothing half-written or left behind: no temporary files, no lock.
     const leftovers = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? leftovers(path.join(dir, entry.name)) : [entry.name]));
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? leftovers(path.join(dir, entry.name)) : [entry.name],
+      );
     expect(leftovers(dataDir).filter((name) => name.endsWith('.tmp') || name === 'manifest.lock')).toEqual([]);
   }, 60_000);
 

@@ -32,7 +32,9 @@ async function readManifest(dir: string): Promise<Manifest> {
   }
   const parsed = manifestSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    throw new Error(`Invalid gallery manifest ${path.join(dir, MANIFEST)}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid gallery manifest ${path.join(dir, MANIFEST)}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }
@@ -69,7 +71,8 @@ async function withManifestLock<T>(dir: string, change: () => Promise<T>): Promi
         await rm(lock, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`${lock} is held by another process; try again, or remove it if no gallery command is running`);
+      if (Date.now() > deadline)
+        throw new Error(`${lock} is held by another process; try again, or remove it if no gallery command is running`);
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
     }
   }
@@ -112,9 +115,7 @@ export function createGalleryStore(options: GalleryStoreOptions) {
   async function all(): Promise<StoredItem[]> {
     const [samples, data] = await Promise.all([readManifest(samplesDir), readManifest(dataDir)]);
     const hidden = new Set(data.hidden);
-    const added = [...data.items]
-      .reverse()
-      .map((item): StoredItem => ({ ...item, source: 'added', hidden: false }));
+    const added = [...data.items].reverse().map((item): StoredItem => ({ ...item, source: 'added', hidden: false }));
     const shipped = samples.items.map((item): StoredItem => ({ ...item, source: 'sample', hidden: hidden.has(item._id) }));
     return [...added, ...shipped];
   }
@@ -144,14 +145,23 @@ export function createGalleryStore(options: GalleryStoreOptions) {
     }
   }
 
-  async function addItem(input: { file: string; title: string; category: string; description?: string; tags?: string[] }): Promise<ManifestItem> {
+  async function addItem(input: {
+    file: string;
+    title: string;
+    category: string;
+    description?: string;
+    tags?: string[];
+  }): Promise<ManifestItem> {
     const contentType = mediaTypeOf(input.file);
     if (!contentType) {
-      throw new GalleryInputError(`Unsupported file type: ${path.basename(input.file)} (use .jpg, .jpeg, .png, .webp, .avif, .gif, .mp4, .m4v, .webm or .mov)`);
+      throw new GalleryInputError(
+        `Unsupported file type: ${path.basename(input.file)} (use .jpg, .jpeg, .png, .webp, .avif, .gif, .mp4, .m4v, .webm or .mov)`,
+      );
     }
     const info = await stat(input.file).catch(() => null);
     if (!info?.isFile()) throw new GalleryInputError(`No such file: ${input.file}`);
-    if (info.size === 0 || info.size > MAX_UPLOAD_BYTES) throw new GalleryInputError(`The file must hold between 1 byte and ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+    if (info.size === 0 || info.size > MAX_UPLOAD_BYTES)
+      throw new GalleryInputError(`The file must hold between 1 byte and ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
     const handle = await open(input.file, 'r');
     const head = new Uint8Array(16);
     try {
@@ -161,7 +171,9 @@ export function createGalleryStore(options: GalleryStoreOptions) {
     }
     if (!matchesSignature(head, contentType)) throw new GalleryInputError(`${path.basename(input.file)} does not look like ${contentType}`);
 
-    const digest = createHash('sha256').update(await readFile(input.file)).digest('hex');
+    const digest = createHash('sha256')
+      .update(await readFile(input.file))
+      .digest('hex');
     const extension = path.extname(input.file).toLowerCase();
     const base = slugify(path.basename(input.file, path.extname(input.file)));
     const key = `uploads/${base}-${digest.slice(0, 10)}${extension}`;

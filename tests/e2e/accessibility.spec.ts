@@ -5,7 +5,9 @@ import { routes } from './support/routes';
 
 async function expectNoViolations(page: Page) {
   const results = await axe(page).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -34,7 +36,10 @@ test('axe with the mobile menu open', async ({ page }) => {
 
 test('axe with the footer accreditation notice open', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: /Safe Contractor/ }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: /Safe Contractor/ })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Accreditation Notice' })).toBeVisible();
   await expectNoViolations(page);
 });

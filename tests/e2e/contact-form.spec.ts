@@ -179,9 +179,13 @@ test('a real submission: submitting state, token for contact_form, success messa
   // The outbox worker of the production server delivers it (no SMTP_URL: an .eml file).
   const outbox = path.resolve(testOutboxDir);
   await expect
-    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((file) => readFileSync(path.join(outbox, file), 'utf8').includes(unique)) : []), {
-      timeout: 10_000,
-    })
+    .poll(
+      () =>
+        existsSync(outbox) ? readdirSync(outbox).filter((file) => readFileSync(path.join(outbox, file), 'utf8').includes(unique)) : [],
+      {
+        timeout: 10_000,
+      },
+    )
     .toHaveLength(1);
 
   // Logged with source contact-form, without the message text or contact details.
@@ -223,7 +227,9 @@ test('field errors from the server appear under the matching fields', async ({ p
   await page.goto('/contact');
   await fillValid(page);
   await sendButton(page).click();
-  await expect(contactForm(page).getByRole('alert').filter({ hasText: 'Please correct' })).toHaveText('Please correct the highlighted fields.');
+  await expect(contactForm(page).getByRole('alert').filter({ hasText: 'Please correct' })).toHaveText(
+    'Please correct the highlighted fields.',
+  );
   await expectFieldError(page, email(page), 'This address does not accept mail');
   await expectFieldError(page, subject(page), 'Subject is not allowed');
   await expect(email(page)).toBeFocused();
@@ -245,7 +251,11 @@ const catalogue: { row: string; answer: (route: Route) => Promise<void>; kind: '
   },
   {
     row: "the server's message",
-    answer: (route) => route.fulfill({ status: 400, json: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' } }),
+    answer: (route) =>
+      route.fulfill({
+        status: 400,
+        json: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' },
+      }),
     kind: 'alert',
     text: 'The reCAPTCHA check failed. Please reload the page and try again.',
   },
@@ -289,7 +299,11 @@ for (const { row, answer, kind, text } of catalogue) {
     await fillValid(page);
     await sendButton(page).click();
     await expect(contactForm(page).getByRole(kind)).toHaveText(text);
-    await expect(contactForm(page).getByRole(kind === 'status' ? 'alert' : 'status').filter({ hasText: /\S/ })).toHaveCount(0);
+    await expect(
+      contactForm(page)
+        .getByRole(kind === 'status' ? 'alert' : 'status')
+        .filter({ hasText: /\S/ }),
+    ).toHaveCount(0);
     await expectNoFieldErrors(page);
     await expect(sendButton(page)).toBeEnabled();
     // Success empties the form; an error keeps what was typed.
@@ -340,7 +354,10 @@ test('the form works by keyboard alone', async ({ page }) => {
 test('axe: no violations on the contact page with errors and a failure message shown', async ({ page }) => {
   await routeRecaptcha(page);
   await standInApi(page, (route) =>
-    route.fulfill({ status: 422, json: { success: false, message: 'Please correct the highlighted fields.', errors: [{ path: 'email', msg: 'Nope' }] } }),
+    route.fulfill({
+      status: 422,
+      json: { success: false, message: 'Please correct the highlighted fields.', errors: [{ path: 'email', msg: 'Nope' }] },
+    }),
   );
   await page.goto('/contact');
   await sendButton(page).click();

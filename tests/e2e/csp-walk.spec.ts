@@ -10,10 +10,41 @@ import { standInCrm } from './support/stand-in-crm';
 // gallery and sending the form must not make the browser block anything.
 
 const galleryItems = [
-  { _id: 'w1', title: 'Kitchen ceiling', category: 'Water Damage', description: 'Ceiling re-boarded after a leak.', tags: ['ceiling'], mimeType: 'image/webp', imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp' },
-  { _id: 'w2', title: 'Hallway floor', category: 'Water Damage', description: 'Boards lifted and relaid.', mimeType: 'image/webp', s3Key: 'samples/hallway-floor-sample.webp' },
-  { _id: 's1', title: 'Slate roof', category: 'Storm Damage', description: 'Slipped slates replaced.', tags: ['roof'], mimeType: 'image/jpeg', s3Key: 'samples/slate-roof-sample.jpg' },
-  { _id: 's2', title: 'Roof time-lapse', category: 'Storm Damage', description: 'Re-slating in four seconds.', tags: ['video'], mimeType: 'video/mp4', s3Key: 'samples/roof-timelapse-sample.mp4' },
+  {
+    _id: 'w1',
+    title: 'Kitchen ceiling',
+    category: 'Water Damage',
+    description: 'Ceiling re-boarded after a leak.',
+    tags: ['ceiling'],
+    mimeType: 'image/webp',
+    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
+  },
+  {
+    _id: 'w2',
+    title: 'Hallway floor',
+    category: 'Water Damage',
+    description: 'Boards lifted and relaid.',
+    mimeType: 'image/webp',
+    s3Key: 'samples/hallway-floor-sample.webp',
+  },
+  {
+    _id: 's1',
+    title: 'Slate roof',
+    category: 'Storm Damage',
+    description: 'Slipped slates replaced.',
+    tags: ['roof'],
+    mimeType: 'image/jpeg',
+    s3Key: 'samples/slate-roof-sample.jpg',
+  },
+  {
+    _id: 's2',
+    title: 'Roof time-lapse',
+    category: 'Storm Damage',
+    description: 'Re-slating in four seconds.',
+    tags: ['video'],
+    mimeType: 'video/mp4',
+    s3Key: 'samples/roof-timelapse-sample.mp4',
+  },
 ];
 
 async function scrollThrough(page: Page) {
@@ -52,7 +83,10 @@ test('every route loads, hydrates and scrolls with no CSP violation, and client-
 test('the footer badge dialog, every accreditation dialog and the mobile menu open with no CSP violation', async ({ page }) => {
   const violations = await watchCspViolations(page);
   await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: /Safe Contractor/ }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: /Safe Contractor/ })
+    .click();
   const notice = page.getByRole('dialog', { name: 'Accreditation Notice' });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('img')).toBeVisible();
@@ -89,7 +123,9 @@ test('the gallery: filters, the viewer, next and previous, images and video, wit
   await galleryTile(page, 'Kitchen ceiling').click();
   const viewer = page.getByRole('dialog');
   await expect(viewer.getByRole('img', { name: 'Kitchen ceiling' })).toBeVisible();
-  await expect.poll(() => viewer.getByRole('img', { name: 'Kitchen ceiling' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => viewer.getByRole('img', { name: 'Kitchen ceiling' }).evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   for (const title of ['Hallway floor', 'Slate roof', 'Roof time-lapse']) {
     await viewer.getByRole('button', { name: 'Next item' }).click();
     await expect(viewer.getByRole('heading')).toHaveText(title);

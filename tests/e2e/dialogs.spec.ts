@@ -69,7 +69,10 @@ test.describe('footer accreditation badge', () => {
 
   test('a click on the backdrop closes it', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('button', { name: /Safe Contractor/ }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: /Safe Contractor/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Accreditation Notice' });
     await expect(dialog).toBeVisible();
     await page.mouse.click(5, 5);
@@ -79,7 +82,9 @@ test.describe('footer accreditation badge', () => {
 
 test.describe('about page accreditation dialogs', () => {
   for (const accreditation of accreditations) {
-    test(`${accreditation.name}: by mouse, with name, logo, description${accreditation.website ? ' and Visit Website' : ''}`, async ({ page }) => {
+    test(`${accreditation.name}: by mouse, with name, logo, description${accreditation.website ? ' and Visit Website' : ''}`, async ({
+      page,
+    }) => {
       await page.goto('/about');
       const opener = page.getByTestId('accreditation-grid').getByRole('button', { name: accreditation.name, exact: true });
       await opener.click();

@@ -10,11 +10,50 @@ const NO_MEDIA_YET = 'No media available in the gallery yet.';
 
 // Kept: five items over three categories, in this order (the viewer runs across all of them).
 const kept = [
-  { _id: 'w1', title: 'Kitchen ceiling', category: 'Water Damage', description: 'Ceiling re-boarded after a leak.', tags: ['ceiling', 'plaster'], mimeType: 'image/webp', imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp' },
-  { _id: 'w2', title: 'Hallway floor', category: 'Water Damage', description: 'Boards lifted and relaid.', mimeType: 'image/webp', s3Key: 'samples/hallway-floor-sample.webp' },
-  { _id: 's1', title: 'Slate roof', category: 'Storm Damage', description: 'Slipped slates replaced.', tags: ['roof'], mimeType: 'image/jpeg', s3Key: 'samples/slate-roof-sample.jpg' },
-  { _id: 's2', title: 'Roof time-lapse', category: 'Storm Damage', description: 'Re-slating in four seconds.', tags: ['video'], mimeType: 'video/mp4', s3Key: 'samples/roof-timelapse-sample.mp4' },
-  { _id: 'f1', title: 'Survey record', category: 'Fire & Smoke', description: 'Photos not uploaded yet.', tags: [], mimeType: 'image/jpeg', filename: 'survey.jpg' },
+  {
+    _id: 'w1',
+    title: 'Kitchen ceiling',
+    category: 'Water Damage',
+    description: 'Ceiling re-boarded after a leak.',
+    tags: ['ceiling', 'plaster'],
+    mimeType: 'image/webp',
+    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
+  },
+  {
+    _id: 'w2',
+    title: 'Hallway floor',
+    category: 'Water Damage',
+    description: 'Boards lifted and relaid.',
+    mimeType: 'image/webp',
+    s3Key: 'samples/hallway-floor-sample.webp',
+  },
+  {
+    _id: 's1',
+    title: 'Slate roof',
+    category: 'Storm Damage',
+    description: 'Slipped slates replaced.',
+    tags: ['roof'],
+    mimeType: 'image/jpeg',
+    s3Key: 'samples/slate-roof-sample.jpg',
+  },
+  {
+    _id: 's2',
+    title: 'Roof time-lapse',
+    category: 'Storm Damage',
+    description: 'Re-slating in four seconds.',
+    tags: ['video'],
+    mimeType: 'video/mp4',
+    s3Key: 'samples/roof-timelapse-sample.mp4',
+  },
+  {
+    _id: 'f1',
+    title: 'Survey record',
+    category: 'Fire & Smoke',
+    description: 'Photos not uploaded yet.',
+    tags: [],
+    mimeType: 'image/jpeg',
+    filename: 'survey.jpg',
+  },
 ];
 // Discarded: no _id, no title, none of imageUrl/s3Key/filename.
 const discarded = [
@@ -254,9 +293,17 @@ const columns: [number, number][] = [
 for (const [width, count] of columns) {
   test(`the grid has ${count} column${count > 1 ? 's' : ''} at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const many = Array.from({ length: 8 }, (_, position) => ({ _id: `m${position}`, title: `Job ${position + 1}`, category: 'Roofing', s3Key: `samples/slate-roof-sample.jpg` }));
+    const many = Array.from({ length: 8 }, (_, position) => ({
+      _id: `m${position}`,
+      title: `Job ${position + 1}`,
+      category: 'Roofing',
+      s3Key: `samples/slate-roof-sample.jpg`,
+    }));
     await openGallery(page, many);
-    const tops = await page.getByTestId('gallery-grid').getByRole('listitem').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    const tops = await page
+      .getByTestId('gallery-grid')
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
     expect(tops.filter((top) => top === tops[0])).toHaveLength(count);
   });
 }
@@ -287,7 +334,9 @@ test("HTTP 500 shows the error banner, clears the content and logs 'Failed to fe
   expect(consoleErrors.some((text) => text.includes('Failed to fetch photos'))).toBe(true);
   await expect
     .poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.statusCode === 500 && entry.path === '/api/gallery/public'))
-    .toEqual([expect.objectContaining({ level: 'error', category: 'server', method: 'GET', application: 'homecare-web', source: 'frontend' })]);
+    .toEqual([
+      expect.objectContaining({ level: 'error', category: 'server', method: 'GET', application: 'homecare-web', source: 'frontend' }),
+    ]);
 
   // Try again after the CRM recovers.
   await standInCrm.setGallery({ status: 200, body: { data: mixed } });
@@ -300,7 +349,6 @@ test('a body of neither shape is a load failure too', async ({ page }) => {
   await page.goto('/gallery');
   await expect(page.getByRole('alert').filter({ hasText: LOAD_FAILED })).toBeVisible();
 });
-
 
 test('no axe violations on the gallery, or with the viewer open on an image and on a video', async ({ page }) => {
   await openGallery(page);

@@ -20,7 +20,9 @@ test('the HTML of every route, and of the 404 page, is valid', async () => {
       writeFileSync(file, await response.text());
       files.push(file);
     }
-    const result = spawnSync('java', ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--format', 'json', ...files], { encoding: 'utf8' });
+    const result = spawnSync('java', ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--format', 'json', ...files], {
+      encoding: 'utf8',
+    });
     expect(result.error).toBeUndefined();
     const { messages } = JSON.parse(result.stderr || result.stdout) as { messages: VnuMessage[] };
     const errors = messages

@@ -29,7 +29,10 @@ async function assessmentsOf(tokenPrefix: string): Promise<number> {
 async function sendEnquiry(page: Page, journey: string) {
   const form = page.getByRole('form', { name: 'Send us a message' });
   // Letters, digits and spaces only, so the Subject header arrives as typed (no encoded words).
-  const subject = `Burst pipe ${journey.replace(/[^A-Za-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim()} ${Date.now()}`;
+  const subject = `Burst pipe ${journey
+    .replace(/[^A-Za-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} ${Date.now()}`;
   await form.getByLabel(/^Name/).fill('Morag Visitor');
   await form.getByLabel(/^Email/).fill('morag@example.com');
   await form.getByLabel(/^Phone/).fill('0141 496 0456');
@@ -118,16 +121,42 @@ for (const { landing, way, viewport } of journeys) {
   });
 }
 
-test('desktop: lands on /, reaches /gallery by the navigation bar, and the items and the viewer’s media load from the CRM on another origin', async ({ page }) => {
+test('desktop: lands on /, reaches /gallery by the navigation bar, and the items and the viewer’s media load from the CRM on another origin', async ({
+  page,
+}) => {
   await page.setViewportSize(desktop);
   const violations = await watchCspViolations(page);
   await standInCrm.setGallery({
     status: 200,
     body: {
       data: [
-        { _id: 'w1', title: 'Kitchen ceiling', category: 'Water Damage', description: 'Ceiling re-boarded after a leak.', tags: ['ceiling'], mimeType: 'image/webp', imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp' },
-        { _id: 's1', title: 'Slate roof', category: 'Storm Damage', description: 'Slipped slates replaced.', tags: ['roof'], mimeType: 'image/jpeg', s3Key: 'samples/slate-roof-sample.jpg' },
-        { _id: 's2', title: 'Roof time-lapse', category: 'Storm Damage', description: 'Re-slating in four seconds.', tags: ['video'], mimeType: 'video/mp4', s3Key: 'samples/roof-timelapse-sample.mp4' },
+        {
+          _id: 'w1',
+          title: 'Kitchen ceiling',
+          category: 'Water Damage',
+          description: 'Ceiling re-boarded after a leak.',
+          tags: ['ceiling'],
+          mimeType: 'image/webp',
+          imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
+        },
+        {
+          _id: 's1',
+          title: 'Slate roof',
+          category: 'Storm Damage',
+          description: 'Slipped slates replaced.',
+          tags: ['roof'],
+          mimeType: 'image/jpeg',
+          s3Key: 'samples/slate-roof-sample.jpg',
+        },
+        {
+          _id: 's2',
+          title: 'Roof time-lapse',
+          category: 'Storm Damage',
+          description: 'Re-slating in four seconds.',
+          tags: ['video'],
+          mimeType: 'video/mp4',
+          s3Key: 'samples/roof-timelapse-sample.mp4',
+        },
       ],
     },
   });
@@ -152,7 +181,9 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   await viewer.getByRole('button', { name: 'Next item' }).click();
   await expect(viewer.getByRole('heading')).toHaveText('Slate roof');
-  await expect.poll(() => viewer.getByRole('img', { name: 'Slate roof' }).evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => viewer.getByRole('img', { name: 'Slate roof' }).evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
   await viewer.getByRole('button', { name: 'Next item' }).click();
   await expect(viewer.getByRole('heading')).toHaveText('Roof time-lapse');
   await expect.poll(() => viewer.locator('video').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);

@@ -60,7 +60,7 @@ test('every route publishes its title, description, keywords, canonical, robots,
 test('the home page publishes LocalBusiness JSON-LD with every field the spec lists', async () => {
   const document = await rawDocument('/');
   expect(document.jsonLd).toHaveLength(1);
-  const data = document.jsonLd[0] as any;
+  const data = document.jsonLd[0] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON-LD read field by field
   expect(data['@context']).toBe('https://schema.org');
   expect(data['@type']).toBe('GeneralContractor');
   expect(data.name).toBe(business.name);
@@ -78,7 +78,12 @@ test('the home page publishes LocalBusiness JSON-LD with every field the spec li
   });
   expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: business.geo.latitude, longitude: business.geo.longitude });
   expect(data.openingHoursSpecification).toEqual([
-    { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '17:00',
+    },
   ]);
   expect(data.priceRange).toBe(business.priceRange);
   expect(data.areaServed.map((area: { name: string }) => area.name)).toEqual([...business.areasServed]);

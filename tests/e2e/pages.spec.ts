@@ -61,11 +61,24 @@ test('about: description, how a claim works and the ten accreditations in a 2/3/
   await expect(page.getByText(/insurance repair and home maintenance contractor based in Cumbernauld/)).toBeVisible();
   const claim = page.locator('section', { has: page.getByRole('heading', { name: 'How a claim works' }) });
   await expect(claim).toContainText('appoints us, either directly or through their repair network');
-  await expect(claim).toContainText('inspects and photographs the damage, establishes the cause and prepares a detailed reinstatement schedule');
+  await expect(claim).toContainText(
+    'inspects and photographs the damage, establishes the cause and prepares a detailed reinstatement schedule',
+  );
   await expect(claim).toContainText('If the claim is accepted, your insurer pays the repair costs, less any excess on your policy');
 
   const grid = page.getByTestId('accreditation-grid');
-  const names = ['CRB Checked', 'SEPA Approved', 'Select Contractor', 'TrustMark', 'CGF Approved', 'ConstructionLine', 'FMB Member', 'Safe Contractor', 'Gas Safe', 'CHAS'];
+  const names = [
+    'CRB Checked',
+    'SEPA Approved',
+    'Select Contractor',
+    'TrustMark',
+    'CGF Approved',
+    'ConstructionLine',
+    'FMB Member',
+    'Safe Contractor',
+    'Gas Safe',
+    'CHAS',
+  ];
   await expect(grid.getByRole('button')).toHaveText(names);
   const columns = async () => (await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns)).split(' ').length;
   for (const [width, expected] of [
@@ -80,7 +93,14 @@ test('about: description, how a claim works and the ten accreditations in a 2/3/
 
 test('services: the six cards with their exact titles and a description each', async ({ page }) => {
   await page.goto('/services');
-  const titles = ['Water Damage Restoration', 'Storm & Weather Damage', 'Fire & Smoke Damage', 'Vandalism & Malicious Damage', 'Impact & Accidental Damage', 'Insurance Claims Support'];
+  const titles = [
+    'Water Damage Restoration',
+    'Storm & Weather Damage',
+    'Fire & Smoke Damage',
+    'Vandalism & Malicious Damage',
+    'Impact & Accidental Damage',
+    'Insurance Claims Support',
+  ];
   await expect(page.locator('main li h2')).toHaveText(titles);
   for (const title of titles) {
     const card = page.locator('li', { has: page.getByRole('heading', { name: title, exact: true }) });
@@ -99,12 +119,23 @@ test('health and safety: the text, the policy PDF in a new tab and the four comm
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const commitments = page.locator('section', { has: page.getByRole('heading', { name: 'Our safety commitments' }) }).locator('h3');
-  await expect(commitments).toHaveText(['Personal protective equipment', 'Regular training', 'Risk assessments', 'Safe Contractor accreditation']);
+  await expect(commitments).toHaveText([
+    'Personal protective equipment',
+    'Regular training',
+    'Risk assessments',
+    'Safe Contractor accreditation',
+  ]);
 });
 
 test('privacy: the five sections and the £10 data-request payment', async ({ page }) => {
   await page.goto('/privacy');
-  await expect(page.locator('main h2')).toHaveText(['Who we are', 'What information we collect', 'What we do with your information', 'Your Rights', 'Other Websites']);
+  await expect(page.locator('main h2')).toHaveText([
+    'Who we are',
+    'What information we collect',
+    'What we do with your information',
+    'Your Rights',
+    'Other Websites',
+  ]);
   const rights = page.locator('section#your-rights');
   await expect(rights).toContainText('write to us at the address above, enclosing an administration payment of £10');
 });

@@ -27,7 +27,10 @@ function readmeNginxBlock(): string {
 type Answer = { status: number; body: string };
 
 /** A request from a chosen loopback address (127.0.0.x), as a distinct visitor would make it. */
-function send(localAddress: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
+function send(
+  localAddress: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       { host: '127.0.0.1', port: proxyPort, localAddress, method: options.method ?? 'GET', path: options.path, headers: options.headers },
@@ -99,7 +102,13 @@ http {
   writeFileSync(path.join(work, 'nginx.conf'), config);
   nginx = spawn(NGINX, ['-c', path.join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
   await expect
-    .poll(async () => send('127.0.0.1', { path: '/contact' }).then((answer) => answer.status).catch(() => 0), { timeout: 60_000 })
+    .poll(
+      async () =>
+        send('127.0.0.1', { path: '/contact' })
+          .then((answer) => answer.status)
+          .catch(() => 0),
+      { timeout: 60_000 },
+    )
     .toBe(200);
 });
 
@@ -126,7 +135,10 @@ test('a forged X-Forwarded-For does not get round the limit, cannot lock out the
   expect((await post('127.0.0.3', '', 'From the real 127.0.0.3')).status).toBe(201);
 
   const db = createClient({ url: databaseUrl });
-  const stored = (await db.execute('SELECT client_address, subject FROM enquiries ORDER BY id')).rows.map((row) => [row.client_address, row.subject]);
+  const stored = (await db.execute('SELECT client_address, subject FROM enquiries ORDER BY id')).rows.map((row) => [
+    row.client_address,
+    row.subject,
+  ]);
   db.close();
   expect(stored).toEqual([
     ['127.0.0.2', 'First from the attacker'],

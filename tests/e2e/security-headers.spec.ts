@@ -34,7 +34,7 @@ function expectCommonHeaders(response: APIResponse, label: string) {
 async function inlineScriptHashes(html: string): Promise<string[]> {
   const { createHash } = await import('node:crypto');
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter((match) => !/\bsrc=/.test(match[1]!) && !/type="application\/(ld\+)?json"/.test(match[1]!) && match[2] !== '')
+    .filter((match) => !/\bsrc=/.test(match[1]!) && !/type="application\/(?:ld\+)?json"/.test(match[1]!) && match[2] !== '')
     .map((match) => `'sha256-${createHash('sha256').update(match[2]!).digest('base64')}'`);
 }
 
@@ -48,9 +48,11 @@ for (const route of [...routes.map((entry) => entry.path), '/no-such-page']) {
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     // The test build has a reCAPTCHA site key: Google's hosts are allowed on every page, since any page
     // can reach the form by a client-side link and its policy then still applies (decision 0006).
-    expect(scriptSrc.filter((source) => !source.startsWith("'sha256-"))).toEqual(
-      ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-    );
+    expect(scriptSrc.filter((source) => !source.startsWith("'sha256-"))).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
     // Every inline script the page carries is allowed by hash (so it runs), and nothing else is.
     const hashes = await inlineScriptHashes(await response.text());
     expect(hashes.length).toBeGreaterThan(0);
@@ -62,7 +64,9 @@ for (const route of [...routes.map((entry) => entry.path), '/no-such-page']) {
     for (const name of ['connect-src', 'img-src', 'media-src']) expect(policy.get(name), name).toContain(standInCrmUrl);
     expect(policy.get('frame-src')).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
     expect(policy.get('connect-src')).toContain('https://www.google.com/recaptcha/');
-    expect(response.headers()['cache-control']).toBe(route === '/no-such-page' ? 'private, no-cache, no-store, max-age=0, must-revalidate' : 'public, max-age=0, must-revalidate');
+    expect(response.headers()['cache-control']).toBe(
+      route === '/no-such-page' ? 'private, no-cache, no-store, max-age=0, must-revalidate' : 'public, max-age=0, must-revalidate',
+    );
   });
 }
 
@@ -77,7 +81,9 @@ test('a conditional request for an unchanged page answers 304', async ({ request
   expect(again.headers()['x-content-type-options']).toBe('nosniff');
 });
 
-test('API responses: the security headers, a policy that allows nothing, and no-store unless the route says otherwise', async ({ request }) => {
+test('API responses: the security headers, a policy that allows nothing, and no-store unless the route says otherwise', async ({
+  request,
+}) => {
   const record = { application: 'homecare-web', level: 'info', message: 'header test', source: 'frontend', category: 'client' };
   const calls: [string, APIResponse, number, string | null][] = [
     ['POST /api/error-logs (valid)', await request.post('/api/error-logs', { data: record }), 201, 'no-store'],
@@ -85,7 +91,12 @@ test('API responses: the security headers, a policy that allows nothing, and no-
     ['GET /api/error-logs (wrong method)', await request.get('/api/error-logs'), 405, null],
     // The built-in CRM stand-ins set their own revalidation (docs/decisions/0003).
     ['GET /api/gallery/public', await request.get('/api/gallery/public'), 200, 'public, no-cache'],
-    ['GET /api/gallery/image/samples/hallway-floor-sample.webp', await request.get('/api/gallery/image/samples/hallway-floor-sample.webp'), 200, null],
+    [
+      'GET /api/gallery/image/samples/hallway-floor-sample.webp',
+      await request.get('/api/gallery/image/samples/hallway-floor-sample.webp'),
+      200,
+      null,
+    ],
     ['GET /api/e2e-fault', await request.get('/api/e2e-fault'), 500, 'no-store'],
   ];
   for (const [label, response, status, cacheControl] of calls) {

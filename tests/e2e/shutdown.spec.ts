@@ -26,7 +26,9 @@ async function startSite(env: Record<string, string>): Promise<ChildProcess> {
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-        return fetch(`${base}/contact`).then((response) => response.status).catch(() => 0);
+        return fetch(`${base}/contact`)
+          .then((response) => response.status)
+          .catch(() => 0);
       },
       { timeout: 60_000 },
     )
@@ -54,7 +56,13 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
     const response = await fetch(`${base}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Shutdown test', message: 'Sent just before a restart.' }),
+      body: JSON.stringify({
+        name: 'Jo Bloggs',
+        email: 'jo@example.com',
+        phone: '',
+        subject: 'Shutdown test',
+        message: 'Sent just before a restart.',
+      }),
     });
     expect(response.status).toBe(201);
     await sending;

@@ -10,7 +10,11 @@ test.beforeEach(async () => {
   await standInCrm.reset();
   await standInCrm.setGallery({
     status: 200,
-    body: { data: [{ _id: 'w2', title: 'Hallway floor', category: 'Water Damage', mimeType: 'image/webp', s3Key: 'samples/hallway-floor-sample.webp' }] },
+    body: {
+      data: [
+        { _id: 'w2', title: 'Hallway floor', category: 'Water Damage', mimeType: 'image/webp', s3Key: 'samples/hallway-floor-sample.webp' },
+      ],
+    },
   });
 });
 

@@ -19,13 +19,16 @@ import path from 'node:path';
 export type GalleryScenario = { status: number; body: unknown; delayMs: number };
 
 // A 1x1 PNG; the browser scales it, which is all the tests need of an image.
-const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/kN8mZQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/kN8mZQAAAABJRU5ErkJggg==', 'base64');
 
 const SAMPLE_DIRS = ['media/gallery/samples', 'public/gallery/samples'].map((dir) => path.resolve(dir));
-const TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png', '.mp4': 'video/mp4', '.webm': 'video/webm' };
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
 
 /** A sample file by its base name (media is matched by name so any key or imageUrl folder works). */
 function sampleFile(urlPath: string): string | null {
@@ -55,7 +58,11 @@ function sendMedia(request: IncomingMessage, response: ServerResponse, urlPath: 
       response.writeHead(416, { ...headers, 'Content-Range': `bytes */${bytes.length}` });
       return void response.end();
     }
-    response.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'Content-Length': String(end - start + 1) });
+    response.writeHead(206, {
+      ...headers,
+      'Content-Range': `bytes ${start}-${end}/${bytes.length}`,
+      'Content-Length': String(end - start + 1),
+    });
     return void response.end(bytes.subarray(start, end + 1));
   }
   response.writeHead(200, { ...headers, 'Content-Length': String(bytes.length) });
@@ -95,7 +102,7 @@ export function createStandInCrm() {
         if (gallery.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gallery.delayMs));
         return send(response, gallery.status, gallery.body);
       }
-      if (request.method === 'GET' && /^\/(api\/gallery\/image|gallery|uploads)\//.test(url.pathname)) {
+      if (request.method === 'GET' && /^\/(?:api\/gallery\/image|gallery|uploads)\//.test(url.pathname)) {
         mediaRequests.push(url.pathname);
         return sendMedia(request, response, url.pathname);
       }

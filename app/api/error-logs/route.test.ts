@@ -103,7 +103,13 @@ describe('POST /api/error-logs (built-in)', () => {
   it('accepts the minimal record', async () => {
     const client = newClient();
     const response = await post(
-      JSON.stringify({ application: 'homecare-web', level: 'critical', message: 'Render failed', source: 'error-boundary', category: 'client' }),
+      JSON.stringify({
+        application: 'homecare-web',
+        level: 'critical',
+        message: 'Render failed',
+        source: 'error-boundary',
+        category: 'client',
+      }),
       { client },
     );
     expect(response.status).toBe(201);
@@ -233,9 +239,20 @@ describe('POST /api/error-logs (built-in)', () => {
 describe('what a visitor cannot do through the public endpoint', () => {
   it("stores a record claiming to be the server's own as a visitor's report, with the visitor's address", async () => {
     const client = newClient();
-    const forged = { ...validRecord, source: 'backend', level: 'critical', message: 'Database corrupted\u001b[2J\u001b]52;c;ZXZpbA==\u0007' };
+    const forged = {
+      ...validRecord,
+      source: 'backend',
+      level: 'critical',
+      message: 'Database corrupted\u001b[2J\u001b]52;c;ZXZpbA==\u0007',
+    };
     expect((await post(JSON.stringify(forged), { client })).status).toBe(201);
-    const rows = (await (await getDb()).execute({ sql: 'SELECT reported_by, client_address, source, level FROM error_logs WHERE client_address = ?', args: [client] })).rows;
-    expect(rows.map((row) => ({ ...row }))).toEqual([{ reported_by: 'visitor', client_address: client, source: 'backend', level: 'critical' }]);
+    const rows = (
+      await (
+        await getDb()
+      ).execute({ sql: 'SELECT reported_by, client_address, source, level FROM error_logs WHERE client_address = ?', args: [client] })
+    ).rows;
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { reported_by: 'visitor', client_address: client, source: 'backend', level: 'critical' },
+    ]);
   });
 });

@@ -15,7 +15,9 @@ export async function watchCspViolations(page: Page) {
   await page.addInitScript(() => {
     const record = (event: SecurityPolicyViolationEvent) => {
       const store = ((window as unknown as { __cspViolations?: string[] }).__cspViolations ??= []);
-      store.push(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample || 'no sample'})`);
+      store.push(
+        `${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample || 'no sample'})`,
+      );
     };
     document.addEventListener('securitypolicyviolation', record);
   });

@@ -1,3 +1,5 @@
+// Parses the site's own built HTML in tests (never visitor input); bounded by the page size.
+/* eslint-disable regexp/no-super-linear-move */
 /** Minimal reading of server-rendered HTML without a browser: the head's tags, the title, the h1, JSON-LD. */
 const decode = (text: string) =>
   text
@@ -24,7 +26,11 @@ export function readHtml(html: string) {
     /** content of <meta name=…> or <meta property=…> */
     meta: (key: string) => metas.find((meta) => meta.name === key || meta.property === key)?.content ?? null,
     link: (rel: string) => links.find((link) => link.rel === rel)?.href ?? null,
-    h1: decode((html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim(),
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>),
+    h1: decode((html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').replace(/<[^>]+>/g, ' '))
+      .replace(/\s+/g, ' ')
+      .trim(),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    ),
   };
 }
