@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MAX, CONTACT_MESSAGES, EMAIL_PATTERN, fieldError } from '@/lib/contact-rules';
+import { CONTACT_MAX, CONTACT_MESSAGES, EMAIL_PATTERN } from '@/lib/contact-rules';
 import { schemaErrors } from '@/lib/contact-schema';
+
+const emailError = (email: string) => schemaErrors({ name: 'Jo', email, subject: 'Roof leak', message: 'Water is coming in.' }).email;
 
 // The spec's "simple {email} pattern" as first written; it backtracks quadratically, so it is kept
 // here only to prove the linear-time rewrite accepts exactly the same strings.
@@ -38,12 +40,9 @@ describe('the e-mail pattern', () => {
       expect(EMAIL_PATTERN.test(bad), bad).toBe(false);
   });
 
-  it('checks the length before the pattern: an over-long address gets the length message on both sides', () => {
+  it('checks the length before the pattern: an over-long address gets the length message', () => {
     const attack = `a@${'.'.repeat(32_000)}@`;
-    expect(fieldError('email', attack)).toBe(CONTACT_MESSAGES.emailMax);
-    expect(schemaErrors({ name: 'Jo', email: attack, subject: 'Roof leak', message: 'Water is coming in.' })).toEqual({
-      email: CONTACT_MESSAGES.emailMax,
-    });
-    expect(fieldError('email', `a@${'.'.repeat(CONTACT_MAX.email - 3)}@`)).toBe(CONTACT_MESSAGES.email);
+    expect(emailError(attack)).toBe(CONTACT_MESSAGES.emailMax);
+    expect(emailError(`a@${'.'.repeat(CONTACT_MAX.email - 3)}@`)).toBe(CONTACT_MESSAGES.email);
   });
 });

@@ -1,7 +1,6 @@
 /**
- * The contact form's rules and messages (SPEC sections 5 and 9), in plain TypeScript so the browser
- * bundle needs no schema library. `lib/contact-schema.ts` builds the server's zod schema from the same
- * constants and the same normalisation; `lib/contact-schema.test.ts` proves the two agree.
+ * The contact form's fields, limits and text normalisation (SPEC sections 5 and 9); the rules
+ * themselves are one schema in `lib/contact-schema.ts`, used by the form and the server alike.
  */
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
@@ -53,43 +52,6 @@ export function normaliseContactValues(input: Partial<Record<ContactField, unkno
     values[field] = typeof raw === 'string' ? normaliseContactText(raw, isMultiline(field)) : '';
   }
   return values;
-}
-
-/** One message per field at most, the first rule broken, in the order of section 5's table. */
-export function fieldError(field: ContactField, value: string): string | undefined {
-  switch (field) {
-    case 'name':
-      if (value.length < CONTACT_MIN.name) return CONTACT_MESSAGES.name;
-      if (value.length > CONTACT_MAX.name) return CONTACT_MESSAGES.nameMax;
-      return undefined;
-    case 'email':
-      // The length cap first, so no pattern ever runs over more than CONTACT_MAX.email characters.
-      if (value.length > CONTACT_MAX.email) return CONTACT_MESSAGES.emailMax;
-      if (!EMAIL_PATTERN.test(value)) return CONTACT_MESSAGES.email;
-      return undefined;
-    case 'phone':
-      if (value.length > CONTACT_MAX.phone) return CONTACT_MESSAGES.phoneMax;
-      return undefined;
-    case 'subject':
-      if (value.length < CONTACT_MIN.subject) return CONTACT_MESSAGES.subject;
-      if (value.length > CONTACT_MAX.subject) return CONTACT_MESSAGES.subjectMax;
-      return undefined;
-    case 'message':
-      if (value.length < CONTACT_MIN.message) return CONTACT_MESSAGES.message;
-      if (value.length > CONTACT_MAX.message) return CONTACT_MESSAGES.messageMax;
-      return undefined;
-  }
-}
-
-/** The browser's check before sending: the normalised values and the errors (empty when valid). */
-export function validateContact(input: Partial<Record<ContactField, unknown>>): { values: ContactValues; errors: ContactErrors } {
-  const values = normaliseContactValues(input);
-  const errors: ContactErrors = {};
-  for (const field of CONTACT_FIELDS) {
-    const message = fieldError(field, values[field]);
-    if (message) errors[field] = message;
-  }
-  return { values, errors };
 }
 
 export const isContactField = (value: unknown): value is ContactField =>

@@ -8,11 +8,11 @@ import {
   CONTACT_FIELDS,
   CONTACT_MAX,
   HONEYPOT_FIELD,
-  validateContact,
   type ContactErrors,
   type ContactField,
   type ContactValues,
 } from '@/lib/contact-rules';
+import { validateContact } from '@/lib/contact-schema';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
