@@ -5,10 +5,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   try {
-    // server/env checks its variables when it loads; the enquiry settings are read per use, so check them here.
-    await import('@/server/env');
-    const { loadEnquiryConfig } = await import('@/server/enquiries/config');
-    loadEnquiryConfig();
+    // Every setting, server and public, in one check (server/config.mjs).
+    const { config } = await import('@/server/config.mjs');
+    config();
   } catch (misconfiguration) {
     // A bad setting stops the server with the variable named, before the first request, rather than
     // leaving pages and the contact form answering visitors with errors.

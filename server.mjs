@@ -4,22 +4,22 @@
 // and every response gets the security and cache headers of server/response-headers.mjs.
 import { createServer } from 'node:http';
 import next from 'next';
-import { CLIENT_ADDRESS_HEADER, parseTrustProxy, resolveClientAddress } from './server/proxy-client-address.mjs';
+import { loadConfig } from './server/config.mjs';
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { installResponseHeaders, loadCspManifest } from './server/response-headers.mjs';
 import { applyServerLimits, serverOptions } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || '0.0.0.0';
-const distDir = process.env.NEXT_DIST_DIR || '.next';
-let trustedProxies;
+let settings;
 try {
-  trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
+  settings = loadConfig();
 } catch (error) {
+  // A bad setting stops the server with the variable named, before the first visitor.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+const { port, hostname, distDir, trustedProxies } = settings;
 const trustProxy = trustedProxies > 0;
 
 // The script hashes of this build's pages (scripts/csp-hashes.ts); without them no page could run.

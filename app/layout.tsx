@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import './globals.css';
 import { business } from '@/content/business';
-import { serverEnv } from '@/server/env';
+import { config } from '@/server/config.mjs';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
@@ -10,7 +10,7 @@ import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
 import { E2eFaults } from '@/components/testing/e2e-faults';
 
 export const metadata: Metadata = {
-  metadataBase: new URL(serverEnv.SITE_URL),
+  metadataBase: new URL(config().siteUrl),
   title: { default: business.name, template: `%s | ${business.name}` },
   applicationName: business.name,
   formatDetection: { telephone: false },

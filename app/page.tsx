@@ -6,7 +6,7 @@ import { services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
 import { localBusinessJsonLd, serializeJsonLd } from '@/lib/local-business-json-ld';
 import { pageMetadata } from '@/lib/page-metadata';
-import { serverEnv } from '@/server/env';
+import { config } from '@/server/config.mjs';
 
 export const metadata = pageMetadata('home');
 
@@ -18,7 +18,7 @@ const highlightIcons = [
 ];
 
 export default function HomePage() {
-  const jsonLd = localBusinessJsonLd(business, serverEnv.SITE_URL, defaultSocialImage.path);
+  const jsonLd = localBusinessJsonLd(business, config().siteUrl, defaultSocialImage.path);
 
   return (
     <>

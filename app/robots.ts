@@ -1,9 +1,9 @@
 import type { MetadataRoute } from 'next';
-import { serverEnv } from '@/server/env';
+import { config } from '@/server/config.mjs';
 
 export default function robots(): MetadataRoute.Robots {
   return {
     rules: [{ userAgent: '*', allow: '/', disallow: '/api/' }],
-    sitemap: `${serverEnv.SITE_URL}/sitemap.xml`,
+    sitemap: `${config().siteUrl}/sitemap.xml`,
   };
 }

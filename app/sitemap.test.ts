@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
-import { serverEnv } from '@/server/env';
+import { config } from '@/server/config.mjs';
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists the eight routes with absolute URLs from SITE_URL', () => {
@@ -11,12 +11,12 @@ describe('sitemap.xml and robots.txt', () => {
         .sort(),
     ).toEqual(
       ['/', '/about', '/contact', '/gallery', '/health-safety', '/privacy', '/services', '/sitemap']
-        .map((path) => `${serverEnv.SITE_URL}${path}`)
+        .map((path) => `${config().siteUrl}${path}`)
         .sort(),
     );
   });
 
   it('points robots.txt at the sitemap', () => {
-    expect(robots().sitemap).toBe(`${serverEnv.SITE_URL}/sitemap.xml`);
+    expect(robots().sitemap).toBe(`${config().siteUrl}/sitemap.xml`);
   });
 });

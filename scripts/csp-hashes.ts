@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nextEnv from '@next/env';
+import { readPublicEnv } from '../lib/public-env.mjs';
+import { loadConfig } from '../server/config.mjs';
 import { CSP_MANIFEST_FILE, type CspManifest } from '../server/response-headers.mjs';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
@@ -48,7 +50,8 @@ function originOf(value: string | undefined): string {
   return new URL(trimmed).origin;
 }
 
-export function writeCspManifest(distDir: string): CspManifest {
+export function writeCspManifest(distDir: string, env: Record<string, string | undefined> = process.env): CspManifest {
+  const publicSettings = readPublicEnv(env);
   const appFolder = path.join(distDir, 'server', 'app');
   if (!existsSync(appFolder)) throw new Error(`${appFolder} not found: run \`next build\` first`);
   const pages: Record<string, string[]> = {};
@@ -58,9 +61,9 @@ export function writeCspManifest(distDir: string): CspManifest {
   const manifest: CspManifest = {
     version: 1,
     pages,
-    crmOrigin: originOf(process.env.NEXT_PUBLIC_CRM_URL),
-    apiOrigin: originOf(process.env.NEXT_PUBLIC_API_URL),
-    recaptcha: (process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY ?? '').trim() !== '',
+    crmOrigin: originOf(publicSettings.NEXT_PUBLIC_CRM_URL),
+    apiOrigin: originOf(publicSettings.NEXT_PUBLIC_API_URL),
+    recaptcha: publicSettings.NEXT_PUBLIC_RECAPTCHA_SITE_KEY !== '',
   };
   writeFileSync(path.join(distDir, CSP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -69,8 +72,7 @@ export function writeCspManifest(distDir: string): CspManifest {
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('csp-hashes.ts')) {
   // The same .env files `next build` read, so the manifest records the values the bundle inlined.
   nextEnv.loadEnvConfig(process.cwd());
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
-  const manifest = writeCspManifest(distDir);
+  const manifest = writeCspManifest(loadConfig().distDir);
   const count = Object.keys(manifest.pages).length;
-  console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(distDir, CSP_MANIFEST_FILE)}`);
+  console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(loadConfig().distDir, CSP_MANIFEST_FILE)}`);
 }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverEnv } from '@/server/env';
+import { config } from '@/server/config.mjs';
 import { defaultGalleryStore, GalleryInputError, type StoredItem } from '@/server/gallery/store';
 
 const usage = `Usage: npm run gallery -- <command>
@@ -20,7 +20,7 @@ const usage = `Usage: npm run gallery -- <command>
   restore-samples
       Show the shipped samples again.
 
-Items are stored in GALLERY_DIR (now: ${serverEnv.GALLERY_DIR}).`;
+Items are stored in GALLERY_DIR (now: ${config().galleryDir}).`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -35,7 +35,7 @@ function describe(item: StoredItem) {
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const store = defaultGalleryStore(serverEnv.GALLERY_DIR);
+  const store = defaultGalleryStore(config().galleryDir);
   switch (command) {
     case 'add': {
       const { values, positionals } = parseArgs({
@@ -71,7 +71,7 @@ async function main(argv: string[]) {
       if (items.length === 0) console.log('The gallery is empty.');
       for (const item of items) console.log(describe(item));
       const shown = items.filter((item) => !item.hidden).length;
-      console.log(`\n${shown} shown, ${items.length - shown} removed samples. Store: ${path.resolve(serverEnv.GALLERY_DIR)}`);
+      console.log(`\n${shown} shown, ${items.length - shown} removed samples. Store: ${path.resolve(config().galleryDir)}`);
       return;
     }
     case 'remove': {

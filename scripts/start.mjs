@@ -1,10 +1,20 @@
 // `npm start`: serve the production build on PORT, building it first when there is none.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { loadConfig } from '../server/config.mjs';
 import { ensureBuild } from './support/ensure-build.mjs';
 
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-const distDir = process.env.NEXT_DIST_DIR || '.next';
+const { distDir } = loadConfigOrExit();
 
 ensureBuild(distDir);
 

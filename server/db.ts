@@ -2,6 +2,7 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
+import { config } from '@/server/config.mjs';
 import { migrations, type Migration } from '@/server/migrations';
 
 let database: Promise<Client> | undefined;
@@ -67,8 +68,8 @@ export async function openDatabase(url: string, authToken?: string): Promise<Cli
 /** The site's database, opened and migrated once per process. */
 export function getDb(): Promise<Client> {
   if (!database) {
-    const url = process.env.DATABASE_URL?.trim() || 'file:data/site.db';
-    database = openDatabase(url, process.env.DATABASE_AUTH_TOKEN?.trim() || undefined).catch((error: unknown) => {
+    const { url, authToken } = config().database;
+    database = openDatabase(url, authToken).catch((error: unknown) => {
       database = undefined;
       throw error;
     });
