@@ -20,14 +20,17 @@ const schema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)),
   HOSTNAME: optional(z.string().trim().min(1)),
   NEXT_DIST_DIR: optional(z.string().trim().min(1)),
-  TRUST_PROXY: z.any().transform((value, context) => {
-    try {
-      return parseTrustProxy(typeof value === 'string' ? value : undefined);
-    } catch {
-      context.addIssue({ code: 'custom', message: 'must be the number of reverse proxies in front of the server, 0 to 10' });
-      return z.NEVER;
-    }
-  }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be the number of reverse proxies in front of the server, 0 to 10' });
+        return z.NEVER;
+      }
+    }),
   DATABASE_URL: optional(z.string().trim().min(1)),
   DATABASE_AUTH_TOKEN: optional(z.string().trim()),
   // Folder of the built-in gallery's added items (manifest.json + media/), managed by `npm run gallery`.
