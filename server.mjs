@@ -1,16 +1,23 @@
-// The production server: Next's request handler behind a plain Node HTTP server, so the site knows
+// The site's server: Next's request handler behind a plain Node HTTP server, so the site knows
 // each visitor's address (Next itself only passes on X-Forwarded-For, which a client can forge; with
 // TRUST_PROXY proxies in front, the right hop of it: server/proxy-client-address.mjs)
 // and every response gets the security and cache headers of server/response-headers.mjs.
+// `node server.mjs` serves the production build (`npm start`); `node server.mjs --dev` runs Next's
+// development server behind the same headers (`npm run dev`), so a CSP problem shows while developing.
 import { createServer } from 'node:http';
+import nextEnv from '@next/env';
 import next from 'next';
+import { readPublicEnv } from './lib/public-env.mjs';
 import { loadConfig } from './server/config.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
-import { installResponseHeaders, loadCspManifest } from './server/response-headers.mjs';
+import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
 import { applyServerLimits, serverOptions } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+const dev = process.argv.includes('--dev');
+// Next reads the .env files itself when it starts; the settings checked below must be the same.
+nextEnv.loadEnvConfig(process.cwd(), dev);
 let settings;
 try {
   settings = loadConfig();
@@ -23,9 +30,9 @@ const { port, hostname, distDir, trustedProxies } = settings;
 const trustProxy = trustedProxies > 0;
 
 // The script hashes of this build's pages (scripts/csp-hashes.ts); without them no page could run.
-const manifest = loadCspManifest(distDir);
+const manifest = dev ? developmentManifest(readPublicEnv(process.env)) : loadCspManifest(distDir);
 
-const app = next({ dev: false, port, hostname: hostname === '0.0.0.0' ? 'localhost' : hostname });
+const app = next({ dev, port, hostname: hostname === '0.0.0.0' ? 'localhost' : hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -33,7 +40,8 @@ await app.prepare();
 export const SHUTDOWN_GRACE_MS = 10_000;
 let shuttingDown = false;
 
-const server = createServer(serverOptions(), (request, response) => {
+const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });
+const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }, (request, response) => {
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
     request.socket.remoteAddress,
     request.headers['x-forwarded-for'],
@@ -41,12 +49,11 @@ const server = createServer(serverOptions(), (request, response) => {
   );
   // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
   if (shuttingDown) response.setHeader('Connection', 'close');
-  installResponseHeaders(request, response, { manifest, trustProxy });
   void handle(request, response);
 });
 applyServerLimits(server);
 server.listen(port, hostname, () => {
-  console.log(`Serving on http://localhost:${port}`);
+  console.log(`Serving${dev ? ' (development)' : ''} on http://localhost:${port}`);
 });
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import nextEnv from '@next/env';
 import { readPublicEnv } from '../lib/public-env.mjs';
 import { loadConfig } from '../server/config.mjs';
-import { CSP_MANIFEST_FILE, type CspManifest } from '../server/response-headers.mjs';
+import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../server/response-headers.mjs';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
@@ -44,12 +44,6 @@ function htmlFiles(folder: string, base = folder): string[] {
   });
 }
 
-function originOf(value: string | undefined): string {
-  const trimmed = (value ?? '').trim();
-  if (!trimmed) return '';
-  return new URL(trimmed).origin;
-}
-
 export function writeCspManifest(distDir: string, env: Record<string, string | undefined> = process.env): CspManifest {
   const publicSettings = readPublicEnv(env);
   const appFolder = path.join(distDir, 'server', 'app');
@@ -61,9 +55,7 @@ export function writeCspManifest(distDir: string, env: Record<string, string | u
   const manifest: CspManifest = {
     version: 1,
     pages,
-    crmOrigin: originOf(publicSettings.NEXT_PUBLIC_CRM_URL),
-    apiOrigin: originOf(publicSettings.NEXT_PUBLIC_API_URL),
-    recaptcha: publicSettings.NEXT_PUBLIC_RECAPTCHA_SITE_KEY !== '',
+    ...buildOrigins(publicSettings),
   };
   writeFileSync(path.join(distDir, CSP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

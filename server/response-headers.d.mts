@@ -10,6 +10,14 @@ export type CspManifest = {
   apiOrigin: string;
   /** Whether NEXT_PUBLIC_RECAPTCHA_SITE_KEY was set at build time. */
   recaptcha: boolean;
+  /** Set for `npm run dev`: no hashes, inline scripts and eval allowed (developmentManifest). */
+  development?: boolean;
+};
+
+type PublicSettings = {
+  NEXT_PUBLIC_CRM_URL: string;
+  NEXT_PUBLIC_API_URL: string;
+  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: string;
 };
 
 export const CSP_MANIFEST_FILE: string;
@@ -32,8 +40,6 @@ export function responseHeaders(input: {
   existingCacheControl: string;
   https: boolean;
 }): Record<string, string>;
-export function installResponseHeaders(
-  request: IncomingMessage,
-  response: ServerResponse,
-  options: { manifest: CspManifest; trustProxy: boolean },
-): void;
+export function buildOrigins(publicSettings: PublicSettings): Pick<CspManifest, 'crmOrigin' | 'apiOrigin' | 'recaptcha'>;
+export function developmentManifest(publicSettings: PublicSettings): CspManifest;
+export function responseClassWithSiteHeaders(options: { manifest: CspManifest; trustProxy: boolean }): typeof ServerResponse;

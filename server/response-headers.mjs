@@ -2,6 +2,7 @@
 // Plain JavaScript so server.mjs can run it with no compile step; types in response-headers.d.mts.
 // Why the CSP is built from hashes (not nonces): docs/decisions/0006-hash-based-csp-set-by-the-server.md.
 import { existsSync, readFileSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { trimTrailingSlashes } from '../lib/trim-characters.mjs';
 
@@ -48,8 +49,31 @@ export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-rev
 export const API_CACHE_CONTROL = 'no-store';
 
 /**
- * @typedef {{ version: 1, pages: Record<string, string[]>, crmOrigin: string, apiOrigin: string, recaptcha: boolean }} CspManifest
+ * @typedef {{ version: 1, pages: Record<string, string[]>, crmOrigin: string, apiOrigin: string, recaptcha: boolean, development?: boolean }} CspManifest
  */
+
+function originOf(value) {
+  const trimmed = (value ?? '').trim();
+  return trimmed ? new URL(trimmed).origin : '';
+}
+
+/** The origins a build's policy lists, from the public settings the bundle inlines (lib/public-env.mjs). */
+export function buildOrigins(publicSettings) {
+  return {
+    crmOrigin: originOf(publicSettings.NEXT_PUBLIC_CRM_URL),
+    apiOrigin: originOf(publicSettings.NEXT_PUBLIC_API_URL),
+    recaptcha: publicSettings.NEXT_PUBLIC_RECAPTCHA_SITE_KEY !== '',
+  };
+}
+
+/**
+ * The manifest `next dev` runs under (`npm run dev`): the same origins and headers as a build, but no
+ * hashes, because a development server renders every page per request and React's debugging tools
+ * need eval. A missing CRM, API or reCAPTCHA origin still shows up as a violation while developing.
+ */
+export function developmentManifest(publicSettings) {
+  return { version: 1, pages: {}, ...buildOrigins(publicSettings), development: true };
+}
 
 /** Reads the manifest scripts/csp-hashes.ts wrote into the build folder; throws if it is missing. */
 export function loadCspManifest(distDir) {
@@ -77,7 +101,12 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
   const api = manifest.apiOrigin ? [manifest.apiOrigin] : [];
   const directives = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...hashes.map((hash) => `'${hash}'`), ...(useRecaptcha ? RECAPTCHA_SCRIPT : [])],
+    [
+      'script-src',
+      "'self'",
+      ...(manifest.development ? ["'unsafe-inline'", "'unsafe-eval'"] : hashes.map((hash) => `'${hash}'`)),
+      ...(useRecaptcha ? RECAPTCHA_SCRIPT : []),
+    ],
     // Tailwind ships a stylesheet, but React and the gallery set style attributes; the ban is on script.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...crm],
@@ -170,40 +199,56 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   return headers;
 }
 
-/**
- * Sets the headers on `response` just before Next writes its head, when the status and content type
- * are final. Headers Next passes to writeHead itself are folded in first so ours win.
- */
-export function installResponseHeaders(request, response, { manifest, trustProxy }) {
-  const originalWriteHead = response.writeHead;
-  const https = cameOverHttps(request, trustProxy);
-  let pathname = '/';
+/** The path a request asked for, read once when the response is created (before any handler rewrites req.url). */
+function pathnameOf(url) {
   try {
-    pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    return new URL(url ?? '/', 'http://localhost').pathname;
   } catch {
-    // Leave '/'; the fallback policy applies.
+    return '/'; // The fallback policy applies.
   }
-  response.writeHead = function writeHead(statusCode, ...rest) {
-    const headersArg = rest.length > 0 && typeof rest[rest.length - 1] === 'object' ? rest.pop() : undefined;
-    if (headersArg && !Array.isArray(headersArg)) {
-      for (const [name, value] of Object.entries(headersArg)) if (value !== undefined) response.setHeader(name, value);
-    } else if (Array.isArray(headersArg)) {
-      rest.push(headersArg);
+}
+
+/**
+ * A `ServerResponse` subclass for `http.createServer({ ServerResponse })`, Node's documented way to
+ * extend responses. Node calls `writeHead` for every response, explicitly or implicitly on the first
+ * write or end ("the implicit/mutable headers will be calculated and call this function"), so this is
+ * the one moment the final status and content type are known, whatever framework handles the request.
+ * Headers passed to writeHead itself are folded in first so ours win. Decision 0006.
+ */
+export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
+  return class SiteResponse extends ServerResponse {
+    #pathname;
+    #https;
+
+    constructor(request, options) {
+      super(request, options);
+      this.#pathname = pathnameOf(request.url);
+      this.#https = cameOverHttps(request, trustProxy);
     }
-    const headers = responseHeaders({
-      manifest,
-      pathname,
-      status: statusCode,
-      contentType: String(response.getHeader('content-type') ?? ''),
-      existingCacheControl: response.getHeader('cache-control') === undefined ? '' : String(response.getHeader('cache-control')),
-      https,
-    });
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    if (statusCode === 304) {
-      response.removeHeader('content-security-policy');
-      response.removeHeader('cache-control');
+
+    writeHead(statusCode, ...rest) {
+      const headersArg = rest.length > 0 && typeof rest[rest.length - 1] === 'object' ? rest.pop() : undefined;
+      if (headersArg && !Array.isArray(headersArg)) {
+        for (const [name, value] of Object.entries(headersArg)) if (value !== undefined) this.setHeader(name, value);
+      } else if (Array.isArray(headersArg)) {
+        rest.push(headersArg);
+      }
+      const cacheControl = this.getHeader('cache-control');
+      const headers = responseHeaders({
+        manifest,
+        pathname: this.#pathname,
+        status: statusCode,
+        contentType: String(this.getHeader('content-type') ?? ''),
+        existingCacheControl: cacheControl === undefined ? '' : String(cacheControl),
+        https: this.#https,
+      });
+      for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+      if (statusCode === 304) {
+        this.removeHeader('content-security-policy');
+        this.removeHeader('cache-control');
+      }
+      this.removeHeader('x-powered-by');
+      return super.writeHead(statusCode, ...rest);
     }
-    response.removeHeader('x-powered-by');
-    return originalWriteHead.call(this, statusCode, ...rest);
   };
 }

@@ -1,6 +1,10 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   allHashes,
+  developmentManifest,
+  responseClassWithSiteHeaders,
   cameOverHttps,
   contentSecurityPolicy,
   HSTS,
@@ -121,5 +125,111 @@ describe('304 responses', () => {
     expect(headers['Content-Security-Policy']).toBeUndefined();
     expect(headers['Cache-Control']).toBeUndefined();
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
+  });
+});
+
+describe('the development server', () => {
+  const development = developmentManifest({
+    NEXT_PUBLIC_CRM_URL: 'https://crm.example.com/base',
+    NEXT_PUBLIC_API_URL: '',
+    NEXT_PUBLIC_RECAPTCHA_SITE_KEY: 'site-key',
+  });
+
+  it("lists the build's origins and allows the inline scripts and eval `next dev` needs", () => {
+    const policy = contentSecurityPolicy(development, { hashes: [], https: false });
+    expect(directive(policy, 'script-src')).toBe(
+      "script-src 'self' 'unsafe-inline' 'unsafe-eval' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+    );
+    expect(directive(policy, 'connect-src')).toContain('https://crm.example.com');
+    expect(directive(policy, 'img-src')).toContain('https://crm.example.com');
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+  });
+
+  it('otherwise sends exactly the policy a build sends', () => {
+    const built: CspManifest = { version: 1, pages: {}, crmOrigin: 'https://crm.example.com', apiOrigin: '', recaptcha: true };
+    const withoutScripts = (policy: string) =>
+      policy
+        .split('; ')
+        .filter((part) => !part.startsWith('script-src'))
+        .join('; ');
+    expect(withoutScripts(contentSecurityPolicy(development, { hashes: [], https: true }))).toBe(
+      withoutScripts(contentSecurityPolicy(built, { hashes: ['sha256-x'], https: true })),
+    );
+  });
+});
+
+describe('responseClassWithSiteHeaders (http.createServer({ ServerResponse }))', () => {
+  async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void) {
+    const server = createServer({ ServerResponse: responseClassWithSiteHeaders({ manifest, trustProxy: false }) }, handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      get: (pathname: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${pathname}`, { headers }),
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('sets the headers when the handler calls writeHead with its own headers, and ours win', async () => {
+    const site = await serve((request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 's-maxage=31536000', 'X-Powered-By': 'x' });
+      response.end('<!doctype html>');
+    });
+    try {
+      const response = await site.get('/contact');
+      expect(directive(response.headers.get('content-security-policy')!, 'script-src')).toContain("'sha256-contact'");
+      expect(response.headers.get('cache-control')).toBe(HTML_CACHE_CONTROL);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('sets them when the head is written implicitly by end(), with the status and type the handler chose', async () => {
+    const site = await serve((request, response) => {
+      response.statusCode = 404;
+      response.setHeader('Content-Type', 'application/json');
+      response.end('{}');
+    });
+    try {
+      const response = await site.get('/api/missing');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('reads the path the client asked for, even if a handler rewrites request.url', async () => {
+    const site = await serve((request, response) => {
+      request.url = '/rewritten';
+      response.setHeader('Content-Type', 'text/html');
+      response.end('<!doctype html>');
+    });
+    try {
+      const response = await site.get('/');
+      expect(directive(response.headers.get('content-security-policy')!, 'script-src')).toBe(
+        "script-src 'self' 'sha256-home' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+      );
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('sends a 304 with neither policy nor cache rule', async () => {
+    const site = await serve((request, response) => {
+      response.writeHead(304);
+      response.end();
+    });
+    try {
+      const response = await site.get('/');
+      expect(response.status).toBe(304);
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('cache-control')).toBeNull();
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await site.close();
+    }
   });
 });
