@@ -1,11 +1,55 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import { createClient, type Client, type InStatement, type InValue } from '@libsql/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { config } from '@/server/config.mjs';
+import { schema } from '@/server/db-schema';
 import { migrations, type Migration } from '@/server/migrations';
 
 let database: Promise<Client> | undefined;
+
+/** The typed query builder over a connection: every store queries through it (decision 0008). */
+export type Database = LibSQLDatabase<typeof schema>;
+
+const builders = new WeakMap<Client, Database>();
+
+/** The query builder of a connection (one per connection, made on first use). */
+export function orm(client: Client): Database {
+  let builder = builders.get(client);
+  if (!builder) {
+    builder = drizzle(client, { schema });
+    builders.set(client, builder);
+  }
+  return builder;
+}
+
+/** `("a", "b")`: the column list of an INSERT written with drizzle's sql template. */
+export function columnNames(...columns: AnySQLiteColumn[]): SQL {
+  return sql`(${sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )})`;
+}
+
+type Compiled = { sql: string; params: unknown[] };
+/** A query of the builder (`orm(db).update(…)`) or a raw statement (`orm(db).run(sql\`…\`)`). */
+type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
+
+/**
+ * Runs queries built with `orm(client)` as one write transaction. drizzle's own `batch` opens a
+ * deferred transaction, which under WAL can fail at once with SQLITE_BUSY when it upgrades to a writer
+ * behind another process instead of waiting BUSY_TIMEOUT_MS; a write batch takes the lock up front.
+ */
+export async function writeBatch(client: Client, queries: readonly BuiltQuery[]) {
+  const statements: InStatement[] = queries.map((query) => {
+    const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
+    return { sql: built.sql, args: built.params as InValue[] };
+  });
+  return client.batch(statements, 'write');
+}
 
 /**
  * How long a statement waits for another process's write lock (the server, `npm run enquiries`, a

@@ -1,10 +1,12 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { ErrorLogRecord, LogCategory, LogLevel } from '@/lib/error-log-record';
-import { getDb } from '@/server/db';
+import { getDb, orm } from '@/server/db';
+import { errorLogs, type LOG_REPORTERS } from '@/server/db-schema';
 
 /** Who wrote an entry: the server itself, or a visitor through the public endpoint. */
-export type ErrorLogReporter = 'server' | 'visitor';
+export type ErrorLogReporter = (typeof LOG_REPORTERS)[number];
 
 /**
  * The most entries from visitors the table keeps; beyond it the oldest are dropped as new ones arrive.
@@ -50,59 +52,59 @@ export async function storeErrorLog(
     }),
   );
 
-  const db = options.db ?? (await getDb());
-  const result = await db.execute({
-    sql: `INSERT INTO error_logs (received_at, application, level, category, source, message, stack, metadata, user_id,
-            status_code, path, method, request_payload, user_agent, client_address, reported_by)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [
+  const db = orm(options.db ?? (await getDb()));
+  const [inserted] = await db
+    .insert(errorLogs)
+    .values({
       receivedAt,
-      record.application,
-      record.level,
-      record.category,
-      record.source,
-      record.message,
-      record.stack ?? null,
-      json(record.metadata),
-      record.userId ?? null,
-      record.statusCode ?? null,
-      record.path ?? null,
-      record.method ?? null,
-      json(record.requestPayload),
-      record.userAgent ?? null,
-      options.clientAddress ?? null,
-      options.reportedBy,
-    ],
-  });
+      application: record.application,
+      level: record.level,
+      category: record.category,
+      source: record.source,
+      message: record.message,
+      stack: record.stack ?? null,
+      metadata: json(record.metadata),
+      userId: record.userId ?? null,
+      statusCode: record.statusCode ?? null,
+      path: record.path ?? null,
+      method: record.method ?? null,
+      requestPayload: json(record.requestPayload),
+      userAgent: record.userAgent ?? null,
+      clientAddress: options.clientAddress ?? null,
+      reportedBy: options.reportedBy,
+    })
+    .returning({ id: errorLogs.id });
   if (options.reportedBy === 'visitor') {
-    await db.execute({
-      sql: `DELETE FROM error_logs WHERE reported_by = 'visitor' AND id <= (
-              SELECT id FROM error_logs WHERE reported_by = 'visitor' ORDER BY id DESC LIMIT 1 OFFSET ?)`,
-      args: [options.maxVisitorRows ?? MAX_VISITOR_ERROR_LOGS],
-    });
+    const oldestKept = db
+      .select({ id: errorLogs.id })
+      .from(errorLogs)
+      .where(eq(errorLogs.reportedBy, 'visitor'))
+      .orderBy(desc(errorLogs.id))
+      .limit(1)
+      .offset(options.maxVisitorRows ?? MAX_VISITOR_ERROR_LOGS);
+    await db.delete(errorLogs).where(and(eq(errorLogs.reportedBy, 'visitor'), lte(errorLogs.id, oldestKept)));
   }
-  return { id: Number(result.lastInsertRowid) };
+  return { id: inserted?.id ?? 0 };
 }
 
 /** The most recent entries, newest first. */
 export async function recentErrorLogs(limit: number, db?: Client): Promise<StoredErrorLog[]> {
-  const client = db ?? (await getDb());
-  const result = await client.execute({
-    sql: `SELECT id, received_at, reported_by, client_address, level, category, source, message, path, method, status_code
-          FROM error_logs ORDER BY received_at DESC, id DESC LIMIT ?`,
-    args: [limit],
-  });
-  return result.rows.map((row) => ({
-    id: Number(row.id),
-    receivedAt: String(row.received_at),
-    reportedBy: row.reported_by === 'server' ? 'server' : 'visitor',
-    clientAddress: row.client_address === null ? null : String(row.client_address),
-    level: String(row.level) as LogLevel,
-    category: String(row.category) as LogCategory,
-    source: String(row.source),
-    message: String(row.message),
-    path: row.path === null ? null : String(row.path),
-    method: row.method === null ? null : String(row.method),
-    statusCode: row.status_code === null ? null : Number(row.status_code),
-  }));
+  const rows = await orm(db ?? (await getDb()))
+    .select({
+      id: errorLogs.id,
+      receivedAt: errorLogs.receivedAt,
+      reportedBy: errorLogs.reportedBy,
+      clientAddress: errorLogs.clientAddress,
+      level: errorLogs.level,
+      category: errorLogs.category,
+      source: errorLogs.source,
+      message: errorLogs.message,
+      path: errorLogs.path,
+      method: errorLogs.method,
+      statusCode: errorLogs.statusCode,
+    })
+    .from(errorLogs)
+    .orderBy(desc(errorLogs.receivedAt), desc(errorLogs.id))
+    .limit(limit);
+  return rows;
 }

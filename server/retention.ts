@@ -1,6 +1,9 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
+import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
+import { orm, writeBatch } from '@/server/db';
+import { enquiries, enquiryNotifications, errorLogs } from '@/server/db-schema';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -22,14 +25,14 @@ export function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): st
  */
 export async function purgeExpired(db: Client, now: number = Date.now()): Promise<{ enquiries: number; errorLogs: number }> {
   const before = enquiryCutoff(now);
-  const results = await db.batch(
-    [
-      { sql: 'DELETE FROM enquiry_notifications WHERE enquiry_id IN (SELECT id FROM enquiries WHERE received_ms < ?)', args: [before] },
-      { sql: 'DELETE FROM enquiries WHERE received_ms < ?', args: [before] },
-      { sql: 'DELETE FROM error_logs WHERE received_at < ?', args: [errorLogCutoff(now)] },
-    ],
-    'write',
-  );
+  const expired = orm(db).select({ id: enquiries.id }).from(enquiries).where(lt(enquiries.receivedMs, before));
+  const results = await writeBatch(db, [
+    orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, expired)),
+    orm(db).delete(enquiries).where(lt(enquiries.receivedMs, before)),
+    orm(db)
+      .delete(errorLogs)
+      .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
+  ]);
   return { enquiries: results[1]?.rowsAffected ?? 0, errorLogs: results[2]?.rowsAffected ?? 0 };
 }
 

@@ -1,13 +1,29 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { orm, writeBatch } from '@/server/db';
+import { enquiries, enquiryNotifications } from '@/server/db-schema';
 
 /** How a person's e-mail address is matched: trimmed, case-insensitive (addresses are in practice). */
-const matches = 'lower(trim(email)) = lower(trim(?))';
+const sentWith = (email: string) => sql`lower(trim(${enquiries.email})) = lower(trim(${email}))`;
 
 export type PersonalDataExport = {
   email: string;
   exportedAt: string;
-  enquiries: Record<string, unknown>[];
+  enquiries: {
+    id: number;
+    receivedAt: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    subject: string;
+    message: string;
+    clientAddress: string;
+    disposition: string;
+    verification: string;
+    recaptchaScore: number | null;
+    notification: { status: string; sentAt: string | null } | null;
+  }[];
 };
 
 /**
@@ -16,41 +32,42 @@ export type PersonalDataExport = {
  * no contact details (the browser's logger never sends them), so they are not part of it.
  */
 export async function exportPersonalData(db: Client, email: string, now: number = Date.now()): Promise<PersonalDataExport> {
-  const result = await db.execute({
-    sql: `SELECT e.id, e.received_at, e.name, e.email, e.phone, e.subject, e.message, e.client_address, e.disposition,
-                 e.verification, e.recaptcha_score, n.status AS notification_status, n.sent_at AS notification_sent_at
-          FROM enquiries e LEFT JOIN enquiry_notifications n ON n.enquiry_id = e.id
-          WHERE ${matches.replaceAll('email', 'e.email')} ORDER BY e.id`,
-    args: [email],
-  });
+  const rows = await orm(db)
+    .select({
+      id: enquiries.id,
+      receivedAt: enquiries.receivedAt,
+      name: enquiries.name,
+      email: enquiries.email,
+      phone: enquiries.phone,
+      subject: enquiries.subject,
+      message: enquiries.message,
+      clientAddress: enquiries.clientAddress,
+      disposition: enquiries.disposition,
+      verification: enquiries.verification,
+      recaptchaScore: enquiries.recaptchaScore,
+      notificationStatus: enquiryNotifications.status,
+      notificationSentAt: enquiryNotifications.sentAt,
+    })
+    .from(enquiries)
+    .leftJoin(enquiryNotifications, eq(enquiryNotifications.enquiryId, enquiries.id))
+    .where(sentWith(email))
+    .orderBy(enquiries.id);
   return {
     email,
     exportedAt: new Date(now).toISOString(),
-    enquiries: result.rows.map((row) => ({
-      id: Number(row.id),
-      receivedAt: row.received_at,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      subject: row.subject,
-      message: row.message,
-      clientAddress: row.client_address,
-      disposition: row.disposition,
-      verification: row.verification,
-      recaptchaScore: row.recaptcha_score,
-      notification: row.notification_status === null ? null : { status: row.notification_status, sentAt: row.notification_sent_at },
+    enquiries: rows.map(({ notificationStatus, notificationSentAt, ...row }) => ({
+      ...row,
+      notification: notificationStatus === null ? null : { status: notificationStatus, sentAt: notificationSentAt },
     })),
   };
 }
 
 /** Deletes every enquiry sent with the address, and its notification even if it is still pending. */
 export async function erasePersonalData(db: Client, email: string): Promise<{ enquiries: number; notifications: number }> {
-  const results = await db.batch(
-    [
-      { sql: `DELETE FROM enquiry_notifications WHERE enquiry_id IN (SELECT id FROM enquiries WHERE ${matches})`, args: [email] },
-      { sql: `DELETE FROM enquiries WHERE ${matches}`, args: [email] },
-    ],
-    'write',
-  );
+  const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(sentWith(email));
+  const results = await writeBatch(db, [
+    orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
+    orm(db).delete(enquiries).where(sentWith(email)),
+  ]);
   return { notifications: results[0]?.rowsAffected ?? 0, enquiries: results[1]?.rowsAffected ?? 0 };
 }

@@ -1,5 +1,8 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
+import { count, eq, max, min } from 'drizzle-orm';
+import { orm } from '@/server/db';
+import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 
 /** A notification still pending after this long means enquiries are not reaching the company. */
 export const STALE_PENDING_MS = 15 * 60_000;
@@ -35,16 +38,25 @@ export async function checkEnquiryHealth(
     pausedUntil: paused === null ? null : new Date(paused).toISOString(),
     pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null),
   };
-  let row: Record<string, unknown> | undefined;
+  let figures: { pending: number; oldestPendingMs: number | null; failed: number; lastSentAt: string | null };
   try {
-    const db = await openDb();
-    const result = await db.execute(`
-      SELECT
-        (SELECT count(*) FROM enquiry_notifications WHERE status = 'pending') AS pending,
-        (SELECT min(e.received_ms) FROM enquiry_notifications n JOIN enquiries e ON e.id = n.enquiry_id WHERE n.status = 'pending') AS oldest_pending_ms,
-        (SELECT count(*) FROM enquiry_notifications WHERE status = 'failed') AS failed,
-        (SELECT max(sent_at) FROM enquiry_notifications WHERE status = 'sent') AS last_sent_at`);
-    row = result.rows[0] as Record<string, unknown> | undefined;
+    const db = orm(await openDb());
+    const [pending] = await db
+      .select({ count: count(), oldestReceivedMs: min(enquiries.receivedMs) })
+      .from(jobs)
+      .innerJoin(enquiries, eq(enquiries.id, jobs.enquiryId))
+      .where(eq(jobs.status, 'pending'));
+    const [failed] = await db.select({ count: count() }).from(jobs).where(eq(jobs.status, 'failed'));
+    const [sent] = await db
+      .select({ lastSentAt: max(jobs.sentAt) })
+      .from(jobs)
+      .where(eq(jobs.status, 'sent'));
+    figures = {
+      pending: pending?.count ?? 0,
+      oldestPendingMs: pending?.oldestReceivedMs ?? null,
+      failed: failed?.count ?? 0,
+      lastSentAt: sent?.lastSentAt ?? null,
+    };
   } catch {
     return {
       healthy: false,
@@ -57,9 +69,9 @@ export async function checkEnquiryHealth(
       ...pause,
     };
   }
-  const oldest = row?.oldest_pending_ms === null || row?.oldest_pending_ms === undefined ? null : Number(row.oldest_pending_ms);
+  const oldest = figures.oldestPendingMs;
   const oldestPendingSeconds = oldest === null ? null : Math.max(0, Math.floor((now - oldest) / 1000));
-  const failedNotifications = Number(row?.failed ?? 0);
+  const failedNotifications = figures.failed;
   const problems: HealthProblem[] = [];
   if (failedNotifications > 0) problems.push('notifications-failed');
   if (oldestPendingSeconds !== null && oldestPendingSeconds * 1000 > STALE_PENDING_MS) problems.push('notifications-delayed');
@@ -68,10 +80,10 @@ export async function checkEnquiryHealth(
     healthy: problems.length === 0,
     problems,
     database: 'ok',
-    pendingNotifications: Number(row?.pending ?? 0),
+    pendingNotifications: figures.pending,
     oldestPendingSeconds,
     failedNotifications,
-    lastSentAt: row?.last_sent_at === null || row?.last_sent_at === undefined ? null : String(row.last_sent_at),
+    lastSentAt: figures.lastSentAt,
     ...pause,
   };
 }

@@ -1,6 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { orm } from '@/server/db';
+import { enquiryNotifications as jobs } from '@/server/db-schema';
 import { isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
 import { notificationEmail } from '@/server/enquiries/notification-email';
 import { findEnquiry } from '@/server/enquiries/store';
@@ -75,28 +78,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   async function claim(): Promise<ClaimedJob | null> {
     const current = now();
-    const result = await db.execute({
-      sql: `UPDATE enquiry_notifications
-            SET lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1
-            WHERE id = (
-              SELECT id FROM enquiry_notifications
-              WHERE status = 'pending' AND next_attempt_ms <= ? AND (lease_until_ms IS NULL OR lease_until_ms < ?)
-              ORDER BY next_attempt_ms, id LIMIT 1
-            ) AND status = 'pending' AND (lease_until_ms IS NULL OR lease_until_ms < ?)
-            RETURNING id, enquiry_id, attempts`,
-      args: [owner, current + leaseMs, current, current, current],
-    });
-    const row = result.rows[0];
-    return row ? { id: Number(row.id), enquiryId: Number(row.enquiry_id), attempts: Number(row.attempts) } : null;
+    const claimable = and(eq(jobs.status, 'pending'), or(isNull(jobs.leaseUntilMs), lt(jobs.leaseUntilMs, current)));
+    const nextDue = orm(db)
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(claimable, lte(jobs.nextAttemptMs, current)))
+      .orderBy(jobs.nextAttemptMs, jobs.id)
+      .limit(1);
+    // One statement: the job is re-checked as it is leased, so two workers never take the same one.
+    const [claimed] = await orm(db)
+      .update(jobs)
+      .set({ leaseOwner: owner, leaseUntilMs: current + leaseMs, attempts: sql`${jobs.attempts} + 1` })
+      .where(and(eq(jobs.id, nextDue), claimable))
+      .returning({ id: jobs.id, enquiryId: jobs.enquiryId, attempts: jobs.attempts });
+    return claimed ?? null;
   }
 
   async function markSent(jobId: number, messageId: string): Promise<boolean> {
-    const marked = await db.execute({
-      sql: `UPDATE enquiry_notifications SET status = 'sent', sent_at = ?, message_id = ?, last_error = NULL,
-              lease_owner = NULL, lease_until_ms = NULL
-            WHERE id = ? AND lease_owner = ? AND status = 'pending'`,
-      args: [new Date(now()).toISOString(), messageId, jobId, owner],
-    });
+    const marked = await orm(db)
+      .update(jobs)
+      .set({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null, leaseOwner: null, leaseUntilMs: null })
+      .where(and(eq(jobs.id, jobId), eq(jobs.leaseOwner, owner), eq(jobs.status, 'pending')));
     return marked.rowsAffected === 1;
   }
 
@@ -138,22 +140,26 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         consecutivePauses += 1;
         pausedUntil = now() + pause(consecutivePauses);
         pauseReason = detail;
-        await db.execute({
-          sql: `UPDATE enquiry_notifications SET attempts = attempts - 1, next_attempt_ms = ?, last_error = ?, lease_owner = NULL, lease_until_ms = NULL
-                WHERE id = ? AND lease_owner = ?`,
-          args: [pausedUntil, detail, job.id, owner],
-        });
+        await orm(db)
+          .update(jobs)
+          .set({ attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: pausedUntil, lastError: detail, leaseOwner: null, leaseUntilMs: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
         log(`[outbox] delivery paused until ${new Date(pausedUntil).toISOString()}: the relay refused the site's settings: ${detail}`);
         options.onPause?.(detail);
         return;
       }
       const permanent = !enquiry || isPermanentSmtpFailure(error);
       const giveUp = permanent || job.attempts >= maxAttempts;
-      await db.execute({
-        sql: `UPDATE enquiry_notifications SET status = ?, next_attempt_ms = ?, last_error = ?, lease_owner = NULL, lease_until_ms = NULL
-              WHERE id = ? AND lease_owner = ?`,
-        args: [giveUp ? 'failed' : 'pending', now() + backoff(job.attempts), detail, job.id, owner],
-      });
+      await orm(db)
+        .update(jobs)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          nextAttemptMs: now() + backoff(job.attempts),
+          lastError: detail,
+          leaseOwner: null,
+          leaseUntilMs: null,
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
       log(`[outbox] job ${job.id} attempt ${job.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
       return;
     }
@@ -240,10 +246,9 @@ export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
 /** Requeues permanently failed jobs (`npm run enquiries -- --retry-failed`); returns how many. */
 export async function retryFailedJobs(db: Client, now: number = Date.now()): Promise<number> {
-  const result = await db.execute({
-    sql: `UPDATE enquiry_notifications SET status = 'pending', attempts = 0, next_attempt_ms = ?, lease_owner = NULL, lease_until_ms = NULL
-          WHERE status = 'failed'`,
-    args: [now],
-  });
+  const result = await orm(db)
+    .update(jobs)
+    .set({ status: 'pending', attempts: 0, nextAttemptMs: now, leaseOwner: null, leaseUntilMs: null })
+    .where(eq(jobs.status, 'failed'));
   return result.rowsAffected;
 }

@@ -1,10 +1,13 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { Client, Row } from '@libsql/client';
+import type { Client } from '@libsql/client';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { ContactValues } from '@/lib/contact-rules';
+import { columnNames, orm, writeBatch } from '@/server/db';
+import { enquiries, enquiryNotifications, type DISPOSITIONS, type VERIFICATION_STATUSES } from '@/server/db-schema';
 
-export type Disposition = 'accepted' | 'spam' | 'suspect';
-export type VerificationStatus = 'not-configured' | 'verified' | 'unverified' | 'low-score' | 'honeypot';
+export type Disposition = (typeof DISPOSITIONS)[number];
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export type NewEnquiry = {
   values: ContactValues;
@@ -35,48 +38,26 @@ export async function storeEnquiry(db: Client, enquiry: NewEnquiry, now: number 
   const { values } = enquiry;
   const hash = contentHash(values, enquiry.clientAddress);
   const notify = enquiry.disposition === 'accepted' ? 1 : 0;
-  const results = await db.batch(
-    [
-      {
-        sql: `INSERT INTO enquiries (received_at, received_ms, name, email, phone, subject, message, client_address,
-                content_hash, disposition, verification, recaptcha_score, verification_detail)
-              SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-              WHERE NOT EXISTS (SELECT 1 FROM enquiries WHERE content_hash = ? AND received_ms > ?)`,
-        args: [
-          new Date(now).toISOString(),
-          now,
-          values.name,
-          values.email,
-          values.phone || null,
-          values.subject,
-          values.message,
-          enquiry.clientAddress,
-          hash,
-          enquiry.disposition,
-          enquiry.verification,
-          enquiry.score ?? null,
-          enquiry.detail ?? null,
-          hash,
-          now - DEDUPE_WINDOW_MS,
-        ],
-      },
-      {
-        sql: `INSERT INTO enquiry_notifications (enquiry_id, status, next_attempt_ms)
-              SELECT last_insert_rowid(), 'pending', ? WHERE changes() = 1 AND ? = 1`,
-        args: [now, notify],
-      },
-    ],
-    'write',
-  );
+  const e = enquiries;
+  const n = enquiryNotifications;
+  const results = await writeBatch(db, [
+    // The duplicate check and the insert are one statement (INSERT … SELECT … WHERE NOT EXISTS).
+    orm(db)
+      .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.phone, e.subject, e.message, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail)}
+      SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${values.phone || null}, ${values.subject},
+        ${values.message}, ${enquiry.clientAddress}, ${hash}, ${enquiry.disposition}, ${enquiry.verification},
+        ${enquiry.score ?? null}, ${enquiry.detail ?? null}
+      WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
+    // Its outbox job, only if the row above was inserted and the enquiry is to be notified.
+    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.status, n.nextAttemptMs)}
+      SELECT last_insert_rowid(), 'pending', ${now} WHERE changes() = 1 AND ${notify} = 1`),
+  ]);
   const inserted = results[0];
   if (inserted && inserted.rowsAffected === 1 && inserted.lastInsertRowid !== undefined) {
     return { id: Number(inserted.lastInsertRowid), duplicate: false };
   }
-  const existing = await db.execute({
-    sql: 'SELECT id FROM enquiries WHERE content_hash = ? ORDER BY id DESC LIMIT 1',
-    args: [hash],
-  });
-  return { id: Number(existing.rows[0]?.id ?? 0), duplicate: true };
+  const [existing] = await orm(db).select({ id: e.id }).from(e).where(eq(e.contentHash, hash)).orderBy(desc(e.id)).limit(1);
+  return { id: existing?.id ?? 0, duplicate: true };
 }
 
 /** One stored enquiry: what the notification e-mail and the listing show. */
@@ -91,26 +72,20 @@ export type StoredEnquiry = {
   verification: VerificationStatus;
 };
 
-function storedEnquiryFromRow(row: Row): StoredEnquiry {
-  return {
-    id: Number(row.id),
-    receivedAt: String(row.received_at),
-    name: String(row.name),
-    email: String(row.email),
-    phone: row.phone === null ? null : String(row.phone),
-    subject: String(row.subject),
-    message: String(row.message),
-    verification: String(row.verification) as VerificationStatus,
-  };
-}
+const storedEnquiryColumns = {
+  id: enquiries.id,
+  receivedAt: enquiries.receivedAt,
+  name: enquiries.name,
+  email: enquiries.email,
+  phone: enquiries.phone,
+  subject: enquiries.subject,
+  message: enquiries.message,
+  verification: enquiries.verification,
+};
 
 export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry | null> {
-  const found = await db.execute({
-    sql: 'SELECT id, received_at, name, email, phone, subject, message, verification FROM enquiries WHERE id = ?',
-    args: [id],
-  });
-  const row = found.rows[0];
-  return row ? storedEnquiryFromRow(row) : null;
+  const [found] = await orm(db).select(storedEnquiryColumns).from(enquiries).where(eq(enquiries.id, id));
+  return found ?? null;
 }
 
 export type EnquiryListing = StoredEnquiry & {
@@ -124,23 +99,21 @@ export type EnquiryListing = StoredEnquiry & {
 };
 
 export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryListing[]> {
-  const result = await db.execute({
-    sql: `SELECT * FROM (
-            SELECT e.id, e.received_at, e.name, e.email, e.phone, e.subject, e.message, e.client_address, e.disposition,
-                   e.verification, e.recaptcha_score, n.status, n.attempts, n.last_error, n.sent_at
-            FROM enquiries e LEFT JOIN enquiry_notifications n ON n.enquiry_id = e.id
-            ORDER BY e.id DESC LIMIT ?
-          ) ORDER BY id ASC`,
-    args: [limit],
-  });
-  return result.rows.map((row) => ({
-    ...storedEnquiryFromRow(row),
-    clientAddress: String(row.client_address),
-    disposition: String(row.disposition) as Disposition,
-    score: row.recaptcha_score === null ? null : Number(row.recaptcha_score),
-    delivery: row.status === null ? 'not notified' : (String(row.status) as 'pending' | 'sent' | 'failed'),
-    attempts: Number(row.attempts ?? 0),
-    lastError: row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
-    sentAt: row.sent_at === null || row.sent_at === undefined ? null : String(row.sent_at),
-  }));
+  const rows = await orm(db)
+    .select({
+      ...storedEnquiryColumns,
+      clientAddress: enquiries.clientAddress,
+      disposition: enquiries.disposition,
+      score: enquiries.recaptchaScore,
+      status: enquiryNotifications.status,
+      attempts: enquiryNotifications.attempts,
+      lastError: enquiryNotifications.lastError,
+      sentAt: enquiryNotifications.sentAt,
+    })
+    .from(enquiries)
+    .leftJoin(enquiryNotifications, eq(enquiryNotifications.enquiryId, enquiries.id))
+    .orderBy(desc(enquiries.id))
+    .limit(limit);
+  // The newest `limit`, listed oldest first.
+  return rows.reverse().map(({ status, attempts, ...row }) => ({ ...row, delivery: status ?? 'not notified', attempts: attempts ?? 0 }));
 }

@@ -1,0 +1,81 @@
+// The database's tables as drizzle-orm sees them: the source of every row type and of every query's
+// column names. The tables themselves are created by the migrations in server/migrations (decision
+// 0008); server/db-schema.test.ts checks that a migrated database has exactly these columns.
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { logCategories, logLevels } from '@/lib/error-log-constants';
+
+export const LOG_REPORTERS = ['server', 'visitor'] as const;
+export const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
+export const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-score', 'honeypot'] as const;
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const errorLogs = sqliteTable(
+  'error_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receivedAt: text('received_at').notNull().default(nowIso),
+    application: text('application').notNull(),
+    // Written only after the intake's schema (lib/error-log-record.ts) accepted them.
+    level: text('level', { enum: logLevels }).notNull(),
+    category: text('category', { enum: logCategories }).notNull(),
+    source: text('source').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    metadata: text('metadata'),
+    userId: text('user_id'),
+    statusCode: integer('status_code'),
+    path: text('path'),
+    method: text('method'),
+    requestPayload: text('request_payload'),
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
+    reportedBy: text('reported_by', { enum: LOG_REPORTERS }).notNull().default('visitor'),
+  },
+  (table) => [index('error_logs_received_at').on(table.receivedAt), index('error_logs_reported_by').on(table.reportedBy, table.id)],
+);
+
+export const enquiries = sqliteTable(
+  'enquiries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receivedAt: text('received_at').notNull(),
+    receivedMs: integer('received_ms').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    clientAddress: text('client_address').notNull(),
+    contentHash: text('content_hash').notNull(),
+    disposition: text('disposition', { enum: DISPOSITIONS }).notNull(),
+    verification: text('verification', { enum: VERIFICATION_STATUSES }).notNull(),
+    recaptchaScore: real('recaptcha_score'),
+    verificationDetail: text('verification_detail'),
+  },
+  (table) => [index('enquiries_received_ms').on(table.receivedMs), index('enquiries_content_hash').on(table.contentHash, table.receivedMs)],
+);
+
+export const enquiryNotifications = sqliteTable(
+  'enquiry_notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .unique()
+      .references(() => enquiries.id),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+    sentAt: text('sent_at'),
+    messageId: text('message_id'),
+  },
+  (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs)],
+);
+
+export const schema = { errorLogs, enquiries, enquiryNotifications };
