@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import './globals.css';
 import { business } from '@/content/business';
+import { navigationLabels } from '@/content/navigation';
 import { config } from '@/server/config.mjs';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -27,7 +28,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en-GB">
       <body className="flex min-h-dvh flex-col">
         <a href="#main" className="skip-link">
-          Skip to main content
+          {navigationLabels.skipLink}
         </a>
         <GlobalErrorHandlers />
         {process.env.NEXT_PUBLIC_E2E_FAULTS === '1' ? <E2eFaults layer="layout" /> : null}

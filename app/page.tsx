@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { business, telHref } from '@/content/business';
-import { commitment, fleetImage, hero, highlights } from '@/content/home';
+import { PageSection } from '@/components/ui/page-section';
+import { callLabel, commitment, fleetImage, hero, highlights, homePage } from '@/content/home';
 import { defaultSocialImage } from '@/content/pages';
 import { services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
@@ -34,10 +35,10 @@ export default function HomePage() {
             <div className="mt-8 flex flex-wrap gap-4">
               <Link href={hero.cta.href} className="btn-primary">
                 {hero.cta.label}
-                <span className="sr-only"> about us and how a claim works</span>
+                <span className="sr-only">{homePage.heroCtaContext}</span>
               </Link>
               <a href={telHref} className="btn-secondary">
-                Call {business.phone.display}
+                {callLabel(business.phone.display)}
               </a>
             </div>
           </div>
@@ -53,10 +54,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="highlights-heading" className="sr-only">
-          Why homeowners and insurers choose us
-        </h2>
+      <PageSection id="highlights" title={homePage.highlightsHeading} heading="hidden">
         <ul className="grid gap-6 md:grid-cols-3">
           {highlights.map((highlight, index) => (
             <li key={highlight.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -79,35 +77,27 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="services-heading" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="services-heading" className="text-3xl font-bold text-brand-900">
-            What we repair
-          </h2>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {services.map((service) => (
-              <li key={service.id}>
-                <Link
-                  href={`/services#${service.id}`}
-                  className="flex h-full items-center justify-between gap-4 rounded-lg bg-white p-5 font-semibold text-brand-900 shadow-sm ring-1 ring-slate-200 hover:ring-brand-700"
-                >
-                  {service.title}
-                  <span aria-hidden="true" className="text-accent-600">
-                    &rarr;
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="services" title={homePage.servicesHeading} layout="band">
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service.id}>
+              <Link
+                href={`/services#${service.id}`}
+                className="flex h-full items-center justify-between gap-4 rounded-lg bg-white p-5 font-semibold text-brand-900 shadow-sm ring-1 ring-slate-200 hover:ring-brand-700"
+              >
+                {service.title}
+                <span aria-hidden="true" className="text-accent-600">
+                  &rarr;
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="testimonials-heading" className="text-3xl font-bold text-brand-900">
-          What our customers say
-        </h2>
+      <PageSection id="testimonials" title={homePage.testimonialsHeading}>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {testimonials.map((testimonial) => (
             <li key={testimonial.customerName}>
@@ -123,7 +113,7 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="commitment-heading" className="bg-brand-900 text-white">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center">
@@ -133,10 +123,10 @@ export default function HomePage() {
           <p className="mt-4 text-lg leading-relaxed text-brand-100">{commitment.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
             <Link href="/contact" className="btn-accent">
-              Send us an enquiry
+              {homePage.enquiryLabel}
             </Link>
             <a href={telHref} className="btn-outline-light">
-              Call {business.phone.display}
+              {callLabel(business.phone.display)}
             </a>
           </div>
         </div>

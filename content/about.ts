@@ -1,5 +1,16 @@
 import { business } from '@/content/business';
 
+/** The about page's headings and the line that introduces the accreditations. */
+export const aboutPage = {
+  title: 'About Us',
+  eyebrow: `Over ${business.yearsExperience} years of insurance repairs`,
+  whoHeading: 'Who we are',
+  claimHeading: 'How a claim works',
+  accreditationsHeading: 'Our accreditations',
+  accreditationsIntro:
+    'Independent schemes check our work, our people and our safety record. Select a logo to read what each accreditation means for you.',
+} as const;
+
 export const aboutIntro: readonly string[] = [
   `${business.legalName} is an insurance repair and home maintenance contractor based in Cumbernauld. For more than ${business.yearsExperience} years we have restored homes across Glasgow, North Lanarkshire and the central belt of Scotland after water, storm, fire, impact and malicious damage.`,
   'Our joiners, plasterers, roofers, plumbers, electricians and decorators are directly employed and trained by us. That means one team, one standard of work and one point of contact from the first survey to the final coat of paint, rather than a chain of subcontractors.',

@@ -99,6 +99,11 @@ export const accreditations: readonly Accreditation[] = [
 ];
 
 /** The footer's contractor-safety badge and its accreditation-notice dialog (SPEC 2, shared layout). */
+export const accreditationDialog = {
+  logoAlt: (name: string) => `${name} logo`,
+  websiteLabel: 'Visit Website',
+} as const;
+
 export const accreditationNotice = {
   badgeSrc: '/accreditations/safe-contractor-placeholder.svg',
   badgeButtonAlt: 'Safe Contractor accredited: view accreditation notice',

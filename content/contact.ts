@@ -40,3 +40,34 @@ export const CONTACT_RESPONSES = {
   unavailable: 'Your message could not be saved right now. Please try again in a minute or contact us directly.',
   success: CONTACT_OUTCOME_MESSAGES.success,
 } as const;
+
+/** The contact page's copy around the form. */
+export const contactPage = {
+  title: 'Contact Us',
+  eyebrow: 'Get in touch',
+  intro: 'Call us, e-mail us or send a message about an insurance repair or any work on your home.',
+  detailsHeading: 'Our details',
+  formHeading: 'Send us a message',
+  details: {
+    address: 'Address',
+    telephone: 'Telephone',
+    email: 'E-mail',
+    openingHours: 'Opening hours',
+    serviceArea: 'Service area',
+  },
+} as const;
+
+/** The form's own words: field labels, the button, the hidden trap field, Google's required disclosure. */
+export const contactFormText = {
+  labels: { name: 'Name', email: 'Email', phone: 'Phone (optional)', subject: 'Subject', message: 'Message' },
+  honeypotLabel: 'Leave this field empty',
+  submit: 'Send message',
+  submitting: 'Sending…',
+  recaptchaDisclosure: {
+    before: 'This site is protected by reCAPTCHA and the Google',
+    privacy: 'Privacy Policy',
+    and: 'and',
+    terms: 'Terms of Service',
+    after: 'apply.',
+  },
+} as const;

@@ -14,4 +14,10 @@ export const galleryMessages = {
   emptyCategory: (category: string) => `No media found in "${category}" category`,
   noMedia: 'No Media',
   video: 'Video',
+  tryAgain: 'Try again',
+  filterLabel: 'Filter by category',
+  closeViewer: 'Close viewer',
+  previousItem: 'Previous item',
+  nextItem: 'Next item',
+  tagsLabel: 'Tags',
 } as const;

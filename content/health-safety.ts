@@ -1,5 +1,11 @@
 import { business } from '@/content/business';
 
+export const healthSafetyPage = {
+  title: 'Health and Safety Policy',
+  eyebrow: 'Working safely in your home',
+  commitmentsHeading: 'Our safety commitments',
+} as const;
+
 export const healthSafetyIntro: readonly string[] = [
   `Our work takes us into occupied homes, onto roofs and into buildings that have been damaged by water, fire or impact. ${business.legalName} treats the health and safety of our employees, our customers and the public as the first consideration in everything we do.`,
   'Our written policy sets out who is responsible for health and safety in the company, how we assess and control the risks of each job and how we make sure every tradesman has the training and equipment to work safely. It is reviewed every year and whenever the law or our work changes.',

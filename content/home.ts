@@ -36,3 +36,15 @@ export const commitment = {
   title: 'Our commitment to you',
   text: 'A damaged home is stressful enough. We promise a named contact for your claim, tradesmen who arrive when we say they will, a clean and safe site every evening, and a finish that matches the rest of your home. We are not done until you are happy with the repair.',
 } as const;
+
+/** The home page's section headings and calls to action around the content above. */
+export const homePage = {
+  heroCtaContext: ' about us and how a claim works',
+  highlightsHeading: 'Why homeowners and insurers choose us',
+  servicesHeading: 'What we repair',
+  testimonialsHeading: 'What our customers say',
+  enquiryLabel: 'Send us an enquiry',
+} as const;
+
+/** "Call 0141 …": every call button's text. */
+export const callLabel = (phone: string) => `Call ${phone}`;

@@ -24,3 +24,23 @@ export const sitemapLinks: readonly NavLink[] = [
   { href: '/health-safety', label: 'Health & Safety Policy' },
   { href: '/privacy', label: 'Privacy Policy' },
 ];
+
+/** The sitemap page's own copy around the links. */
+export const sitemapPage = {
+  title: 'Site Map',
+  intro: 'Every page of our website, the work we carry out and how to reach us.',
+  pagesHeading: 'Pages',
+  servicesHeading: 'Services',
+  contactHeading: 'Contact details',
+  telephoneLabel: 'Telephone',
+  emailLabel: 'E-mail',
+} as const;
+
+/** Names of the site's own navigation landmarks and the skip link. */
+export const navigationLabels = {
+  skipLink: 'Skip to main content',
+  main: 'Main',
+  policies: 'Policies',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+} as const;

@@ -2,6 +2,12 @@ import { business } from '@/content/business';
 
 export type PrivacySection = { id: string; title: string; paragraphs: readonly string[]; list?: readonly string[] };
 
+export const privacyPage = {
+  title: 'Privacy Policy',
+  intro: 'How we collect, use and protect your personal information.',
+  contentsLabel: 'On this page',
+} as const;
+
 export const privacyUpdated = 'Last updated: 1 September 2025';
 
 /** How long enquiries are kept; the server deletes older ones daily (server/retention.ts). */

@@ -1,6 +1,8 @@
 import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
+import { PageSection } from '@/components/ui/page-section';
+import { contactPage } from '@/content/contact';
 import { pageMetadata } from '@/lib/page-metadata';
 import { PostalAddress } from '@/components/ui/postal-address';
 
@@ -9,23 +11,20 @@ export const metadata = pageMetadata('contact');
 export default function ContactPage() {
   return (
     <>
-      <PageIntro title="Contact Us" eyebrow="Get in touch">
-        <p>Call us, e-mail us or send a message about an insurance repair or any work on your home.</p>
+      <PageIntro title={contactPage.title} eyebrow={contactPage.eyebrow}>
+        <p>{contactPage.intro}</p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-labelledby="details-heading">
-          <h2 id="details-heading" className="text-2xl font-bold text-brand-900">
-            Our details
-          </h2>
+        <PageSection id="details" title={contactPage.detailsHeading} layout="column" heading="medium">
           <dl className="mt-6 space-y-5">
             <div>
-              <dt className="font-semibold text-brand-900">Address</dt>
+              <dt className="font-semibold text-brand-900">{contactPage.details.address}</dt>
               <dd>
                 <PostalAddress className="text-slate-700" />
               </dd>
             </div>
             <div>
-              <dt className="font-semibold text-brand-900">Telephone</dt>
+              <dt className="font-semibold text-brand-900">{contactPage.details.telephone}</dt>
               <dd>
                 <a href={telHref} className="prose-link">
                   {business.phone.display}
@@ -33,7 +32,7 @@ export default function ContactPage() {
               </dd>
             </div>
             <div>
-              <dt className="font-semibold text-brand-900">E-mail</dt>
+              <dt className="font-semibold text-brand-900">{contactPage.details.email}</dt>
               <dd>
                 <a href={mailtoHref} className="prose-link">
                   {business.email}
@@ -41,23 +40,20 @@ export default function ContactPage() {
               </dd>
             </div>
             <div>
-              <dt className="font-semibold text-brand-900">Opening hours</dt>
+              <dt className="font-semibold text-brand-900">{contactPage.details.openingHours}</dt>
               <dd className="text-slate-700">{business.openingHours.label}</dd>
             </div>
             <div>
-              <dt className="font-semibold text-brand-900">Service area</dt>
+              <dt className="font-semibold text-brand-900">{contactPage.details.serviceArea}</dt>
               <dd className="text-slate-700">{business.serviceAreaSummary}</dd>
             </div>
           </dl>
-        </section>
-        <section aria-labelledby="contact-form-heading" className="relative">
-          <h2 id="contact-form-heading" className="text-2xl font-bold text-brand-900">
-            Send us a message
-          </h2>
+        </PageSection>
+        <PageSection id="contact-form" title={contactPage.formHeading} layout="column" heading="medium" className="relative">
           <div className="mt-6">
             <ContactForm />
           </div>
-        </section>
+        </PageSection>
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { ExternalLink } from '@/components/ui/external-link';
 import { PageIntro } from '@/components/ui/page-intro';
-import { healthSafetyIntro, policyDocument, safetyCommitments } from '@/content/health-safety';
+import { PageSection } from '@/components/ui/page-section';
+import { healthSafetyIntro, healthSafetyPage, policyDocument, safetyCommitments } from '@/content/health-safety';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('healthSafety');
@@ -9,7 +10,7 @@ export default function HealthSafetyPage() {
   const [lead, ...rest] = healthSafetyIntro;
   return (
     <>
-      <PageIntro title="Health and Safety Policy" eyebrow="Working safely in your home">
+      <PageIntro title={healthSafetyPage.title} eyebrow={healthSafetyPage.eyebrow}>
         <p>{lead}</p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-16">
@@ -38,10 +39,7 @@ export default function HealthSafetyPage() {
           </ExternalLink>
         </p>
 
-        <section aria-labelledby="commitments-heading" className="mt-16">
-          <h2 id="commitments-heading" className="text-3xl font-bold text-brand-900">
-            Our safety commitments
-          </h2>
+        <PageSection id="commitments" title={healthSafetyPage.commitmentsHeading} layout="column" className="mt-16">
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
             {safetyCommitments.map((commitment) => (
               <li key={commitment.title} className="rounded-xl border-l-4 border-accent-500 bg-slate-50 p-6">
@@ -50,7 +48,7 @@ export default function HealthSafetyPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
       </div>
     </>
   );

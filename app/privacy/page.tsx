@@ -1,5 +1,5 @@
 import { PageIntro } from '@/components/ui/page-intro';
-import { privacySections, privacyUpdated } from '@/content/privacy';
+import { privacyPage, privacySections, privacyUpdated } from '@/content/privacy';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('privacy');
@@ -7,11 +7,13 @@ export const metadata = pageMetadata('privacy');
 export default function PrivacyPage() {
   return (
     <>
-      <PageIntro title="Privacy Policy">
-        <p>How we collect, use and protect your personal information. {privacyUpdated}.</p>
+      <PageIntro title={privacyPage.title}>
+        <p>
+          {privacyPage.intro} {privacyUpdated}.
+        </p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-16 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-12">
-        <nav aria-label="On this page" className="mb-10 lg:mb-0">
+        <nav aria-label={privacyPage.contentsLabel} className="mb-10 lg:mb-0">
           <ul className="space-y-2 lg:sticky lg:top-52">
             {privacySections.map((section) => (
               <li key={section.id}>

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, telHref } from '@/content/business';
 import { services, servicesPage } from '@/content/services';
+import { PageSection } from '@/components/ui/page-section';
+import { callLabel } from '@/content/home';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('services');
@@ -48,20 +50,23 @@ export default function ServicesPage() {
           ))}
         </ul>
 
-        <section aria-labelledby="services-cta" className="mt-16 rounded-xl bg-brand-50 p-8 text-center">
-          <h2 id="services-cta" className="text-2xl font-bold text-brand-900">
-            {servicesPage.cta.heading}
-          </h2>
+        <PageSection
+          id="services-cta"
+          title={servicesPage.cta.heading}
+          layout="column"
+          heading="medium"
+          className="mt-16 rounded-xl bg-brand-50 p-8 text-center"
+        >
           <p className="mx-auto mt-3 max-w-2xl leading-relaxed text-slate-700">{servicesPage.cta.text}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-4">
             <Link href="/contact" className="btn-primary">
               {servicesPage.cta.contactLabel}
             </Link>
             <a href={telHref} className="btn-secondary">
-              Call {business.phone.display}
+              {callLabel(business.phone.display)}
             </a>
           </div>
-        </section>
+        </PageSection>
       </div>
     </>
   );

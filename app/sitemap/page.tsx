@@ -2,7 +2,8 @@ import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
-import { sitemapLinks } from '@/content/navigation';
+import { PageSection } from '@/components/ui/page-section';
+import { sitemapLinks, sitemapPage } from '@/content/navigation';
 import { serviceGroups } from '@/content/services';
 import { pageMetadata } from '@/lib/page-metadata';
 
@@ -11,21 +12,15 @@ export const metadata = pageMetadata('sitemap');
 export default function SitemapPage() {
   return (
     <>
-      <PageIntro title="Site Map">
-        <p>Every page of our website, the work we carry out and how to reach us.</p>
+      <PageIntro title={sitemapPage.title}>
+        <p>{sitemapPage.intro}</p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 md:grid-cols-3">
-        <section aria-labelledby="pages-heading">
-          <h2 id="pages-heading" className="text-2xl font-bold text-brand-900">
-            Pages
-          </h2>
+        <PageSection id="pages" title={sitemapPage.pagesHeading} layout="column" heading="medium">
           <LinkList links={sitemapLinks} className="mt-4 space-y-2" linkClassName="prose-link" />
-        </section>
+        </PageSection>
 
-        <section aria-labelledby="services-heading">
-          <h2 id="services-heading" className="text-2xl font-bold text-brand-900">
-            Services
-          </h2>
+        <PageSection id="services" title={sitemapPage.servicesHeading} layout="column" heading="medium">
           {serviceGroups.map((group) => (
             <div key={group.id} className="mt-4">
               <h3 className="text-lg font-semibold text-brand-900">{group.title}</h3>
@@ -36,28 +31,25 @@ export default function SitemapPage() {
               </ul>
             </div>
           ))}
-        </section>
+        </PageSection>
 
-        <section aria-labelledby="contact-heading">
-          <h2 id="contact-heading" className="text-2xl font-bold text-brand-900">
-            Contact details
-          </h2>
+        <PageSection id="contact" title={sitemapPage.contactHeading} layout="column" heading="medium">
           <p className="mt-4 font-semibold text-brand-900">{business.legalName}</p>
           <PostalAddress className="mt-2 text-slate-700" />
           <p className="mt-3">
-            Telephone:{' '}
+            {sitemapPage.telephoneLabel}:{' '}
             <a href={telHref} className="prose-link">
               {business.phone.display}
             </a>
           </p>
           <p className="mt-1">
-            E-mail:{' '}
+            {sitemapPage.emailLabel}:{' '}
             <a href={mailtoHref} className="prose-link">
               {business.email}
             </a>
           </p>
           <p className="mt-3 text-slate-700">{business.openingHours.label}</p>
-        </section>
+        </PageSection>
       </div>
     </>
   );

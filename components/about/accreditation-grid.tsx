@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { CloseButton } from '@/components/ui/close-button';
 import { ExternalLink } from '@/components/ui/external-link';
-import type { Accreditation } from '@/content/accreditations';
+import { accreditationDialog, type Accreditation } from '@/content/accreditations';
 
 /** The accreditation logos as buttons (2/3/5 columns); each opens a dialog about that scheme. */
 export function AccreditationGrid({ accreditations }: { accreditations: readonly Accreditation[] }) {
@@ -37,13 +37,19 @@ export function AccreditationGrid({ accreditations }: { accreditations: readonly
             <h2 id={titleId} className="pr-10 text-2xl font-bold text-brand-900">
               {selected.name}
             </h2>
-            <img src={selected.logo} alt={`${selected.name} logo`} width={240} height={120} className="mx-auto my-6 h-28 w-56" />
+            <img
+              src={selected.logo}
+              alt={accreditationDialog.logoAlt(selected.name)}
+              width={240}
+              height={120}
+              className="mx-auto my-6 h-28 w-56"
+            />
             <p id={textId} className="text-slate-700">
               {selected.description}
             </p>
             {selected.website ? (
               <ExternalLink href={selected.website} className="btn-primary mt-6">
-                Visit Website
+                {accreditationDialog.websiteLabel}
               </ExternalLink>
             ) : null}
           </div>

@@ -16,17 +16,19 @@ import { validateContact } from '@/lib/contact-schema';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
+import { contactFormText } from '@/content/contact';
 
 const LOG_SOURCE = 'contact-form';
+const disclosure = contactFormText.recaptchaDisclosure;
 
 type FieldSpec = { label: string; type: 'text' | 'email' | 'tel' | 'textarea'; required: boolean; autoComplete: string };
 
 const FIELDS: Record<ContactField, FieldSpec> = {
-  name: { label: 'Name', type: 'text', required: true, autoComplete: 'name' },
-  email: { label: 'Email', type: 'email', required: true, autoComplete: 'email' },
-  phone: { label: 'Phone (optional)', type: 'tel', required: false, autoComplete: 'tel' },
-  subject: { label: 'Subject', type: 'text', required: true, autoComplete: 'off' },
-  message: { label: 'Message', type: 'textarea', required: true, autoComplete: 'off' },
+  name: { label: contactFormText.labels.name, type: 'text', required: true, autoComplete: 'name' },
+  email: { label: contactFormText.labels.email, type: 'email', required: true, autoComplete: 'email' },
+  phone: { label: contactFormText.labels.phone, type: 'tel', required: false, autoComplete: 'tel' },
+  subject: { label: contactFormText.labels.subject, type: 'text', required: true, autoComplete: 'off' },
+  message: { label: contactFormText.labels.message, type: 'textarea', required: true, autoComplete: 'off' },
 };
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
@@ -213,7 +215,7 @@ export function ContactForm({
         );
       })}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="contact-website">Leave this field empty</label>
+        <label htmlFor="contact-website">{contactFormText.honeypotLabel}</label>
         <input
           id="contact-website"
           name={HONEYPOT_FIELD}
@@ -226,7 +228,7 @@ export function ContactForm({
       </div>
       <div>
         <button type="submit" className="btn-primary disabled:cursor-not-allowed disabled:opacity-70" disabled={submitting}>
-          {submitting ? 'Sending…' : 'Send message'}
+          {submitting ? contactFormText.submitting : contactFormText.submit}
         </button>
       </div>
       <div role="status" className="min-h-0">
@@ -241,15 +243,15 @@ export function ContactForm({
       </div>
       {siteKey ? (
         <p className="text-xs text-slate-700" data-testid="recaptcha-disclosure">
-          This site is protected by reCAPTCHA and the Google{' '}
+          {disclosure.before}{' '}
           <ExternalLink href="https://policies.google.com/privacy" className="prose-link">
-            Privacy Policy
+            {disclosure.privacy}
           </ExternalLink>{' '}
-          and{' '}
+          {disclosure.and}{' '}
           <ExternalLink href="https://policies.google.com/terms" className="prose-link">
-            Terms of Service
+            {disclosure.terms}
           </ExternalLink>{' '}
-          apply.
+          {disclosure.after}
         </p>
       ) : null}
     </form>

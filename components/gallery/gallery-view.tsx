@@ -99,7 +99,7 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
           }}
           className="btn-secondary mt-4 border-red-800 text-red-900 hover:bg-red-100"
         >
-          Try again
+          {galleryMessages.tryAgain}
         </button>
       </div>
     );
@@ -111,7 +111,7 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
 
   return (
     <>
-      <div role="group" aria-label="Filter by category" className="mb-8 flex flex-wrap gap-2">
+      <div role="group" aria-label={galleryMessages.filterLabel} className="mb-8 flex flex-wrap gap-2">
         {categories.map((category) => {
           const selected = category === selectedCategory;
           return (

@@ -6,7 +6,7 @@ import { mediaOf } from '@/lib/gallery/media-url';
 import type { GalleryItem } from '@/lib/gallery/types';
 import { counterLabel, neighbourIndices, nextIndex, previousIndex, swipeDirection } from '@/lib/gallery/viewer';
 import { galleryMessages } from '@/content/gallery';
-import { CloseIcon, NoMediaIcon } from '@/components/ui/icons';
+import { CloseIcon, NextIcon, NoMediaIcon, PreviousIcon } from '@/components/ui/icons';
 
 type GalleryViewerProps = {
   /** All items: the viewer runs across every category. */
@@ -110,7 +110,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
             <p className="sr-only" aria-live="polite" aria-atomic="true">
               {current.title}, {counterLabel(index ?? 0, total)}
             </p>
-            <button ref={closeRef} type="button" onClick={onClose} className={iconButton} aria-label="Close viewer">
+            <button ref={closeRef} type="button" onClick={onClose} className={iconButton} aria-label={galleryMessages.closeViewer}>
               <CloseIcon />
             </button>
           </div>
@@ -150,41 +150,17 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
                   type="button"
                   onClick={() => go('previous')}
                   className={`${iconButton} absolute left-2 top-1/2 -translate-y-1/2 sm:left-4`}
-                  aria-label="Previous item"
+                  aria-label={galleryMessages.previousItem}
                 >
-                  <svg
-                    aria-hidden="true"
-                    width="24"
-                    height="24"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d="M15 5l-7 7 7 7" />
-                  </svg>
+                  <PreviousIcon />
                 </button>
                 <button
                   type="button"
                   onClick={() => go('next')}
                   className={`${iconButton} absolute right-2 top-1/2 -translate-y-1/2 sm:right-4`}
-                  aria-label="Next item"
+                  aria-label={galleryMessages.nextItem}
                 >
-                  <svg
-                    aria-hidden="true"
-                    width="24"
-                    height="24"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d="M9 5l7 7-7 7" />
-                  </svg>
+                  <NextIcon />
                 </button>
               </>
             ) : null}
@@ -197,7 +173,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
             <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-400">{current.category}</p>
             {current.description ? <p className="mt-2 text-slate-200">{current.description}</p> : null}
             {current.tags.length > 0 ? (
-              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label={galleryMessages.tagsLabel}>
                 {current.tags.map((tag, position) => (
                   <li key={`${position}-${tag}`} className="rounded-full bg-white/15 px-3 py-1 text-sm text-white">
                     {tag}

@@ -1,5 +1,5 @@
 import { business, mailtoHref, telHref } from '@/content/business';
-import { footerNav } from '@/content/navigation';
+import { footerNav, navigationLabels } from '@/content/navigation';
 import { AccreditationBadge } from '@/components/layout/accreditation-badge';
 import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
@@ -23,7 +23,7 @@ export function SiteFooter() {
             </a>
           </p>
         </div>
-        <nav aria-label="Policies">
+        <nav aria-label={navigationLabels.policies}>
           <LinkList links={footerNav} className="space-y-2" linkClassName="footer-link" />
         </nav>
         <div>

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import { primaryNav } from '@/content/navigation';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { navigationLabels, primaryNav } from '@/content/navigation';
 
 function isCurrent(pathname: string, href: string) {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
@@ -42,7 +43,7 @@ export function SiteNav() {
       : 'text-slate-700 hover:text-brand-900 hover:underline decoration-2 underline-offset-8';
 
   return (
-    <nav aria-label="Main" className="flex items-center">
+    <nav aria-label={navigationLabels.main} className="flex items-center">
       <ul className="hidden items-center gap-8 text-lg font-semibold md:flex">
         {primaryNav.map((link) => (
           <li key={link.href}>
@@ -60,19 +61,8 @@ export function SiteNav() {
         aria-controls={menuId}
         onClick={() => setMenuOpen((open) => !open)}
       >
-        <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-        <svg
-          aria-hidden="true"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        >
-          {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
+        <span className="sr-only">{menuOpen ? navigationLabels.closeMenu : navigationLabels.openMenu}</span>
+        {menuOpen ? <CloseIcon /> : <MenuIcon />}
       </button>
       <div id={menuId} hidden={!menuOpen} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg md:hidden">
         <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2 text-lg font-semibold">

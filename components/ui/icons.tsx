@@ -1,6 +1,7 @@
 // The site's small inline icons, each drawn once. Decorative: the control around them carries the name.
 
-export function CloseIcon({ size = 24 }: { size?: number }) {
+/** A 24-unit stroked line icon: the shape of every control icon on the site. */
+function StrokeIcon({ size = 24, path }: { size?: number; path: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -11,11 +12,17 @@ export function CloseIcon({ size = 24 }: { size?: number }) {
       stroke="currentColor"
       strokeWidth="2.5"
       strokeLinecap="round"
+      strokeLinejoin="round"
     >
-      <path d="M6 6l12 12M18 6L6 18" />
+      <path d={path} />
     </svg>
   );
 }
+
+export const CloseIcon = ({ size }: { size?: number }) => <StrokeIcon size={size} path="M6 6l12 12M18 6L6 18" />;
+export const MenuIcon = () => <StrokeIcon path="M4 7h16M4 12h16M4 17h16" />;
+export const PreviousIcon = () => <StrokeIcon path="M15 5l-7 7 7 7" />;
+export const NextIcon = () => <StrokeIcon path="M9 5l7 7-7 7" />;
 
 /** A crossed-out picture: an item with no image or video. */
 export function NoMediaIcon({ size }: { size: number }) {

@@ -3,6 +3,7 @@ import type { Client } from '@libsql/client';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications } from '@/server/db-schema';
+import { storedEnquiryColumns } from '@/server/enquiries/store';
 
 /** How a person's e-mail address is matched: trimmed, case-insensitive (addresses are in practice). */
 const sentWith = (email: string) => sql`lower(trim(${enquiries.email})) = lower(trim(${email}))`;
@@ -34,16 +35,9 @@ export type PersonalDataExport = {
 export async function exportPersonalData(db: Client, email: string, now: number = Date.now()): Promise<PersonalDataExport> {
   const rows = await orm(db)
     .select({
-      id: enquiries.id,
-      receivedAt: enquiries.receivedAt,
-      name: enquiries.name,
-      email: enquiries.email,
-      phone: enquiries.phone,
-      subject: enquiries.subject,
-      message: enquiries.message,
+      ...storedEnquiryColumns,
       clientAddress: enquiries.clientAddress,
       disposition: enquiries.disposition,
-      verification: enquiries.verification,
       recaptchaScore: enquiries.recaptchaScore,
       notificationStatus: enquiryNotifications.status,
       notificationSentAt: enquiryNotifications.sentAt,

@@ -72,7 +72,8 @@ export type StoredEnquiry = {
   verification: VerificationStatus;
 };
 
-const storedEnquiryColumns = {
+/** The columns of a StoredEnquiry, for every query that reads one. */
+export const storedEnquiryColumns = {
   id: enquiries.id,
   receivedAt: enquiries.receivedAt,
   name: enquiries.name,
