@@ -1,7 +1,11 @@
 import type { NextConfig } from 'next';
+import { crmImagePattern, crmIsOnPrivateNetwork } from './lib/gallery/crm-image-pattern';
+import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
 
 // The test build (tests/e2e/test-env.ts) and only it carries the faults the browser tests trigger.
 const e2eFaults = process.env.NEXT_PUBLIC_E2E_FAULTS === '1';
+const crmUrl = process.env.NEXT_PUBLIC_CRM_URL ?? '';
+const crmPattern = crmImagePattern(crmUrl);
 
 const nextConfig: NextConfig = {
   // The browser tests build into their own folder so they never replace the build `npm start` serves.
@@ -9,7 +13,26 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['@libsql/client', 'libsql'],
-  images: { formats: ['image/avif', 'image/webp'] },
+  // The image optimiser resizes the CRM's gallery photos (decision 0009): the CRM's origin only, the
+  // gallery's widths and one quality only, WebP (AVIF costs several times the CPU per image).
+  images: {
+    imageSizes: GALLERY_IMAGE_WIDTHS.filter((width) => width < 640),
+    deviceSizes: GALLERY_IMAGE_WIDTHS.filter((width) => width >= 640),
+    qualities: [GALLERY_IMAGE_QUALITY],
+    formats: ['image/webp'],
+    remotePatterns: crmPattern ? [crmPattern] : [],
+    // No same-origin image goes through it (the built-in gallery stores its sizes).
+    localPatterns: [],
+    // A photo the CRM stops serving (a customer asked for it to be taken down) stops being served from
+    // here within a minute; the test build revalidates every time so the tests see each request reach the CRM.
+    minimumCacheTTL: e2eFaults ? 0 : 60,
+    maximumDiskCacheSize: 512 * 1024 * 1024,
+    // A phone photo is 3-6 MB; nothing a CRM should send is larger.
+    maximumResponseBody: 25 * 1024 * 1024,
+    maximumRedirects: 0,
+    // Only when the operator configured a CRM on a private address (tests, an internal network).
+    dangerouslyAllowLocalIP: crmIsOnPrivateNetwork(crmUrl),
+  },
   // Always inlined (Next leaves an unset NEXT_PUBLIC_* as a runtime lookup), so outside the test build
   // the test-only faults in components/testing/e2e-faults.tsx are dead code and removed.
   env: { NEXT_PUBLIC_E2E_FAULTS: e2eFaults ? '1' : '' },

@@ -9,8 +9,10 @@ import { defaultGalleryStore, GalleryInputError, type StoredItem } from '@/serve
 
 const usage = `Usage: npm run gallery -- <command>
 
-  add <file> --title <text> --category <text> [--description <text>] [--tags <a,b,c>]
+  add <file> --title <text> --category <text> [--description <text>] [--tags <a,b,c>] [--poster <image>]
       Copy an image (.jpg .jpeg .png .webp .avif .gif) or video (.mp4 .m4v .webm .mov) into the gallery.
+      Photos are stored at their display sizes without metadata (GPS included); the original is kept, never served.
+      --poster: a still frame for a video, shown on phones instead of fetching the video.
   list [--json]
       Show every item: added ones first (newest first), then the shipped samples.
   remove <id> [<id> ...]
@@ -41,7 +43,13 @@ async function main(argv: string[]) {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { title: { type: 'string' }, category: { type: 'string' }, description: { type: 'string' }, tags: { type: 'string' } },
+        options: {
+          title: { type: 'string' },
+          category: { type: 'string' },
+          description: { type: 'string' },
+          tags: { type: 'string' },
+          poster: { type: 'string' },
+        },
       });
       const [file, ...extra] = positionals;
       if (!file || extra.length > 0) fail('add needs exactly one file.');
@@ -57,7 +65,11 @@ async function main(argv: string[]) {
         category: values.category,
         description: values.description,
         tags,
+        poster: values.poster === undefined ? undefined : path.resolve(values.poster),
       });
+      if (item.mimeType.startsWith('video/') && !item.posterKey) {
+        console.log('No --poster given: on phones the tile shows a plain frame with a play sign until the video is opened.');
+      }
       console.log(`Added ${item._id}: "${item.title}" in ${item.category} (${item.mimeType}, key ${item.s3Key})`);
       return;
     }

@@ -310,6 +310,14 @@ mkdirSync(publicDir, { recursive: true });
 const manifestItems: Record<string, unknown>[] = [];
 for (const sample of samples) {
   const target = sample.serve === 'imageUrl' ? path.join(publicDir, sample.file) : path.join(mediaDir, 'samples', sample.file);
+  // A video gets a still frame too (its finished last frame), shown on phones instead of the video.
+  const posterFile = sample.file.endsWith('.mp4') ? sample.file.replace(/\.mp4$/, '.poster.jpg') : undefined;
+  if (posterFile) {
+    await sharp(Buffer.from(svg(house(9), 'Re-slating time-lapse')))
+      .resize(640, 480)
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toFile(path.join(mediaDir, 'samples', posterFile));
+  }
   if (sample.file.endsWith('.mp4')) await renderVideo(target);
   else if (sample.file.endsWith('.jpg')) await sharp(Buffer.from(sample.draw())).jpeg({ quality: 78, mozjpeg: true }).toFile(target);
   else await sharp(Buffer.from(sample.draw())).webp({ quality: 78 }).toFile(target);
@@ -324,6 +332,7 @@ for (const sample of samples) {
     mimeType,
     ...(sample.serve === 'imageUrl' ? { imageUrl: `/gallery/samples/${sample.file}` } : { s3Key: `samples/${sample.file}` }),
     filename: sample.file,
+    ...(posterFile ? { posterKey: `samples/${posterFile}` } : {}),
   });
 }
 

@@ -2,13 +2,17 @@
 
 import { useRef, type MouseEvent } from 'react';
 import type { GalleryItem, GalleryMedia } from '@/lib/gallery/types';
+import { useCanHover } from './use-can-hover';
 import { useNearViewport } from './use-near-viewport';
 import { galleryMessages } from '@/content/gallery';
 import { NoMediaIcon } from '@/components/ui/icons';
+import { TILE_SIZES } from '@/lib/gallery/responsive-image';
 
 type GalleryTileProps = {
   item: GalleryItem;
   media: GalleryMedia;
+  /** The image (or a video's still frame) at the gallery's widths (lib/gallery/responsive-image.ts), when it is resized. */
+  srcSet?: string;
   onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
   /** The first tile is in view on every screen size: its image loads at once, ahead of the rest. */
   first?: boolean;
@@ -27,11 +31,13 @@ function playQuietly(video: HTMLVideoElement | null) {
  * title, the category), so it contains every word shown on it and a speech-input user can say what
  * they see (WCAG 2.5.3, Label in Name).
  */
-export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileProps) {
+export function GalleryTile({ item, media, srcSet, onOpen, first = false }: GalleryTileProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLSpanElement>(null);
   const nearViewport = useNearViewport(frameRef);
-  const isVideo = media.kind === 'video';
+  const canHover = useCanHover();
+  // Without hover (a phone) a video tile never plays: it shows its still frame and fetches no video bytes.
+  const isVideo = media.kind === 'video' && canHover;
 
   const start = () => {
     if (isVideo) playQuietly(videoRef.current);
@@ -55,6 +61,8 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
         {media.kind === 'image' ? (
           <img
             src={media.src}
+            srcSet={srcSet}
+            sizes={srcSet ? TILE_SIZES : undefined}
             alt={item.title}
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : 'auto'}
@@ -66,16 +74,39 @@ export function GalleryTile({ item, media, onOpen, first = false }: GalleryTileP
         ) : null}
         {media.kind === 'video' ? (
           <>
-            <video
-              ref={videoRef}
-              src={nearViewport ? media.src : undefined}
-              muted
-              loop
-              playsInline
-              preload="metadata"
-              aria-hidden="true"
-              className="h-full w-full object-cover"
-            />
+            {isVideo ? (
+              <video
+                ref={videoRef}
+                src={nearViewport ? media.src : undefined}
+                poster={media.poster}
+                muted
+                loop
+                playsInline
+                // With a still frame to show, no video bytes until the pointer asks for them.
+                preload={media.poster ? 'none' : 'metadata'}
+                aria-hidden="true"
+                className="h-full w-full object-cover"
+              />
+            ) : media.poster ? (
+              <img
+                src={media.poster}
+                srcSet={srcSet}
+                sizes={srcSet ? TILE_SIZES : undefined}
+                // The tile's name already holds "Video" and the title.
+                alt=""
+                loading={first ? 'eager' : 'lazy'}
+                decoding="async"
+                width={800}
+                height={600}
+                className="h-full w-full object-cover"
+              />
+            ) : (
+              <span aria-hidden="true" className="flex h-full w-full items-center justify-center bg-slate-800 text-white/80">
+                <svg width="48" height="48" viewBox="0 0 12 12" fill="currentColor">
+                  <path d="M3 1.5l7.5 4.5-7.5 4.5z" />
+                </svg>
+              </span>
+            )}
             <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-2 py-1 text-xs font-semibold text-white">
               <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" fill="currentColor">
                 <path d="M2 1l9 5-9 5z" />

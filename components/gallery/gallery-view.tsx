@@ -9,6 +9,7 @@ import { mediaOf } from '@/lib/gallery/media-url';
 import type { GalleryItem } from '@/lib/gallery/types';
 import { GalleryTile } from './gallery-tile';
 import { GalleryViewer } from './gallery-viewer';
+import { posterSrcSetOf, srcSetOf } from '@/lib/gallery/responsive-image';
 
 type GalleryState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: GalleryItem[]; categories: string[] };
 
@@ -138,11 +139,20 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
         </p>
       ) : (
         <ul className={gridClass} data-testid="gallery-grid">
-          {visible.map((item, index) => (
-            <li key={item._id}>
-              <GalleryTile item={item} media={mediaOf(item, crmBase)} onOpen={openItem(item)} first={index === 0} />
-            </li>
-          ))}
+          {visible.map((item, index) => {
+            const media = mediaOf(item, crmBase);
+            return (
+              <li key={item._id}>
+                <GalleryTile
+                  item={item}
+                  media={media}
+                  srcSet={srcSetOf(media, crmBase) ?? posterSrcSetOf(media, crmBase)}
+                  onOpen={openItem(item)}
+                  first={index === 0}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
 

@@ -7,6 +7,7 @@ import type { GalleryItem } from '@/lib/gallery/types';
 import { counterLabel, neighbourIndices, nextIndex, previousIndex, swipeDirection } from '@/lib/gallery/viewer';
 import { galleryMessages } from '@/content/gallery';
 import { CloseIcon, NextIcon, NoMediaIcon, PreviousIcon } from '@/components/ui/icons';
+import { srcSetOf, viewerPosterOf, VIEWER_SIZES } from '@/lib/gallery/responsive-image';
 
 type GalleryViewerProps = {
   /** All items: the viewer runs across every category. */
@@ -34,6 +35,12 @@ function usePreloadNeighbours(items: readonly GalleryItem[], index: number | nul
       if (media.kind !== 'image' || cache.current.has(media.src)) continue;
       const image = new Image();
       image.decoding = 'async';
+      // The same candidate the viewer will pick: sizes and srcset before src, so only it is fetched.
+      const srcSet = srcSetOf(media, crmBase);
+      if (srcSet) {
+        image.sizes = VIEWER_SIZES;
+        image.srcset = srcSet;
+      }
       image.src = media.src;
       cache.current.set(media.src, image);
     }
@@ -120,6 +127,8 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
               <img
                 key={media.src}
                 src={media.src}
+                srcSet={srcSetOf(media, crmBase)}
+                sizes={srcSetOf(media, crmBase) ? VIEWER_SIZES : undefined}
                 alt={current.title}
                 decoding="async"
                 className="pointer-events-auto max-h-full max-w-full touch-pan-y select-none object-contain shadow-2xl"
@@ -130,6 +139,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
               <video
                 key={media.src}
                 src={media.src}
+                poster={viewerPosterOf(media, crmBase)}
                 controls
                 autoPlay
                 playsInline

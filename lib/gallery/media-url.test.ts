@@ -42,4 +42,16 @@ describe('mediaOf', () => {
   it('is none for a filename-only item, even a video one', () => {
     expect(mediaOf({ mimeType: 'video/mp4' }, crm)).toEqual({ kind: 'none' });
   });
+  it('a video with a posterUrl gets its still frame, found like an imageUrl', () => {
+    expect(mediaOf({ s3Key: 'clip.mp4', mimeType: 'video/mp4', posterUrl: '/frames/clip.jpg' }, crm)).toEqual({
+      kind: 'video',
+      src: 'https://crm.example.com/api/gallery/image/clip.mp4',
+      type: 'video/mp4',
+      poster: 'https://crm.example.com/frames/clip.jpg',
+    });
+    expect(mediaOf({ imageUrl: '/a.jpg', mimeType: 'image/jpeg', posterUrl: '/frames/a.jpg' }, crm)).toEqual({
+      kind: 'image',
+      src: 'https://crm.example.com/a.jpg',
+    });
+  });
 });

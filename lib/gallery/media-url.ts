@@ -24,8 +24,11 @@ export function isVideo(item: Pick<GalleryItem, 'mimeType'>): boolean {
 }
 
 /** What to show for an item: an image, a video (type starting with `video/`), or the 'No Media' placeholder. */
-export function mediaOf(item: Pick<GalleryItem, 'imageUrl' | 's3Key' | 'mimeType'>, crmBase: string): GalleryMedia {
+export function mediaOf(item: Pick<GalleryItem, 'imageUrl' | 's3Key' | 'mimeType' | 'posterUrl'>, crmBase: string): GalleryMedia {
   const src = mediaUrl(item, crmBase);
   if (!src) return { kind: 'none' };
-  return isVideo(item) ? { kind: 'video', src, type: item.mimeType } : { kind: 'image', src };
+  if (!isVideo(item)) return { kind: 'image', src };
+  // A video's still frame, when the item has one, is found like an imageUrl.
+  const poster = item.posterUrl ? mediaUrl({ imageUrl: item.posterUrl }, crmBase) : null;
+  return { kind: 'video', src, type: item.mimeType, ...(poster ? { poster } : {}) };
 }

@@ -34,6 +34,7 @@ export function normaliseItem(raw: unknown): GalleryItem | null {
   const imageUrl = typeof raw.imageUrl === 'string' && raw.imageUrl.trim() !== '' ? raw.imageUrl.trim() : undefined;
   const s3Key = typeof raw.s3Key === 'string' && raw.s3Key.trim() !== '' ? raw.s3Key.trim() : undefined;
   const filename = text(raw.filename);
+  const posterUrl = typeof raw.posterUrl === 'string' && raw.posterUrl.trim() !== '' ? raw.posterUrl.trim() : undefined;
   if (!id || !title || (!imageUrl && !s3Key && !filename)) return null;
   const tags = Array.isArray(raw.tags) ? raw.tags.map(text).filter((tag): tag is string => tag !== undefined) : [];
   return {
@@ -46,6 +47,7 @@ export function normaliseItem(raw: unknown): GalleryItem | null {
     ...(imageUrl ? { imageUrl } : {}),
     ...(s3Key ? { s3Key } : {}),
     ...(filename ? { filename } : {}),
+    ...(posterUrl ? { posterUrl } : {}),
   };
 }
 

@@ -10,6 +10,12 @@ export type GalleryItem = {
   imageUrl?: string;
   s3Key?: string;
   filename?: string;
+  /**
+   * Out of the spec's contract, optional: a still frame for a video, a path on the CRM like imageUrl
+   * (the built-in gallery stores one when a video is added with --poster).
+   */
+  posterUrl?: string;
 };
 
-export type GalleryMedia = { kind: 'image'; src: string } | { kind: 'video'; src: string; type: string } | { kind: 'none' };
+export type GalleryMedia =
+  { kind: 'image'; src: string } | { kind: 'video'; src: string; type: string; poster?: string } | { kind: 'none' };

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { isGalleryImageWidth } from '@/lib/gallery/responsive-image';
 import { parseRange } from './http-range';
 import { isValidMediaKey } from './keys';
 import { toPublicItem, type GalleryStore } from './store';
@@ -48,7 +49,14 @@ export async function galleryListResponse(request: Request, store: GalleryStore)
 /** GET /api/gallery/image/{s3Key}: the file, with validators, and single byte ranges for video seeking. */
 export async function galleryMediaResponse(request: Request, key: string, store: GalleryStore): Promise<Response> {
   if (!isValidMediaKey(key)) return errorResponse(400, 'Invalid media key');
-  const media = await store.resolveMedia(key);
+  // `?w=` asks for one of the stored display sizes (lib/gallery/responsive-image.ts); nothing is resized here.
+  const widthParameter = new URL(request.url).searchParams.get('w');
+  const width = widthParameter === null ? undefined : Number(widthParameter);
+  if (width !== undefined && !(/^\d{1,4}$/.test(widthParameter ?? '') && isGalleryImageWidth(width))) {
+    return errorResponse(400, 'Unsupported width');
+  }
+  const acceptsWebp = /\bimage\/webp\b/i.test(request.headers.get('accept') ?? '');
+  const media = await store.resolveMedia(key, { width, format: acceptsWebp ? 'webp' : 'fallback' });
   if (!media) return errorResponse(404, 'Media not found');
 
   const etag = `"${media.size.toString(36)}-${Math.floor(media.modified.getTime()).toString(36)}"`;
@@ -59,6 +67,8 @@ export async function galleryMediaResponse(request: Request, key: string, store:
     'Accept-Ranges': 'bytes',
     ETag: etag,
     'Last-Modified': media.modified.toUTCString(),
+    // The stored sizes of a photo come as WebP or as the original's format, by Accept.
+    Vary: 'Accept',
     // A media file opened directly must not run anything.
     'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
   };

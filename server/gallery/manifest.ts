@@ -16,6 +16,11 @@ export const manifestItemSchema = z
     s3Key: text.optional(),
     filename: text.optional(),
     createdAt: z.iso.datetime().optional(),
+    /** The display sizes `npm run gallery add` stored (bookkeeping, not part of the CRM contract). */
+    displayWidths: z.array(z.number().int().positive()).max(20).optional(),
+    /** A video's still frame, stored at its display sizes (`--poster`); listed as `posterUrl`. */
+    posterKey: text.optional(),
+    posterWidths: z.array(z.number().int().positive()).max(20).optional(),
   })
   .refine((item) => item.imageUrl || item.s3Key || item.filename, 'needs imageUrl, s3Key or filename');
 

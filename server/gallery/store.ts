@@ -2,6 +2,8 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+import { storedWidthFor, storedWidthsFor } from '@/lib/gallery/responsive-image';
 import { isValidMediaKey, slugify } from './keys';
 import { emptyManifest, manifestItemSchema, manifestSchema, type Manifest, type ManifestItem } from './manifest';
 import { matchesSignature, mediaTypeOf } from './media-types';
@@ -18,6 +20,7 @@ export type StoredItem = ManifestItem & { source: 'sample' | 'added'; hidden: bo
 export type ResolvedMedia = { filePath: string; size: number; modified: Date; contentType: string };
 
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+const MAX_POSTER_BYTES = 50 * 1024 * 1024;
 const MANIFEST = 'manifest.json';
 
 export class GalleryInputError extends Error {}
@@ -83,6 +86,66 @@ async function withManifestLock<T>(dir: string, change: () => Promise<T>): Promi
   }
 }
 
+/** Images stored at display sizes; GIFs may be animated and are kept as they are. */
+const RESIZED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+const DISPLAY_QUALITY = 75;
+
+/**
+ * Each size is stored as WebP, for the browsers that say they take it, and in the original's own format
+ * (the `mimeType` the item lists), for any other client. For a WebP original the two are one file.
+ */
+export type DisplayFormat = 'webp' | 'fallback';
+
+function fallbackExtension(key: string): string {
+  const extension = path.extname(key).toLowerCase();
+  return extension === '.jpeg' ? '.jpg' : extension;
+}
+
+/** `uploads/roof-1a2b.jpg` at 640 → `uploads/roof-1a2b.w640.webp` (or `.w640.jpg`, the fallback). */
+export function displaySizeKey(key: string, width: number, format: DisplayFormat = 'webp'): string {
+  const stem = key.slice(0, key.length - path.extname(key).length);
+  return `${stem}.w${width}${format === 'webp' ? '.webp' : fallbackExtension(key)}`;
+}
+
+/**
+ * Decodes the photo once (turned upright by its EXIF orientation), writes it at each display width as
+ * WebP with no metadata at all, and returns the widths written. A file that does not decode is refused.
+ */
+async function writeDisplaySizes(bytes: Buffer, file: string, mediaDir: string, key: string): Promise<number[]> {
+  let upright: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+  try {
+    // 60 megapixels: any phone camera; a larger decode would take hundreds of MB of memory.
+    upright = await sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 }).rotate().raw().toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new GalleryInputError(
+      `${path.basename(file)} could not be read as an image: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const { width, height, channels } = upright.info;
+  const widths = storedWidthsFor(width);
+  const fallback = fallbackExtension(key);
+  for (const displayWidth of widths) {
+    const resized = sharp(upright.data, { raw: { width, height, channels } }).resize({
+      width: Math.min(displayWidth, width),
+      withoutEnlargement: true,
+    });
+    for (const format of fallback === '.webp' ? (['webp'] as const) : (['webp', 'fallback'] as const)) {
+      const target = path.join(mediaDir, displaySizeKey(key, displayWidth, format));
+      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      await mkdir(path.dirname(target), { recursive: true });
+      const encoder = resized.clone();
+      const extension = format === 'webp' ? '.webp' : fallback;
+      if (extension === '.webp') encoder.webp({ quality: DISPLAY_QUALITY });
+      else if (extension === '.png') encoder.png({ compressionLevel: 9 });
+      else if (extension === '.avif') encoder.avif({ quality: 50 });
+      else encoder.jpeg({ quality: DISPLAY_QUALITY, mozjpeg: true });
+      await encoder.toFile(temporary);
+      await rename(temporary, target);
+    }
+  }
+  return widths;
+}
+
 /** Copies to a temporary name beside the target, then renames: a crash never leaves a half file served. */
 async function copyIntoPlace(source: string, target: string) {
   await mkdir(path.dirname(target), { recursive: true });
@@ -103,8 +166,25 @@ function isInside(root: string, candidate: string) {
 
 /** The contract shape: the item without the store's own bookkeeping. */
 export function toPublicItem(item: ManifestItem) {
-  const { createdAt: _createdAt, ...rest } = item;
-  return rest;
+  const { createdAt: _createdAt, displayWidths: _displayWidths, posterKey, posterWidths: _posterWidths, ...rest } = item;
+  return posterKey ? { ...rest, posterUrl: `/api/gallery/image/${encodeURIComponent(posterKey)}` } : rest;
+}
+
+/** `uploads/survey-1a2b.mp4` → `uploads/survey-1a2b.poster.jpg`: where a video's still frame is stored. */
+export function posterKeyOf(videoKey: string): string {
+  return `${videoKey.slice(0, videoKey.length - path.extname(videoKey).length)}.poster.jpg`;
+}
+
+/** Every file an added item wrote: the original, its display sizes, its poster's sizes. */
+function storedFilesOf(item: ManifestItem): string[] {
+  if (!item.s3Key || !isValidMediaKey(item.s3Key)) return [];
+  const sizes = (key: string, widths: readonly number[]) =>
+    widths.flatMap((width) => (['webp', 'fallback'] as const).map((format) => displaySizeKey(key, width, format)));
+  return [
+    item.s3Key,
+    ...sizes(item.s3Key, item.displayWidths ?? []),
+    ...(item.posterKey && isValidMediaKey(item.posterKey) ? sizes(item.posterKey, item.posterWidths ?? []) : []),
+  ];
 }
 
 export function createGalleryStore(options: GalleryStoreOptions) {
@@ -125,16 +205,24 @@ export function createGalleryStore(options: GalleryStoreOptions) {
     return (await all()).filter((item) => !item.hidden).map(({ source: _source, hidden: _hidden, ...item }) => item);
   }
 
-  /** The file behind a listed item's s3Key; null for an invalid, unknown or missing key. */
-  async function resolveMedia(key: string): Promise<ResolvedMedia | null> {
+  /**
+   * The file behind a listed item's s3Key; null for an invalid, unknown or missing key. For an image
+   * added with its display sizes, the stored size for `width` (the widest when none is asked for): the
+   * original, which may carry the photo's GPS position, is never served.
+   */
+  async function resolveMedia(key: string, want: { width?: number; format?: DisplayFormat } = {}): Promise<ResolvedMedia | null> {
     if (!isValidMediaKey(key)) return null;
-    const item = (await all()).find((candidate) => !candidate.hidden && candidate.s3Key === key);
-    if (!item) return null;
-    const root = item.source === 'sample' ? samplesDir : dataMediaDir;
-    const contentType = mediaTypeOf(key);
+    const items = (await all()).filter((candidate) => !candidate.hidden);
+    const item = items.find((candidate) => candidate.s3Key === key);
+    const posterOf = item ? undefined : items.find((candidate) => candidate.posterKey === key);
+    if (!item && !posterOf) return null;
+    const root = (item ?? posterOf)!.source === 'sample' ? samplesDir : dataMediaDir;
+    const storedWidth = storedWidthFor((item ? item.displayWidths : posterOf!.posterWidths) ?? [], want.width);
+    const fileKey = storedWidth === undefined ? key : displaySizeKey(key, storedWidth, want.format ?? 'fallback');
+    const contentType = mediaTypeOf(fileKey);
     if (!contentType) return null;
     try {
-      const [realRoot, realFile] = await Promise.all([realpath(root), realpath(path.join(root, key))]);
+      const [realRoot, realFile] = await Promise.all([realpath(root), realpath(path.join(root, fileKey))]);
       if (!isInside(realRoot, realFile)) return null;
       const info = await stat(realFile);
       if (!info.isFile()) return null;
@@ -151,6 +239,8 @@ export function createGalleryStore(options: GalleryStoreOptions) {
     category: string;
     description?: string;
     tags?: string[];
+    /** A video's still frame (an image file), shown on the tile where there is no hover to play it. */
+    poster?: string;
   }): Promise<ManifestItem> {
     const contentType = mediaTypeOf(input.file);
     if (!contentType) {
@@ -158,6 +248,7 @@ export function createGalleryStore(options: GalleryStoreOptions) {
         `Unsupported file type: ${path.basename(input.file)} (use .jpg, .jpeg, .png, .webp, .avif, .gif, .mp4, .m4v, .webm or .mov)`,
       );
     }
+    if (input.poster !== undefined && !contentType.startsWith('video/')) throw new GalleryInputError('--poster is for videos only');
     const info = await stat(input.file).catch(() => null);
     if (!info?.isFile()) throw new GalleryInputError(`No such file: ${input.file}`);
     if (info.size === 0 || info.size > MAX_UPLOAD_BYTES)
@@ -171,12 +262,23 @@ export function createGalleryStore(options: GalleryStoreOptions) {
     }
     if (!matchesSignature(head, contentType)) throw new GalleryInputError(`${path.basename(input.file)} does not look like ${contentType}`);
 
-    const digest = createHash('sha256')
-      .update(await readFile(input.file))
-      .digest('hex');
+    const bytes = await readFile(input.file);
+    const digest = createHash('sha256').update(bytes).digest('hex');
     const extension = path.extname(input.file).toLowerCase();
     const base = slugify(path.basename(input.file, path.extname(input.file)));
     const key = `uploads/${base}-${digest.slice(0, 10)}${extension}`;
+    // Photos are served only at their display sizes, re-encoded without metadata (decision 0009).
+    const displayWidths = RESIZED_TYPES.has(contentType) ? await writeDisplaySizes(bytes, input.file, dataMediaDir, key) : undefined;
+    let poster: { posterKey: string; posterWidths: number[] } | undefined;
+    if (input.poster !== undefined) {
+      const posterKey = posterKeyOf(key);
+      const posterBytes = await readFile(input.poster).catch(() => {
+        throw new GalleryInputError(`No such file: ${input.poster}`);
+      });
+      if (posterBytes.length > MAX_POSTER_BYTES)
+        throw new GalleryInputError(`The poster must be at most ${MAX_POSTER_BYTES / 1024 / 1024} MB`);
+      poster = { posterKey, posterWidths: await writeDisplaySizes(posterBytes, input.poster, dataMediaDir, posterKey) };
+    }
     const item = manifestItemSchema.parse({
       _id: `item-${randomBytes(6).toString('hex')}`,
       title: input.title,
@@ -187,8 +289,11 @@ export function createGalleryStore(options: GalleryStoreOptions) {
       s3Key: key,
       filename: path.basename(input.file),
       createdAt: new Date().toISOString(),
+      ...(displayWidths ? { displayWidths } : {}),
+      ...poster,
     });
 
+    // The original is kept beside its sizes (for re-processing), never served.
     await copyIntoPlace(input.file, path.join(dataMediaDir, key));
     await withManifestLock(dataDir, async () => {
       const manifest = await readManifest(dataDir);
@@ -209,8 +314,8 @@ export function createGalleryStore(options: GalleryStoreOptions) {
     if (added) {
       manifest.items = manifest.items.filter((item) => item._id !== id);
       await writeManifest(dataDir, manifest);
-      if (added.s3Key && isValidMediaKey(added.s3Key) && !manifest.items.some((item) => item.s3Key === added.s3Key)) {
-        await rm(path.join(dataMediaDir, added.s3Key), { force: true });
+      if (!manifest.items.some((item) => item.s3Key === added.s3Key)) {
+        for (const file of storedFilesOf(added)) await rm(path.join(dataMediaDir, file), { force: true });
       }
       return 'removed';
     }

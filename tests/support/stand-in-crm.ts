@@ -4,6 +4,8 @@
  *   GET  /api/gallery/image/:s3Key   the built-in gallery's sample file of that name (media/gallery/samples,
  *                                    public/gallery/samples) when there is one, else a small generated image
  *   GET  /gallery/..., /uploads/...  imageUrl paths: a sample file of that name, else the generated image
+ *   GET  /photos/..., /api/gallery/image/photos%2F...
+ *                                    a phone photo (4032x3024 JPEG, about 5 MB, GPS EXIF) under any name
  *   POST /api/error-logs             records the entry, answers 201
  * and a control API the tests drive:
  *   PUT    /__control/gallery        { status?, body?, delayMs? } sets the gallery scenario
@@ -15,6 +17,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { phonePhoto } from './phone-photo';
 
 export type GalleryScenario = { status: number; body: unknown; delayMs: number };
 
@@ -101,6 +104,18 @@ export function createStandInCrm() {
       if (request.method === 'GET' && url.pathname === '/api/gallery/public') {
         if (gallery.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gallery.delayMs));
         return send(response, gallery.status, gallery.body);
+      }
+      const photoKey = decodeURIComponent(url.pathname).startsWith('/api/gallery/image/photos/');
+      if (request.method === 'GET' && (url.pathname.startsWith('/photos/') || photoKey)) {
+        mediaRequests.push(url.pathname);
+        const photo = await phonePhoto();
+        response.writeHead(200, {
+          'Access-Control-Allow-Origin': '*',
+          'Cross-Origin-Resource-Policy': 'cross-origin',
+          'Content-Type': 'image/jpeg',
+          'Content-Length': String(photo.length),
+        });
+        return void response.end(photo);
       }
       if (request.method === 'GET' && /^\/(?:api\/gallery\/image|gallery|uploads)\//.test(url.pathname)) {
         mediaRequests.push(url.pathname);

@@ -1,0 +1,214 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { exifOf } from '../support/phone-photo';
+import { standInCrm } from './support/stand-in-crm';
+import { standInCrmUrl } from './test-env';
+
+// Real phone photos behind the CRM (4032x3024 JPEG, about 5 MB, GPS in their EXIF): every image the
+// gallery shows is the size it is shown at (issue 12), and the optimiser that resizes them is not an
+// open proxy.
+
+const photos = Array.from({ length: 8 }, (_, index) => ({
+  _id: `p${index + 1}`,
+  title: `Survey photo ${index + 1}`,
+  category: 'Water Damage',
+  description: 'Taken on the surveyor’s phone.',
+  tags: [],
+  mimeType: 'image/jpeg',
+  // Every path is the same photo; the names keep the URLs apart.
+  ...(index % 2 === 0 ? { imageUrl: `/photos/survey-${index + 1}.jpg` } : { s3Key: `photos/survey-${index + 1}.jpg` }),
+}));
+
+const screens = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false },
+  { name: 'laptop at 2x', viewport: { width: 1024, height: 700 }, deviceScaleFactor: 2, isMobile: false },
+  { name: 'phone', viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, isMobile: true },
+] as const;
+
+/** The width asked of the optimiser by an image URL the browser chose (`/_next/image?…&w=N`). */
+function requestedWidth(currentSrc: string): number {
+  const url = new URL(currentSrc);
+  expect(url.pathname, currentSrc).toBe('/_next/image');
+  return Number(url.searchParams.get('w'));
+}
+
+async function openGallery(browser: Browser, screen: (typeof screens)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: screen.viewport,
+    deviceScaleFactor: screen.deviceScaleFactor,
+    isMobile: screen.isMobile,
+  });
+  const page = await context.newPage();
+  await page.goto('/gallery');
+  await expect(page.getByTestId('gallery-grid')).toBeVisible();
+  return page;
+}
+
+test.beforeEach(async () => {
+  await standInCrm.reset();
+  await standInCrm.setGallery({ status: 200, body: { data: photos } });
+});
+
+for (const screen of screens) {
+  test(`${screen.name}: no tile asks for an image wider than twice its rendered width, and the viewer for none wider than twice the screen`, async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const page = await openGallery(browser, screen);
+    const tiles = page.getByTestId('gallery-grid').getByRole('img');
+    await expect(tiles).toHaveCount(photos.length);
+    // The images in view, loaded.
+    const first = tiles.first();
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true);
+    const loaded = await tiles.evaluateAll((images) =>
+      (images as HTMLImageElement[])
+        .filter((image) => image.complete && image.naturalWidth > 0)
+        .map((image) => ({
+          currentSrc: image.currentSrc,
+          renderedWidth: image.getBoundingClientRect().width,
+          naturalWidth: image.naturalWidth,
+        })),
+    );
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const image of loaded) {
+      const devicePixels = image.renderedWidth * screen.deviceScaleFactor;
+      expect(requestedWidth(image.currentSrc), image.currentSrc).toBeLessThanOrEqual(2 * devicePixels);
+      expect(image.naturalWidth, image.currentSrc).toBeLessThanOrEqual(2 * devicePixels);
+    }
+
+    await page.getByTestId('gallery-grid').locator('button[data-gallery-item]').first().click();
+    const viewerImage = page.getByRole('dialog').getByRole('img', { name: 'Survey photo 1' });
+    await expect
+      .poll(() => viewerImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true);
+    const viewer = await viewerImage.evaluate((image: HTMLImageElement) => ({
+      currentSrc: image.currentSrc,
+      naturalWidth: image.naturalWidth,
+    }));
+    const screenPixels = screen.viewport.width * screen.deviceScaleFactor;
+    expect(requestedWidth(viewer.currentSrc)).toBeLessThanOrEqual(2 * screenPixels);
+    expect(viewer.naturalWidth).toBeLessThanOrEqual(Math.min(2 * screenPixels, 2048));
+    await page.context().close();
+  });
+}
+
+test('what the optimiser sends is WebP with no EXIF at all (the GPS position stays at the CRM)', async ({ request }) => {
+  const source = `${standInCrmUrl}/photos/survey-1.jpg`;
+  const response = await request.get(`/_next/image?url=${encodeURIComponent(source)}&w=640&q=75`, {
+    headers: { Accept: 'image/webp,image/*' },
+  });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/webp');
+  const body = await response.body();
+  expect(body.length).toBeLessThan(200_000);
+  expect(await exifOf(body)).toEqual({ exif: false, gps: false });
+});
+
+test('the optimiser refuses another origin, a width or quality outside its lists and a query string, with 4xx and without a fetch', async ({
+  request,
+}) => {
+  const photo = `${standInCrmUrl}/photos/never-fetched.jpg`;
+  const refused = [
+    `/_next/image?url=${encodeURIComponent('https://elsewhere.example.net/photo.jpg')}&w=640&q=75`,
+    `/_next/image?url=${encodeURIComponent('http://127.0.0.1:1/photo.jpg')}&w=640&q=75`,
+    `/_next/image?url=${encodeURIComponent(photo)}&w=500&q=75`,
+    `/_next/image?url=${encodeURIComponent(photo)}&w=3840&q=75`,
+    `/_next/image?url=${encodeURIComponent(photo)}&w=640&q=100`,
+    `/_next/image?url=${encodeURIComponent(`${photo}?size=huge`)}&w=640&q=75`,
+    `/_next/image?url=${encodeURIComponent('/api/gallery/image/samples%2Fslate-roof-sample.jpg')}&w=640&q=75`,
+  ];
+  for (const path of refused) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBeGreaterThanOrEqual(400);
+    expect(response.status(), path).toBeLessThan(500);
+  }
+  expect(await standInCrm.mediaRequests()).not.toContain('/photos/never-fetched.jpg');
+});
+
+test('the list is asked for from the document’s head, once: the gallery’s fetch takes the preload', async ({ page }) => {
+  const listRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${standInCrmUrl}/api/gallery/public`) listRequests.push(request.resourceType());
+  });
+  await page.goto('/gallery');
+  await expect(page.getByTestId('gallery-grid').getByRole('img')).toHaveCount(photos.length);
+  // crossorigin="" is "anonymous": the credentials mode of the gallery's fetch, so the two match.
+  const hints = await page.evaluate(() =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"], link[rel="preload"][as="fetch"]')].map((link) => ({
+      rel: link.rel,
+      href: link.href,
+      crossOrigin: link.crossOrigin,
+    })),
+  );
+  expect(hints).toEqual([
+    { rel: 'preconnect', href: `${standInCrmUrl}/`, crossOrigin: 'anonymous' },
+    { rel: 'preload', href: `${standInCrmUrl}/api/gallery/public`, crossOrigin: 'anonymous' },
+  ]);
+  const initiators = await page.evaluate(
+    (url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    `${standInCrmUrl}/api/gallery/public`,
+  );
+  expect(initiators).toEqual(['link']);
+  expect(listRequests).toHaveLength(1);
+});
+
+test('on a phone a video tile shows its still frame, resized, and fetches no video bytes', async ({ browser }) => {
+  await standInCrm.setGallery({
+    status: 200,
+    body: {
+      data: [
+        {
+          _id: 'v1',
+          title: 'Roof time-lapse',
+          category: 'Storm Damage',
+          description: 'Re-slating.',
+          mimeType: 'video/mp4',
+          s3Key: 'samples/roof-timelapse-sample.mp4',
+          posterUrl: '/photos/roof-timelapse-frame.jpg',
+        },
+        {
+          _id: 'v2',
+          title: 'Gutter clip',
+          category: 'Storm Damage',
+          description: 'No still frame.',
+          mimeType: 'video/mp4',
+          s3Key: 'samples/roof-timelapse-sample.mp4',
+        },
+      ],
+    },
+  });
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('.mp4')) videoRequests.push(request.url());
+  });
+  await page.goto('/gallery');
+  const grid = page.getByTestId('gallery-grid');
+  await expect(grid.locator('button[data-gallery-item]')).toHaveCount(2);
+  await expect(grid.locator('video')).toHaveCount(0);
+  const frame = grid.locator('[data-gallery-item="v1"] img');
+  await expect
+    .poll(() => frame.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+    .toBe(true);
+  const shown = await frame.evaluate((image: HTMLImageElement) => ({
+    currentSrc: image.currentSrc,
+    renderedWidth: image.getBoundingClientRect().width,
+    naturalWidth: image.naturalWidth,
+  }));
+  expect(shown.currentSrc).toContain(`url=${encodeURIComponent(`${standInCrmUrl}/photos/roof-timelapse-frame.jpg`)}`);
+  expect(shown.naturalWidth).toBeLessThanOrEqual(2 * 3 * shown.renderedWidth);
+  // Both tiles still say what they are.
+  await expect(grid.getByRole('button', { name: /Video.*Roof time-lapse/ })).toBeVisible();
+  await expect(grid.getByRole('button', { name: /Video.*Gutter clip/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(videoRequests).toEqual([]);
+
+  // Opened, the video plays in the viewer with the frame as its poster.
+  await grid.locator('[data-gallery-item="v1"]').tap();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(video).toHaveAttribute('poster', /\/_next\/image\?url=.*roof-timelapse-frame\.jpg&w=1080&q=75$/);
+  await expect.poll(() => videoRequests.length).toBeGreaterThan(0);
+  await context.close();
+});
