@@ -10,6 +10,7 @@ import type { GalleryItem } from '@/lib/gallery/types';
 import { GalleryTile } from './gallery-tile';
 import { GalleryViewer } from './gallery-viewer';
 import { posterSrcSetOf, srcSetOf } from '@/lib/gallery/responsive-image';
+import { galleryApiRequest } from '@/lib/gallery/early-start';
 
 type GalleryState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: GalleryItem[]; categories: string[] };
 
@@ -50,7 +51,7 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    loadGallery(crmBase, { signal: controller.signal }).then(
+    loadGallery(crmBase, { signal: controller.signal, request: galleryApiRequest }).then(
       (content) => {
         setState({ status: 'loaded', ...content });
         setSelectedCategory(content.categories[0] ?? null);

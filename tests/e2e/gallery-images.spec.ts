@@ -153,6 +153,44 @@ test('the list is asked for from the document’s head, once: the gallery’s fe
   expect(listRequests).toHaveLength(1);
 });
 
+for (const screen of screens) {
+  test(`${screen.name}: the first tile’s image is started by the page’s inline script as soon as the list is known, and fetched once`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: screen.viewport,
+      deviceScaleFactor: screen.deviceScaleFactor,
+      isMobile: screen.isMobile,
+    });
+    const page = await context.newPage();
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/_next/image')) imageRequests.push(request.url());
+    });
+    await page.goto('/gallery');
+    const first = page.getByTestId('gallery-grid').getByRole('img').first();
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true);
+    const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+    const preloaded = await page.evaluate(() => {
+      const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][imagesrcset]');
+      return link ? { srcset: link.getAttribute('imagesrcset'), sizes: link.getAttribute('imagesizes') } : null;
+    });
+    expect(preloaded).toEqual({
+      srcset: await first.getAttribute('srcset'),
+      sizes: await first.getAttribute('sizes'),
+    });
+    const initiators = await page.evaluate(
+      (url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      shown,
+    );
+    expect(initiators).toEqual(['link']);
+    expect(imageRequests.filter((url) => url === shown)).toHaveLength(1);
+    await context.close();
+  });
+}
+
 test('on a phone a video tile shows its still frame, resized, and fetches no video bytes', async ({ browser }) => {
   await standInCrm.setGallery({
     status: 200,
