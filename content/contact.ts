@@ -71,3 +71,52 @@ export const contactFormText = {
     after: 'apply.',
   },
 } as const;
+
+/**
+ * Issue 13: the optional claim details. Roles and kinds of damage are stored by their value; the labels
+ * are what the form and the company's e-mail show. The kinds of damage are the services' (content/
+ * services.ts ids) that name a damage; "Insurance Claims Support" is a service, not a kind of damage.
+ */
+export const CLAIM_ROLES = [
+  { value: 'homeowner', label: 'Homeowner or tenant' },
+  { value: 'insurer', label: 'Insurer' },
+  { value: 'loss-adjuster', label: 'Loss adjuster' },
+  { value: 'agent-landlord', label: 'Managing agent or landlord' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const DAMAGE_TYPES = [
+  { value: 'water-damage', label: 'Water damage' },
+  { value: 'storm-weather', label: 'Storm or weather damage' },
+  { value: 'fire-smoke', label: 'Fire or smoke damage' },
+  { value: 'vandalism-malicious', label: 'Vandalism or malicious damage' },
+  { value: 'impact-accidental', label: 'Impact or accidental damage' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const CLAIM_MAX = { insurer: 100, claimReference: 60, postcode: 10 } as const;
+
+export const CLAIM_MESSAGES = {
+  claimRole: 'Choose who is getting in touch from the list',
+  insurerMax: `Insurer must be at most ${CLAIM_MAX.insurer} characters long`,
+  claimReferenceMax: `Claim or policy reference must be at most ${CLAIM_MAX.claimReference} characters long`,
+  damageDate: 'Enter the date of the damage as a real date, like 14/11/2026',
+  damageDateFuture: 'The date of the damage cannot be in the future',
+  damageType: 'Choose the type of damage from the list',
+  postcode: 'Enter a UK postcode, like G67 1AB',
+} as const;
+
+export const claimFormText = {
+  toggle: 'This is about an insurance claim',
+  legend: 'Claim details (all optional)',
+  hint: 'Anything you can tell us now saves a phone call later.',
+  labels: {
+    claimRole: 'Who is getting in touch',
+    insurer: 'Insurer’s name',
+    claimReference: 'Claim or policy reference',
+    damageDate: 'Date of the damage',
+    damageType: 'Type of damage',
+    postcode: 'Postcode of the property',
+  },
+  choose: 'Choose…',
+} as const;

@@ -10,10 +10,23 @@ import {
   isContactField,
   normaliseContactText,
   normaliseContactValues,
-  type ContactErrors,
   type ContactField,
   type ContactValues,
 } from '@/lib/contact-rules';
+import {
+  CLAIM_FIELDS,
+  CLAIM_MAX,
+  CLAIM_MESSAGES,
+  isCalendarDate,
+  isClaimField,
+  isClaimRole,
+  isDamageType,
+  isUkPostcode,
+  normalisePostcode,
+  todayInUk,
+  type ClaimField,
+  type ClaimValues,
+} from '@/lib/claim-rules';
 
 /**
  * The contact message (SPEC sections 3 and 5): the one definition of its rules, used by the form
@@ -55,6 +68,33 @@ export const contactSchema = z.object({
       .string()
       .check(z.minLength(CONTACT_MIN.message, CONTACT_MESSAGES.message), z.maxLength(CONTACT_MAX.message, CONTACT_MESSAGES.messageMax)),
   ),
+  // Issue 13: the optional claim details. Each is empty or valid; none is required.
+  claimRole: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isClaimRole(value), CLAIM_MESSAGES.claimRole))),
+  insurer: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.insurer, CLAIM_MESSAGES.insurerMax))),
+  claimReference: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.claimReference, CLAIM_MESSAGES.claimReferenceMax))),
+  damageDate: z.pipe(
+    text(false),
+    z
+      .string()
+      .check(
+        z.refine((value) => value === '' || isCalendarDate(value), { message: CLAIM_MESSAGES.damageDate, abort: true }),
+        z.refine((value) => value === '' || value <= todayInUk(), CLAIM_MESSAGES.damageDateFuture),
+      ),
+  ),
+  damageType: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isDamageType(value), CLAIM_MESSAGES.damageType))),
+  postcode: z.pipe(
+    z.pipe(
+      text(false),
+      z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
+    ),
+    // The cap aborts before the pattern.
+    z
+      .string()
+      .check(
+        z.maxLength(CLAIM_MAX.postcode, { message: CLAIM_MESSAGES.postcode, abort: true }),
+        z.refine((value) => value === '' || isUkPostcode(value), CLAIM_MESSAGES.postcode),
+      ),
+  ),
   recaptchaToken: z.pipe(
     z.transform((raw: unknown) => (typeof raw === 'string' ? raw.trim() : '')),
     z.string().check(z.maxLength(RECAPTCHA_TOKEN_MAX, 'The reCAPTCHA token is not valid')),
@@ -79,18 +119,36 @@ export function parseContact(input: unknown): ContactParse {
     const path = issue.path.map(String).join('.');
     if (!byPath.has(path)) byPath.set(path, issue.message);
   }
-  const order = (path: string) => (isContactField(path) ? CONTACT_FIELDS.indexOf(path) : CONTACT_FIELDS.length);
+  const order = (path: string) => {
+    const index = FORM_FIELDS.indexOf(path as FormField);
+    return index === -1 ? FORM_FIELDS.length : index;
+  };
   const errors = [...byPath].map(([path, msg]) => ({ path, msg })).sort((a, b) => order(a.path) - order(b.path));
   return { success: false, errors };
 }
 
-/** The first message per contact field, as the form shows them (empty when valid). */
-export function schemaErrors(input: unknown): ContactErrors {
-  const parsed = parseContact(input);
+/** Every field of the form in its order on the page: the spec's, then the claim details. */
+export const FORM_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS] as const;
+export type FormField = ContactField | ClaimField;
+export type FormErrors = Partial<Record<FormField, string>>;
+export const isFormField = (value: unknown): value is FormField => isContactField(value) || isClaimField(value);
+
+/** The first message per form field, as the form shows them (empty when valid). */
+export function schemaErrors(input: unknown): FormErrors {
+  return formErrorsOf(parseContact(input));
+}
+
+function formErrorsOf(parsed: ContactParse): FormErrors {
   if (parsed.success) return {};
-  const errors: ContactErrors = {};
-  for (const { path, msg } of parsed.errors) if (isContactField(path)) errors[path] = msg;
+  const errors: FormErrors = {};
+  for (const { path, msg } of parsed.errors) if (isFormField(path)) errors[path] = msg;
   return errors;
+}
+
+/** The claim details of a submission; null when none was given. */
+export function claimValues(data: ContactSubmission): ClaimValues | null {
+  const claim = Object.fromEntries(CLAIM_FIELDS.map((field) => [field, data[field]])) as ClaimValues;
+  return CLAIM_FIELDS.some((field) => claim[field] !== '') ? claim : null;
 }
 
 export const contactValues = (data: ContactSubmission): ContactValues => ({
@@ -102,6 +160,15 @@ export const contactValues = (data: ContactSubmission): ContactValues => ({
 });
 
 /** The form's check before sending: the normalised values and the errors (empty when valid). */
-export function validateContact(input: Partial<Record<ContactField, unknown>>): { values: ContactValues; errors: ContactErrors } {
-  return { values: normaliseContactValues(input), errors: schemaErrors(input) };
+export function validateContact(input: Partial<Record<FormField, unknown>>): {
+  values: ContactValues;
+  claim: ClaimValues | null;
+  errors: FormErrors;
+} {
+  const parsed = parseContact(input);
+  return {
+    values: normaliseContactValues(input),
+    claim: parsed.success ? claimValues(parsed.data) : null,
+    errors: formErrorsOf(parsed),
+  };
 }
