@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
+    // As TypeScript and Next resolve an import without extension: `@/lib/public-env` is the .ts module,
+    // not the .mjs one beside it (Vite's own order puts .mjs first).
+    extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.jsx', '.json'],
     alias: {
       '@': fileURLToPath(new URL('./', import.meta.url)),
       // `server-only` throws outside React's server condition; unit tests import server code directly.

@@ -29,7 +29,7 @@ export const CONTACT_OUTCOME_MESSAGES = {
 
 /** What POST /api/contact answers, as `message`, for each refusal (the form shows it). */
 export const CONTACT_RESPONSES = {
-  unsupportedType: 'Send the enquiry as application/json.',
+  unsupportedType: 'Send the enquiry as application/json, or as multipart/form-data with photos.',
   tooLarge: 'The enquiry is larger than 32 KiB.',
   malformed: 'The body is not valid JSON.',
   notObject: 'The body must be a JSON object with name, email, phone, subject and message.',
@@ -38,6 +38,8 @@ export const CONTACT_RESPONSES = {
   missingToken: 'The reCAPTCHA check is missing. Please reload the page and try again.',
   invalidToken: 'The reCAPTCHA check failed. Please reload the page and try again.',
   unavailable: 'Your message could not be saved right now. Please try again in a minute or contact us directly.',
+  photosBusy: 'Many photos are being sent to us right now. Please try again in a minute.',
+  bodyTooLarge: 'The enquiry with its photos is larger than we accept. Please send fewer or smaller photos.',
   success: CONTACT_OUTCOME_MESSAGES.success,
 } as const;
 
@@ -119,4 +121,45 @@ export const claimFormText = {
     postcode: 'Postcode of the property',
   },
   choose: 'Choose…',
+} as const;
+
+/** Issue 13: the reference every accepted enquiry gets, shown under the spec's success message. */
+export const referenceText = {
+  before: 'Your reference is',
+  after: 'Quote it if you call us about this enquiry.',
+} as const;
+
+/**
+ * Issue 13: the acknowledgement e-mail sent to the visitor. Fixed text: nothing the visitor typed
+ * appears in it but their name, so the form cannot send chosen words to someone else's address.
+ */
+export const acknowledgementText = {
+  subject: (reference: string, companyName: string) => `We have your enquiry ${reference}: ${companyName}`,
+  greeting: (name: string) => `Dear ${name},`,
+  received: (reference: string) => `Thank you for getting in touch. We have received your enquiry; its reference is ${reference}.`,
+  nextHeading: 'What happens next',
+  next: [
+    'One of our team reads every enquiry and will reply by e-mail or telephone, usually within one working day.',
+    'If this is about an insurance claim, keep photographs of the damage and any receipts; your insurer will ask for them.',
+    'In an emergency (water coming through a ceiling, an unsafe structure), call us rather than waiting for a reply.',
+  ],
+  contactLine: (phone: string, hours: string) => `Telephone: ${phone} (${hours})`,
+  notYou: 'If you did not send this enquiry, you can ignore this e-mail; nothing more will be sent to you.',
+} as const;
+
+/** Issue 13: damage photos. Every message that concerns one file names it. */
+export const photoText = {
+  label: 'Photos of the damage (optional)',
+  hint: 'Up to 6 photos, each up to 10 MB: choose them from your phone or take them with its camera.',
+  listLabel: 'Photos to send',
+  removeShort: 'Remove',
+  remove: (name: string) => `Remove ${name}`,
+  added: (count: number, total: number) => `${count === 1 ? '1 photo' : `${count} photos`} added; ${total} of 6.`,
+  removed: (name: string, total: number) => `${name} removed; ${total} of 6.`,
+  tooMany: 'You can send up to 6 photos.',
+  tooLarge: (name: string) => `“${name}” is larger than 10 MB. Please choose a smaller photo.`,
+  heic: (name: string) =>
+    `“${name}” is a HEIC photo, which we cannot open. Please send it as a JPEG: on an iPhone, choose it from Photos rather than Files, or set Settings › Camera › Formats to Most Compatible.`,
+  notAPhoto: (name: string) => `“${name}” is not a photo we can open. Please send JPEG, PNG or WebP photos.`,
+  unreadable: (name: string) => `“${name}” could not be read as a photo; it may be damaged. Please choose it again or leave it out.`,
 } as const;

@@ -33,6 +33,8 @@ export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as a JSON body with Content-Type application/json. */
   json?: unknown;
+  /** Sent as multipart/form-data (the browser writes the Content-Type with its boundary). */
+  formData?: FormData;
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -67,7 +69,7 @@ function currentPage() {
 
 export function createApiClient(log: Logger = defaultLogger, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   return async function apiRequest<T = unknown>(url: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
-    const method = options.method ?? (options.json === undefined ? 'GET' : 'POST');
+    const method = options.method ?? (options.json === undefined && options.formData === undefined ? 'GET' : 'POST');
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -81,7 +83,7 @@ export function createApiClient(log: Logger = defaultLogger, fetchImpl: typeof f
       response = await fetchImpl(url, {
         method,
         headers,
-        body: options.json === undefined ? undefined : JSON.stringify(options.json),
+        body: options.formData ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
         signal,
       });
       // The timeout covers the body too: a stalled body is a network failure, not an empty answer.

@@ -1,5 +1,6 @@
 import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
-import { isContactField, type ContactErrors } from '@/lib/contact-rules';
+import { isFormField, type FormErrors } from '@/lib/contact-rules';
+import { isEnquiryReference } from '@/lib/enquiry-reference';
 
 /** SPEC section 8, Contact (the texts are in content/contact.ts). */
 export { CONTACT_OUTCOME_MESSAGES };
@@ -7,7 +8,9 @@ export { CONTACT_OUTCOME_MESSAGES };
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
 
-export type ContactOutcome = { kind: 'success'; message: string } | { kind: 'error'; message: string; fieldErrors: ContactErrors };
+/** `reference`: the enquiry's (issue 13), when the answer carried a well-formed one. */
+export type ContactOutcome =
+  { kind: 'success'; message: string; reference?: string } | { kind: 'error'; message: string; fieldErrors: FormErrors };
 
 function record(body: unknown): Record<string, unknown> {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -18,14 +21,14 @@ function serverMessage(body: Record<string, unknown>): string | undefined {
 }
 
 /** Field errors the server returned (`errors: [{path, msg}]`) for fields the form has; the first per field. */
-export function serverFieldErrors(body: unknown): ContactErrors {
+export function serverFieldErrors(body: unknown): FormErrors {
   const list = record(body).errors;
-  const errors: ContactErrors = {};
+  const errors: FormErrors = {};
   if (!Array.isArray(list)) return errors;
   for (const item of list) {
     const { path, msg } = record(item);
     const field = Array.isArray(path) ? path.join('.') : path;
-    if (isContactField(field) && typeof msg === 'string' && msg.trim() && !errors[field]) errors[field] = msg;
+    if (isFormField(field) && typeof msg === 'string' && msg.trim() && !errors[field]) errors[field] = msg;
   }
   return errors;
 }
@@ -35,7 +38,10 @@ export function contactOutcome(response: ContactResponse): ContactOutcome {
   if (response.status === 'no-answer') return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed, fieldErrors: {} };
   const body = record(response.body);
   const ok = response.status >= 200 && response.status < 300;
-  if (ok && body.success !== false) return { kind: 'success', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.success };
+  if (ok && body.success !== false) {
+    const message = serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.success;
+    return isEnquiryReference(body.reference) ? { kind: 'success', message, reference: body.reference } : { kind: 'success', message };
+  }
   const fieldErrors = serverFieldErrors(body);
   if (response.status === 429) return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.tooManyRequests, fieldErrors };
   if (ok) return { kind: 'error', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.failedWithoutMessage, fieldErrors };

@@ -11,6 +11,8 @@ export const HONEYPOT_FIELD = 'website';
 
 // The limits and messages live with the feature's other copy in content/contact.ts.
 import { CONTACT_MAX, CONTACT_MESSAGES, CONTACT_MIN } from '@/content/contact';
+import { CLAIM_FIELDS, isClaimField, type ClaimField } from '@/lib/claim-rules';
+import { PHOTO_FIELD } from '@/lib/photo-rules';
 
 export { CONTACT_MAX, CONTACT_MESSAGES, CONTACT_MIN };
 /** Longest reCAPTCHA token accepted (real ones are about 2 KB). */
@@ -56,3 +58,9 @@ export function normaliseContactValues(input: Partial<Record<ContactField, unkno
 
 export const isContactField = (value: unknown): value is ContactField =>
   typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
+
+/** Every field of the form in its order on the page: the spec's, then the optional claim details and photos (issue 13). */
+export const FORM_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS, PHOTO_FIELD] as const;
+export type FormField = ContactField | ClaimField | typeof PHOTO_FIELD;
+export type FormErrors = Partial<Record<FormField, string>>;
+export const isFormField = (value: unknown): value is FormField => isContactField(value) || isClaimField(value) || value === PHOTO_FIELD;

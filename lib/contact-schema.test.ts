@@ -30,7 +30,22 @@ describe('section 5 messages, verbatim', () => {
     const parsed = parseContact(input);
     expect(parsed).toEqual({
       success: true,
-      data: { name: 'Jo', email: 'a@b.co', phone: '', subject: 'Leaks', message: '1234567890', recaptchaToken: '', website: '' },
+      data: {
+        name: 'Jo',
+        email: 'a@b.co',
+        phone: '',
+        subject: 'Leaks',
+        message: '1234567890',
+        // Issue 13's claim details, all optional and empty here.
+        claimRole: '',
+        insurer: '',
+        claimReference: '',
+        damageDate: '',
+        damageType: '',
+        postcode: '',
+        recaptchaToken: '',
+        website: '',
+      },
     });
   });
 

@@ -1,30 +1,29 @@
 import * as z from 'zod/mini';
 import {
-  CONTACT_FIELDS,
   CONTACT_MAX,
   CONTACT_MESSAGES,
   CONTACT_MIN,
   EMAIL_PATTERN,
   HONEYPOT_FIELD,
+  FORM_FIELDS,
   RECAPTCHA_TOKEN_MAX,
-  isContactField,
+  isFormField,
   normaliseContactText,
   normaliseContactValues,
-  type ContactField,
   type ContactValues,
+  type FormErrors,
+  type FormField,
 } from '@/lib/contact-rules';
 import {
   CLAIM_FIELDS,
   CLAIM_MAX,
   CLAIM_MESSAGES,
   isCalendarDate,
-  isClaimField,
   isClaimRole,
   isDamageType,
   isUkPostcode,
   normalisePostcode,
   todayInUk,
-  type ClaimField,
   type ClaimValues,
 } from '@/lib/claim-rules';
 
@@ -74,12 +73,10 @@ export const contactSchema = z.object({
   claimReference: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.claimReference, CLAIM_MESSAGES.claimReferenceMax))),
   damageDate: z.pipe(
     text(false),
-    z
-      .string()
-      .check(
-        z.refine((value) => value === '' || isCalendarDate(value), { message: CLAIM_MESSAGES.damageDate, abort: true }),
-        z.refine((value) => value === '' || value <= todayInUk(), CLAIM_MESSAGES.damageDateFuture),
-      ),
+    z.string().check(
+      z.refine((value) => value === '' || isCalendarDate(value), { message: CLAIM_MESSAGES.damageDate, abort: true }),
+      z.refine((value) => value === '' || value <= todayInUk(), CLAIM_MESSAGES.damageDateFuture),
+    ),
   ),
   damageType: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isDamageType(value), CLAIM_MESSAGES.damageType))),
   postcode: z.pipe(
@@ -88,12 +85,10 @@ export const contactSchema = z.object({
       z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
     ),
     // The cap aborts before the pattern.
-    z
-      .string()
-      .check(
-        z.maxLength(CLAIM_MAX.postcode, { message: CLAIM_MESSAGES.postcode, abort: true }),
-        z.refine((value) => value === '' || isUkPostcode(value), CLAIM_MESSAGES.postcode),
-      ),
+    z.string().check(
+      z.maxLength(CLAIM_MAX.postcode, { message: CLAIM_MESSAGES.postcode, abort: true }),
+      z.refine((value) => value === '' || isUkPostcode(value), CLAIM_MESSAGES.postcode),
+    ),
   ),
   recaptchaToken: z.pipe(
     z.transform((raw: unknown) => (typeof raw === 'string' ? raw.trim() : '')),
@@ -126,12 +121,6 @@ export function parseContact(input: unknown): ContactParse {
   const errors = [...byPath].map(([path, msg]) => ({ path, msg })).sort((a, b) => order(a.path) - order(b.path));
   return { success: false, errors };
 }
-
-/** Every field of the form in its order on the page: the spec's, then the claim details. */
-export const FORM_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS] as const;
-export type FormField = ContactField | ClaimField;
-export type FormErrors = Partial<Record<FormField, string>>;
-export const isFormField = (value: unknown): value is FormField => isContactField(value) || isClaimField(value);
 
 /** The first message per form field, as the form shows them (empty when valid). */
 export function schemaErrors(input: unknown): FormErrors {

@@ -16,6 +16,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
+import { MAX_CONCURRENT_UPLOADS } from '../lib/photo-rules';
+import { phonePhoto } from '../tests/support/photo-fixtures';
 import { startSmtpServer, type ReceivedMail } from '../tests/support/smtp-server';
 import { ensureBuild } from './support/ensure-build.mjs';
 
@@ -30,8 +32,13 @@ const { values } = parseArgs({
     'dist-dir': { type: 'string', default: '.next' },
     'skip-throughput': { type: 'boolean', default: false },
     'skip-faults': { type: 'boolean', default: false },
+    // The run with photos: photos per enquiry (0 skips it) and how many enquiries.
+    photos: { type: 'string', default: '3' },
+    'photo-amount': { type: 'string', default: '100' },
   },
 });
+const photosPerEnquiry = Number(values.photos);
+const photoAmount = Number(values['photo-amount']);
 const connections = Number(values.connections);
 const amount = Number(values.amount);
 const perPhase = Number(values.faults);
@@ -80,7 +87,39 @@ const enquiry = (subject: string) => ({
   message: `${subject}: an enquiry from the contact benchmark. Water is coming in.`,
 });
 
-async function throughputRun(): Promise<boolean> {
+type RunFigures = { label: string; acceptedPerSecond: number; p50: number; p99: number };
+const figures: RunFigures[] = [];
+
+/** A multipart body as the form sends it with photos: the fields, then each photo as a `photos` file part. */
+function multipartBody(fields: Record<string, string>, photos: readonly Buffer[], boundary: string): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  photos.forEach((photo, index) => {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="IMG_${index + 1}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from('\r\n'),
+    );
+  });
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Concurrent submissions: text-only JSON, or multipart with `photos` phone photos each as the form sends
+ * them (redrawn at 2048 px as JPEG by the browser, about 0.5-1 MB). A photo run uses at most
+ * MAX_CONCURRENT_UPLOADS connections, the uploads the server takes at once (more would be 503s).
+ */
+async function throughputRun(options: { photos: number }): Promise<boolean> {
+  const withPhotos = options.photos > 0;
+  const runConnections = withPhotos ? Math.min(connections, MAX_CONCURRENT_UPLOADS) : connections;
+  const runAmount = withPhotos ? photoAmount : amount;
+  const photo = withPhotos ? await phonePhoto(7, { width: 2048, height: 1536 }) : Buffer.alloc(0);
+  const boundary = '----homecare-bench-boundary';
   // Its own database and outbox, so the bench never touches the site's data.
   const work = mkdtempSync(path.join(tmpdir(), 'homecare-bench-'));
   const databaseUrl = `file:${path.join(work, 'bench.db')}`;
@@ -88,6 +127,7 @@ async function throughputRun(): Promise<boolean> {
     {
       DATABASE_URL: databaseUrl,
       ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
+      ENQUIRY_PHOTOS_DIR: path.join(work, 'photos'),
       SMTP_URL: '',
       RECAPTCHA_PROJECT_ID: '',
       RECAPTCHA_API_KEY: '',
@@ -97,20 +137,30 @@ async function throughputRun(): Promise<boolean> {
   );
   try {
     let counter = 0;
-    console.log(`== Throughput: POST ${base}/api/contact, ${amount} submissions over ${connections} connections`);
+    const label = withPhotos ? `with ${options.photos} photos of ${(photo.length / 1_000_000).toFixed(1)} MB` : 'text only';
+    console.log(`\n== Throughput (${label}): POST ${base}/api/contact, ${runAmount} submissions over ${runConnections} connections`);
     const result = await autocannon({
       url: base,
-      connections,
-      amount,
+      connections: runConnections,
+      amount: runAmount,
       timeout: 30,
       requests: [
         {
           method: 'POST',
           path: '/api/contact',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': withPhotos ? `multipart/form-data; boundary=${boundary}` : 'application/json' },
           setupRequest: (request) => {
             counter += 1;
-            return { ...request, body: JSON.stringify(enquiry(`Benchmark enquiry ${counter}`)) };
+            const fields = enquiry(`Benchmark enquiry ${counter}`);
+            const body = withPhotos
+              ? multipartBody(
+                  fields,
+                  Array.from({ length: options.photos }, () => photo),
+                  boundary,
+                )
+              : JSON.stringify(fields);
+            // autocannon writes a Buffer body as it is (lib/httpRequestBuilder.js); its types only say string.
+            return { ...request, body: body as string };
           },
         },
       ],
@@ -118,7 +168,8 @@ async function throughputRun(): Promise<boolean> {
     const accepted = result.statusCodeStats['201']?.count ?? 0;
     const db = createClient({ url: databaseUrl });
     const stored = Number((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n);
-    const jobs = Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]?.n);
+    const jobs = Number((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).rows[0]?.n);
+    const photoRows = Number((await db.execute('SELECT count(*) AS n FROM enquiry_photos')).rows[0]?.n);
     db.close();
     const statuses = Object.entries(result.statusCodeStats)
       .map(([code, { count }]) => `${code}: ${count}`)
@@ -126,12 +177,13 @@ async function throughputRun(): Promise<boolean> {
     console.log(`responses      ${result.requests.total} (${statuses}); errors ${result.errors}, timeouts ${result.timeouts}`);
     console.log(`accepted/s     ${(accepted / (result.duration || 1)).toFixed(1)}`);
     console.log(`latency        p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    console.log(`stored rows    ${stored} enquiries, ${jobs} notification jobs, for ${accepted} accepted answers`);
-    if (stored !== accepted || jobs !== accepted) {
+    console.log(`stored rows    ${stored} enquiries, ${jobs} notification jobs, ${photoRows} photos, for ${accepted} accepted answers`);
+    figures.push({ label, acceptedPerSecond: accepted / (result.duration || 1), p50: result.latency.p50, p99: result.latency.p99 });
+    if (stored !== accepted || jobs !== accepted || photoRows !== accepted * options.photos) {
       console.error('MISMATCH: stored rows differ from accepted responses.');
       return false;
     }
-    console.log('OK: every accepted enquiry is stored once, with its notification job.');
+    console.log(`OK: every accepted enquiry is stored once, with its notification job${withPhotos ? ' and its photos' : ''}.`);
     return true;
   } finally {
     await stopSite(server);
@@ -162,6 +214,8 @@ async function faultRun(): Promise<boolean> {
     DATABASE_URL: `file:${path.join(work, 'site.db')}`,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     ENQUIRY_POLL_SECONDS: '0.2',
+    // The company's notifications are what this run counts.
+    ENQUIRY_ACKNOWLEDGE: 'off',
     RECAPTCHA_PROJECT_ID: '',
     RECAPTCHA_API_KEY: '',
     CONTACT_RATE_LIMIT: '1000000',
@@ -226,11 +280,11 @@ async function faultRun(): Promise<boolean> {
     // Wait for delivery: retries after the outage back off from 30 s, and a job whose worker was killed
     // mid-send is taken over when its 2-minute lease runs out.
     const deadline = Date.now() + 5 * 60_000;
-    const deliveredSubjects = () => new Set([...received, ...smtp.received].map((mail) => subjectOf(mail.raw)));
+    const deliveredSubjects = () => new Set([...received, ...smtp.received].map((mail) => enquirySubjectOf(mail.raw)));
     process.stdout.write('waiting for delivery');
     while (Date.now() < deadline) {
       const delivered = deliveredSubjects();
-      if ([...accepted.keys()].every((subject) => delivered.has(`Website enquiry: ${subject}`))) break;
+      if ([...accepted.keys()].every((subject) => delivered.has(subject))) break;
       process.stdout.write('.');
       await sleep(5000);
     }
@@ -244,7 +298,7 @@ async function faultRun(): Promise<boolean> {
 
   const bySubject = new Map<string, string[]>();
   for (const mail of received) {
-    const subject = subjectOf(mail.raw).replace(/^Website enquiry: /, '');
+    const subject = enquirySubjectOf(mail.raw);
     bySubject.set(subject, [...(bySubject.get(subject) ?? []), messageIdOf(mail.raw)]);
   }
   let ok = true;
@@ -280,6 +334,9 @@ function subjectOf(raw: string): string {
   return /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? '';
 }
 
+/** The visitor's subject from the notification's (`Enquiry HC-7KQ-4MP: …`). */
+const enquirySubjectOf = (raw: string) => subjectOf(raw).replace(/^Enquiry HC-[\dA-Z]{3}-[\dA-Z]{3}: /, '');
+
 function messageIdOf(raw: string): string {
   const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return /^Message-ID: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
@@ -287,7 +344,16 @@ function messageIdOf(raw: string): string {
 
 let passed = true;
 try {
-  if (!values['skip-throughput']) passed = (await throughputRun()) && passed;
+  if (!values['skip-throughput']) {
+    passed = (await throughputRun({ photos: 0 })) && passed;
+    if (photosPerEnquiry > 0) passed = (await throughputRun({ photos: photosPerEnquiry })) && passed;
+    console.log('\nrun                                  accepted/s   p50 ms   p99 ms');
+    for (const run of figures) {
+      console.log(
+        `${run.label.padEnd(36)} ${run.acceptedPerSecond.toFixed(1).padStart(10)} ${String(run.p50).padStart(8)} ${String(run.p99).padStart(8)}`,
+      );
+    }
+  }
   if (!values['skip-faults']) passed = (await faultRun()) && passed;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

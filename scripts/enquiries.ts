@@ -1,21 +1,28 @@
 // `npm run enquiries [-- --limit N] [-- --json] [-- --retry-failed]`: recent enquiries in the site's
 // database (DATABASE_URL) with their verification and delivery status; `--export EMAIL` and
 // `--erase EMAIL` answer a person's request for their data.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { getDb } from '@/server/db';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
-import { recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
+import { claimRoleLabel, damageTypeLabel } from '@/lib/claim-rules';
+import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
+import { findEnquiry, recentEnquiries, storedClaim, type EnquiryListing } from '@/server/enquiries/store';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 
 const usage = `Usage: npm run enquiries [-- --limit N] [-- --json] [-- --full] [-- --retry-failed]
 Prints the N most recent enquiries (default 20, at most 1000), oldest first, from the database at
-DATABASE_URL (default file:data/site.db): when, who, subject, disposition (accepted, spam, suspect),
-verification (verified, unverified, low-score, honeypot, not-configured) and delivery of the
-notification (pending, sent, failed, not notified).
+DATABASE_URL (default file:data/site.db): reference, when, who, subject, disposition (accepted, spam,
+suspect), verification (verified, unverified, low-score, honeypot, not-configured), delivery of the
+notification (pending, sent, failed, not notified) and of the sender's acknowledgement, and under each
+enquiry its claim details when it has any. --json prints every field.
   --full          also print each message
   --retry-failed  requeue every notification that failed permanently, then list
   --export EMAIL  print everything held about that e-mail address as JSON (a subject access request)
-  --erase EMAIL   delete every enquiry sent with that address, with its notification (even if pending)`;
+  --erase EMAIL   delete every enquiry sent with that address, with its e-mails (even if pending) and photos
+  --photos ID --out DIR
+                  write the photos of enquiry #ID into DIR (created if missing) as <reference>-<n>.jpg`;
 
 function delivery(entry: EnquiryListing) {
   if (entry.delivery === 'sent') return `sent ${entry.sentAt ?? ''}`.trim();
@@ -24,22 +31,42 @@ function delivery(entry: EnquiryListing) {
   return entry.delivery;
 }
 
+/** The claim details on one line: type of damage, date, postcode, insurer, claim reference, who. */
+function claimLine(entry: EnquiryListing): string | null {
+  const claim = storedClaim(entry);
+  if (!claim) return null;
+  const parts = [
+    claim.damageType && damageTypeLabel(claim.damageType),
+    claim.damageDate && `damaged ${claim.damageDate}`,
+    claim.postcode,
+    claim.insurer && `insurer ${claim.insurer}`,
+    claim.claimReference && `claim ${claim.claimReference}`,
+    claim.claimRole && `from ${claimRoleLabel(claim.claimRole)}`,
+  ].filter(Boolean);
+  return oneLine(parts.join(', '), 160);
+}
+
 function table(entries: EnquiryListing[], full: boolean) {
-  const header = ['#', 'received', 'from', 'subject', 'disposition', 'verification', 'delivery'];
+  const header = ['#', 'reference', 'received', 'from', 'subject', 'photos', 'disposition', 'verification', 'delivery', 'acknowledgement'];
   const rows = entries.map((entry) => [
     String(entry.id),
+    entry.reference ?? '-',
     entry.receivedAt.replace('T', ' ').slice(0, 19),
     oneLine(`${entry.name} <${entry.email}>`, 40),
     oneLine(entry.subject, 40),
+    String(entry.photos),
     entry.disposition,
     entry.verification + (entry.score === null ? '' : ` (${entry.score})`),
     delivery(entry),
+    entry.acknowledgement,
   ]);
   const [headerLine, ...rowLines] = tableLines(header, rows);
   const lines = [headerLine!];
   rowLines.forEach((line, index) => {
     lines.push(line);
     const entry = entries[index]!;
+    const claim = claimLine(entry);
+    if (claim) lines.push(`    claim: ${claim}`);
     if (full) {
       lines.push(`    phone: ${oneLine(entry.phone ?? '-', 60)}  client: ${oneLine(entry.clientAddress, 60)}`);
       lines.push(
@@ -52,8 +79,27 @@ function table(entries: EnquiryListing[], full: boolean) {
   return lines.join('\n');
 }
 
-const options = parseListingOptions(usage, ['full', 'retry-failed'] as const, ['export', 'erase'] as const);
+const options = parseListingOptions(usage, ['full', 'retry-failed'] as const, ['export', 'erase', 'photos', 'out'] as const);
 const db = await getDb();
+if (options.texts.photos !== undefined || options.texts.out !== undefined) {
+  const id = Number(options.texts.photos);
+  if (!Number.isInteger(id) || id < 1 || !options.texts.out) {
+    console.error(`--photos needs an enquiry number and --out a folder.\n\n${usage}`);
+    process.exit(2);
+  }
+  const enquiry = await findEnquiry(db, id);
+  if (!enquiry) {
+    console.error(`There is no enquiry #${id}.`);
+    process.exit(1);
+  }
+  const photos = await readPhotos(photosRoot(), id, await photosOf(db, id));
+  mkdirSync(options.texts.out, { recursive: true });
+  for (const photo of photos)
+    writeFileSync(path.join(options.texts.out, `${enquiry.reference ?? `enquiry-${id}`}-${photo.position}.jpg`), photo.content);
+  console.log(`Wrote ${photos.length} photo${photos.length === 1 ? '' : 's'} of enquiry #${id} to ${options.texts.out}.`);
+  db.close();
+  process.exit(0);
+}
 const personal = options.texts.export ?? options.texts.erase;
 if (personal !== undefined && !/^[^\s@]+@[^\s@]+$/.test(personal.trim())) {
   console.error(`"${personal}" is not an e-mail address.\n\n${usage}`);
@@ -67,7 +113,7 @@ if (options.texts.export !== undefined) {
 if (options.texts.erase !== undefined) {
   const erased = await erasePersonalData(db, options.texts.erase);
   console.log(
-    `Erased ${erased.enquiries} enquir${erased.enquiries === 1 ? 'y' : 'ies'} and ${erased.notifications} notification${erased.notifications === 1 ? '' : 's'} for ${options.texts.erase}.`,
+    `Erased ${erased.enquiries} enquir${erased.enquiries === 1 ? 'y' : 'ies'} and their ${erased.emails} e-mail${erased.emails === 1 ? '' : 's'} (notifications, acknowledgements) for ${options.texts.erase}.`,
   );
   db.close();
   process.exit(0);

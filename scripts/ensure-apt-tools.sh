@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the browser tests need from Debian rather than npm, installed with apt when missing:
 # Chromium (Playwright never downloads a browser of its own), a Java runtime for the W3C Nu
-# checker (vnu-jar) the HTML validity test runs, and nginx for the reverse-proxy test.
+# checker (vnu-jar) the HTML validity test runs, nginx for the reverse-proxy test, and exiftool to
+# write a phone's GPS position into the photos the upload tests send (and to check none arrives).
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
@@ -9,6 +10,7 @@ missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium fonts-dejavu-core)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing Debian packages the tests need: ${missing[*]}"
@@ -20,3 +22,4 @@ $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends 
 "$CHROMIUM" --version
 java -version
 /usr/sbin/nginx -v
+exiftool -ver

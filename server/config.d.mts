@@ -20,6 +20,10 @@ export type EnquirySettings = {
   from: string | null;
   outboxDir: string;
   pollMs: number;
+  /** ENQUIRY_ACKNOWLEDGE: whether accepted enquiries get an acknowledgement e-mail (default on). */
+  acknowledge: boolean;
+  /** ENQUIRY_PHOTOS_DIR: where enquiries' photos are kept, one folder per enquiry (never served). */
+  photosDir: string;
 };
 
 export type Config = {

@@ -15,6 +15,13 @@ const emailAddress = z
   .trim()
   .regex(/^[^\s@<>,]+@[^\s@<>,]+$/, 'must be one e-mail address');
 
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['1', 'true', 'on', 'yes', '0', 'false', 'off', 'no'], { error: 'must be on or off (true/false, 1/0)' }))
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
 const schema = z.object({
   SITE_URL: optional(z.url({ protocol: /^https?$/ })),
   PORT: optional(z.coerce.number().int().min(1).max(65535)),
@@ -52,6 +59,8 @@ const schema = z.object({
   ENQUIRY_FROM: optional(emailAddress),
   ENQUIRY_OUTBOX_DIR: optional(z.string().trim().min(1)),
   ENQUIRY_POLL_SECONDS: optional(z.coerce.number().min(0.05).max(3600)),
+  ENQUIRY_ACKNOWLEDGE: optional(onOff),
+  ENQUIRY_PHOTOS_DIR: optional(z.string().trim().min(1)),
 });
 
 export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
@@ -100,6 +109,8 @@ export function loadConfig(env = process.env) {
       from: e.ENQUIRY_FROM ?? null,
       outboxDir: e.ENQUIRY_OUTBOX_DIR ?? 'data/outbox',
       pollMs: Math.round((e.ENQUIRY_POLL_SECONDS ?? 5) * 1000),
+      acknowledge: e.ENQUIRY_ACKNOWLEDGE ?? true,
+      photosDir: e.ENQUIRY_PHOTOS_DIR ?? 'data/enquiry-photos',
     },
   };
 }

@@ -22,6 +22,8 @@ describe('the configuration (one module for every setting)', () => {
         from: null,
         outboxDir: 'data/outbox',
         pollMs: 5000,
+        acknowledge: true,
+        photosDir: 'data/enquiry-photos',
       },
     });
   });
@@ -48,6 +50,13 @@ describe('the configuration (one module for every setting)', () => {
       siteUrl: 'https://www.example.com',
       trustedProxies: 2,
     });
+  });
+
+  it('reads ENQUIRY_ACKNOWLEDGE as on or off and refuses anything else', () => {
+    for (const off of ['0', 'false', 'OFF', ' no ']) expect(loadConfig({ ENQUIRY_ACKNOWLEDGE: off }).enquiries.acknowledge).toBe(false);
+    for (const on of ['1', 'true', 'On', 'yes']) expect(loadConfig({ ENQUIRY_ACKNOWLEDGE: on }).enquiries.acknowledge).toBe(true);
+    expect(loadConfig({ ENQUIRY_ACKNOWLEDGE: '' }).enquiries.acknowledge).toBe(true);
+    expect(() => loadConfig({ ENQUIRY_ACKNOWLEDGE: 'sometimes' })).toThrow(/ENQUIRY_ACKNOWLEDGE: must be on or off/);
   });
 
   it('accepts .env.example as it stands', () => {

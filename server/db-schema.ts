@@ -2,13 +2,15 @@
 // column names. The tables themselves are created by the migrations in server/migrations (decision
 // 0008); server/db-schema.test.ts checks that a migrated database has exactly these columns.
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { logCategories, logLevels } from '@/lib/error-log-constants';
 
 export const LOG_REPORTERS = ['server', 'visitor'] as const;
 export const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
 export const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-score', 'honeypot'] as const;
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** What an outbox job sends: the company's notification or the visitor's acknowledgement. */
+export const JOB_KINDS = ['notification', 'acknowledgement'] as const;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -54,8 +56,20 @@ export const enquiries = sqliteTable(
     verification: text('verification', { enum: VERIFICATION_STATUSES }).notNull(),
     recaptchaScore: real('recaptcha_score'),
     verificationDetail: text('verification_detail'),
+    // Issue 13 (migration 0004). The reference is NULL only for enquiries stored before it existed.
+    reference: text('reference'),
+    claimRole: text('claim_role'),
+    insurer: text('insurer'),
+    claimReference: text('claim_reference'),
+    damageDate: text('damage_date'),
+    damageType: text('damage_type'),
+    postcode: text('postcode'),
   },
-  (table) => [index('enquiries_received_ms').on(table.receivedMs), index('enquiries_content_hash').on(table.contentHash, table.receivedMs)],
+  (table) => [
+    index('enquiries_received_ms').on(table.receivedMs),
+    index('enquiries_content_hash').on(table.contentHash, table.receivedMs),
+    uniqueIndex('enquiries_reference').on(table.reference),
+  ],
 );
 
 export const enquiryNotifications = sqliteTable(
@@ -64,8 +78,8 @@ export const enquiryNotifications = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     enquiryId: integer('enquiry_id')
       .notNull()
-      .unique()
       .references(() => enquiries.id),
+    kind: text('kind', { enum: JOB_KINDS }).notNull().default('notification'),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptMs: integer('next_attempt_ms').notNull(),
@@ -75,7 +89,25 @@ export const enquiryNotifications = sqliteTable(
     sentAt: text('sent_at'),
     messageId: text('message_id'),
   },
-  (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs)],
+  (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs), unique().on(table.enquiryId, table.kind)],
 );
 
-export const schema = { errorLogs, enquiries, enquiryNotifications };
+/** Issue 13 (migration 0005): the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<enquiry id>/. */
+export const enquiryPhotos = sqliteTable(
+  'enquiry_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    position: integer('position').notNull(),
+    originalName: text('original_name').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (table) => [unique().on(table.enquiryId, table.position)],
+);
+
+export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos };

@@ -38,17 +38,19 @@ type Compiled = { sql: string; params: unknown[] };
 /** A query of the builder (`orm(db).update(…)`) or a raw statement (`orm(db).run(sql\`…\`)`). */
 type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
 
+/** A built query as a statement of the libSQL client (for a batch or an interactive transaction). */
+export function toStatement(query: BuiltQuery): InStatement {
+  const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
+  return { sql: built.sql, args: built.params as InValue[] };
+}
+
 /**
  * Runs queries built with `orm(client)` as one write transaction. drizzle's own `batch` opens a
  * deferred transaction, which under WAL can fail at once with SQLITE_BUSY when it upgrades to a writer
  * behind another process instead of waiting BUSY_TIMEOUT_MS; a write batch takes the lock up front.
  */
 export async function writeBatch(client: Client, queries: readonly BuiltQuery[]) {
-  const statements: InStatement[] = queries.map((query) => {
-    const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
-    return { sql: built.sql, args: built.params as InValue[] };
-  });
-  return client.batch(statements, 'write');
+  return client.batch(queries.map(toStatement), 'write');
 }
 
 /**

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS, privacySections } from '@/content/privacy';
@@ -11,8 +12,9 @@ const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 
 
 let db: Client;
 let cleanup: () => void;
+let dir: string;
 beforeEach(async () => {
-  ({ db, cleanup } = await tempDatabase());
+  ({ db, cleanup, dir } = await tempDatabase());
 });
 afterEach(() => cleanup());
 
@@ -41,10 +43,11 @@ describe('retention: what the privacy page promises', () => {
     await storeErrorLog(record, quiet);
     await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 2', args: ['2026-08-25T12:00:01.000Z'] });
 
-    expect(await purgeExpired(db, now)).toEqual({ enquiries: 1, errorLogs: 1 });
+    expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 1, errorLogs: 1 });
     expect((await db.execute('SELECT subject FROM enquiries')).rows.map((row) => row.subject)).toEqual(['Just inside the period']);
-    expect((await db.execute('SELECT enquiry_id FROM enquiry_notifications')).rows.map((row) => row.enquiry_id)).toEqual([2]);
+    // The kept enquiry's notification and acknowledgement.
+    expect((await db.execute('SELECT enquiry_id FROM enquiry_notifications')).rows.map((row) => row.enquiry_id)).toEqual([2, 2]);
     expect((await db.execute('SELECT id FROM error_logs')).rows.map((row) => row.id)).toEqual([2]);
-    expect(await purgeExpired(db, now)).toEqual({ enquiries: 0, errorLogs: 0 });
+    expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 0, errorLogs: 0 });
   });
 });

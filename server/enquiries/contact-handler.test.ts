@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { enquiryReference } from '@/lib/enquiry-reference';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -24,9 +25,12 @@ function handler(env: Record<string, string> = {}) {
 const count = async (sql: string) => Number((await db.execute(sql)).rows[0]?.n);
 
 describe('POST /api/contact', () => {
-  it('stores a valid enquiry with its notification job and answers 201', async () => {
+  it('stores a valid enquiry with its reference, notification and acknowledgement jobs and answers 201', async () => {
     const result = await handler()(contactRequest({ ...valid, name: '  Jo\u0000 Bloggs ', message: 'Water is\r\ncoming in.\u0007' }));
-    expect(result).toEqual({ status: 201, body: { success: true, message: 'Your message has been sent successfully!' } });
+    expect(result).toEqual({
+      status: 201,
+      body: { success: true, message: 'Your message has been sent successfully!', reference: enquiryReference(1) },
+    });
     const row = (await db.execute('SELECT * FROM enquiries')).rows[0]!;
     expect(row).toMatchObject({
       name: 'Jo Bloggs',
@@ -36,9 +40,19 @@ describe('POST /api/contact', () => {
       message: 'Water is\ncoming in.',
       disposition: 'accepted',
       verification: 'not-configured',
+      reference: enquiryReference(1),
+      claim_role: null,
+      postcode: null,
     });
-    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE status = 'pending'")).toBe(1);
+    expect(
+      (await db.execute("SELECT kind FROM enquiry_notifications WHERE status = 'pending' ORDER BY id")).rows.map((r) => r.kind),
+    ).toEqual(['notification', 'acknowledgement']);
     expect(woken).toBe(1);
+  });
+
+  it('with ENQUIRY_ACKNOWLEDGE off, queues the notification only', async () => {
+    expect((await handler({ ENQUIRY_ACKNOWLEDGE: 'off' })(contactRequest(valid))).status).toBe(201);
+    expect((await db.execute('SELECT kind FROM enquiry_notifications')).rows.map((r) => r.kind)).toEqual(['notification']);
   });
 
   it('refuses what is not JSON with 415, more than 32 KiB with 413, malformed JSON with 400', async () => {
@@ -78,7 +92,8 @@ describe('POST /api/contact', () => {
   it('answers a filled honeypot normally, keeps the enquiry as spam and does not notify', async () => {
     const result = await handler()(contactRequest({ ...valid, website: 'http://spam.example' }));
     expect(result.status).toBe(201);
-    expect(result.body).toEqual({ success: true, message: 'Your message has been sent successfully!' });
+    // Answered like any other, reference included, so the trap is not revealed.
+    expect(result.body).toEqual({ success: true, message: 'Your message has been sent successfully!', reference: enquiryReference(1) });
     expect((await db.execute('SELECT disposition, verification FROM enquiries')).rows[0]).toMatchObject({
       disposition: 'spam',
       verification: 'honeypot',
@@ -95,7 +110,9 @@ describe('POST /api/contact', () => {
     expect([first.status, again.status, otherClient.status]).toEqual([201, 201, 201]);
     expect(again.body).toEqual(first.body);
     expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(2);
-    expect(await count('SELECT count(*) AS n FROM enquiry_notifications')).toBe(2);
+    // Each stored enquiry once: its notification and its acknowledgement.
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'acknowledgement'")).toBe(2);
   });
 
   it('allows 5 accepted submissions per 10 minutes per client by default, then 429 with Retry-After', async () => {

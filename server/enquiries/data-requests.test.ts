@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
+import { enquiryReference } from '@/lib/enquiry-reference';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -35,9 +37,14 @@ describe("a person's request for their data", () => {
   });
 
   it("erases them with their notifications, pending ones included, and nobody else's", async () => {
-    expect(await erasePersonalData(db, 'JO@example.com')).toEqual({ enquiries: 2, notifications: 2 });
+    // Two enquiries, each with its notification and its acknowledgement.
+    expect(await erasePersonalData(db, 'JO@example.com', { photosRoot: path.join(url.slice('file:'.length), '..', 'photos') })).toEqual({
+      enquiries: 2,
+      emails: 4,
+      photos: 0,
+    });
     expect((await db.execute('SELECT email FROM enquiries')).rows.map((row) => row.email)).toEqual(['sam@example.org']);
-    expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]!.n)).toBe(1);
+    expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]!.n)).toBe(2);
     expect((await exportPersonalData(db, 'jo@example.com')).enquiries).toEqual([]);
   });
 
@@ -50,12 +57,43 @@ describe("a person's request for their data", () => {
 
     const erased = await runToEnd(spawnTs('scripts/enquiries.ts', ['--erase', 'jo@example.com'], { DATABASE_URL: url }));
     expect(erased.code, erased.stderr).toBe(0);
-    expect(erased.lines).toEqual(['Erased 2 enquiries and 2 notifications for jo@example.com.']);
+    expect(erased.lines).toEqual(['Erased 2 enquiries and their 4 e-mails (notifications, acknowledgements) for jo@example.com.']);
     expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]!.n).toBe(1);
 
     const refused = await runToEnd(spawnTs('scripts/enquiries.ts', ['--erase', 'everyone'], { DATABASE_URL: url }));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"everyone" is not an e-mail address.');
     expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]!.n).toBe(1);
+  }, 30_000);
+
+  it('npm run enquiries shows each reference and the claim details; --json includes them all', async () => {
+    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
+    const claim = {
+      damageType: 'storm-weather',
+      damageDate: '2026-11-01',
+      postcode: 'fk1 1aa',
+      insurer: 'Example Mutual',
+      claimReference: 'CL-77',
+    };
+    expect((await handle(contactRequest({ ...sam, subject: 'Slates off', ...claim }))).status).toBe(201);
+
+    const listed = await runToEnd(spawnTs('scripts/enquiries.ts', [], { DATABASE_URL: url }));
+    expect(listed.code, listed.stderr).toBe(0);
+    const text = listed.lines.join('\n');
+    for (const id of [1, 2, 3, 4]) expect(text).toContain(enquiryReference(id));
+    expect(text).toContain('    claim: Storm or weather damage, damaged 2026-11-01, FK1 1AA, insurer Example Mutual, claim CL-77');
+
+    const json = await runToEnd(spawnTs('scripts/enquiries.ts', ['--json'], { DATABASE_URL: url }));
+    const entries = JSON.parse(json.lines.join('\n')) as Record<string, unknown>[];
+    expect(entries.at(-1)).toMatchObject({
+      reference: enquiryReference(4),
+      damageType: 'storm-weather',
+      damageDate: '2026-11-01',
+      postcode: 'FK1 1AA',
+      insurer: 'Example Mutual',
+      claimReference: 'CL-77',
+      claimRole: null,
+      acknowledgement: 'pending',
+    });
   }, 30_000);
 });

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orm, writeBatch } from '@/server/db';
-import { enquiries, enquiryNotifications } from '@/server/db-schema';
+import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns } from '@/server/enquiries/store';
 
 /** How a person's e-mail address is matched: trimmed, case-insensitive (addresses are in practice). */
@@ -19,11 +20,20 @@ export type PersonalDataExport = {
     phone: string | null;
     subject: string;
     message: string;
+    reference: string | null;
+    claimRole: string | null;
+    insurer: string | null;
+    claimReference: string | null;
+    damageDate: string | null;
+    damageType: string | null;
+    postcode: string | null;
     clientAddress: string;
     disposition: string;
     verification: string;
     recaptchaScore: number | null;
     notification: { status: string; sentAt: string | null } | null;
+    /** The photos sent with it (their files: `npm run enquiries -- --photos ID --out DIR`). */
+    photos: { position: number; originalName: string; bytes: number; width: number; height: number }[];
   }[];
 };
 
@@ -43,25 +53,41 @@ export async function exportPersonalData(db: Client, email: string, now: number 
       notificationSentAt: enquiryNotifications.sentAt,
     })
     .from(enquiries)
-    .leftJoin(enquiryNotifications, eq(enquiryNotifications.enquiryId, enquiries.id))
+    .leftJoin(enquiryNotifications, and(eq(enquiryNotifications.enquiryId, enquiries.id), eq(enquiryNotifications.kind, 'notification')))
     .where(sentWith(email))
     .orderBy(enquiries.id);
   return {
     email,
     exportedAt: new Date(now).toISOString(),
-    enquiries: rows.map(({ notificationStatus, notificationSentAt, ...row }) => ({
-      ...row,
-      notification: notificationStatus === null ? null : { status: notificationStatus, sentAt: notificationSentAt },
-    })),
+    enquiries: await Promise.all(
+      rows.map(async ({ notificationStatus, notificationSentAt, ...row }) => ({
+        ...row,
+        notification: notificationStatus === null ? null : { status: notificationStatus, sentAt: notificationSentAt },
+        photos: (await photosOf(db, row.id)).map(({ position, originalName, bytes, width, height }) => ({
+          position,
+          originalName,
+          bytes,
+          width,
+          height,
+        })),
+      })),
+    ),
   };
 }
 
-/** Deletes every enquiry sent with the address, and its notification even if it is still pending. */
-export async function erasePersonalData(db: Client, email: string): Promise<{ enquiries: number; notifications: number }> {
+/** Deletes every enquiry sent with the address, and its outbox jobs even if they are still pending. */
+export async function erasePersonalData(
+  db: Client,
+  email: string,
+  options: { photosRoot?: string } = {},
+): Promise<{ enquiries: number; emails: number; photos: number }> {
   const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(sentWith(email));
+  const ids = (await theirs).map((row) => row.id);
   const results = await writeBatch(db, [
+    orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
-  return { notifications: results[0]?.rowsAffected ?? 0, enquiries: results[1]?.rowsAffected ?? 0 };
+  await removePhotoFiles(options.photosRoot ?? photosRoot(), ids);
+  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[2]?.rowsAffected ?? 0 };
 }

@@ -1,8 +1,11 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { count, eq, max, min } from 'drizzle-orm';
+import { and, count, eq, max, min } from 'drizzle-orm';
 import { orm } from '@/server/db';
 import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+
+/** Only the company's notifications count: a visitor's acknowledgement that bounced loses no enquiry. */
+const companyJob = eq(jobs.kind, 'notification');
 
 /** A notification still pending after this long means enquiries are not reaching the company. */
 export const STALE_PENDING_MS = 15 * 60_000;
@@ -45,12 +48,15 @@ export async function checkEnquiryHealth(
       .select({ count: count(), oldestReceivedMs: min(enquiries.receivedMs) })
       .from(jobs)
       .innerJoin(enquiries, eq(enquiries.id, jobs.enquiryId))
-      .where(eq(jobs.status, 'pending'));
-    const [failed] = await db.select({ count: count() }).from(jobs).where(eq(jobs.status, 'failed'));
+      .where(and(eq(jobs.status, 'pending'), companyJob));
+    const [failed] = await db
+      .select({ count: count() })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'failed'), companyJob));
     const [sent] = await db
       .select({ lastSentAt: max(jobs.sentAt) })
       .from(jobs)
-      .where(eq(jobs.status, 'sent'));
+      .where(and(eq(jobs.status, 'sent'), companyJob));
     figures = {
       pending: pending?.count ?? 0,
       oldestPendingMs: pending?.oldestReceivedMs ?? null,

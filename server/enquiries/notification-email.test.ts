@@ -3,8 +3,12 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { describe, expect, it } from 'vitest';
 import { headerText, isSafeReplyAddress, notificationEmail, type EnquiryForEmail } from '@/server/enquiries/notification-email';
 
+const noClaim = { claimRole: null, insurer: null, claimReference: null, damageDate: null, damageType: null, postcode: null };
+
 const enquiry: EnquiryForEmail = {
   id: 7,
+  reference: 'HC-7KQ-4MP',
+  ...noClaim,
   receivedAt: '2026-01-05T09:00:00.000Z',
   name: 'Jo Bloggs',
   email: 'jo@example.com',
@@ -21,6 +25,9 @@ async function raw(input: EnquiryForEmail): Promise<string> {
 }
 
 const headersOf = (message: string) => message.slice(0, message.indexOf('\n\n'));
+/** The body as written, before nodemailer's transfer encoding. */
+const textOf = (input: EnquiryForEmail) =>
+  String(notificationEmail(input, { from: 'website@homecare.test', to: 'office@homecare.test' }).text);
 
 describe('the notification e-mail is safe from header injection', () => {
   it('has exactly the headers we set, whatever the visitor typed', async () => {
@@ -38,7 +45,7 @@ describe('the notification e-mail is safe from header injection', () => {
     expect(headers).toMatch(/^To: office@homecare\.test$/m);
     // An address that is not one plain address never becomes Reply-To.
     expect(headers).not.toMatch(/^Reply-To:/im);
-    expect(headers).toMatch(/^Subject: Website enquiry: Hi Bcc: victim@evil\.test Content-Type: text\/html$/m);
+    expect(headers.replace(/\n /g, ' ')).toMatch(/^Subject: Enquiry HC-7KQ-4MP: Hi Bcc: victim@evil\.test Content-Type: text\/html$/m);
   });
 
   it('a name with quotes, commas and angle brackets stays one Reply-To address', async () => {
@@ -71,5 +78,71 @@ describe('the notification e-mail is safe from header injection', () => {
     expect(message).toContain('Name:     Jo Bloggs');
     expect(message).toContain('Phone:    (not given)');
     expect(message).toContain('Water is coming in.\nPlease call.');
+  });
+});
+
+describe('the notification leads with the reference and the claim details (issue 13)', () => {
+  const claim: EnquiryForEmail = {
+    ...enquiry,
+    claimRole: 'loss-adjuster',
+    insurer: 'Example Mutual',
+    claimReference: 'CLM-2026-0042',
+    damageDate: '2026-11-14',
+    damageType: 'water-damage',
+    postcode: 'G67 1AB',
+  };
+
+  it('names the reference and the type of damage in the subject', async () => {
+    const headers = headersOf(await raw(claim));
+    expect(headers).toMatch(/^Subject: Enquiry HC-7KQ-4MP: Water damage: Roof leak$/m);
+    expect(headers).toMatch(/^X-Homecare-Reference: HC-7KQ-4MP$/m);
+  });
+
+  it('puts the reference, then a labelled claim block, before the contact details and the message', async () => {
+    const body = textOf(claim);
+    const order = ['Reference: HC-7KQ-4MP', 'CLAIM DETAILS', 'Name:     Jo Bloggs', 'Message:'].map((text) => body.indexOf(text));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(body).toMatch(/^Type of damage: +Water damage$/m);
+    expect(body).toMatch(/^Date of the damage: +14\/11\/2026$/m);
+    expect(body).toMatch(/^Postcode of the property: +G67 1AB$/m);
+    expect(body).toMatch(/^Insurer’s name: +Example Mutual$/m);
+    expect(body).toMatch(/^Claim or policy reference: +CLM-2026-0042$/m);
+    expect(body).toMatch(/^Who is getting in touch: +Loss adjuster$/m);
+  });
+
+  it('shows a dash for a claim detail not given and no block at all without claim details', async () => {
+    const partial = textOf({ ...enquiry, postcode: 'G1 1AA' });
+    expect(partial).toMatch(/^Type of damage: +-$/m);
+    expect(partial).toMatch(/^Postcode of the property: +G1 1AA$/m);
+    expect(textOf(enquiry)).not.toContain('CLAIM DETAILS');
+    expect(headersOf(await raw(enquiry))).toMatch(/^Subject: Enquiry HC-7KQ-4MP: Roof leak$/m);
+  });
+});
+
+describe('photos in the notification (issue 13)', () => {
+  const photo = (position: number, bytes: number) => ({
+    position,
+    originalName: `IMG_${position}.jpg`,
+    bytes,
+    width: 2048,
+    height: 1536,
+    content: Buffer.alloc(bytes, position),
+  });
+
+  it('attaches them, named by position, when together they are at most 15 MB', () => {
+    const mail = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test', photos: [photo(1, 800_000), photo(2, 900_000)] });
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+    expect(String(mail.text)).toContain('Photos: 2, attached.');
+  });
+
+  it('lists them and says how to fetch them when they are larger together', () => {
+    const photos = [1, 2, 3, 4, 5, 6].map((position) => photo(position, 2_600_000));
+    const mail = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test', photos });
+    expect(mail.attachments).toBeUndefined();
+    expect(String(mail.text)).toContain(
+      'Photos: 6 (15.6 MB), too large to attach together. On the server: npm run enquiries -- --photos 7 --out DIR',
+    );
+    expect(String(mail.text)).toContain('photo-6.jpg  2048x1536, 2.6 MB  (sent as "IMG_6.jpg")');
   });
 });

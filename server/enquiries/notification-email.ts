@@ -1,7 +1,10 @@
 import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
-import type { StoredEnquiry } from '@/server/enquiries/store';
+import { claimFormText } from '@/content/contact';
+import { claimRoleLabel, damageTypeLabel } from '@/lib/claim-rules';
+import { formatBytes } from '@/lib/photo-rules';
+import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
 
 export type EnquiryForEmail = StoredEnquiry;
 
@@ -20,16 +23,73 @@ export function headerText(value: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/**
- * The plain-text notification for one enquiry. The visitor's address appears only as Reply-To (and in
- * the body); From and To are the site's own. nodemailer encodes every header value (RFC 2047), and
- * headerText removes line breaks first, so visitor text cannot add or end a header.
- */
-export function notificationEmail(enquiry: EnquiryForEmail, options: { from: string; to: string }): Mail.Options {
-  const replyOk = isSafeReplyAddress(enquiry.email);
-  const lines = [
-    `A new enquiry arrived through the website contact form.`,
+/** The claim details as labelled lines a surveyor can scan on a phone; none when the enquiry has none. */
+export function claimBlock(enquiry: EnquiryForEmail): string[] {
+  const claim = storedClaim(enquiry);
+  if (!claim) return [];
+  const { labels } = claimFormText;
+  const line = (label: string, value: string) => `${`${label}:`.padEnd(28)}${value || '-'}`;
+  return [
+    'CLAIM DETAILS',
+    line(labels.damageType, claim.damageType ? damageTypeLabel(claim.damageType) : ''),
+    line(labels.damageDate, claim.damageDate ? ukDate(claim.damageDate) : ''),
+    line(labels.postcode, claim.postcode),
+    line(labels.insurer, claim.insurer),
+    line(labels.claimReference, claim.claimReference),
+    line(labels.claimRole, claim.claimRole ? claimRoleLabel(claim.claimRole) : ''),
     '',
+  ];
+}
+
+/** Photos attached to one notification at most, together (a relay's limit is often 20-25 MB after base64). */
+export const MAX_ATTACHED_BYTES = 15_000_000;
+
+export type PhotoForEmail = { position: number; originalName: string; bytes: number; width: number; height: number; content: Buffer };
+
+/** Attachments are named by position, never by the visitor's file name (which the body lists). */
+export const attachmentName = (position: number) => `photo-${position}.jpg`;
+
+function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[], attached: boolean): string[] {
+  if (photos.length === 0) return [];
+  const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
+  const list = photos.map(
+    (photo) =>
+      `  ${attachmentName(photo.position)}  ${photo.width}x${photo.height}, ${formatBytes(photo.bytes)}  (sent as "${headerText(photo.originalName, 100)}")`,
+  );
+  const heading = attached
+    ? `Photos: ${photos.length}, attached.`
+    : `Photos: ${photos.length} (${formatBytes(total)}), too large to attach together. On the server: npm run enquiries -- --photos ${enquiry.id} --out DIR`;
+  return [heading, ...list, ''];
+}
+
+/** `2026-11-14` → `14/11/2026`, as people in the UK write dates. */
+const ukDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** `Enquiry HC-7KQ-4MP: Water damage: Roof leak`, or without the damage type when none was given. */
+export function notificationSubject(enquiry: EnquiryForEmail): string {
+  const label = enquiry.reference ? `Enquiry ${enquiry.reference}` : `Website enquiry #${enquiry.id}`;
+  const damage = enquiry.damageType ? `: ${damageTypeLabel(enquiry.damageType)}` : '';
+  return headerText(`${label}${damage}: ${enquiry.subject}`, 250);
+}
+
+/**
+ * The plain-text notification for one enquiry: the reference and the claim details first, then the
+ * contact details and the message. The visitor's address appears only as Reply-To (and in the body);
+ * From and To are the site's own. nodemailer encodes every header value (RFC 2047), and headerText
+ * removes line breaks first, so visitor text cannot add or end a header.
+ */
+export function notificationEmail(
+  enquiry: EnquiryForEmail,
+  options: { from: string; to: string; photos?: readonly PhotoForEmail[] },
+): Mail.Options {
+  const replyOk = isSafeReplyAddress(enquiry.email);
+  const photos = options.photos ?? [];
+  const totalBytes = photos.reduce((sum, photo) => sum + photo.bytes, 0);
+  const attach = photos.length > 0 && totalBytes <= MAX_ATTACHED_BYTES;
+  const lines = [
+    `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
+    '',
+    ...claimBlock(enquiry),
     `Name:     ${enquiry.name}`,
     `E-mail:   ${enquiry.email}${replyOk ? '' : ' (not a plain address: not set as Reply-To, check before replying)'}`,
     `Phone:    ${enquiry.phone || '(not given)'}`,
@@ -42,6 +102,7 @@ export function notificationEmail(enquiry: EnquiryForEmail, options: { from: str
     '',
     enquiry.message,
     '',
+    ...photoLines(enquiry, photos, attach),
     '-- ',
     `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim(),
   ];
@@ -49,10 +110,19 @@ export function notificationEmail(enquiry: EnquiryForEmail, options: { from: str
     from: { name: `${business.name} website`, address: options.from },
     to: options.to,
     ...(replyOk ? { replyTo: { name: headerText(enquiry.name, 100), address: enquiry.email } } : {}),
-    subject: headerText(`Website enquiry: ${enquiry.subject}`, 250),
+    subject: notificationSubject(enquiry),
     text: lines.join('\n'),
+    ...(attach
+      ? {
+          attachments: photos.map((photo) => ({
+            filename: attachmentName(photo.position),
+            content: photo.content,
+            contentType: 'image/jpeg',
+          })),
+        }
+      : {}),
     messageId: `<enquiry-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
-    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id) },
+    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), ...(enquiry.reference ? { 'X-Homecare-Reference': enquiry.reference } : {}) },
     disableUrlAccess: true,
     disableFileAccess: true,
   };

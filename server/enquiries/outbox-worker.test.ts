@@ -8,6 +8,9 @@ import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { createMailer, type Mailer } from '@/server/enquiries/mailer';
 import { LEASE_MS, createOutboxWorker, retryFailedJobs } from '@/server/enquiries/outbox-worker';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { checkEnquiryHealth } from '@/server/enquiries/health';
+import { parseMail } from '@/tests/support/mail-message';
 import { contactRequest, freePort, startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '0141 496 0000', subject: 'Roof leak', message: 'Water is coming in.' };
@@ -30,8 +33,13 @@ afterEach(async () => {
 
 const silent = () => undefined;
 
-async function submit(body: Record<string, unknown> = valid, client: Client = db) {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => client, wake: silent, now: () => clock });
+/** Submits an enquiry; acknowledgements are off unless asked for (most tests follow the company's notification). */
+async function submit(
+  body: Record<string, unknown> = valid,
+  client: Client = db,
+  env: Record<string, string> = { ENQUIRY_ACKNOWLEDGE: 'off' },
+) {
+  const handle = createContactHandler({ config: loadEnquiryConfig(env), db: async () => client, wake: silent, now: () => clock });
   const result = await handle(contactRequest(body));
   expect(result.status).toBe(201);
 }
@@ -65,7 +73,7 @@ describe('the outbox worker with a real SMTP server', () => {
     expect(message!.to).toEqual(['office@homecare.test']);
     expect(message!.raw).toMatch(/^Reply-To: Jo Bloggs <jo@example\.com>$/m);
     expect(message!.raw).toMatch(/^To: office@homecare\.test$/m);
-    expect(message!.raw).toMatch(/^Subject: Website enquiry: Roof leak$/m);
+    expect(message!.raw).toMatch(new RegExp(`^Subject: Enquiry ${enquiryReference(1)}: Roof leak$`, 'm'));
     expect(message!.raw).toMatch(/^Content-Type: text\/plain/m);
     expect(message!.raw).toContain('Water is coming in.');
     expect(message!.raw).toContain('0141 496 0000');
@@ -332,5 +340,74 @@ describe('exactly once under faults', () => {
     await stopping;
     await round;
     expect((await jobs()).map((job) => job.status)).toEqual(['sent', 'pending', 'pending']);
+  });
+});
+
+describe('acknowledgements to the sender (issue 13)', () => {
+  const claimDetails = {
+    claimRole: 'homeowner',
+    insurer: 'Example Mutual',
+    claimReference: 'CLM-2026-0042',
+    damageDate: '2026-01-02',
+    damageType: 'water-damage',
+    postcode: 'g67 1ab',
+  };
+
+  async function relay() {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    return { smtp, mailer };
+  }
+
+  it('sends the company its notification and the sender one fixed-text acknowledgement, exactly once', async () => {
+    const { smtp, mailer } = await relay();
+    const typed = { ...valid, phone: '07700 900123', subject: 'Ceiling fell in after the storm', message: 'Visit https://evil.test now' };
+    await submit({ ...typed, ...claimDetails }, db, {});
+    expect(await worker(mailer).runOnce()).toBe(2);
+    expect(await worker(mailer).runOnce()).toBe(0);
+    expect(smtp.received.map((message) => message.to)).toEqual([['office@homecare.test'], ['jo@example.com']]);
+
+    const reference = enquiryReference(1);
+    const notification = parseMail(smtp.received[0]!.raw);
+    expect(notification.subject).toBe(`Enquiry ${reference}: Water damage: Ceiling fell in after the storm`);
+    expect(notification.text).toMatch(/^Postcode of the property: +G67 1AB$/m);
+
+    const acknowledgement = smtp.received[1]!;
+    expect(acknowledgement.from).toBe('website@homecare.test');
+    expect(acknowledgement.raw).toMatch(/^To: Jo Bloggs <jo@example\.com>$/m);
+    expect(acknowledgement.raw).toMatch(/^Reply-To: office@homecare\.test$/m);
+    expect(acknowledgement.raw).toMatch(/^Auto-Submitted: auto-replied$/m);
+    const parsed = parseMail(acknowledgement.raw);
+    expect(parsed.subject).toBe(`We have your enquiry ${reference}: Example Homecare`);
+    const body = parsed.text;
+    expect(body).toContain('Dear Jo Bloggs,');
+    expect(body).toContain(reference);
+    expect(body).toContain('0141 496 0123');
+    expect(body).toContain('Monday to Friday, 08:00 to 17:00');
+    // Nothing the visitor typed but their name: not the subject, message, phone or any claim detail.
+    for (const text of ['Ceiling fell', 'evil.test', '07700 900123', 'Example Mutual', 'CLM-2026-0042', 'G67 1AB'])
+      expect(body).not.toContain(text);
+    const kinds = (await db.execute('SELECT kind, status FROM enquiry_notifications ORDER BY id')).rows.map((row) => [
+      row.kind,
+      row.status,
+    ]);
+    expect(kinds).toEqual([
+      ['notification', 'sent'],
+      ['acknowledgement', 'sent'],
+    ]);
+  });
+
+  it('an address that is not one plain address is never acknowledged; the enquiry still reaches the company and health stays green', async () => {
+    const { smtp, mailer } = await relay();
+    await submit({ ...valid, email: '"jo"@example.com' }, db, {});
+    expect(await worker(mailer).runOnce()).toBe(2);
+    expect(smtp.received.map((message) => message.to)).toEqual([['office@homecare.test']]);
+    const acknowledgement = (await db.execute("SELECT status, last_error FROM enquiry_notifications WHERE kind = 'acknowledgement'"))
+      .rows[0]!;
+    expect(acknowledgement).toMatchObject({ status: 'failed', last_error: 'the sender’s e-mail is not one plain address' });
+    const health = await checkEnquiryHealth(async () => db, { now: clock });
+    expect(health).toMatchObject({ healthy: true, failedNotifications: 0, pendingNotifications: 0 });
   });
 });

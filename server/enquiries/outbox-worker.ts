@@ -5,8 +5,10 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orm } from '@/server/db';
 import { enquiryNotifications as jobs } from '@/server/db-schema';
 import { isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
-import { notificationEmail } from '@/server/enquiries/notification-email';
-import { findEnquiry } from '@/server/enquiries/store';
+import { acknowledgementEmail, NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
+import { MAX_ATTACHED_BYTES, notificationEmail, type PhotoForEmail } from '@/server/enquiries/notification-email';
+import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
+import { findEnquiry, type JobKind } from '@/server/enquiries/store';
 
 export const MAX_ATTEMPTS = 20;
 export const LEASE_MS = 2 * 60_000;
@@ -38,16 +40,19 @@ export type OutboxWorkerOptions = {
   pause?: (consecutivePauses: number) => number;
   recordRetryDelaysMs?: readonly number[];
   log?: (line: string) => void;
+  /** Where the enquiries' photos are (default ENQUIRY_PHOTOS_DIR). */
+  photosRoot?: string;
   /** Told when delivery pauses because the relay refused the site's settings (login, TLS). */
   onPause?: (detail: string) => void;
 };
 
 export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null; unrecordedSends: number };
 
-type ClaimedJob = { id: number; enquiryId: number; attempts: number };
+type ClaimedJob = { id: number; enquiryId: number; kind: JobKind; attempts: number };
 
 /**
- * Delivers the notification jobs of the outbox (enquiry_notifications). Each job is claimed with one
+ * Delivers the jobs of the outbox (enquiry_notifications): company notifications and the senders'
+ * acknowledgements, oldest due first. Each job is claimed with one
  * UPDATE … RETURNING that sets a lease, so several workers (or a restarted one) never send the same
  * job at the same time, and it is marked sent only by the worker still holding the lease.
  */
@@ -76,6 +81,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const unrecorded = new Map<number, string>();
   const isPaused = () => pausedUntil > now();
 
+  /** The enquiry's photos with their bytes; none read when they are too large to attach together. */
+  async function photosForEmail(enquiryId: number): Promise<PhotoForEmail[]> {
+    const photos = await photosOf(db, enquiryId);
+    const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
+    if (photos.length === 0) return [];
+    if (total > MAX_ATTACHED_BYTES) return photos.map((photo) => ({ ...photo, content: Buffer.alloc(0) }));
+    return readPhotos(options.photosRoot ?? photosRoot(), enquiryId, photos);
+  }
+
   async function claim(): Promise<ClaimedJob | null> {
     const current = now();
     const claimable = and(eq(jobs.status, 'pending'), or(isNull(jobs.leaseUntilMs), lt(jobs.leaseUntilMs, current)));
@@ -90,7 +104,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       .update(jobs)
       .set({ leaseOwner: owner, leaseUntilMs: current + leaseMs, attempts: sql`${jobs.attempts} + 1` })
       .where(and(eq(jobs.id, nextDue), claimable))
-      .returning({ id: jobs.id, enquiryId: jobs.enquiryId, attempts: jobs.attempts });
+      .returning({ id: jobs.id, enquiryId: jobs.enquiryId, kind: jobs.kind, attempts: jobs.attempts });
     return claimed ?? null;
   }
 
@@ -108,7 +122,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       try {
         const marked = await markSent(job.id, messageId);
         unrecorded.delete(job.id);
-        if (marked) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}) sent via ${mailer.describe}`);
+        if (marked) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, ${job.kind}) sent via ${mailer.describe}`);
         else log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
         return;
       } catch (error) {
@@ -132,7 +146,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     let messageId: string;
     try {
       if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
-      ({ messageId } = await mailer.send(notificationEmail(enquiry, { from: options.from, to: options.to })));
+      const mail =
+        job.kind === 'acknowledgement'
+          ? acknowledgementEmail(enquiry, { from: options.from, replyTo: options.to })
+          : notificationEmail(enquiry, { from: options.from, to: options.to, photos: await photosForEmail(enquiry.id) });
+      ({ messageId } = await mailer.send(mail));
     } catch (error) {
       const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       if (enquiry && isSmtpConfigurationFailure(error)) {
@@ -148,7 +166,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         options.onPause?.(detail);
         return;
       }
-      const permanent = !enquiry || isPermanentSmtpFailure(error);
+      const permanent = !enquiry || error instanceof NotAcknowledgeable || isPermanentSmtpFailure(error);
       const giveUp = permanent || job.attempts >= maxAttempts;
       await orm(db)
         .update(jobs)

@@ -1,3 +1,4 @@
+import { enquiryReference } from '@/lib/enquiry-reference';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
@@ -39,15 +40,22 @@ function handler() {
 
 async function stored() {
   const enquiries = (await db.execute('SELECT disposition, verification, recaptcha_score FROM enquiries')).rows.map((row) => ({ ...row }));
-  const jobs = Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]?.n);
+  // The outbox's jobs by kind: an accepted enquiry is notified and acknowledged, a suspect one neither.
+  const jobs = (await db.execute('SELECT kind FROM enquiry_notifications ORDER BY id')).rows.map((row) => row.kind);
   return { enquiries, jobs };
 }
 
 describe('reCAPTCHA Enterprise verification against a local assessment endpoint', () => {
   it('valid token, action contact_form, score 0.9: stored as verified and notified', async () => {
     const result = await handler()(contactRequest({ ...valid, recaptchaToken: token('valid') }));
-    expect(result).toEqual({ status: 201, body: { success: true, message: 'Your message has been sent successfully!' } });
-    expect(await stored()).toEqual({ enquiries: [{ disposition: 'accepted', verification: 'verified', recaptcha_score: 0.9 }], jobs: 1 });
+    expect(result).toEqual({
+      status: 201,
+      body: { success: true, message: 'Your message has been sent successfully!', reference: enquiryReference(1) },
+    });
+    expect(await stored()).toEqual({
+      enquiries: [{ disposition: 'accepted', verification: 'verified', recaptcha_score: 0.9 }],
+      jobs: ['notification', 'acknowledgement'],
+    });
     expect(standIn.requests).toHaveLength(1);
     expect(standIn.requests[0]!.url).toBe('/v1/projects/homecare-test/assessments?key=test-api-key');
     expect(standIn.requests[0]!.body).toEqual({
@@ -61,14 +69,14 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
       status: 400,
       body: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' },
     });
-    expect(await stored()).toEqual({ enquiries: [], jobs: 0 });
+    expect(await stored()).toEqual({ enquiries: [], jobs: [] });
   });
 
   it('invalid token: 400, nothing stored', async () => {
     const result = await handler()(contactRequest({ ...valid, recaptchaToken: token('invalid') }));
     expect(result.status).toBe(400);
     expect(result.body.message).toBe('The reCAPTCHA check failed. Please reload the page and try again.');
-    expect(await stored()).toEqual({ enquiries: [], jobs: 0 });
+    expect(await stored()).toEqual({ enquiries: [], jobs: [] });
   });
 
   it('missing token: 400 without asking Google', async () => {
@@ -83,7 +91,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
   it('low score: answered as success, stored as suspect and not notified', async () => {
     const result = await handler()(contactRequest({ ...valid, recaptchaToken: token('low-score') }));
     expect(result.status).toBe(201);
-    expect(await stored()).toEqual({ enquiries: [{ disposition: 'suspect', verification: 'low-score', recaptcha_score: 0.1 }], jobs: 0 });
+    expect(await stored()).toEqual({ enquiries: [{ disposition: 'suspect', verification: 'low-score', recaptcha_score: 0.1 }], jobs: [] });
   });
 
   it('timeout: the enquiry is kept, marked unverified, and notified', async () => {
@@ -93,7 +101,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
     expect(result.status).toBe(201);
     expect(await stored()).toEqual({
       enquiries: [{ disposition: 'accepted', verification: 'unverified', recaptcha_score: null }],
-      jobs: 1,
+      jobs: ['notification', 'acknowledgement'],
     });
   });
 
@@ -124,7 +132,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
         body: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' },
       });
     }
-    expect(await stored()).toEqual({ enquiries: [], jobs: 0 });
+    expect(await stored()).toEqual({ enquiries: [], jobs: [] });
     const quota = await handler()(contactRequest({ ...valid, recaptchaToken: token('rate-limited') }));
     expect(quota.status).toBe(201);
     expect((await stored()).enquiries).toEqual([{ disposition: 'accepted', verification: 'unverified', recaptcha_score: null }]);

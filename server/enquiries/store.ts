@@ -1,68 +1,156 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
-import { desc, eq, sql } from 'drizzle-orm';
+import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
 import type { ContactValues } from '@/lib/contact-rules';
-import { columnNames, orm, writeBatch } from '@/server/db';
-import { enquiries, enquiryNotifications, type DISPOSITIONS, type VERIFICATION_STATUSES } from '@/server/db-schema';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { columnNames, orm, toStatement } from '@/server/db';
+import {
+  enquiries,
+  enquiryNotifications,
+  enquiryPhotos,
+  type DISPOSITIONS,
+  type JOB_KINDS,
+  type VERIFICATION_STATUSES,
+} from '@/server/db-schema';
+import {
+  photosRoot as defaultPhotosRoot,
+  removePhotoFiles,
+  storedFileName,
+  writePhotoFiles,
+  type PhotoToStore,
+} from '@/server/enquiries/photo-store';
 
 export type Disposition = (typeof DISPOSITIONS)[number];
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export type JobKind = (typeof JOB_KINDS)[number];
 
 export type NewEnquiry = {
   values: ContactValues;
+  /** The optional claim details (issue 13); null when none was given. */
+  claim: ClaimValues | null;
   clientAddress: string;
   disposition: Disposition;
   verification: VerificationStatus;
   score?: number | null;
   detail?: string | null;
+  /** Whether an accepted enquiry's sender gets an acknowledgement e-mail (ENQUIRY_ACKNOWLEDGE). */
+  acknowledge?: boolean;
+  /** Damage photos, already re-encoded (issue 13). */
+  photos?: readonly PhotoToStore[];
 };
 
 /** A resubmission with the same content from the same client within this window is stored once. */
 export const DEDUPE_WINDOW_MS = 10 * 60_000;
 
-export function contentHash(values: ContactValues, clientAddress: string): string {
+export function contentHash(values: ContactValues, claim: ClaimValues | null, clientAddress: string): string {
   const hash = createHash('sha256');
-  for (const part of [clientAddress, values.name, values.email, values.phone, values.subject, values.message]) {
+  const claimParts = claim ? CLAIM_FIELDS.map((field) => claim[field]) : [];
+  for (const part of [clientAddress, values.name, values.email, values.phone, values.subject, values.message, ...claimParts]) {
     hash.update(part).update('\u0000');
   }
   return hash.digest('hex');
 }
 
 /**
- * Stores an enquiry and, when it is to be notified, its outbox job, in one transaction (a batch),
- * unless the same content from the same client arrived within DEDUPE_WINDOW_MS. The check and the
- * insert are one statement, so two concurrent duplicates cannot both be stored.
+ * Stores an enquiry with its reference and, when it is accepted, its outbox jobs (the company's
+ * notification; the sender's acknowledgement when `acknowledge`), in one write transaction, unless the
+ * same content from the same client arrived within DEDUPE_WINDOW_MS: then the stored one's id and
+ * reference are returned. The duplicate check and the insert are one statement, so two concurrent
+ * duplicates cannot both be stored.
  */
-export async function storeEnquiry(db: Client, enquiry: NewEnquiry, now: number = Date.now()): Promise<{ id: number; duplicate: boolean }> {
-  const { values } = enquiry;
-  const hash = contentHash(values, enquiry.clientAddress);
-  const notify = enquiry.disposition === 'accepted' ? 1 : 0;
+export async function storeEnquiry(
+  db: Client,
+  enquiry: NewEnquiry,
+  now: number = Date.now(),
+  options: { photosRoot?: string } = {},
+): Promise<{ id: number; reference: string | null; duplicate: boolean }> {
+  const photos = enquiry.photos ?? [];
+  const { values, claim } = enquiry;
+  const hash = contentHash(values, claim, enquiry.clientAddress);
   const e = enquiries;
   const n = enquiryNotifications;
-  const results = await writeBatch(db, [
-    // The duplicate check and the insert are one statement (INSERT … SELECT … WHERE NOT EXISTS).
-    orm(db)
-      .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.phone, e.subject, e.message, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail)}
+  const orNull = (value: string | undefined) => value || null;
+  let photosRoot: string | undefined;
+  let photosOf: number | undefined;
+  const tx = await db.transaction('write');
+  try {
+    const inserted = await tx.execute(
+      toStatement(
+        orm(db)
+          .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail)}
       SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${values.phone || null}, ${values.subject},
-        ${values.message}, ${enquiry.clientAddress}, ${hash}, ${enquiry.disposition}, ${enquiry.verification},
-        ${enquiry.score ?? null}, ${enquiry.detail ?? null}
+        ${values.message}, ${orNull(claim?.claimRole)}, ${orNull(claim?.insurer)}, ${orNull(claim?.claimReference)},
+        ${orNull(claim?.damageDate)}, ${orNull(claim?.damageType)}, ${orNull(claim?.postcode)}, ${enquiry.clientAddress}, ${hash},
+        ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}
       WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
-    // Its outbox job, only if the row above was inserted and the enquiry is to be notified.
-    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.status, n.nextAttemptMs)}
-      SELECT last_insert_rowid(), 'pending', ${now} WHERE changes() = 1 AND ${notify} = 1`),
-  ]);
-  const inserted = results[0];
-  if (inserted && inserted.rowsAffected === 1 && inserted.lastInsertRowid !== undefined) {
-    return { id: Number(inserted.lastInsertRowid), duplicate: false };
+      ),
+    );
+    if (inserted.rowsAffected !== 1 || inserted.lastInsertRowid === undefined) {
+      const [existing] = await tx
+        .execute(
+          toStatement(
+            orm(db).select({ id: e.id, reference: e.reference }).from(e).where(eq(e.contentHash, hash)).orderBy(desc(e.id)).limit(1),
+          ),
+        )
+        .then((result) => result.rows);
+      await tx.commit();
+      return { id: Number(existing?.id ?? 0), reference: existing?.reference == null ? null : String(existing.reference), duplicate: true };
+    }
+    const id = Number(inserted.lastInsertRowid);
+    const reference = enquiryReference(id);
+    await tx.execute(toStatement(orm(db).update(e).set({ reference }).where(eq(e.id, id))));
+    if (photos.length > 0) {
+      // The files first, then their rows: a row never points at a missing file. If the commit fails,
+      // the files are removed below.
+      photosRoot = options.photosRoot ?? defaultPhotosRoot();
+      photosOf = id;
+      await writePhotoFiles(photosRoot, id, photos);
+      await tx.execute(
+        toStatement(
+          orm(db)
+            .insert(enquiryPhotos)
+            .values(
+              photos.map((photo, index) => ({
+                enquiryId: id,
+                position: index + 1,
+                originalName: photo.originalName,
+                fileName: storedFileName(index + 1),
+                bytes: photo.bytes.length,
+                width: photo.width,
+                height: photo.height,
+              })),
+            ),
+        ),
+      );
+    }
+    if (enquiry.disposition === 'accepted') {
+      const kinds: JobKind[] = enquiry.acknowledge ? ['notification', 'acknowledgement'] : ['notification'];
+      await tx.execute(
+        toStatement(
+          orm(db)
+            .insert(n)
+            .values(kinds.map((kind) => ({ enquiryId: id, kind, status: 'pending' as const, nextAttemptMs: now }))),
+        ),
+      );
+    }
+    await tx.commit();
+    return { id, reference, duplicate: false };
+  } catch (error) {
+    await tx.rollback().catch(() => undefined);
+    if (photosRoot !== undefined && photosOf !== undefined) await removePhotoFiles(photosRoot, [photosOf]).catch(() => undefined);
+    throw error;
+  } finally {
+    tx.close();
   }
-  const [existing] = await orm(db).select({ id: e.id }).from(e).where(eq(e.contentHash, hash)).orderBy(desc(e.id)).limit(1);
-  return { id: existing?.id ?? 0, duplicate: true };
 }
 
-/** One stored enquiry: what the notification e-mail and the listing show. */
+/** One stored enquiry: what the e-mails and the listing show. */
 export type StoredEnquiry = {
   id: number;
+  reference: string | null;
   receivedAt: string;
   name: string;
   email: string;
@@ -70,11 +158,12 @@ export type StoredEnquiry = {
   subject: string;
   message: string;
   verification: VerificationStatus;
-};
+} & { [field in ClaimField]: string | null };
 
 /** The columns of a StoredEnquiry, for every query that reads one. */
 export const storedEnquiryColumns = {
   id: enquiries.id,
+  reference: enquiries.reference,
   receivedAt: enquiries.receivedAt,
   name: enquiries.name,
   email: enquiries.email,
@@ -82,22 +171,44 @@ export const storedEnquiryColumns = {
   subject: enquiries.subject,
   message: enquiries.message,
   verification: enquiries.verification,
+  claimRole: enquiries.claimRole,
+  insurer: enquiries.insurer,
+  claimReference: enquiries.claimReference,
+  damageDate: enquiries.damageDate,
+  damageType: enquiries.damageType,
+  postcode: enquiries.postcode,
 };
+
+/** The claim details of a stored enquiry; null when it has none. */
+export function storedClaim(enquiry: StoredEnquiry): ClaimValues | null {
+  if (CLAIM_FIELDS.every((field) => !enquiry[field])) return null;
+  return Object.fromEntries(CLAIM_FIELDS.map((field) => [field, enquiry[field] ?? ''])) as ClaimValues;
+}
 
 export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry | null> {
   const [found] = await orm(db).select(storedEnquiryColumns).from(enquiries).where(eq(enquiries.id, id));
   return found ?? null;
 }
 
+export type JobState = 'pending' | 'sent' | 'failed' | 'not sent';
+
 export type EnquiryListing = StoredEnquiry & {
   clientAddress: string;
   disposition: Disposition;
   score: number | null;
+  /** The company's notification. */
   delivery: 'pending' | 'sent' | 'failed' | 'not notified';
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
+  /** The sender's acknowledgement ('not sent': not accepted, or ENQUIRY_ACKNOWLEDGE was off). */
+  acknowledgement: JobState;
+  /** How many photos came with it. */
+  photos: number;
 };
+
+const notificationJobs = alias(enquiryNotifications, 'notification_jobs');
+const acknowledgementJobs = alias(enquiryNotifications, 'acknowledgement_jobs');
 
 export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryListing[]> {
   const rows = await orm(db)
@@ -106,15 +217,23 @@ export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryLi
       clientAddress: enquiries.clientAddress,
       disposition: enquiries.disposition,
       score: enquiries.recaptchaScore,
-      status: enquiryNotifications.status,
-      attempts: enquiryNotifications.attempts,
-      lastError: enquiryNotifications.lastError,
-      sentAt: enquiryNotifications.sentAt,
+      status: notificationJobs.status,
+      attempts: notificationJobs.attempts,
+      lastError: notificationJobs.lastError,
+      sentAt: notificationJobs.sentAt,
+      acknowledgement: acknowledgementJobs.status,
+      photos: sql<number>`(SELECT count(*) FROM ${enquiryPhotos} WHERE ${enquiryPhotos.enquiryId} = ${enquiries.id})`.mapWith(Number),
     })
     .from(enquiries)
-    .leftJoin(enquiryNotifications, eq(enquiryNotifications.enquiryId, enquiries.id))
+    .leftJoin(notificationJobs, and(eq(notificationJobs.enquiryId, enquiries.id), eq(notificationJobs.kind, 'notification')))
+    .leftJoin(acknowledgementJobs, and(eq(acknowledgementJobs.enquiryId, enquiries.id), eq(acknowledgementJobs.kind, 'acknowledgement')))
     .orderBy(desc(enquiries.id))
     .limit(limit);
   // The newest `limit`, listed oldest first.
-  return rows.reverse().map(({ status, attempts, ...row }) => ({ ...row, delivery: status ?? 'not notified', attempts: attempts ?? 0 }));
+  return rows.reverse().map(({ status, attempts, acknowledgement, ...row }) => ({
+    ...row,
+    delivery: status ?? 'not notified',
+    attempts: attempts ?? 0,
+    acknowledgement: acknowledgement ?? 'not sent',
+  }));
 }

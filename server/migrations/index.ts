@@ -2,8 +2,16 @@ import 'server-only';
 import { errorLogsMigration } from '@/server/migrations/0001-error-logs';
 import { enquiriesMigration } from '@/server/migrations/0002-enquiries';
 import { errorLogReporterMigration } from '@/server/migrations/0003-error-log-reporter';
+import { claimsReferencesAcknowledgementsMigration } from '@/server/migrations/0004-claims-references-acknowledgements';
+import { enquiryPhotosMigration } from '@/server/migrations/0005-enquiry-photos';
 
 export type Migration = { id: string; statements: readonly string[] };
 
 /** Applied in order, each once, inside a transaction; never edit one that has shipped: add a new one. */
-export const migrations: readonly Migration[] = [errorLogsMigration, enquiriesMigration, errorLogReporterMigration];
+export const migrations: readonly Migration[] = [
+  errorLogsMigration,
+  enquiriesMigration,
+  errorLogReporterMigration,
+  claimsReferencesAcknowledgementsMigration,
+  enquiryPhotosMigration,
+];

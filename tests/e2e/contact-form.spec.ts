@@ -55,6 +55,20 @@ async function expectFieldError(page: Page, input: ReturnType<typeof name>, text
   await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(text);
 }
 
+const REFERENCE_SENTENCE = /^Your reference is HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}\. Quote it if you call us about this enquiry\.$/;
+
+/** The spec's success message verbatim, and under it the enquiry's reference (issue 13); returns the reference. */
+async function expectSuccessWithReference(page: Page): Promise<string> {
+  const status = contactForm(page).getByRole('status');
+  await expect(status.locator('p').first()).toHaveText('Your message has been sent successfully!');
+  const sentence = status.getByTestId('enquiry-reference');
+  await expect(sentence).toHaveText(REFERENCE_SENTENCE);
+  return (await sentence.locator('strong').textContent()) ?? '';
+}
+
+const claimToggle = (page: Page) => contactForm(page).getByRole('checkbox', { name: 'This is about an insurance claim' });
+const claimField = (page: Page, label: string) => contactForm(page).getByLabel(label, { exact: true });
+
 async function expectNoFieldErrors(page: Page) {
   for (const input of [name(page), email(page), phone(page), subject(page), message(page)]) {
     await expect(input).not.toHaveAttribute('aria-invalid', 'true');
@@ -158,7 +172,7 @@ test('a real submission: submitting state, token for contact_form, success messa
   await expect(busy).toBeVisible();
   await expect(busy).toBeDisabled();
 
-  await expect(contactForm(page).getByRole('status')).toHaveText('Your message has been sent successfully!');
+  await expectSuccessWithReference(page);
   for (const input of [name(page), email(page), phone(page), subject(page), message(page)]) await expect(input).toHaveValue('');
   await expect(sendButton(page)).toBeEnabled();
 
@@ -202,11 +216,13 @@ test('a second submission asks for a fresh token', async ({ page }) => {
   await page.goto('/contact');
   await fillValid(page, { subject: `First ${Date.now()}` });
   await sendButton(page).click();
-  await expect(contactForm(page).getByRole('status')).toHaveText('Your message has been sent successfully!');
+  await expectSuccessWithReference(page);
   await fillValid(page, { subject: `Second ${Date.now()}` });
   await sendButton(page).click();
   await expect.poll(() => posts.length).toBe(2);
   expect(posts.map((post) => post.recaptchaToken)).toEqual([standInToken(1), standInToken(2)]);
+  // Both answered and logged before the next test starts, so no log of this one reaches it.
+  await expect.poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(2);
 });
 
 test('field errors from the server appear under the matching fields', async ({ page }) => {
@@ -344,7 +360,11 @@ test('the form works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(message(page)).toBeFocused();
   await page.keyboard.type('Water is coming through the ceiling.');
-  // The honeypot is skipped: the next stop is the button.
+  // The claim part's checkbox, the photos, then (the honeypot skipped) the button.
+  await page.keyboard.press('Tab');
+  await expect(claimToggle(page)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'Photos of the damage (optional)')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(sendButton(page)).toBeFocused();
   await page.keyboard.press('Enter');
@@ -370,4 +390,141 @@ test('axe: no violations on the contact page with errors and a failure message s
   await expect(contactForm(page).getByRole('alert')).toHaveText('Please correct the highlighted fields.');
   results = await axe(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});
+
+test.describe('insurance claim details (issue 13)', () => {
+  test.use({ locale: 'en-GB' });
+  test('closed by default; opened with the mouse, filled and sent with the enquiry; the reference is shown and the company’s e-mail carries them', async ({
+    page,
+  }) => {
+    await routeRecaptcha(page);
+    const posts = countContactPosts(page);
+    await page.goto('/contact');
+    await expect(claimToggle(page)).not.toBeChecked();
+    await expect(claimField(page, 'Postcode of the property')).toHaveCount(0);
+    expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+    await claimToggle(page).click();
+    await expect(contactForm(page).getByRole('group', { name: 'Claim details (all optional)' })).toBeVisible();
+    expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    const unique = `Claim ${Date.now()}`;
+    await fillValid(page, { subject: unique });
+    await claimField(page, 'Who is getting in touch').selectOption({ label: 'Loss adjuster' });
+    await claimField(page, 'Insurer’s name').fill('Example Mutual');
+    await claimField(page, 'Claim or policy reference').fill('CLM-2026-0042');
+    await claimField(page, 'Date of the damage').fill('2025-11-14');
+    await claimField(page, 'Type of damage').selectOption({ label: 'Water damage' });
+    await claimField(page, 'Postcode of the property').fill('g67 1ab');
+    await sendButton(page).click();
+    const reference = await expectSuccessWithReference(page);
+
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      subject: unique,
+      claimRole: 'loss-adjuster',
+      insurer: 'Example Mutual',
+      claimReference: 'CLM-2026-0042',
+      damageDate: '2025-11-14',
+      damageType: 'water-damage',
+      postcode: 'G67 1AB',
+    });
+    // Sent: the part closes and empties.
+    await expect(claimToggle(page)).not.toBeChecked();
+    await claimToggle(page).click();
+    await expect(claimField(page, 'Postcode of the property')).toHaveValue('');
+
+    const outbox = path.resolve(testOutboxDir);
+    const notification = () =>
+      existsSync(outbox)
+        ? readdirSync(outbox)
+            .map((file) => readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
+            .find((raw) => raw.includes(unique))
+        : undefined;
+    await expect.poll(notification, { timeout: 10_000 }).toBeTruthy();
+    const raw = notification()!;
+    expect(raw).toMatch(new RegExp(`^Subject: Enquiry ${reference}: Water damage: ${unique}$`, 'm'));
+    expect(raw).toContain('CLAIM DETAILS');
+    expect(raw).toContain('G67 1AB');
+    expect(raw).toContain('14/11/2025');
+  });
+
+  test('by keyboard alone: opened with Space, errors tied to their fields, focus on the first; closing it sends none of it', async ({
+    page,
+  }) => {
+    await routeRecaptcha(page);
+    const posts = countContactPosts(page);
+    await page.goto('/contact');
+    await fillValid(page);
+    await message(page).focus();
+    await page.keyboard.press('Tab');
+    await expect(claimToggle(page)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(claimToggle(page)).toBeChecked();
+    for (const [label, typed] of [
+      ['Who is getting in touch', 'Insurer'],
+      ['Insurer’s name', 'Example Mutual'],
+      ['Claim or policy reference', 'P-1'],
+    ] as const) {
+      await page.keyboard.press('Tab');
+      await expect(claimField(page, label)).toBeFocused();
+      await page.keyboard.type(typed);
+    }
+    await expect(claimField(page, 'Who is getting in touch')).toHaveValue('insurer');
+    // The date field's day, month and year (en-GB: dd/mm/yyyy), typed; a date in the future.
+    await page.keyboard.press('Tab');
+    await expect(claimField(page, 'Date of the damage')).toBeFocused();
+    await page.keyboard.type('01012099');
+    await expect(claimField(page, 'Date of the damage')).toHaveValue('2099-01-01');
+    // Chromium's calendar button inside the date field is a tab stop of its own.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(claimField(page, 'Type of damage')).toBeFocused();
+    await page.keyboard.type('Storm');
+    await expect(claimField(page, 'Type of damage')).toHaveValue('storm-weather');
+    await page.keyboard.press('Tab');
+    await expect(claimField(page, 'Postcode of the property')).toBeFocused();
+    await page.keyboard.type('NOT A CODE');
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'Photos of the damage (optional)')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(sendButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expectFieldError(page, claimField(page, 'Date of the damage'), 'The date of the damage cannot be in the future');
+    await expectFieldError(page, claimField(page, 'Postcode of the property'), 'Enter a UK postcode, like G67 1AB');
+    await expect(claimField(page, 'Date of the damage')).toBeFocused();
+    expect(posts).toHaveLength(0);
+    expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+    // Closed again: its errors go, and nothing of it is sent.
+    await claimToggle(page).focus();
+    await page.keyboard.press('Space');
+    await expect(claimToggle(page)).not.toBeChecked();
+    await sendButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expectSuccessWithReference(page);
+    expect(posts).toHaveLength(1);
+    expect(Object.keys(posts[0]!).sort()).toEqual(['email', 'message', 'name', 'phone', 'recaptchaToken', 'subject', 'website']);
+  });
+
+  test('the server holds the same rules: a bad postcode sent directly is refused with the same message', async ({ request }) => {
+    const response = await request.post('/api/contact', {
+      data: {
+        name: 'Jo Bloggs',
+        email: 'jo@example.com',
+        phone: '',
+        subject: 'Direct post',
+        message: 'Posted without the form.',
+        postcode: 'NOPE',
+        damageDate: '2099-01-01',
+      },
+    });
+    expect(response.status()).toBe(422);
+    expect(await response.json()).toMatchObject({
+      errors: [
+        { path: 'damageDate', msg: 'The date of the damage cannot be in the future' },
+        { path: 'postcode', msg: 'Enter a UK postcode, like G67 1AB' },
+      ],
+    });
+  });
 });

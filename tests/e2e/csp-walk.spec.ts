@@ -153,7 +153,8 @@ test('the contact form loads reCAPTCHA, fills in and sends with no CSP violation
   const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
   await form.getByRole('button', { name: 'Send message' }).click();
   expect((await sent).status()).toBe(201);
-  await expect(form.getByRole('status')).toHaveText('Your message has been sent successfully!');
+  await expect(form.getByRole('status').locator('p').first()).toHaveText('Your message has been sent successfully!');
+  await expect(form.getByTestId('enquiry-reference')).toContainText(/HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}/);
   expect(await page.evaluate(() => (window as unknown as { __recaptcha: { executed: unknown[] } }).__recaptcha.executed)).toHaveLength(1);
   expect(await violations.all()).toEqual([]);
 });

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { parseMail } from '../support/mail-message';
+import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { galleryTile } from './support/gallery';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
@@ -15,6 +18,8 @@ const SUCCESS = 'Your message has been sent successfully!';
 
 type ReceivedMail = { from: string; to: string[]; subject: string; raw: string };
 
+const REFERENCE = /HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}/;
+
 async function mailWithSubject(subject: string): Promise<ReceivedMail[]> {
   const all = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as ReceivedMail[];
   return all.filter((mail) => mail.subject === subject);
@@ -25,8 +30,8 @@ async function assessmentsOf(tokenPrefix: string): Promise<number> {
   return all.filter((request) => request.body.event?.token?.startsWith(tokenPrefix)).length;
 }
 
-/** Fills the form the way a visitor does and sends it; returns the subject, unique to this journey. */
-async function sendEnquiry(page: Page, journey: string) {
+/** Fills the form the way a visitor does and sends it; returns the subject, unique to this journey, and the reference shown. */
+async function sendEnquiry(page: Page, journey: string): Promise<{ subject: string; reference: string }> {
   const form = page.getByRole('form', { name: 'Send us a message' });
   // Letters, digits and spaces only, so the Subject header arrives as typed (no encoded words).
   const subject = `Burst pipe ${journey
@@ -42,13 +47,21 @@ async function sendEnquiry(page: Page, journey: string) {
   await form.getByRole('button', { name: 'Send message' }).click();
   const response = await answered;
   expect(response.status(), await response.text()).toBe(201);
-  await expect(form.getByRole('status')).toHaveText(SUCCESS);
-  return subject;
+  const status = form.getByRole('status');
+  await expect(status.locator('p').first()).toHaveText(SUCCESS);
+  const reference = (await status.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
+  expect(reference).toMatch(REFERENCE);
+  return { subject, reference };
 }
 
-/** Exactly one notification at the SMTP server, verified by the real assessment call. */
-async function expectOneNotification(subject: string) {
-  const expectedSubject = `Website enquiry: ${subject}`;
+/**
+ * Exactly one notification at the SMTP server, verified by the real assessment call, its subject naming
+ * the reference the visitor was shown; and exactly one acknowledgement to the visitor with that reference.
+ */
+async function expectOneNotificationAndAcknowledgement({ subject, reference }: { subject: string; reference: string }) {
+  const expectedSubject = `Enquiry ${reference}: ${subject}`;
+  const acknowledgementSubject = `We have your enquiry ${reference}: Example Homecare`;
+  await expect.poll(async () => (await mailWithSubject(acknowledgementSubject)).length, { timeout: 15_000 }).toBe(1);
   await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
   // One more poll of the outbox worker (ENQUIRY_POLL_SECONDS=1): still exactly one.
   await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -57,6 +70,10 @@ async function expectOneNotification(subject: string) {
   expect(mails[0]!.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
   expect(mails[0]!.raw).toMatch(/^Check: +verified$/m);
   expect(mails[0]!.raw).toMatch(/^Reply-To: Morag Visitor <morag@example\.com>$/m);
+  const acknowledgements = await mailWithSubject(acknowledgementSubject);
+  expect(acknowledgements).toHaveLength(1);
+  expect(acknowledgements[0]!.to).toEqual(['morag@example.com']);
+  expect(acknowledgements[0]!.raw).not.toContain('kitchen ceiling');
 }
 
 type Way = { name: string; follow: (page: Page) => Promise<void> };
@@ -113,13 +130,62 @@ for (const { landing, way, viewport } of journeys) {
     if (landing !== '/contact') {
       expect(await page.evaluate(() => performance.getEntriesByType('navigation').length + performance.timeOrigin)).toBe(documentsBefore);
     }
-    const subject = await sendEnquiry(page, `${device} ${landing} ${way.name}`);
+    const sent = await sendEnquiry(page, `${device} ${landing} ${way.name}`);
     expect(scripts.requested).toHaveLength(1);
     expect(await assessmentsOf('03AFcWeA_valid_standin')).toBeGreaterThan(0);
-    await expectOneNotification(subject);
+    await expectOneNotificationAndAcknowledgement(sent);
     expect(await violations.all()).toEqual([]);
   });
 }
+
+test('phone: an insurance claim with two phone photos, from /services by the mobile menu: the reference shown, the company’s e-mail with the claim block and the photos re-encoded without their GPS, one acknowledgement', async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  const violations = await watchCspViolations(page);
+  await routeRecaptcha(page);
+  await page.goto('/services');
+  await page.waitForLoadState('networkidle');
+  await byMobileMenu.follow(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  const subject = `Storm claim ${Date.now()}`;
+  await form.getByLabel(/^Name/).fill('Morag Visitor');
+  await form.getByLabel(/^Email/).fill('morag@example.com');
+  await form.getByLabel(/^Subject/).fill(subject);
+  await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
+  await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+  await form.getByLabel('Type of damage', { exact: true }).selectOption({ label: 'Storm or weather damage' });
+  await form.getByLabel('Postcode of the property', { exact: true }).fill('fk1 1aa');
+  await form.getByLabel('Insurer’s name', { exact: true }).fill('Example Mutual');
+  const photo = withPhoneExif(await phonePhoto(21));
+  await form.getByLabel('Photos of the damage (optional)').setInputFiles([
+    { name: 'IMG_2001.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'IMG_2002.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(22)) },
+  ]);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  expect((await answered).status()).toBe(201);
+  const reference = (await form.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
+  expect(reference).toMatch(REFERENCE);
+
+  const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
+  await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
+  const mail = parseMail((await mailWithSubject(expectedSubject))[0]!.raw);
+  expect(mail.text).toMatch(/^Postcode of the property: +FK1 1AA$/m);
+  expect(mail.text).toMatch(/^Insurer’s name: +Example Mutual$/m);
+  expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+  for (const attachment of mail.attachments) {
+    const metadata = await sharp(attachment.content).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadataTags(attachment.content).filter((tag) => !tag.startsWith('JFIF:'))).toEqual([]);
+  }
+  await expect
+    .poll(async () => (await mailWithSubject(`We have your enquiry ${reference}: Example Homecare`)).length, { timeout: 15_000 })
+    .toBe(1);
+  expect(await violations.all()).toEqual([]);
+});
 
 test('desktop: lands on /, reaches /gallery by the navigation bar, and the items and the viewer’s media load from the CRM on another origin', async ({
   page,

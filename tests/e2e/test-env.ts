@@ -36,6 +36,7 @@ export const testBuildEnv: Record<string, string> = {
   // Enquiry notifications are written as .eml files here (no SMTP_URL); delivered within a second.
   ENQUIRY_OUTBOX_DIR: testOutboxDir,
   ENQUIRY_POLL_SECONDS: '1',
+  ENQUIRY_PHOTOS_DIR: 'data/test/enquiry-photos',
   // High enough for the whole suite from one address; the 429 path is tested with a stand-in answer
   // in the browser and with the default limit in server/enquiries/contact-handler.test.ts.
   CONTACT_RATE_LIMIT: '1000',
@@ -55,6 +56,7 @@ export const productionConfigEnv: Record<string, string> = {
   SITE_URL: 'https://www.example.com',
   PORT: String(testPorts.productionSite),
   DATABASE_URL: 'file:data/test-production/site.db',
+  ENQUIRY_PHOTOS_DIR: 'data/test-production/enquiry-photos',
   NEXT_PUBLIC_API_URL: '',
   NEXT_PUBLIC_CRM_URL: standInCrmUrl,
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,

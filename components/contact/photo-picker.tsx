@@ -1,0 +1,129 @@
+'use client';
+
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { photoText } from '@/content/contact';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, formatBytes } from '@/lib/photo-rules';
+
+export type PickedPhoto = { id: number; file: File; previewUrl: string };
+
+type PhotoPickerProps = {
+  photos: PickedPhoto[];
+  onChange: (photos: PickedPhoto[]) => void;
+  error?: string;
+  onProblem: (message: string | undefined) => void;
+  register: (element: HTMLInputElement | null) => void;
+};
+
+let nextId = 1;
+
+/** What the form can tell about a chosen file before sending; the server checks the content itself. */
+function problemWith(file: File): string | null {
+  if (file.size > PHOTO_MAX_BYTES) return photoText.tooLarge(file.name);
+  if (/\.hei[cf]$/i.test(file.name) || /^image\/hei[cf]/i.test(file.type)) return photoText.heic(file.name);
+  if (file.type && !file.type.startsWith('image/')) return photoText.notAPhoto(file.name);
+  return null;
+}
+
+/**
+ * Damage photos (issue 13): chosen from the phone's gallery or taken with its camera, each shown as a
+ * thumbnail with its name, size and a remove button. Files the form can already tell are unusable
+ * (too large, HEIC, not an image, beyond six) are not added, and the message says which and why.
+ */
+export function PhotoPicker({ photos, onChange, error, onProblem, register }: PhotoPickerProps) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const latest = useRef(photos);
+  useEffect(() => {
+    latest.current = photos;
+  }, [photos]);
+
+  // Thumbnails are object URLs: released when a photo is removed or the form goes away.
+  useEffect(() => () => latest.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
+
+  function add(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const added: PickedPhoto[] = [];
+    const problems: string[] = [];
+    for (const file of chosen) {
+      const problem = problemWith(file);
+      if (problem) problems.push(problem);
+      else if (photos.length + added.length >= PHOTO_MAX_COUNT) problems.push(photoText.tooMany);
+      else added.push({ id: nextId++, file, previewUrl: URL.createObjectURL(file) });
+    }
+    if (added.length > 0) onChange([...photos, ...added]);
+    onProblem(problems.length > 0 ? [...new Set(problems)].join(' ') : undefined);
+    setAnnouncement(added.length > 0 ? photoText.added(added.length, photos.length + added.length) : '');
+  }
+
+  function remove(photo: PickedPhoto) {
+    URL.revokeObjectURL(photo.previewUrl);
+    const rest = photos.filter((other) => other.id !== photo.id);
+    onChange(rest);
+    onProblem(undefined);
+    setAnnouncement(photoText.removed(photo.file.name, rest.length));
+    input.current?.focus();
+  }
+
+  const full = photos.length >= PHOTO_MAX_COUNT;
+  return (
+    <div>
+      <label htmlFor="contact-photos" className="block font-semibold text-brand-900">
+        {photoText.label}
+      </label>
+      <p id="contact-photos-hint" className="text-sm text-slate-700">
+        {photoText.hint}
+      </p>
+      <input
+        id="contact-photos"
+        ref={(element) => {
+          input.current = element;
+          register(element);
+        }}
+        type="file"
+        name="photos"
+        accept="image/*"
+        multiple
+        disabled={full}
+        onChange={add}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'contact-photos-hint contact-photos-error' : 'contact-photos-hint'}
+        className="mt-2 block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-brand-800 disabled:opacity-70"
+      />
+      {error ? (
+        <p id="contact-photos-error" className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {photos.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={photoText.listLabel}>
+          {photos.map((photo) => (
+            <li key={photo.id} className="overflow-hidden rounded-md border border-slate-300 bg-white">
+              {/* A local preview of the visitor's own file (an object URL): nothing for next/image to optimise. */}
+              <img src={photo.previewUrl} alt="" className="aspect-[4/3] w-full object-cover" />
+              <div className="flex items-center justify-between gap-2 p-2 text-sm">
+                <span className="min-w-0">
+                  <span className="block truncate" title={photo.file.name}>
+                    {photo.file.name}
+                  </span>
+                  <span className="text-slate-700">{formatBytes(photo.file.size)}</span>
+                </span>
+                <button
+                  type="button"
+                  onClick={() => remove(photo)}
+                  aria-label={photoText.remove(photo.file.name)}
+                  className="shrink-0 rounded-md border border-slate-500 px-2 py-1 font-semibold text-brand-900 hover:bg-slate-100"
+                >
+                  {photoText.removeShort}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_ALPHABET, REFERENCE_CAPACITY, REFERENCE_PATTERN, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
+
+describe('enquiry references (issue 13)', () => {
+  it('read out easily: HC- and two groups of three, with no 0/O or 1/I/L', () => {
+    expect(REFERENCE_ALPHABET).not.toMatch(/[01OIL]/);
+    expect(new Set(REFERENCE_ALPHABET).size).toBe(REFERENCE_ALPHABET.length);
+    for (const id of [0, 1, 2, 42, 99_999, REFERENCE_CAPACITY - 1]) {
+      const reference = enquiryReference(id);
+      expect(reference).toMatch(REFERENCE_PATTERN);
+      expect(reference).toMatch(/^HC-[^01OIL]{3}-[^01OIL]{3}$/);
+      expect(isEnquiryReference(reference)).toBe(true);
+    }
+  });
+
+  it('unique over a million draws (the ids 1 to 1 000 000), each from the alphabet only', () => {
+    const seen = new Set<string>();
+    const allowed = new Set(REFERENCE_ALPHABET);
+    for (let id = 1; id <= 1_000_000; id += 1) {
+      const reference = enquiryReference(id);
+      for (const character of reference.slice(3).replace('-', ''))
+        if (!allowed.has(character)) throw new Error(`${reference}: ${character}`);
+      seen.add(reference);
+    }
+    expect(seen.size).toBe(1_000_000);
+  });
+
+  it('consecutive enquiries do not get neighbouring references', () => {
+    const [a, b] = [enquiryReference(1), enquiryReference(2)];
+    expect(a.slice(0, 6)).not.toBe(b.slice(0, 6));
+  });
+
+  it('refuses ids it cannot represent, and malformed references', () => {
+    for (const id of [-1, 1.5, REFERENCE_CAPACITY, Number.NaN]) expect(() => enquiryReference(id)).toThrow(RangeError);
+    for (const bad of ['HC-ABC-DE0', 'HC-ABCDEF', 'hc-abc-def', 'HC-ABC-DEF ', 'HC-OIL-123', 42, null])
+      expect(isEnquiryReference(bad)).toBe(false);
+  });
+});

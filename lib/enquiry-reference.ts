@@ -1,0 +1,31 @@
+/**
+ * The reference of an enquiry (issue 13): `HC-` and six characters in two groups of three, from an
+ * alphabet without 0/O, 1/I/L, so it can be read out on the phone. It is a bijection of the enquiry's id
+ * (an affine permutation of 0…31⁶−1), so two enquiries never share one and no table of used references
+ * is needed, while consecutive enquiries do not get consecutive-looking references.
+ */
+export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const REFERENCE_LENGTH = 6;
+export const REFERENCE_PATTERN = /^HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/;
+
+const BASE = BigInt(REFERENCE_ALPHABET.length);
+const SPACE = BASE ** BigInt(REFERENCE_LENGTH);
+// Coprime to 31⁶ (not a multiple of 31), so n ↦ (n·MULTIPLIER + OFFSET) mod 31⁶ is a permutation.
+const MULTIPLIER = 550_490_813n;
+const OFFSET = 304_211_171n;
+
+/** How many distinct references there are (887 503 681); ids beyond it would wrap. */
+export const REFERENCE_CAPACITY = Number(SPACE);
+
+export function enquiryReference(id: number): string {
+  if (!Number.isSafeInteger(id) || id < 0 || id >= REFERENCE_CAPACITY) throw new RangeError(`No reference for enquiry id ${id}`);
+  let value = (BigInt(id) * MULTIPLIER + OFFSET) % SPACE;
+  let characters = '';
+  for (let index = 0; index < REFERENCE_LENGTH; index += 1) {
+    characters = REFERENCE_ALPHABET[Number(value % BASE)]! + characters;
+    value /= BASE;
+  }
+  return `HC-${characters.slice(0, 3)}-${characters.slice(3)}`;
+}
+
+export const isEnquiryReference = (value: unknown): value is string => typeof value === 'string' && REFERENCE_PATTERN.test(value);

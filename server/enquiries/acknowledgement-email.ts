@@ -1,0 +1,50 @@
+import 'server-only';
+import type Mail from 'nodemailer/lib/mailer';
+import { business } from '@/content/business';
+import { acknowledgementText } from '@/content/contact';
+import { headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+
+/** Why an enquiry cannot be acknowledged: the job then fails at once rather than retrying. */
+export class NotAcknowledgeable extends Error {}
+
+/**
+ * The acknowledgement e-mail to the sender of an accepted enquiry (issue 13). Fixed text with the
+ * reference, what happens next and how to reach the company; the only thing the visitor typed that it
+ * repeats is their name, so the form cannot be used to send chosen words to a third party's address.
+ * Sent only to one plain address.
+ */
+export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: string; replyTo: string }): Mail.Options {
+  if (!isSafeReplyAddress(enquiry.email)) throw new NotAcknowledgeable('the sender’s e-mail is not one plain address');
+  if (!enquiry.reference) throw new NotAcknowledgeable('the enquiry has no reference');
+  const text = acknowledgementText;
+  const name = headerText(enquiry.name, 100);
+  const lines = [
+    text.greeting(name),
+    '',
+    text.received(enquiry.reference),
+    '',
+    text.nextHeading,
+    '',
+    ...text.next.map((line) => `- ${line}`),
+    '',
+    text.contactLine(business.phone.display, business.openingHours.label),
+    `E-mail: ${business.email}`,
+    '',
+    text.notYou,
+    '',
+    '-- ',
+    business.name,
+    ...business.address.lines,
+  ];
+  return {
+    from: { name: business.name, address: options.from },
+    to: { name, address: enquiry.email },
+    replyTo: options.replyTo,
+    subject: headerText(text.subject(enquiry.reference, business.name)),
+    text: lines.join('\n'),
+    messageId: `<acknowledgement-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
+    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': enquiry.reference, 'Auto-Submitted': 'auto-replied' },
+    disableUrlAccess: true,
+    disableFileAccess: true,
+  };
+}

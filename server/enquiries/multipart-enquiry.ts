@@ -1,0 +1,141 @@
+import 'server-only';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_TEXT_MAX_BYTES } from '@/lib/photo-rules';
+
+/** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
+export type UploadedFile = { name: string; path: string; bytes: number; head: Buffer };
+
+export type MultipartEnquiry = { fields: Record<string, string>; files: UploadedFile[]; cleanup: () => Promise<void> };
+
+export type MultipartRefusal =
+  /** 413: the body, a photo or the photos' number is over its cap; 400: not a readable multipart body. */
+  { status: 413 | 400; reason: 'body-too-large' | 'photo-too-large' | 'too-many-photos' | 'text-too-large' | 'malformed'; file?: string };
+
+const HEAD_BYTES = 32;
+/** The longest field name and the most text fields we read: the form has 13. */
+const MAX_FIELDS = 40;
+
+class Refused extends Error {
+  constructor(readonly refusal: MultipartRefusal) {
+    super(refusal.reason);
+  }
+}
+
+/** A file name fit to show back to the visitor and to log: its last path segment, printable, at most 100 characters. */
+export function displayName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const printable = base.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '').trim();
+  return (printable || 'photo').slice(0, 100);
+}
+
+/**
+ * Reads a multipart/form-data enquiry as it streams in: text fields into memory (PHOTO_TEXT_MAX_BYTES
+ * together), each file of the `photos` field into a temporary folder. Refuses with 413 as soon as the
+ * declared or received body passes PHOTO_BODY_MAX_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh
+ * file starts, without reading further. The caller must call `cleanup` when done with the files.
+ */
+export async function readMultipartEnquiry(
+  request: Request,
+): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: MultipartRefusal }> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > PHOTO_BODY_MAX_BYTES)
+    return { ok: false, refusal: { status: 413, reason: 'body-too-large' } };
+  if (!request.body) return { ok: false, refusal: { status: 400, reason: 'malformed' } };
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: PHOTO_TEXT_MAX_BYTES,
+        fields: MAX_FIELDS,
+        // One more than allowed, so a seventh file is seen and refused rather than silently dropped.
+        files: PHOTO_MAX_COUNT + 1,
+        fileSize: PHOTO_MAX_BYTES,
+        parts: MAX_FIELDS + PHOTO_MAX_COUNT + 1,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    return { ok: false, refusal: { status: 400, reason: 'malformed' } };
+  }
+
+  const folder = await mkdtemp(path.join(tmpdir(), 'homecare-upload-'));
+  const cleanup = () => rm(folder, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  const writes: Promise<void>[] = [];
+  let textBytes = 0;
+  let received = 0;
+
+  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  const done = new Promise<void>((resolve, reject) => {
+    const refuse = (refusal: MultipartRefusal) => reject(new Refused(refusal));
+    parser.on('field', (name, value, info) => {
+      textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+      if (info.valueTruncated || info.nameTruncated || textBytes > PHOTO_TEXT_MAX_BYTES)
+        return refuse({ status: 413, reason: 'text-too-large' });
+      // The first value of a field counts, as in a JSON object with one key per field.
+      if (!(name in fields)) fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      // A stream cut short by destroy() below errors; with no listener that would end the process.
+      stream.on('error', () => undefined);
+      if (name !== PHOTO_FIELD) {
+        stream.resume();
+        return;
+      }
+      const file: UploadedFile = {
+        name: displayName(info.filename),
+        path: path.join(folder, String(files.length)),
+        bytes: 0,
+        head: Buffer.alloc(0),
+      };
+      if (files.length >= PHOTO_MAX_COUNT) {
+        stream.resume();
+        return refuse({ status: 413, reason: 'too-many-photos', file: file.name });
+      }
+      files.push(file);
+      stream.on('data', (chunk: Buffer) => {
+        if (file.head.length < HEAD_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, HEAD_BYTES - file.head.length)]);
+        file.bytes += chunk.length;
+      });
+      stream.on('limit', () => refuse({ status: 413, reason: 'photo-too-large', file: file.name }));
+      writes.push(pipeline(stream, createWriteStream(file.path)));
+    });
+    parser.on('filesLimit', () => refuse({ status: 413, reason: 'too-many-photos' }));
+    parser.on('fieldsLimit', () => refuse({ status: 413, reason: 'text-too-large' }));
+    parser.on('partsLimit', () => refuse({ status: 413, reason: 'text-too-large' }));
+    parser.on('error', () => refuse({ status: 400, reason: 'malformed' }));
+    parser.on('close', () => resolve());
+    source.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > PHOTO_BODY_MAX_BYTES) refuse({ status: 413, reason: 'body-too-large' });
+    });
+    source.on('error', () => refuse({ status: 400, reason: 'malformed' }));
+  });
+
+  source.pipe(parser);
+  try {
+    await done;
+    await Promise.all(writes);
+    return { ok: true, value: { fields, files, cleanup } };
+  } catch (error) {
+    // Stop reading: nothing more of this body is buffered or written.
+    source.unpipe(parser);
+    source.destroy();
+    parser.destroy();
+    await Promise.allSettled(writes);
+    await cleanup();
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    return { ok: false, refusal: { status: 400, reason: 'malformed' } };
+  }
+}

@@ -1,0 +1,19 @@
+import type { Migration } from '@/server/migrations';
+
+/** Issue 13: the damage photos of an enquiry, one row per photo; the files live in ENQUIRY_PHOTOS_DIR. */
+export const enquiryPhotosMigration: Migration = {
+  id: '0005-enquiry-photos',
+  statements: [
+    `CREATE TABLE enquiry_photos (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      enquiry_id INTEGER NOT NULL REFERENCES enquiries (id),
+      position INTEGER NOT NULL,
+      original_name TEXT NOT NULL,
+      file_name TEXT NOT NULL,
+      bytes INTEGER NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      UNIQUE (enquiry_id, position)
+    )`,
+  ],
+};
