@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_ALPHABET, REFERENCE_CAPACITY, REFERENCE_PATTERN, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
+import {
+  REFERENCE_ALPHABET,
+  REFERENCE_CAPACITY,
+  REFERENCE_PATTERN,
+  enquiryReference,
+  enquiryReferenceSql,
+  isEnquiryReference,
+} from '@/lib/enquiry-reference';
 
 describe('enquiry references (issue 13)', () => {
   it('read out easily: HC- and two groups of three, with no 0/O or 1/I/L', () => {
@@ -34,5 +41,18 @@ describe('enquiry references (issue 13)', () => {
     for (const id of [-1, 1.5, REFERENCE_CAPACITY, Number.NaN]) expect(() => enquiryReference(id)).toThrow(RangeError);
     for (const bad of ['HC-ABC-DE0', 'HC-ABCDEF', 'hc-abc-def', 'HC-ABC-DEF ', 'HC-OIL-123', 42, null])
       expect(isEnquiryReference(bad)).toBe(false);
+  });
+});
+
+describe('the SQL form of the reference', () => {
+  it('gives the same reference as enquiryReference in SQLite, for the first and for large ids', async () => {
+    const { createClient } = await import('@libsql/client');
+    const db = createClient({ url: ':memory:' });
+    const ids = [0, 1, 2, 3, 31, 961, 123_456, 887_503_680, ...Array.from({ length: 2000 }, (_, index) => index * 443_749 + 7)];
+    const rows = (
+      await db.execute(`SELECT value AS id, ${enquiryReferenceSql('value')} AS reference FROM json_each(?)`, [JSON.stringify(ids)])
+    ).rows;
+    expect(rows.map((row) => row.reference)).toEqual(ids.map((id) => enquiryReference(id)));
+    db.close();
   });
 });

@@ -92,7 +92,7 @@ if (options.texts.photos !== undefined || options.texts.out !== undefined) {
     console.error(`There is no enquiry #${id}.`);
     process.exit(1);
   }
-  const photos = await readPhotos(photosRoot(), id, await photosOf(db, id));
+  const photos = await readPhotos(photosRoot(), await photosOf(db, id));
   mkdirSync(options.texts.out, { recursive: true });
   for (const photo of photos)
     writeFileSync(path.join(options.texts.out, `${enquiry.reference ?? `enquiry-${id}`}-${photo.position}.jpg`), photo.content);

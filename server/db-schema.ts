@@ -64,11 +64,14 @@ export const enquiries = sqliteTable(
     damageDate: text('damage_date'),
     damageType: text('damage_type'),
     postcode: text('postcode'),
+    // Migration 0005: a random key given to each submission as it is stored; names its photos' folder.
+    submissionKey: text('submission_key'),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
     index('enquiries_content_hash').on(table.contentHash, table.receivedMs),
     uniqueIndex('enquiries_reference').on(table.reference),
+    uniqueIndex('enquiries_submission_key').on(table.submissionKey),
   ],
 );
 
@@ -92,7 +95,7 @@ export const enquiryNotifications = sqliteTable(
   (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs), unique().on(table.enquiryId, table.kind)],
 );
 
-/** Issue 13 (migration 0005): the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<enquiry id>/. */
+/** Issue 13 (migration 0005): the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
 export const enquiryPhotos = sqliteTable(
   'enquiry_photos',
   {

@@ -4,7 +4,7 @@ import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
-import { photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
+import { photoFoldersOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -31,8 +31,8 @@ export async function purgeExpired(
 ): Promise<{ enquiries: number; errorLogs: number }> {
   const before = enquiryCutoff(now);
   const expired = orm(db).select({ id: enquiries.id }).from(enquiries).where(lt(enquiries.receivedMs, before));
-  // Their photos' folders go after the rows: a folder left by a crash in between is removed next time.
-  const expiredIds = (await expired).map((row) => row.id);
+  // Their photos' folders go after the rows (a crash in between leaves a folder no row points at).
+  const folders = await photoFoldersOf(db, lt(enquiries.receivedMs, before));
   const results = await writeBatch(db, [
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, expired)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, expired)),
@@ -41,7 +41,7 @@ export async function purgeExpired(
       .delete(errorLogs)
       .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
   ]);
-  await removePhotoFiles(options.photosRoot ?? photosRoot(), expiredIds);
+  await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
   return { enquiries: results[2]?.rowsAffected ?? 0, errorLogs: results[3]?.rowsAffected ?? 0 };
 }
 

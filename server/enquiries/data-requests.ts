@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
-import { photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
+import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns } from '@/server/enquiries/store';
 
 /** How a person's e-mail address is matched: trimmed, case-insensitive (addresses are in practice). */
@@ -82,12 +82,12 @@ export async function erasePersonalData(
   options: { photosRoot?: string } = {},
 ): Promise<{ enquiries: number; emails: number; photos: number }> {
   const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(sentWith(email));
-  const ids = (await theirs).map((row) => row.id);
+  const folders = await photoFoldersOf(db, sentWith(email));
   const results = await writeBatch(db, [
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
-  await removePhotoFiles(options.photosRoot ?? photosRoot(), ids);
+  await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
   return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[2]?.rowsAffected ?? 0 };
 }

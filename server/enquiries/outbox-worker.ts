@@ -87,7 +87,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
     if (photos.length === 0) return [];
     if (total > MAX_ATTACHED_BYTES) return photos.map((photo) => ({ ...photo, content: Buffer.alloc(0) }));
-    return readPhotos(options.photosRoot ?? photosRoot(), enquiryId, photos);
+    return readPhotos(options.photosRoot ?? photosRoot(), photos);
   }
 
   async function claim(): Promise<ClaimedJob | null> {

@@ -84,6 +84,13 @@ function handler(extra: Partial<ContactHandlerDeps> = {}) {
 
 const count = async (sql: string) => Number((await db.execute(sql)).rows[0]?.n);
 
+/** The folder of an enquiry's photos: named by its submission key. */
+const folderOf = async (id: number) =>
+  path.join(
+    photosRoot,
+    String((await db.execute({ sql: 'SELECT submission_key FROM enquiries WHERE id = ?', args: [id] })).rows[0]?.submission_key),
+  );
+
 describe('damage photos sent with an enquiry (issue 13)', () => {
   it('three phone photos with GPS EXIF: stored re-encoded (≤ 2048 px JPEG) with no metadata at all, and attached to the notification', async () => {
     expect(gpsPhoto.length).toBeGreaterThan(2_000_000);
@@ -113,7 +120,7 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
       { position: 3, original_name: 'kitchen.png', file_name: '3.jpg', width: 1200, height: 900 },
     ]);
     for (const name of ['1.jpg', '2.jpg', '3.jpg']) {
-      const stored = readFileSync(path.join(photosRoot, '1', name));
+      const stored = readFileSync(path.join(await folderOf(1), name));
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg' });
       expect((await sharp(stored).metadata()).exif).toBeUndefined();
       // Not a tag of any kind: no EXIF, GPS, XMP, IPTC or ICC.
@@ -144,7 +151,7 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
       ['photo-3.jpg', 'image/jpeg'],
     ]);
     for (const attachment of notification.attachments) {
-      expect(attachment.content.equals(readFileSync(path.join(photosRoot, '1', attachment.filename.replace('photo-', ''))))).toBe(true);
+      expect(attachment.content.equals(readFileSync(path.join(await folderOf(1), attachment.filename.replace('photo-', ''))))).toBe(true);
       expect(metadataTags(attachment.content).some((tag) => /GPS|EXIF:|XMP:/.test(tag))).toBe(false);
     }
     expect(notification.text).toMatch(/^Photos: 3, attached\.$/m);
@@ -283,7 +290,8 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
       ]);
       expect((await handle(request)).status).toBe(201);
     }
-    expect(readdirSync(photosRoot).sort()).toEqual(['1', '2']);
+    const [joFolder, samFolder] = [await folderOf(1), await folderOf(2)];
+    expect(readdirSync(photosRoot).sort()).toEqual([path.basename(joFolder), path.basename(samFolder)].sort());
 
     const out = mkdtempSync(path.join(tmpdir(), 'homecare-photos-out-'));
     closers.push(() => rmSync(out, { recursive: true, force: true }));
@@ -292,15 +300,14 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
     );
     expect(written.code, written.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual([`${enquiryReference(2)}-1.jpg`, `${enquiryReference(2)}-2.jpg`]);
-    expect(readFileSync(path.join(out, `${enquiryReference(2)}-1.jpg`)).equals(readFileSync(path.join(photosRoot, '2', '1.jpg')))).toBe(
-      true,
-    );
+    expect(readFileSync(path.join(out, `${enquiryReference(2)}-1.jpg`)).equals(readFileSync(path.join(samFolder, '1.jpg')))).toBe(true);
 
     const listed = await runToEnd(spawnTs('scripts/enquiries.ts', ['--json'], { DATABASE_URL: url }));
     expect((JSON.parse(listed.lines.join('\n')) as { photos: number }[]).map((entry) => entry.photos)).toEqual([2, 2]);
 
     expect(await erasePersonalData(db, 'jo@example.com', { photosRoot })).toEqual({ enquiries: 1, emails: 2, photos: 2 });
-    expect(existsSync(path.join(photosRoot, '1'))).toBe(false);
+    expect(existsSync(joFolder)).toBe(false);
+    expect(existsSync(samFolder)).toBe(true);
     expect(await purgeExpired(db, Date.parse('2099-01-01T00:00:00Z'), { photosRoot })).toMatchObject({ enquiries: 1 });
     expect(readdirSync(photosRoot)).toEqual([]);
     expect(await count('SELECT count(*) AS n FROM enquiry_photos')).toBe(0);

@@ -1,12 +1,12 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
 import type { ContactValues } from '@/lib/contact-rules';
-import { enquiryReference } from '@/lib/enquiry-reference';
-import { columnNames, orm, toStatement } from '@/server/db';
+import { enquiryReferenceSql } from '@/lib/enquiry-reference';
+import { columnNames, orm, writeBatch } from '@/server/db';
 import {
   enquiries,
   enquiryNotifications,
@@ -55,11 +55,13 @@ export function contentHash(values: ContactValues, claim: ClaimValues | null, cl
 }
 
 /**
- * Stores an enquiry with its reference and, when it is accepted, its outbox jobs (the company's
- * notification; the sender's acknowledgement when `acknowledge`), in one write transaction, unless the
+ * Stores an enquiry with its reference, its photos' rows and, when it is accepted, its outbox jobs (the
+ * company's notification; the sender's acknowledgement when `acknowledge`) in one write batch, unless the
  * same content from the same client arrived within DEDUPE_WINDOW_MS: then the stored one's id and
  * reference are returned. The duplicate check and the insert are one statement, so two concurrent
- * duplicates cannot both be stored.
+ * duplicates cannot both be stored; every later statement finds the new row by its submission key, so
+ * none of them runs for a duplicate. One batch, not an interactive transaction: the write lock is held
+ * for the statements alone, never across a round trip (decision 0010).
  */
 export async function storeEnquiry(
   db: Client,
@@ -70,81 +72,58 @@ export async function storeEnquiry(
   const photos = enquiry.photos ?? [];
   const { values, claim } = enquiry;
   const hash = contentHash(values, claim, enquiry.clientAddress);
+  const key = randomUUID();
   const e = enquiries;
   const n = enquiryNotifications;
+  const p = enquiryPhotos;
   const orNull = (value: string | undefined) => value || null;
-  let photosRoot: string | undefined;
-  let photosOf: number | undefined;
-  const tx = await db.transaction('write');
+  const kinds: JobKind[] =
+    enquiry.disposition !== 'accepted' ? [] : enquiry.acknowledge ? ['notification', 'acknowledgement'] : ['notification'];
+  const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
+
+  // The photos' files first, in a folder named by the submission key: a row never points at a missing
+  // file. Removed again when the enquiry is not stored.
+  const photosRoot = options.photosRoot ?? defaultPhotosRoot();
+  if (photos.length > 0) await writePhotoFiles(photosRoot, key, photos);
+  let stored = false;
   try {
-    const inserted = await tx.execute(
-      toStatement(
-        orm(db)
-          .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail)}
+    const results = await writeBatch(db, [
+      orm(db)
+        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey)}
       SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${values.phone || null}, ${values.subject},
         ${values.message}, ${orNull(claim?.claimRole)}, ${orNull(claim?.insurer)}, ${orNull(claim?.claimReference)},
         ${orNull(claim?.damageDate)}, ${orNull(claim?.damageType)}, ${orNull(claim?.postcode)}, ${enquiry.clientAddress}, ${hash},
-        ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}
+        ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}, ${key}
       WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
+      orm(db).run(
+        sql`UPDATE ${e} SET ${sql.identifier(e.reference.name)} = ${sql.raw(enquiryReferenceSql(e.id.name))} WHERE ${e.submissionKey} = ${key}`,
       ),
-    );
-    if (inserted.rowsAffected !== 1 || inserted.lastInsertRowid === undefined) {
-      const [existing] = await tx
-        .execute(
-          toStatement(
-            orm(db).select({ id: e.id, reference: e.reference }).from(e).where(eq(e.contentHash, hash)).orderBy(desc(e.id)).limit(1),
-          ),
-        )
-        .then((result) => result.rows);
-      await tx.commit();
-      return { id: Number(existing?.id ?? 0), reference: existing?.reference == null ? null : String(existing.reference), duplicate: true };
+      ...kinds.map((kind) =>
+        orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
+          SELECT id, ${kind}, 'pending', ${now} FROM (${theNewRow})`),
+      ),
+      ...photos.map((photo, index) =>
+        orm(db).run(sql`INSERT INTO ${p} ${columnNames(p.enquiryId, p.position, p.originalName, p.fileName, p.bytes, p.width, p.height)}
+          SELECT id, ${index + 1}, ${photo.originalName}, ${storedFileName(index + 1)}, ${photo.bytes.length}, ${photo.width}, ${photo.height}
+          FROM (${theNewRow})`),
+      ),
+      orm(db).select({ id: e.id, reference: e.reference }).from(e).where(eq(e.submissionKey, key)),
+    ]);
+    const [created] = results.at(-1)?.rows ?? [];
+    if (created) {
+      stored = true;
+      return { id: Number(created.id), reference: created.reference == null ? null : String(created.reference), duplicate: false };
     }
-    const id = Number(inserted.lastInsertRowid);
-    const reference = enquiryReference(id);
-    await tx.execute(toStatement(orm(db).update(e).set({ reference }).where(eq(e.id, id))));
-    if (photos.length > 0) {
-      // The files first, then their rows: a row never points at a missing file. If the commit fails,
-      // the files are removed below.
-      photosRoot = options.photosRoot ?? defaultPhotosRoot();
-      photosOf = id;
-      await writePhotoFiles(photosRoot, id, photos);
-      await tx.execute(
-        toStatement(
-          orm(db)
-            .insert(enquiryPhotos)
-            .values(
-              photos.map((photo, index) => ({
-                enquiryId: id,
-                position: index + 1,
-                originalName: photo.originalName,
-                fileName: storedFileName(index + 1),
-                bytes: photo.bytes.length,
-                width: photo.width,
-                height: photo.height,
-              })),
-            ),
-        ),
-      );
-    }
-    if (enquiry.disposition === 'accepted') {
-      const kinds: JobKind[] = enquiry.acknowledge ? ['notification', 'acknowledgement'] : ['notification'];
-      await tx.execute(
-        toStatement(
-          orm(db)
-            .insert(n)
-            .values(kinds.map((kind) => ({ enquiryId: id, kind, status: 'pending' as const, nextAttemptMs: now }))),
-        ),
-      );
-    }
-    await tx.commit();
-    return { id, reference, duplicate: false };
-  } catch (error) {
-    await tx.rollback().catch(() => undefined);
-    if (photosRoot !== undefined && photosOf !== undefined) await removePhotoFiles(photosRoot, [photosOf]).catch(() => undefined);
-    throw error;
   } finally {
-    tx.close();
+    if (!stored && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
   }
+  const [existing] = await orm(db)
+    .select({ id: e.id, reference: e.reference })
+    .from(e)
+    .where(eq(e.contentHash, hash))
+    .orderBy(desc(e.id))
+    .limit(1);
+  return { id: existing?.id ?? 0, reference: existing?.reference ?? null, duplicate: true };
 }
 
 /** One stored enquiry: what the e-mails and the listing show. */
