@@ -4,7 +4,7 @@ import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
-import { photoFoldersOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
+import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/enquiries/photo-store';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -21,7 +21,8 @@ export function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): st
 
 /**
  * Deletes what the privacy page says is not kept: enquiries (their personal data and client address)
- * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs and photos, and error logs older than
+ * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs and photos (and photo folders no enquiry
+ * points at), and error logs older than
  * ERROR_LOG_RETENTION_DAYS. One transaction; returns how many rows of each went.
  */
 export async function purgeExpired(
@@ -41,7 +42,9 @@ export async function purgeExpired(
       .delete(errorLogs)
       .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
   ]);
-  await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
+  const root = options.photosRoot ?? photosRoot();
+  await removePhotoFiles(root, folders);
+  await removeOrphanPhotoFolders(db, root, now);
   return { enquiries: results[2]?.rowsAffected ?? 0, errorLogs: results[3]?.rowsAffected ?? 0 };
 }
 

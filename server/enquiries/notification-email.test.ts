@@ -145,4 +145,14 @@ describe('photos in the notification (issue 13)', () => {
     );
     expect(String(mail.text)).toContain('photo-6.jpg  2048x1536, 2.6 MB  (sent as "IMG_6.jpg")');
   });
+
+  it('a photo whose file is gone is listed as missing and the rest are attached', () => {
+    const mail = notificationEmail(enquiry, {
+      from: 'a@b.test',
+      to: 'c@d.test',
+      photos: [photo(1, 800_000), { ...photo(2, 900_000), content: null }],
+    });
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
+    expect(String(mail.text)).toMatch(/photo-2\.jpg .*MISSING: the file is not on the server$/m);
+  });
 });

@@ -44,7 +44,15 @@ export function claimBlock(enquiry: EnquiryForEmail): string[] {
 /** Photos attached to one notification at most, together (a relay's limit is often 20-25 MB after base64). */
 export const MAX_ATTACHED_BYTES = 15_000_000;
 
-export type PhotoForEmail = { position: number; originalName: string; bytes: number; width: number; height: number; content: Buffer };
+/** `content` null: the file is not on the server any more (the e-mail says so rather than fail). */
+export type PhotoForEmail = {
+  position: number;
+  originalName: string;
+  bytes: number;
+  width: number;
+  height: number;
+  content: Buffer | null;
+};
 
 /** Attachments are named by position, never by the visitor's file name (which the body lists). */
 export const attachmentName = (position: number) => `photo-${position}.jpg`;
@@ -54,7 +62,7 @@ function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[], 
   const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
   const list = photos.map(
     (photo) =>
-      `  ${attachmentName(photo.position)}  ${photo.width}x${photo.height}, ${formatBytes(photo.bytes)}  (sent as "${headerText(photo.originalName, 100)}")`,
+      `  ${attachmentName(photo.position)}  ${photo.width}x${photo.height}, ${formatBytes(photo.bytes)}  (sent as "${headerText(photo.originalName, 100)}")${attached && !photo.content ? '  MISSING: the file is not on the server' : ''}`,
   );
   const heading = attached
     ? `Photos: ${photos.length}, attached.`
@@ -114,11 +122,13 @@ export function notificationEmail(
     text: lines.join('\n'),
     ...(attach
       ? {
-          attachments: photos.map((photo) => ({
-            filename: attachmentName(photo.position),
-            content: photo.content,
-            contentType: 'image/jpeg',
-          })),
+          attachments: photos
+            .flatMap((photo) => (photo.content ? [photo] : []))
+            .map((photo) => ({
+              filename: attachmentName(photo.position),
+              content: photo.content ?? undefined,
+              contentType: 'image/jpeg',
+            })),
         }
       : {}),
     messageId: `<enquiry-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,

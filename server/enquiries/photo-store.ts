@@ -1,8 +1,8 @@
 import 'server-only';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { config } from '@/server/config.mjs';
 import { orm } from '@/server/db';
 import { enquiries, enquiryPhotos } from '@/server/db-schema';
@@ -77,4 +77,38 @@ export async function readPhotos(root: string, photos: readonly StoredPhoto[]): 
   return Promise.all(
     photos.map(async (photo) => ({ ...photo, content: await readFile(path.join(folderOf(root, photo.folder), photo.fileName)) })),
   );
+}
+
+/** A folder this old with no enquiry pointing at it was left by a store that never committed. */
+export const ORPHAN_FOLDER_AGE_MS = 60 * 60_000;
+
+/**
+ * Deletes photo folders no enquiry points at (a process that died between writing the files and
+ * committing the enquiry), once they are ORPHAN_FOLDER_AGE_MS old so an upload in progress is never
+ * touched. Returns how many went.
+ */
+export async function removeOrphanPhotoFolders(db: Client, root: string, now: number = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = (await readdir(root, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && /^[0-9a-f-]{36}$/.test(entry.name))
+      .map((entry) => entry.name);
+  } catch {
+    return 0;
+  }
+  if (names.length === 0) return 0;
+  const known = new Set(
+    (await orm(db).select({ key: enquiries.submissionKey }).from(enquiries).where(inArray(enquiries.submissionKey, names))).map(
+      (row) => row.key,
+    ),
+  );
+  let removed = 0;
+  for (const name of names) {
+    if (known.has(name)) continue;
+    const folder = path.join(root, name);
+    if (now - (await stat(folder)).mtimeMs < ORPHAN_FOLDER_AGE_MS) continue;
+    await rm(folder, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }

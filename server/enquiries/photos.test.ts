@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -312,4 +312,19 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
     expect(readdirSync(photosRoot)).toEqual([]);
     expect(await count('SELECT count(*) AS n FROM enquiry_photos')).toBe(0);
   }, 60_000);
+
+  it('a photo folder no enquiry points at (a store that never committed) is removed by the retention job once an hour old', async () => {
+    const small = await phonePhoto(5, { width: 320, height: 240 });
+    const { request } = await multipartRequest(valid, [{ name: 'a.jpg', bytes: small }]);
+    expect((await handler()(request)).status).toBe(201);
+    const kept = path.basename(await folderOf(1));
+    const orphan = path.join(photosRoot, '00000000-0000-4000-8000-000000000000');
+    mkdirSync(orphan);
+    writeFileSync(path.join(orphan, '1.jpg'), small);
+    const soon = Date.now() + 10 * 60_000;
+    await purgeExpired(db, soon, { photosRoot });
+    expect(readdirSync(photosRoot).sort()).toEqual([kept, path.basename(orphan)].sort());
+    await purgeExpired(db, Date.now() + 61 * 60_000, { photosRoot });
+    expect(readdirSync(photosRoot)).toEqual([kept]);
+  });
 });
