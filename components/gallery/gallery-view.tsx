@@ -11,6 +11,7 @@ import { GalleryTile } from './gallery-tile';
 import { GalleryViewer } from './gallery-viewer';
 import { posterSrcSetOf, srcSetOf } from '@/lib/gallery/responsive-image';
 import { galleryApiRequest } from '@/lib/gallery/early-start';
+import { EARLY_FRAME_ID } from '@/lib/gallery/early-start-constants';
 
 type GalleryState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: GalleryItem[]; categories: string[] };
 
@@ -29,7 +30,17 @@ function LoadingState() {
       <ul aria-hidden="true" className={gridClass}>
         {Array.from({ length: 8 }, (_, position) => (
           <li key={position} className="overflow-hidden rounded-xl border border-slate-200">
-            <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />
+            {position === 0 ? (
+              // The early-start script puts the first photo here before hydration (lib/gallery/early-start-script.ts);
+              // an empty innerHTML that React leaves alone, so what the script added is no mismatch.
+              <div
+                id={EARLY_FRAME_ID}
+                className="aspect-[4/3] animate-pulse bg-slate-200 has-[img]:animate-none motion-reduce:animate-none"
+                dangerouslySetInnerHTML={{ __html: '' }}
+              />
+            ) : (
+              <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />
+            )}
             <div className="space-y-2 p-4">
               <div className="h-4 w-3/4 rounded bg-slate-200" />
               <div className="h-3 w-1/3 rounded bg-slate-100" />

@@ -1,13 +1,13 @@
 // The gallery's early start (issue 12): an inline script in the prerendered page that asks the CRM for
-// the list as the HTML arrives and, as soon as the list is known, starts the first tile's image, both
-// before the page's JavaScript has downloaded. GalleryView then takes the list's response
+// the list as the HTML arrives and, as soon as the list is known, starts the first tile's image and
+// shows it in the loading skeleton's first frame, all before the page's JavaScript has downloaded. GalleryView then takes the list's response
 // (lib/gallery/early-start.ts) instead of asking again. The script repeats, in a few lines, the rules
 // the first tile follows (lib/gallery/normalise.ts, media-url.ts, responsive-image.ts); the browser
 // test `gallery-images.spec.ts` holds the two together (the image the script starts is the one the
 // tile shows, fetched once).
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import { galleryEndpoint } from './load-gallery';
-import { EARLY_START_GLOBAL } from './early-start-constants';
+import { EARLY_FRAME_ID, EARLY_START_GLOBAL } from './early-start-constants';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS, TILE_SIZES } from './responsive-image';
 
 /** Runs in the browser as it is, before any bundle: plain ES2017, no imports, never throws. */
@@ -19,6 +19,7 @@ function earlyStart(config: {
   quality: number;
   sizes: string;
   global: string;
+  frameId: string;
 }) {
   try {
     const response = fetch(config.url, { headers: { Accept: 'application/json' } });
@@ -69,6 +70,26 @@ function earlyStart(config: {
         }
         link.href = src;
         document.head.appendChild(link);
+        // The photo in the skeleton's first frame, where the first tile will be: painted as soon as it
+        // arrives, not after the page's JavaScript (GalleryView's LoadingState leaves the frame to us).
+        const paint = () => {
+          const frame = document.getElementById(config.frameId);
+          if (!frame || frame.firstChild) return;
+          const image = document.createElement('img');
+          if (candidates) {
+            image.setAttribute('srcset', candidates.join(', '));
+            image.setAttribute('sizes', config.sizes);
+          }
+          image.src = src;
+          image.alt = '';
+          image.width = 800;
+          image.height = 600;
+          image.setAttribute('fetchpriority', 'high');
+          image.className = 'h-full w-full object-cover';
+          frame.appendChild(image);
+        };
+        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', paint);
+        else paint();
       })
       .catch(() => undefined);
   } catch {
@@ -87,6 +108,7 @@ export function earlyStartScript(crmBase: string): string {
     quality: GALLERY_IMAGE_QUALITY,
     sizes: TILE_SIZES,
     global: EARLY_START_GLOBAL,
+    frameId: EARLY_FRAME_ID,
   };
   // JSON inside a <script>: '<' escaped so no value can close the element.
   return `(${earlyStart.toString()})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;

@@ -191,6 +191,54 @@ for (const screen of screens) {
   });
 }
 
+for (const screen of screens) {
+  test(`${screen.name}: the first photo shows in the loading skeleton before the page’s JavaScript runs, and the tile then shows the same file, fetched once`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: screen.viewport,
+      deviceScaleFactor: screen.deviceScaleFactor,
+      isMobile: screen.isMobile,
+    });
+    // No JavaScript bundle arrives: only the inline script in the page runs.
+    const blocked = await context.newPage();
+    await blocked.route('**/_next/static/chunks/**', (route) => route.abort());
+    await blocked.goto('/gallery');
+    const early = blocked.locator('#gallery-first-frame img');
+    await expect
+      .poll(() => early.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true);
+    await expect(blocked.getByTestId('gallery-grid')).toHaveCount(0);
+    const preloaded = await blocked.evaluate(() =>
+      document.head.querySelector('link[rel="preload"][as="image"][imagesrcset]')?.getAttribute('imagesrcset'),
+    );
+    expect(await early.getAttribute('srcset')).toBe(preloaded);
+    const earlySrc = await early.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(requestedWidth(earlySrc)).toBeGreaterThan(0);
+    // The skeleton frame stops pulsing once it holds the photo (an element at half opacity is no LCP).
+    expect(await blocked.locator('#gallery-first-frame').evaluate((frame) => getComputedStyle(frame).animationName)).toBe('none');
+    await blocked.close();
+
+    // With the page's JavaScript: the tile takes over with the same file, and nothing is fetched twice.
+    const page = await context.newPage();
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/_next/image')) imageRequests.push(request.url());
+    });
+    await page.goto('/gallery');
+    const first = page.getByTestId('gallery-grid').getByRole('img').first();
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true);
+    await expect(page.locator('#gallery-first-frame')).toHaveCount(0);
+    const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(shown).toBe(earlySrc);
+    expect(imageRequests.filter((url) => url === shown)).toHaveLength(1);
+    expect(new Set(imageRequests.filter((url) => url.includes(encodeURIComponent('survey-1.jpg')))).size).toBe(1);
+    await context.close();
+  });
+}
+
 test('on a phone a video tile shows its still frame, resized, and fetches no video bytes', async ({ browser }) => {
   await standInCrm.setGallery({
     status: 200,
