@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { exifOf } from '../support/phone-photo';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl } from './test-env';
@@ -41,6 +41,21 @@ async function openGallery(browser: Browser, screen: (typeof screens)[number]): 
   await page.goto('/gallery');
   await expect(page.getByTestId('gallery-grid')).toBeVisible();
   return page;
+}
+
+/** Opens /gallery in `context`, counting the optimiser's image requests, until the first tile's image has loaded. */
+async function galleryWithFirstImageLoaded(context: BrowserContext) {
+  const page = await context.newPage();
+  const imageRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image' && request.url().includes('/_next/image')) imageRequests.push(request.url());
+  });
+  await page.goto('/gallery');
+  const first = page.getByTestId('gallery-grid').getByRole('img').first();
+  await expect
+    .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+    .toBe(true);
+  return { page, imageRequests, first };
 }
 
 test.beforeEach(async () => {
@@ -162,16 +177,7 @@ for (const screen of screens) {
       deviceScaleFactor: screen.deviceScaleFactor,
       isMobile: screen.isMobile,
     });
-    const page = await context.newPage();
-    const imageRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'image' && request.url().includes('/_next/image')) imageRequests.push(request.url());
-    });
-    await page.goto('/gallery');
-    const first = page.getByTestId('gallery-grid').getByRole('img').first();
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
-      .toBe(true);
+    const { page, imageRequests, first } = await galleryWithFirstImageLoaded(context);
     const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
     const preloaded = await page.evaluate(() => {
       const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][imagesrcset]');
@@ -220,16 +226,7 @@ for (const screen of screens) {
     await blocked.close();
 
     // With the page's JavaScript: the tile takes over with the same file, and nothing is fetched twice.
-    const page = await context.newPage();
-    const imageRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'image' && request.url().includes('/_next/image')) imageRequests.push(request.url());
-    });
-    await page.goto('/gallery');
-    const first = page.getByTestId('gallery-grid').getByRole('img').first();
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
-      .toBe(true);
+    const { page, imageRequests, first } = await galleryWithFirstImageLoaded(context);
     await expect(page.locator('#gallery-first-frame')).toHaveCount(0);
     const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
     expect(shown).toBe(earlySrc);
