@@ -94,9 +94,16 @@ if (options.texts.photos !== undefined || options.texts.out !== undefined) {
   }
   const photos = await readPhotos(photosRoot(), await photosOf(db, id));
   mkdirSync(options.texts.out, { recursive: true });
-  for (const photo of photos)
+  let written = 0;
+  for (const photo of photos) {
+    if (!photo.content) continue;
     writeFileSync(path.join(options.texts.out, `${enquiry.reference ?? `enquiry-${id}`}-${photo.position}.jpg`), photo.content);
-  console.log(`Wrote ${photos.length} photo${photos.length === 1 ? '' : 's'} of enquiry #${id} to ${options.texts.out}.`);
+    written += 1;
+  }
+  const missing = photos.length - written;
+  console.log(
+    `Wrote ${written} photo${written === 1 ? '' : 's'} of enquiry #${id} to ${options.texts.out}.${missing > 0 ? ` ${missing} missing from the server.` : ''}`,
+  );
   db.close();
   process.exit(0);
 }

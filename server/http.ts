@@ -53,10 +53,12 @@ export type JsonBody =
   /** 415: not application/json; 413: larger than allowed; 400: not UTF-8 or not JSON. */
   | { ok: false; status: 415 | 413 | 400 };
 
+/** The request's media type, lower-case and without parameters (`multipart/form-data`). */
+export const mediaTypeOf = (request: Request) => request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+
 /** Reads a JSON request body of at most maxBytes: the value, or the status that refuses it. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (contentType !== 'application/json') return { ok: false, status: 415 };
+  if (mediaTypeOf(request) !== 'application/json') return { ok: false, status: 415 };
   let text: string;
   try {
     text = await readCappedText(request, maxBytes);

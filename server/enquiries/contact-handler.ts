@@ -13,7 +13,7 @@ import { readMultipartEnquiry, type MultipartEnquiry, type UploadedFile } from '
 import { DECODABLE, identifyPhoto, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
 import type { PhotoToStore } from '@/server/enquiries/photo-store';
 import { storeEnquiry, type NewEnquiry } from '@/server/enquiries/store';
-import { failure, readJsonBody, type HandlerResult } from '@/server/http';
+import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
 export const MAX_CONTACT_BYTES = 32 * 1024;
@@ -206,8 +206,6 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     }
   };
 }
-
-const mediaTypeOf = (request: Request) => request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
 
 let shared: ReturnType<typeof createContactHandler> | undefined;
 

@@ -87,15 +87,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
     if (photos.length === 0) return [];
     if (total > MAX_ATTACHED_BYTES) return photos.map((photo) => ({ ...photo, content: null }));
-    // One missing file (deleted by hand) must not hold up the enquiry: it is sent, saying so.
-    return Promise.all(
-      photos.map((photo) =>
-        readPhotos(options.photosRoot ?? photosRoot(), [photo]).then(
-          ([read]) => read ?? { ...photo, content: null },
-          () => ({ ...photo, content: null }),
-        ),
-      ),
-    );
+    // A missing file (deleted by hand) does not hold up the enquiry: it is sent, saying so.
+    return readPhotos(options.photosRoot ?? photosRoot(), photos);
   }
 
   async function claim(): Promise<ClaimedJob | null> {

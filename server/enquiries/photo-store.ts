@@ -72,10 +72,16 @@ export async function photosOf(db: Client, enquiryId: number): Promise<StoredPho
     .orderBy(asc(enquiryPhotos.position));
 }
 
-/** The bytes of an enquiry's photos, in order. */
-export async function readPhotos(root: string, photos: readonly StoredPhoto[]): Promise<(StoredPhoto & { content: Buffer })[]> {
+/** The bytes of an enquiry's photos, in order; `content` is null for a file no longer on the server. */
+export async function readPhotos(root: string, photos: readonly StoredPhoto[]): Promise<(StoredPhoto & { content: Buffer | null })[]> {
   return Promise.all(
-    photos.map(async (photo) => ({ ...photo, content: await readFile(path.join(folderOf(root, photo.folder), photo.fileName)) })),
+    photos.map(async (photo) => ({
+      ...photo,
+      content: await readFile(path.join(folderOf(root, photo.folder), photo.fileName)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      }),
+    })),
   );
 }
 

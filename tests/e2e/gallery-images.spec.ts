@@ -31,12 +31,12 @@ function requestedWidth(currentSrc: string): number {
   return Number(url.searchParams.get('w'));
 }
 
+/** A browser context with the screen's size, pixel density and touch. */
+const contextFor = (browser: Browser, screen: (typeof screens)[number]) =>
+  browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile });
+
 async function openGallery(browser: Browser, screen: (typeof screens)[number]): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: screen.viewport,
-    deviceScaleFactor: screen.deviceScaleFactor,
-    isMobile: screen.isMobile,
-  });
+  const context = await contextFor(browser, screen);
   const page = await context.newPage();
   await page.goto('/gallery');
   await expect(page.getByTestId('gallery-grid')).toBeVisible();
@@ -172,11 +172,7 @@ for (const screen of screens) {
   test(`${screen.name}: the first tile’s image is started by the page’s inline script as soon as the list is known, and fetched once`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: screen.viewport,
-      deviceScaleFactor: screen.deviceScaleFactor,
-      isMobile: screen.isMobile,
-    });
+    const context = await contextFor(browser, screen);
     const { page, imageRequests, first } = await galleryWithFirstImageLoaded(context);
     const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
     const preloaded = await page.evaluate(() => {
@@ -201,11 +197,7 @@ for (const screen of screens) {
   test(`${screen.name}: the first photo shows in the loading skeleton before the page’s JavaScript runs, and the tile then shows the same file, fetched once`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: screen.viewport,
-      deviceScaleFactor: screen.deviceScaleFactor,
-      isMobile: screen.isMobile,
-    });
+    const context = await contextFor(browser, screen);
     // No JavaScript bundle arrives: only the inline script in the page runs.
     const blocked = await context.newPage();
     await blocked.route('**/_next/static/chunks/**', (route) => route.abort());
