@@ -162,6 +162,21 @@ async function lighthouseRun(url: string, port: number, method: Method): Promise
   };
 }
 
+/**
+ * Waits until GET /gallery's Link header names the gallery's first photo (the server's copy of the list
+ * is refreshed at most once a minute, in the background), so every measured load has the header.
+ */
+async function waitForFirstPhotoHeader(galleryUrl: string, first: { imageUrl?: string; s3Key?: string }) {
+  const name = path.basename(first.imageUrl ?? first.s3Key ?? '');
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const link = (await fetch(galleryUrl)).headers.get('link') ?? '';
+    if (name && link.includes(name)) return;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error(`GET /gallery never announced ${name} in its Link header`);
+}
+
 /** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP); such a run is repeated, not counted. */
 async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
   for (let index = 1; ; index += 1) {
@@ -355,6 +370,8 @@ async function main() {
     for (const { label, body } of crmGalleries) {
       const answer = await fetch(`${crmUrl}/__control/gallery`, { method: 'PUT', body: JSON.stringify({ status: 200, body }) });
       if (!answer.ok) throw new Error(`the stand-in CRM refused the gallery (${answer.status})`);
+      // The server refreshes its copy of the list (for the first photo's Link header) once a minute.
+      await waitForFirstPhotoHeader(`${crmSiteUrl}/gallery`, (body.data as { imageUrl?: string; s3Key?: string }[])[0]!);
       // One unmeasured load fills the image optimiser's cache, as the first visitor after a change does.
       await lighthouseRun(`${crmSiteUrl}/gallery`, chrome.port, 'devtools');
       rows.push({

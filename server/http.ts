@@ -21,8 +21,11 @@ export function toResponse({ status, body, headers }: HandlerResult): Response {
 
 export class BodyTooLarge extends Error {}
 
-/** The body as UTF-8 text, refusing (BodyTooLarge) as soon as it passes maxBytes, before buffering more. */
-export async function readCappedText(request: Request, maxBytes: number): Promise<string> {
+/**
+ * A request's (or a fetched response's) body as UTF-8 text, refusing (BodyTooLarge) as soon as it
+ * passes maxBytes, before buffering more.
+ */
+export async function readCappedText(request: Pick<Request, 'headers' | 'body'>, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
   if (!request.body) return '';

@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { exifOf } from '../support/phone-photo';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl } from './test-env';
+import { parseLinkHeader } from '../support/link-header';
 
 // Real phone photos behind the CRM (4032x3024 JPEG, about 5 MB, GPS in their EXIF): every image the
 // gallery shows is the size it is shown at (issue 12), and the optimiser that resizes them is not an
@@ -31,9 +32,17 @@ function requestedWidth(currentSrc: string): number {
   return Number(url.searchParams.get('w'));
 }
 
-/** A browser context with the screen's size, pixel density and touch. */
+/**
+ * A browser context with the screen's size, pixel density and touch. The screen is as wide as the
+ * viewport, as on a phone: Chromium picks a Link header's image for `width=device-width` (the screen).
+ */
 const contextFor = (browser: Browser, screen: (typeof screens)[number]) =>
-  browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile });
+  browser.newContext({
+    viewport: screen.viewport,
+    screen: screen.viewport,
+    deviceScaleFactor: screen.deviceScaleFactor,
+    isMobile: screen.isMobile,
+  });
 
 async function openGallery(browser: Browser, screen: (typeof screens)[number]): Promise<Page> {
   const context = await contextFor(browser, screen);
@@ -41,6 +50,14 @@ async function openGallery(browser: Browser, screen: (typeof screens)[number]): 
   await page.goto('/gallery');
   await expect(page.getByTestId('gallery-grid')).toBeVisible();
   return page;
+}
+
+const firstPhotoUrl = `${standInCrmUrl}/photos/survey-1.jpg`;
+const listUrl = `${standInCrmUrl}/api/gallery/public`;
+
+/** The Link header GET /gallery sends ('' for none); the test build's server asks the CRM afresh for each request. */
+async function galleryLinkHeader(request: APIRequestContext): Promise<string> {
+  return (await request.get('/gallery')).headers()['link'] ?? '';
 }
 
 /** Opens /gallery in `context`, counting the optimiser's image requests, until the first tile's image has loaded. */
@@ -169,10 +186,12 @@ test('the list is asked for from the document’s head, once: the gallery’s fe
 });
 
 for (const screen of screens) {
-  test(`${screen.name}: the first tile’s image is started by the page’s inline script as soon as the list is known, and fetched once`, async ({
+  test(`${screen.name}: without the server’s header, the first tile’s image is started by the page’s inline script as soon as the list is known, and fetched once`, async ({
     browser,
   }) => {
     const context = await contextFor(browser, screen);
+    // The CRM refuses the site's server (not the browser): the page comes without the header.
+    await standInCrm.setGallery({ status: 200, body: { data: photos }, serverStatus: 503 });
     const { page, imageRequests, first } = await galleryWithFirstImageLoaded(context);
     const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
     const preloaded = await page.evaluate(() => {
@@ -192,6 +211,59 @@ for (const screen of screens) {
     await context.close();
   });
 }
+
+for (const screen of screens) {
+  test(`${screen.name}: the page itself announces the first tile’s image (a Link header with the tile’s srcset and sizes), so it is fetched while the list is still on its way, and once`, async ({
+    browser,
+    request,
+  }) => {
+    const link = await galleryLinkHeader(request);
+    expect(link).toContain(encodeURIComponent(firstPhotoUrl));
+    // The browser's list now takes a second and a half; the server already has its copy.
+    await standInCrm.setGallery({ status: 200, body: { data: photos }, delayMs: 1500 });
+    const context = await contextFor(browser, screen);
+    const page = await context.newPage();
+    const events: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'image' && sent.url().includes('/_next/image')) events.push(`image ${sent.url()}`);
+    });
+    page.on('requestfinished', (done) => {
+      if (done.url() === listUrl) events.push('list arrived');
+    });
+    const response = await page.goto('/gallery');
+    expect(response?.headers()['link']).toBe(link);
+    const first = page.getByTestId('gallery-grid').getByRole('img').first();
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true);
+    const { href, params } = parseLinkHeader(link);
+    expect(params).toEqual({
+      rel: 'preload',
+      as: 'image',
+      fetchpriority: 'high',
+      imagesrcset: await first.getAttribute('srcset'),
+      imagesizes: await first.getAttribute('sizes'),
+    });
+    // Its own URL, for a browser that ignores imagesrcset in a header, is a phone-sized copy, never the original.
+    expect(requestedWidth(new URL(href, 'http://site.test').href)).toBe(828);
+    const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(events.filter((event) => event === `image ${shown}`)).toHaveLength(1);
+    expect(events.indexOf(`image ${shown}`)).toBeLessThan(events.indexOf('list arrived'));
+    await context.close();
+  });
+}
+
+test('no header when the CRM cannot give the list, nor for a client-side navigation’s request; the page is served all the same', async ({
+  request,
+}) => {
+  expect(await galleryLinkHeader(request)).toContain(encodeURIComponent(firstPhotoUrl));
+  const clientNavigation = await request.get('/gallery?_rsc=1', { headers: { rsc: '1', 'sec-fetch-dest': 'empty' } });
+  expect(clientNavigation.headers()['link']).toBeUndefined();
+  await standInCrm.setGallery({ status: 503, body: { message: 'down' } });
+  const page = await request.get('/gallery');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['link']).toBeUndefined();
+});
 
 for (const screen of screens) {
   test(`${screen.name}: the first photo shows in the loading skeleton before the page’s JavaScript runs, and the tile then shows the same file, fetched once`, async ({

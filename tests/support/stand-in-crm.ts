@@ -8,7 +8,9 @@
  *                                    a phone photo (4032x3024 JPEG, about 5 MB, GPS EXIF) under any name
  *   POST /api/error-logs             records the entry, answers 201
  * and a control API the tests drive:
- *   PUT    /__control/gallery        { status?, body?, delayMs? } sets the gallery scenario
+ *   PUT    /__control/gallery        { status?, body?, delayMs?, serverStatus? } sets the gallery scenario;
+ *                                    serverStatus answers the list to requests without an Origin header
+ *                                    (the site's server, not a browser) with that status instead
  *   GET    /__control/error-logs     the entries received so far
  *   DELETE /__control/error-logs     forgets them
  *   GET    /__control/media-requests the media paths requested so far
@@ -19,7 +21,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { phonePhoto } from './phone-photo';
 
-export type GalleryScenario = { status: number; body: unknown; delayMs: number };
+export type GalleryScenario = { status: number; body: unknown; delayMs: number; serverStatus?: number };
 
 // A 1x1 PNG; the browser scales it, which is all the tests need of an image.
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/kN8mZQAAAABJRU5ErkJggg==', 'base64');
@@ -103,6 +105,7 @@ export function createStandInCrm() {
       if (request.method === 'OPTIONS') return send(response, 204);
       if (request.method === 'GET' && url.pathname === '/api/gallery/public') {
         if (gallery.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gallery.delayMs));
+        if (gallery.serverStatus !== undefined && request.headers.origin === undefined) return send(response, gallery.serverStatus);
         return send(response, gallery.status, gallery.body);
       }
       const photoKey = decodeURIComponent(url.pathname).startsWith('/api/gallery/image/photos/');

@@ -1,0 +1,87 @@
+import 'server-only';
+// The gallery's first photo, announced with the page itself (issue 12): a `Link: <…>; rel=preload;
+// as=image` header on GET /gallery, so the browser asks for the first tile's image while the HTML is
+// still arriving, in parallel with the list, instead of one round trip after it. The list the browser
+// fetches (SPEC 7.2) still decides everything the gallery shows; this only warms the cache with the
+// image that list is most likely to start with. Decision 0009.
+//
+// The server learns that image from its own copy of the list, refreshed in the background at most once
+// per `freshForMs` whatever the traffic (one request in flight at a time, bounded in time and size), so
+// no visitor waits for the CRM and no visitor can make the server call it more often.
+import { normaliseGalleryResponse } from '@/lib/gallery/normalise';
+import { mediaOf } from '@/lib/gallery/media-url';
+import { gallerySrcSet, imageDelivery, sizedImageUrl, TILE_SIZES } from '@/lib/gallery/responsive-image';
+
+/**
+ * The width the header's own URL asks for, for a browser that does not read `imagesrcset` in a Link
+ * header: a phone-sized tile (one of GALLERY_IMAGE_WIDTHS), never the original (a CRM photo can be 5 MB).
+ */
+export const FALLBACK_PRELOAD_WIDTH = 828;
+
+/** A header value carries visible ASCII and spaces only: anything else would be refused by Node (a 500). */
+const HEADER_SAFE = /^[\x20-\x7e]+$/;
+
+/**
+ * The Link header preloading the first tile's image for a gallery list (`body` as the CRM answers it),
+ * with the `srcset` and `sizes` the tile will have, so the browser picks the same file; null when the
+ * first tile is not a resized image (a video, no media, an image the optimiser will not fetch).
+ */
+export function firstPhotoPreloadLink(body: unknown, crmBase: string): string | null {
+  const first = normaliseGalleryResponse(body)?.items[0];
+  if (!first) return null;
+  const media = mediaOf(first, crmBase);
+  if (media.kind !== 'image') return null;
+  const srcset = gallerySrcSet(media.src, crmBase);
+  if (!srcset) return null;
+  const href = sizedImageUrl(media.src, FALLBACK_PRELOAD_WIDTH, imageDelivery(media.src, crmBase));
+  const link = `<${href}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcset}"; imagesizes="${TILE_SIZES}"`;
+  return HEADER_SAFE.test(link) && !srcset.includes('"') ? link : null;
+}
+
+export type FirstPhotoPreloadOptions = {
+  /** The gallery list, as the browser would receive it; throws when it cannot be had. */
+  loadList: () => Promise<unknown>;
+  crmBase: string;
+  /** After this, the next request starts a refresh (and is still answered with the current value). */
+  freshForMs: number;
+  /** After this, a value is too old to announce at all (the photo may have been taken down). */
+  usableForMs: number;
+  /**
+   * Wait for the refresh a request starts instead of answering with the copy in hand: the test build
+   * only, so each test sees the list it has just set (production never makes a visitor wait for the CRM).
+   */
+  waitForRefresh?: boolean;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+};
+
+/** The site's copy of the first photo's Link header: `current()` does not wait for the list (unless told to). */
+export function createFirstPhotoPreload(options: FirstPhotoPreloadOptions) {
+  const now = options.now ?? Date.now;
+  let value: { link: string | null; at: number } | null = null;
+  let refreshing: Promise<void> | null = null;
+
+  async function refresh() {
+    const startedAt = now();
+    let link: string | null = null;
+    try {
+      link = firstPhotoPreloadLink(await options.loadList(), options.crmBase);
+    } catch (error) {
+      options.onError?.(error);
+    } finally {
+      value = { link, at: startedAt };
+      refreshing = null;
+    }
+  }
+
+  return {
+    /** The header to send now, or null; starts a refresh in the background when the copy is stale. */
+    async current(): Promise<string | null> {
+      if ((value ? now() - value.at : Infinity) >= options.freshForMs) {
+        refreshing ??= refresh();
+        if (options.waitForRefresh) await refreshing;
+      }
+      return value && now() - value.at < options.usableForMs ? value.link : null;
+    },
+  };
+}
