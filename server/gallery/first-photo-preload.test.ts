@@ -43,6 +43,14 @@ describe('firstPhotoPreloadLink', () => {
     expect(params.imagesrcset).toBe(gallerySrcSet('/api/gallery/image/samples%2Fslate.jpg', ''));
   });
 
+  it('announces a built-in sample delivered as it is by its own URL, which is what its tile asks for', () => {
+    const link = firstPhotoPreloadLink(
+      { data: [{ _id: 'k', title: 'Kitchen', imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp' }] },
+      '',
+    );
+    expect(link).toBe('</gallery/samples/kitchen-ceiling-sample.webp>; rel=preload; as=image; fetchpriority=high');
+  });
+
   it.each([
     ['a video first', { data: [{ _id: '1', title: 'Leak', imageUrl: '/v.mp4', mimeType: 'video/mp4' }] }, crm],
     ['an item with a file name only (no media)', { data: [{ _id: '1', title: 'Old', filename: 'x.jpg' }] }, crm],
@@ -66,6 +74,13 @@ describe('firstPhotoPreloadLink', () => {
       '',
     ],
     ['a non-ASCII built-in URL', { data: [{ _id: '1', title: 'T', imageUrl: '/api/gallery/image/tő.jpg' }] }, ''],
+    [
+      'a built-in file whose path would close the header’s brackets',
+      { data: [{ _id: '1', title: 'T', imageUrl: '/gallery/a>b.webp' }] },
+      '',
+    ],
+    ['a built-in file named by a protocol-relative URL', { data: [{ _id: '1', title: 'T', imageUrl: '//elsewhere.example/p.webp' }] }, ''],
+    ['a built-in file with a space in its path', { data: [{ _id: '1', title: 'T', imageUrl: '/gallery/a b.webp' }] }, ''],
   ])('announces nothing for %s', (_case, body, base) => {
     expect(firstPhotoPreloadLink(body, base)).toBeNull();
   });
@@ -132,6 +147,21 @@ describe('createFirstPhotoPreload', () => {
     await settle({ error: new Error('the CRM answered 503 for the gallery list') });
     expect(await preload.current()).toBeNull();
     expect(onError).toHaveBeenCalledWith(new Error('the CRM answered 503 for the gallery list'));
+  });
+
+  it('reports the first failure of a run of failures only, and again after the CRM has answered', async () => {
+    const { preload, onError, settle, advance } = setUp({ freshForMs: 1000 });
+    for (const outcome of [
+      { error: new Error('down 1') },
+      { error: new Error('down 2') },
+      { body: list('back') },
+      { error: new Error('down 3') },
+    ]) {
+      await preload.current();
+      await settle(outcome);
+      advance(1000);
+    }
+    expect(onError.mock.calls).toEqual([[new Error('down 1')], [new Error('down 3')]]);
   });
 
   it('stops announcing a copy older than usableForMs while the CRM does not answer (a photo may have been taken down)', async () => {

@@ -20,11 +20,13 @@ export const FALLBACK_PRELOAD_WIDTH = 828;
 
 /** A header value carries visible ASCII and spaces only: anything else would be refused by Node (a 500). */
 const HEADER_SAFE = /^[\x20-\x7e]+$/;
+/** A path on the site itself that can stand between the header's angle brackets as it is. */
+const PLAIN_SITE_PATH = /^\/(?!\/)[^\s<>"]*$/;
 
 /**
  * The Link header preloading the first tile's image for a gallery list (`body` as the CRM answers it),
  * with the `srcset` and `sizes` the tile will have, so the browser picks the same file; null when the
- * first tile is not a resized image (a video, no media, an image the optimiser will not fetch).
+ * first tile is not an image the site serves (a video, no media, an image on another origin).
  */
 export function firstPhotoPreloadLink(body: unknown, crmBase: string): string | null {
   const first = normaliseGalleryResponse(body)?.items[0];
@@ -32,7 +34,13 @@ export function firstPhotoPreloadLink(body: unknown, crmBase: string): string | 
   const media = mediaOf(first, crmBase);
   if (media.kind !== 'image') return null;
   const srcset = gallerySrcSet(media.src, crmBase);
-  if (!srcset) return null;
+  if (!srcset) {
+    // Delivered as it is (the built-in samples): a file of the site's own is announced by its URL alone,
+    // which is what the tile asks for; an image elsewhere is not.
+    return PLAIN_SITE_PATH.test(media.src) && HEADER_SAFE.test(media.src)
+      ? `<${media.src}>; rel=preload; as=image; fetchpriority=high`
+      : null;
+  }
   const href = sizedImageUrl(media.src, FALLBACK_PRELOAD_WIDTH, imageDelivery(media.src, crmBase));
   const link = `<${href}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcset}"; imagesizes="${TILE_SIZES}"`;
   return HEADER_SAFE.test(link) && !srcset.includes('"') ? link : null;
@@ -52,6 +60,7 @@ export type FirstPhotoPreloadOptions = {
    */
   waitForRefresh?: boolean;
   now?: () => number;
+  /** Told of the first failure of a run of failures (a CRM down for an hour is one report, not sixty). */
   onError?: (error: unknown) => void;
 };
 
@@ -60,14 +69,17 @@ export function createFirstPhotoPreload(options: FirstPhotoPreloadOptions) {
   const now = options.now ?? Date.now;
   let value: { link: string | null; at: number } | null = null;
   let refreshing: Promise<void> | null = null;
+  let failing = false;
 
   async function refresh() {
     const startedAt = now();
     let link: string | null = null;
     try {
       link = firstPhotoPreloadLink(await options.loadList(), options.crmBase);
+      failing = false;
     } catch (error) {
-      options.onError?.(error);
+      if (!failing) options.onError?.(error);
+      failing = true;
     } finally {
       value = { link, at: startedAt };
       refreshing = null;

@@ -20,5 +20,6 @@ export const siteFirstPhotoPreload = createFirstPhotoPreload({
   freshForMs: FRESH_FOR_MS,
   usableForMs: USABLE_FOR_MS,
   waitForRefresh: testBuild,
-  onError: (error) => console.warn('[gallery] no first-photo preload:', error instanceof Error ? error.message : error),
+  onError: (error) =>
+    console.warn('[gallery] no first-photo preload header until the list can be read:', error instanceof Error ? error.message : error),
 });
