@@ -79,6 +79,11 @@ describe('firstPhotoPreloadLink', () => {
       { data: [{ _id: '1', title: 'T', imageUrl: '/gallery/a>b.webp' }] },
       '',
     ],
+    [
+      'a stored-sizes URL whose path would close the header’s brackets',
+      { data: [{ _id: '1', title: 'T', imageUrl: '/api/gallery/image/a>b.jpg' }] },
+      '',
+    ],
     ['a built-in file named by a protocol-relative URL', { data: [{ _id: '1', title: 'T', imageUrl: '//elsewhere.example/p.webp' }] }, ''],
     ['a built-in file with a space in its path', { data: [{ _id: '1', title: 'T', imageUrl: '/gallery/a b.webp' }] }, ''],
   ])('announces nothing for %s', (_case, body, base) => {

@@ -34,16 +34,13 @@ export function firstPhotoPreloadLink(body: unknown, crmBase: string): string | 
   const media = mediaOf(first, crmBase);
   if (media.kind !== 'image') return null;
   const srcset = gallerySrcSet(media.src, crmBase);
-  if (!srcset) {
-    // Delivered as it is (the built-in samples): a file of the site's own is announced by its URL alone,
-    // which is what the tile asks for; an image elsewhere is not.
-    return PLAIN_SITE_PATH.test(media.src) && HEADER_SAFE.test(media.src)
-      ? `<${media.src}>; rel=preload; as=image; fetchpriority=high`
-      : null;
-  }
-  const href = sizedImageUrl(media.src, FALLBACK_PRELOAD_WIDTH, imageDelivery(media.src, crmBase));
-  const link = `<${href}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcset}"; imagesizes="${TILE_SIZES}"`;
-  return HEADER_SAFE.test(link) && !srcset.includes('"') ? link : null;
+  // Resized: the tile's srcset and sizes, and a phone-sized URL of its own. Delivered as it is (the
+  // built-in samples): the file's own URL, which is what the tile asks for.
+  const href = srcset ? sizedImageUrl(media.src, FALLBACK_PRELOAD_WIDTH, imageDelivery(media.src, crmBase)) : media.src;
+  const link =
+    `<${href}>; rel=preload; as=image; fetchpriority=high` + (srcset ? `; imagesrcset="${srcset}"; imagesizes="${TILE_SIZES}"` : '');
+  // Only the site's own paths (an image elsewhere is not ours to announce), and only what a header carries.
+  return PLAIN_SITE_PATH.test(href) && HEADER_SAFE.test(link) && !srcset?.includes('"') ? link : null;
 }
 
 export type FirstPhotoPreloadOptions = {
