@@ -15,6 +15,16 @@ export async function register() {
     process.exit(1);
   }
   try {
+    // Uploads a process that died left half-read (raw phone photos, GPS tags and all).
+    const [{ clearIncomingUploads }, { incomingDirOf, photosRoot }] = await Promise.all([
+      import('@/server/enquiries/multipart-enquiry'),
+      import('@/server/enquiries/photo-store'),
+    ]);
+    await clearIncomingUploads(incomingDirOf(photosRoot()));
+  } catch (error) {
+    console.error('[uploads] could not clear the folder of incoming uploads:', error instanceof Error ? error.message : error);
+  }
+  try {
     const { startOutboxWorker } = await import('@/server/enquiries/outbox');
     await startOutboxWorker();
   } catch {

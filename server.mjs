@@ -11,7 +11,7 @@ import { readPublicEnv } from './lib/public-env.mjs';
 import { loadConfig } from './server/config.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
-import { applyServerLimits, serverOptions } from './server/server-limits.mjs';
+import { applyServerLimits, isMethodNotAllowed, PAGE_METHODS, serverOptions } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -49,6 +49,13 @@ const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }
   );
   // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
   if (shuttingDown) response.setHeader('Connection', 'close');
+  if (!dev && isMethodNotAllowed(request.method, request.url)) {
+    // Answered before a byte of the body is read; the connection closes rather than draining it. (Next's
+    // development server posts to its own endpoints, so this is for the production build.)
+    response.writeHead(405, { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+    response.end('Method Not Allowed\n');
+    return;
+  }
   void handle(request, response);
 });
 applyServerLimits(server);

@@ -40,6 +40,9 @@ export const CONTACT_RESPONSES = {
   unavailable: 'Your message could not be saved right now. Please try again in a minute or contact us directly.',
   photosBusy: 'Many photos are being sent to us right now. Please try again in a minute.',
   bodyTooLarge: 'The enquiry with its photos is larger than we accept. Please send fewer or smaller photos.',
+  uploadInProgress: 'Your last enquiry with photos is still being sent. Please wait for it to finish.',
+  uploadTooSlow:
+    'Your photos were arriving too slowly for us to receive them. Please try again where the signal is better, or send fewer photos.',
   success: CONTACT_OUTCOME_MESSAGES.success,
 } as const;
 
@@ -131,11 +134,11 @@ export const referenceText = {
 
 /**
  * Issue 13: the acknowledgement e-mail sent to the visitor. Fixed text: nothing the visitor typed
- * appears in it but their name, so the form cannot send chosen words to someone else's address.
+ * appears in it, not even their name, so the form cannot send chosen words to someone else's address.
  */
 export const acknowledgementText = {
   subject: (reference: string, companyName: string) => `We have your enquiry ${reference}: ${companyName}`,
-  greeting: (name: string) => `Dear ${name},`,
+  greeting: 'Hello,',
   received: (reference: string) => `Thank you for getting in touch. We have received your enquiry; its reference is ${reference}.`,
   nextHeading: 'What happens next',
   next: [
@@ -161,5 +164,9 @@ export const photoText = {
   heic: (name: string) =>
     `“${name}” is a HEIC photo, which we cannot open. Please send it as a JPEG: on an iPhone, choose it from Photos rather than Files, or set Settings › Camera › Formats to Most Compatible.`,
   notAPhoto: (name: string) => `“${name}” is not a photo we can open. Please send JPEG, PNG or WebP photos.`,
+  tooManyPixels: (name: string) =>
+    `“${name}” has more pixels than we can open. Please send a smaller copy of it, such as the one your phone shares by message.`,
+  notKept:
+    'We could not keep your photos just now, but your message is with us. Please keep the photos: we will ask for them when we reply.',
   unreadable: (name: string) => `“${name}” could not be read as a photo; it may be damaged. Please choose it again or leave it out.`,
 } as const;

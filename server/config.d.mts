@@ -24,6 +24,14 @@ export type EnquirySettings = {
   acknowledge: boolean;
   /** ENQUIRY_PHOTOS_DIR: where enquiries' photos are kept, one folder per enquiry (never served). */
   photosDir: string;
+  /** ENQUIRY_ACKNOWLEDGE_PER_HOUR: acknowledgements queued in any hour at most (default 10; 0: none). */
+  acknowledgementsPerHour: number;
+  /** ENQUIRY_PHOTOS_MAX_MB: the stored photos' total at most (default 5000 MB); past it photos are not kept. */
+  photosMaxBytes: number;
+  /** ENQUIRY_PHOTOS_MIN_FREE_MB: free space kept on the photos' disk (default 1000 MB); below it photos are not kept. */
+  photosMinFreeBytes: number;
+  /** SMTP_MAX_MESSAGE_MB: a notification's size at most, photos attached (default 10 MB); the rest are listed. */
+  maxMessageBytes: number;
 };
 
 export type Config = {

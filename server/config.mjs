@@ -61,6 +61,10 @@ const schema = z.object({
   ENQUIRY_POLL_SECONDS: optional(z.coerce.number().min(0.05).max(3600)),
   ENQUIRY_ACKNOWLEDGE: optional(onOff),
   ENQUIRY_PHOTOS_DIR: optional(z.string().trim().min(1)),
+  ENQUIRY_ACKNOWLEDGE_PER_HOUR: optional(z.coerce.number().int().min(0).max(10_000)),
+  ENQUIRY_PHOTOS_MAX_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
+  ENQUIRY_PHOTOS_MIN_FREE_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
+  SMTP_MAX_MESSAGE_MB: optional(z.coerce.number().min(0.1).max(1000)),
 });
 
 export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
@@ -111,6 +115,10 @@ export function loadConfig(env = process.env) {
       pollMs: Math.round((e.ENQUIRY_POLL_SECONDS ?? 5) * 1000),
       acknowledge: e.ENQUIRY_ACKNOWLEDGE ?? true,
       photosDir: e.ENQUIRY_PHOTOS_DIR ?? 'data/enquiry-photos',
+      acknowledgementsPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_HOUR ?? 10,
+      photosMaxBytes: (e.ENQUIRY_PHOTOS_MAX_MB ?? 5000) * 1_000_000,
+      photosMinFreeBytes: (e.ENQUIRY_PHOTOS_MIN_FREE_MB ?? 1000) * 1_000_000,
+      maxMessageBytes: Math.round((e.SMTP_MAX_MESSAGE_MB ?? 10) * 1_000_000),
     },
   };
 }

@@ -24,6 +24,10 @@ describe('the configuration (one module for every setting)', () => {
         pollMs: 5000,
         acknowledge: true,
         photosDir: 'data/enquiry-photos',
+        acknowledgementsPerHour: 10,
+        photosMaxBytes: 5_000_000_000,
+        photosMinFreeBytes: 1_000_000_000,
+        maxMessageBytes: 10_000_000,
       },
     });
   });

@@ -8,6 +8,8 @@ import { logCategories, logLevels } from '@/lib/error-log-constants';
 export const LOG_REPORTERS = ['server', 'visitor'] as const;
 export const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
 export const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-score', 'honeypot'] as const;
+/** Why photos sent with an enquiry were not kept: its verdict (spam, suspect) or the photo storage's limits. */
+export const PHOTOS_DROPPED_REASONS = ['spam', 'suspect', 'storage-full'] as const;
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** What an outbox job sends: the company's notification or the visitor's acknowledgement. */
 export const JOB_KINDS = ['notification', 'acknowledgement'] as const;
@@ -66,12 +68,17 @@ export const enquiries = sqliteTable(
     postcode: text('postcode'),
     // Migration 0005: a random key given to each submission as it is stored; names its photos' folder.
     submissionKey: text('submission_key'),
+    // Migration 0006: the address as compared (server/enquiries/email-key.ts); photos sent but not kept.
+    emailKey: text('email_key'),
+    photosDropped: integer('photos_dropped').notNull().default(0),
+    photosDroppedReason: text('photos_dropped_reason', { enum: PHOTOS_DROPPED_REASONS }),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
     index('enquiries_content_hash').on(table.contentHash, table.receivedMs),
     uniqueIndex('enquiries_reference').on(table.reference),
     uniqueIndex('enquiries_submission_key').on(table.submissionKey),
+    index('enquiries_email_key').on(table.emailKey, table.receivedMs),
   ],
 );
 

@@ -88,6 +88,7 @@ export async function migrate(client: Client, list: readonly Migration[] = migra
         continue;
       }
       for (const statement of migration.statements) await tx.execute(statement);
+      await migration.after?.(tx);
       await tx.execute({ sql: 'INSERT INTO schema_migrations (id) VALUES (?)', args: [migration.id] });
       await tx.commit();
       newlyApplied.push(migration.id);

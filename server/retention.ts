@@ -4,6 +4,8 @@ import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
+import { config } from '@/server/config.mjs';
+import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/enquiries/photo-store';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
@@ -22,16 +24,17 @@ export function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): st
 /**
  * Deletes what the privacy page says is not kept: enquiries (their personal data and client address)
  * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs and photos (and photo folders no enquiry
- * points at), and error logs older than
+ * points at, and the messages the folder mailer saved for them), and error logs older than
  * ERROR_LOG_RETENTION_DAYS. One transaction; returns how many rows of each went.
  */
 export async function purgeExpired(
   db: Client,
   now: number = Date.now(),
-  options: { photosRoot?: string } = {},
+  options: { photosRoot?: string; outboxDir?: string } = {},
 ): Promise<{ enquiries: number; errorLogs: number }> {
   const before = enquiryCutoff(now);
   const expired = orm(db).select({ id: enquiries.id }).from(enquiries).where(lt(enquiries.receivedMs, before));
+  const expiredIds = (await expired).map((row) => row.id);
   // Their photos' folders go after the rows (a crash in between leaves a folder no row points at).
   const folders = await photoFoldersOf(db, lt(enquiries.receivedMs, before));
   const results = await writeBatch(db, [
@@ -45,6 +48,8 @@ export async function purgeExpired(
   const root = options.photosRoot ?? photosRoot();
   await removePhotoFiles(root, folders);
   await removeOrphanPhotoFolders(db, root, now);
+  // The copies the folder mailer saved (no SMTP_URL) go with their enquiries.
+  await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, expiredIds);
   return { enquiries: results[2]?.rowsAffected ?? 0, errorLogs: results[3]?.rowsAffected ?? 0 };
 }
 

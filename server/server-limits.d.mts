@@ -14,3 +14,5 @@ export type ServerLimits = {
 export const SERVER_LIMITS: Readonly<ServerLimits>;
 export function serverOptions(limits?: ServerLimits): ServerOptions;
 export function applyServerLimits<T extends Server>(server: T, limits?: ServerLimits): T;
+export const PAGE_METHODS: readonly string[];
+export function isMethodNotAllowed(method: string | undefined, url: string | undefined): boolean;

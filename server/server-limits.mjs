@@ -41,3 +41,15 @@ export function applyServerLimits(server, limits = SERVER_LIMITS) {
   server.setTimeout(limits.socketIdleTimeoutMs);
   return server;
 }
+
+/** The methods a page, an asset or an image answers; anything else outside /api/ is refused unread. */
+export const PAGE_METHODS = Object.freeze(['GET', 'HEAD']);
+
+/**
+ * Whether a request is refused with 405 before its body is read: only the API's route handlers take a
+ * body. (Otherwise Next's proxy buffers a POST /gallery's body, up to 10 MB, before a page says no.)
+ */
+export function isMethodNotAllowed(method, url) {
+  const pathname = (url ?? '/').split('?')[0];
+  return !PAGE_METHODS.includes(method ?? 'GET') && !pathname.startsWith('/api/');
+}

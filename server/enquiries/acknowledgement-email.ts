@@ -9,17 +9,16 @@ export class NotAcknowledgeable extends Error {}
 
 /**
  * The acknowledgement e-mail to the sender of an accepted enquiry (issue 13). Fixed text with the
- * reference, what happens next and how to reach the company; the only thing the visitor typed that it
- * repeats is their name, so the form cannot be used to send chosen words to a third party's address.
- * Sent only to one plain address.
+ * reference, what happens next and how to reach the company. It repeats nothing the visitor typed (not
+ * their name, in the body or the To header), so the form cannot be used to send chosen words to a
+ * third party's address; the store caps how many go out (decision 0011). Sent only to one plain address.
  */
 export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: string; replyTo: string }): Mail.Options {
   if (!isSafeReplyAddress(enquiry.email)) throw new NotAcknowledgeable('the sender’s e-mail is not one plain address');
   if (!enquiry.reference) throw new NotAcknowledgeable('the enquiry has no reference');
   const text = acknowledgementText;
-  const name = headerText(enquiry.name, 100);
   const lines = [
-    text.greeting(name),
+    text.greeting,
     '',
     text.received(enquiry.reference),
     '',
@@ -38,7 +37,7 @@ export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: 
   ];
   return {
     from: { name: business.name, address: options.from },
-    to: { name, address: enquiry.email },
+    to: enquiry.email,
     replyTo: options.replyTo,
     subject: headerText(text.subject(enquiry.reference, business.name)),
     text: lines.join('\n'),

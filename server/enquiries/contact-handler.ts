@@ -10,9 +10,10 @@ import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { verifyRecaptcha, type Verification } from '@/server/enquiries/recaptcha';
 import { readMultipartEnquiry, type MultipartEnquiry, type UploadedFile } from '@/server/enquiries/multipart-enquiry';
-import { DECODABLE, identifyPhoto, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
-import type { PhotoToStore } from '@/server/enquiries/photo-store';
-import { storeEnquiry, type NewEnquiry } from '@/server/enquiries/store';
+import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
+import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/enquiries/photo-store';
+import { photoStorageState } from '@/server/enquiries/photo-storage';
+import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/enquiries/store';
 import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
@@ -38,12 +39,22 @@ export type ContactHandlerDeps = {
   /** Where photos are stored (default ENQUIRY_PHOTOS_DIR). */
   photosRoot?: string;
   maxConcurrentUploads?: number;
+  /** The minimum transfer rate of an upload (default MIN_UPLOAD_BYTES_PER_SECOND over RATE_WINDOW_MS). */
+  uploadRate?: { minBytesPerSecond: number; windowMs: number };
 };
+
+/** Multipart bodies one client (an address, or an IPv6 /64) may send at once. */
+export const MAX_UPLOADS_PER_CLIENT = 1;
+
+type Verdict = Pick<NewEnquiry, 'disposition' | 'verification' | 'score' | 'detail'>;
 
 /**
  * POST /api/contact: validates, rate-limits, verifies with reCAPTCHA Enterprise when configured, and
  * commits the enquiry with its notification job before answering 201. Anything a visitor can send gets
- * a 2xx or a 4xx; only a database outage answers 503.
+ * a 2xx or a 4xx; only a database outage answers 503. Every cost is bounded before it is paid: the
+ * budgets before the body is read, the upload slots (in all and per client) and the minimum transfer
+ * rate while it is, each photo's declared pixels before it is decoded, and the photo storage's budget
+ * before a photo is written.
  */
 export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const config = deps.config ?? loadEnquiryConfig();
@@ -54,11 +65,23 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const wake = deps.wake ?? wakeOutboxWorker;
   const now = deps.now ?? Date.now;
   const maxConcurrentUploads = deps.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS;
+  const root = () => deps.photosRoot ?? photosRoot();
+  const storageLimits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
 
   const tooMany = (retryAfterSeconds: number) => failure(429, CONTACT_RESPONSES.tooMany, {}, { 'Retry-After': String(retryAfterSeconds) });
 
-  // Multipart bodies being received at once in this process: each may hold up to 60 MB on disk.
+  // Multipart bodies being received at once, in this process and per client: each may put 60 MB on disk.
   let uploadsInProgress = 0;
+  const uploadsByClient = new Map<string, number>();
+
+  /** Whether photos can be kept now; when the database cannot say, the store will answer for it. */
+  async function photosCanBeKept(): Promise<boolean> {
+    try {
+      return (await photoStorageState(await db(), root(), storageLimits)).state === 'ok';
+    } catch {
+      return true;
+    }
+  }
 
   return async function handleContact(request: Request): Promise<HandlerResult> {
     const address = clientAddress(request.headers);
@@ -85,16 +108,24 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       }
       const input = body.value;
       if (input === null || typeof input !== 'object' || Array.isArray(input)) return refuse(400, CONTACT_RESPONSES.notObject);
-      return accept(input, []);
+      return accept(input, [], true);
     }
 
-    // Issue 13: the same fields with photos. Bounded before anything is read: uploads at once, then
-    // the body's, each photo's and the photos' caps while it streams.
+    // The same fields with photos (issue 13), bounded before anything is read.
     if (uploadsInProgress >= maxConcurrentUploads) return failure(503, CONTACT_RESPONSES.photosBusy, {}, { 'Retry-After': '30' });
+    if ((uploadsByClient.get(key) ?? 0) >= MAX_UPLOADS_PER_CLIENT)
+      return failure(429, CONTACT_RESPONSES.uploadInProgress, {}, { 'Retry-After': '30' });
     uploadsInProgress += 1;
+    uploadsByClient.set(key, (uploadsByClient.get(key) ?? 0) + 1);
     let upload: MultipartEnquiry | undefined;
     try {
-      const read = await readMultipartEnquiry(request);
+      const keep = await photosCanBeKept();
+      const read = await readMultipartEnquiry(request, {
+        incomingDir: incomingDirOf(root()),
+        keepFiles: keep,
+        minBytesPerSecond: deps.uploadRate?.minBytesPerSecond,
+        rateWindowMs: deps.uploadRate?.windowMs,
+      });
       if (!read.ok) {
         const { refusal } = read;
         const name = refusal.file ?? '';
@@ -107,28 +138,43 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
             return refusePhoto(413, CONTACT_RESPONSES.bodyTooLarge);
           case 'text-too-large':
             return refuse(413, CONTACT_RESPONSES.tooLarge);
+          case 'too-slow':
+            return refuse(408, CONTACT_RESPONSES.uploadTooSlow, { errors: [{ path: PHOTO_FIELD, msg: CONTACT_RESPONSES.uploadTooSlow }] });
           case 'malformed':
             return refuse(400, CONTACT_RESPONSES.malformed);
         }
       }
       upload = read.value;
-      return await accept(upload.fields, upload.files);
+      return await accept(upload.fields, upload.files, keep);
     } finally {
       uploadsInProgress -= 1;
+      const left = (uploadsByClient.get(key) ?? 1) - 1;
+      if (left > 0) uploadsByClient.set(key, left);
+      else uploadsByClient.delete(key);
       await upload?.cleanup();
     }
 
-    async function accept(input: object, files: readonly UploadedFile[]): Promise<HandlerResult> {
+    async function accept(input: object, files: readonly UploadedFile[], storageHasRoom: boolean): Promise<HandlerResult> {
       const parsed = parseContact(input);
       if (!parsed.success) return refuse(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
       const submission = parsed.data;
 
-      // Identified by their first bytes, before any decoding: a PDF named .jpg is refused here.
+      // Judged by their first bytes and their headers, before any decoding: a PDF named .jpg, a GIF or
+      // an image that declares more pixels than its budget is refused here, whatever the verdict.
       const photos = files.filter((file) => file.bytes > 0);
+      const budgets: number[] = [];
       for (const file of photos) {
         const format = identifyPhoto(file.head);
         if (format === 'heic') return refusePhoto(422, photoText.heic(file.name));
-        if (format === null || !DECODABLE.includes(format)) return refusePhoto(422, photoText.notAPhoto(file.name));
+        if (!isAcceptedFormat(format)) return refusePhoto(422, photoText.notAPhoto(file.name));
+        if (!storageHasRoom) continue;
+        const inspected = await inspectPhoto(file.path, format);
+        if (!inspected.ok)
+          return refusePhoto(
+            422,
+            inspected.refusal === 'too-many-pixels' ? photoText.tooManyPixels(file.name) : photoText.unreadable(file.name),
+          );
+        budgets.push(inspected.header.pixelBudget);
       }
 
       // Counted before the assessment, so a client whose tokens keep failing spends its budget like any
@@ -136,9 +182,9 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       const decision = limiter.hit(key);
       if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
 
-      let enquiry: Omit<NewEnquiry, 'values' | 'claim' | 'clientAddress' | 'acknowledge'>;
+      let verdict: Verdict;
       if (submission[HONEYPOT_FIELD]) {
-        enquiry = { disposition: 'spam', verification: 'honeypot' };
+        verdict = { disposition: 'spam', verification: 'honeypot' };
       } else if (config.recaptcha) {
         if (!submission.recaptchaToken) return failure(400, CONTACT_RESPONSES.missingToken);
         let verification: Verification;
@@ -147,48 +193,44 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
         } catch (error) {
           verification = { kind: 'unreachable', detail: String(error) };
         }
-        switch (verification.kind) {
-          case 'invalid':
-            return failure(400, CONTACT_RESPONSES.invalidToken);
-          case 'verified':
-            enquiry = { disposition: 'accepted', verification: 'verified', score: verification.score };
-            break;
-          case 'low-score':
-            enquiry = { disposition: 'suspect', verification: 'low-score', score: verification.score };
-            break;
-          case 'unreachable':
-            enquiry = { disposition: 'accepted', verification: 'unverified', detail: verification.detail.slice(0, 500) };
-            break;
-        }
+        if (verification.kind === 'invalid') return failure(400, CONTACT_RESPONSES.invalidToken);
+        verdict = verdictOf(verification);
       } else {
-        enquiry = { disposition: 'accepted', verification: 'not-configured' };
+        verdict = { disposition: 'accepted', verification: 'not-configured' };
       }
 
-      // Decoded and written again without metadata; a spam trap's photos are not worth the work.
+      // Photos are decoded and kept for accepted enquiries only, and only while the storage has room.
+      const dropReason: PhotosDroppedReason | null =
+        verdict.disposition !== 'accepted' ? verdict.disposition : storageHasRoom ? null : 'storage-full';
       const processed: PhotoToStore[] = [];
-      if (enquiry.disposition !== 'spam') {
-        for (const file of photos) {
+      if (!dropReason) {
+        for (const [index, file] of photos.entries()) {
           try {
-            processed.push({ ...(await reencodePhoto(file.path)), originalName: file.name });
+            processed.push({ ...(await reencodePhoto(file.path, budgets[index])), originalName: file.name });
           } catch (error) {
             if (error instanceof UnreadablePhoto) return refusePhoto(422, photoText.unreadable(file.name));
             throw error;
           }
         }
       }
+      // With reCAPTCHA on, only a verified sender is acknowledged: a bot cannot use the site to mail others.
+      const acknowledge =
+        config.acknowledge && verdict.disposition === 'accepted' && (!config.recaptcha || verdict.verification === 'verified')
+          ? { perHour: config.acknowledgementsPerHour }
+          : false;
 
-      let stored: { reference: string | null };
+      let stored: StoreResult;
       try {
-        const client = await db();
         stored = await storeEnquiry(
-          client,
+          await db(),
           {
-            ...enquiry,
+            ...verdict,
             values: contactValues(submission),
             claim: claimValues(submission),
             clientAddress: address,
-            acknowledge: config.acknowledge,
+            acknowledge,
             photos: processed,
+            photosDropped: dropReason && photos.length > 0 ? { count: photos.length, reason: dropReason } : undefined,
           },
           now(),
           { photosRoot: deps.photosRoot },
@@ -197,14 +239,31 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
         console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
         return failure(503, CONTACT_RESPONSES.unavailable, {}, { 'Retry-After': '60' });
       }
-      if (enquiry.disposition === 'accepted') wake();
-      // Every stored enquiry has a reference, so a spam trap or a low score is not revealed by its absence.
+      if (verdict.disposition === 'accepted') wake();
+      // Every stored enquiry has a reference, so a spam trap or a low score is not revealed by its absence;
+      // nor by what is said of its photos: only a full storage is told, and only to an accepted one.
       return {
         status: 201,
-        body: { success: true, message: CONTACT_RESPONSES.success, ...(stored.reference ? { reference: stored.reference } : {}) },
+        body: {
+          success: true,
+          message: CONTACT_RESPONSES.success,
+          ...(stored.reference ? { reference: stored.reference } : {}),
+          ...(dropReason === 'storage-full' && photos.length > 0 ? { photosNotKept: photos.length } : {}),
+        },
       };
     }
   };
+}
+
+function verdictOf(verification: Exclude<Verification, { kind: 'invalid' }>): Verdict {
+  switch (verification.kind) {
+    case 'verified':
+      return { disposition: 'accepted', verification: 'verified', score: verification.score };
+    case 'low-score':
+      return { disposition: 'suspect', verification: 'low-score', score: verification.score };
+    case 'unreachable':
+      return { disposition: 'accepted', verification: 'unverified', detail: verification.detail.slice(0, 500) };
+  }
 }
 
 let shared: ReturnType<typeof createContactHandler> | undefined;

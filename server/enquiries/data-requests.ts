@@ -1,13 +1,16 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { config } from '@/server/config.mjs';
+import { emailKey } from '@/server/enquiries/email-key';
+import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns } from '@/server/enquiries/store';
 
-/** How a person's e-mail address is matched: trimmed, case-insensitive (addresses are in practice). */
-const sentWith = (email: string) => sql`lower(trim(${enquiries.email})) = lower(trim(${email}))`;
+/** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */
+const sentWith = (email: string) => eq(enquiries.emailKey, emailKey(email));
 
 export type PersonalDataExport = {
   email: string;
@@ -75,13 +78,17 @@ export async function exportPersonalData(db: Client, email: string, now: number 
   };
 }
 
-/** Deletes every enquiry sent with the address, and its outbox jobs even if they are still pending. */
+/**
+ * Deletes every enquiry sent with the address, its outbox jobs even if they are still pending, its
+ * photos and the messages the folder mailer saved for it.
+ */
 export async function erasePersonalData(
   db: Client,
   email: string,
-  options: { photosRoot?: string } = {},
+  options: { photosRoot?: string; outboxDir?: string } = {},
 ): Promise<{ enquiries: number; emails: number; photos: number }> {
   const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(sentWith(email));
+  const ids = (await theirs).map((row) => row.id);
   const folders = await photoFoldersOf(db, sentWith(email));
   const results = await writeBatch(db, [
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
@@ -89,5 +96,6 @@ export async function erasePersonalData(
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
   await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
+  await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
   return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[2]?.rowsAffected ?? 0 };
 }

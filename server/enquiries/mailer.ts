@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -26,6 +26,16 @@ export function isSmtpConfigurationFailure(error: unknown): boolean {
     (typeof code === 'string' && CONFIGURATION_CODES.has(code)) ||
     (typeof responseCode === 'number' && CONFIGURATION_RESPONSES.has(responseCode))
   );
+}
+
+/**
+ * The relay refused the message for its size: 552 (RFC 5321's "exceeded storage allocation", which
+ * relays answer for a message over their SIZE), or nodemailer's own check against the SIZE the relay
+ * advertised before anything was sent.
+ */
+export function isMessageTooLarge(error: unknown): boolean {
+  const { code, responseCode, message } = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  return responseCode === 552 || (code === 'EMESSAGE' && typeof message === 'string' && /size/i.test(message));
 }
 
 /** The relay refused this message on its own merits (a 5xx that is not about the settings). */
@@ -78,4 +88,21 @@ function folderMailer(dir: string): Mailer {
 
 export function createMailer(options: { smtpUrl: string | null; outboxDir: string }): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl) : folderMailer(options.outboxDir);
+}
+
+/** `enquiry-12.20261124…@homecare-web.invalid.eml`, `acknowledgement-12.….eml`: the enquiry a saved message belongs to. */
+const SAVED_MESSAGE = /^(?:enquiry|acknowledgement)-(\d+)\./;
+
+/**
+ * Deletes the messages the folder mailer saved for these enquiries (retention, erasure): with no
+ * SMTP_URL each notification, photos included, and each acknowledgement is a file in the outbox folder.
+ * Returns how many went.
+ */
+export async function removeSavedMessages(dir: string, enquiryIds: readonly number[]): Promise<number> {
+  if (enquiryIds.length === 0) return 0;
+  const ids = new Set(enquiryIds.map(String));
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const theirs = names.filter((name) => ids.has(SAVED_MESSAGE.exec(name)?.[1] ?? ''));
+  await Promise.all(theirs.map((name) => rm(path.join(dir, name), { force: true })));
+  return theirs.length;
 }

@@ -1,9 +1,8 @@
 import 'server-only';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
@@ -16,7 +15,27 @@ export type MultipartEnquiry = { fields: Record<string, string>; files: Uploaded
 
 export type MultipartRefusal =
   /** 413: the body, a photo or the photos' number is over its cap; 400: not a readable multipart body. */
-  { status: 413 | 400; reason: 'body-too-large' | 'photo-too-large' | 'too-many-photos' | 'text-too-large' | 'malformed'; file?: string };
+  | { status: 413 | 400; reason: 'body-too-large' | 'photo-too-large' | 'too-many-photos' | 'text-too-large' | 'malformed'; file?: string }
+  /** 408: the body arrived slower than the minimum transfer rate. */
+  | { status: 408; reason: 'too-slow'; file?: string };
+
+export type MultipartOptions = {
+  /** The folder uploads wait in while they are checked (ENQUIRY_PHOTOS_DIR/.incoming), cleared at start-up. */
+  incomingDir: string;
+  /** False: files are read, counted and identified, but never written (photos that will not be kept). */
+  keepFiles?: boolean;
+  /** The body must bring at least this many bytes in every window after the first. */
+  minBytesPerSecond?: number;
+  rateWindowMs?: number;
+};
+
+/**
+ * A slow client holds an upload slot: after a first window of grace, every RATE_WINDOW_MS must bring
+ * MIN_UPLOAD_BYTES_PER_SECOND on average. 16 KB/s (128 kbit/s) is below a poor mobile uplink; a body
+ * trickled a byte at a time is cut off after 10 s instead of the server's 30 s request time-out.
+ */
+export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
+export const RATE_WINDOW_MS = 5_000;
 
 const HEAD_BYTES = 32;
 /** The longest field name and the most text fields we read: the form has 13. */
@@ -39,10 +58,12 @@ export function displayName(name: string | undefined): string {
  * Reads a multipart/form-data enquiry as it streams in: text fields into memory (PHOTO_TEXT_MAX_BYTES
  * together), each file of the `photos` field into a temporary folder. Refuses with 413 as soon as the
  * declared or received body passes PHOTO_BODY_MAX_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh
- * file starts, without reading further. The caller must call `cleanup` when done with the files.
+ * file starts, and with 408 when it arrives slower than the minimum rate, without reading further.
+ * The caller must call `cleanup` when done with the files.
  */
 export async function readMultipartEnquiry(
   request: Request,
+  options: MultipartOptions,
 ): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: MultipartRefusal }> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > PHOTO_BODY_MAX_BYTES)
@@ -68,7 +89,12 @@ export async function readMultipartEnquiry(
     return { ok: false, refusal: { status: 400, reason: 'malformed' } };
   }
 
-  const folder = await mkdtemp(path.join(tmpdir(), 'homecare-upload-'));
+  await mkdir(options.incomingDir, { recursive: true });
+  const folder = await mkdtemp(path.join(options.incomingDir, 'upload-'));
+  const keepFiles = options.keepFiles ?? true;
+  const minBytesPerWindow = ((options.minBytesPerSecond ?? MIN_UPLOAD_BYTES_PER_SECOND) * (options.rateWindowMs ?? RATE_WINDOW_MS)) / 1000;
+  let windowStart = 0;
+  let rateCheck: ReturnType<typeof setInterval> | undefined;
   const cleanup = () => rm(folder, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -109,7 +135,8 @@ export async function readMultipartEnquiry(
         file.bytes += chunk.length;
       });
       stream.on('limit', () => refuse({ status: 413, reason: 'photo-too-large', file: file.name }));
-      writes.push(pipeline(stream, createWriteStream(file.path)));
+      const sink = keepFiles ? createWriteStream(file.path) : new Writable({ write: (_chunk, _encoding, next) => next() });
+      writes.push(pipeline(stream, sink));
     });
     parser.on('filesLimit', () => refuse({ status: 413, reason: 'too-many-photos' }));
     parser.on('fieldsLimit', () => refuse({ status: 413, reason: 'text-too-large' }));
@@ -121,12 +148,20 @@ export async function readMultipartEnquiry(
       if (received > PHOTO_BODY_MAX_BYTES) refuse({ status: 413, reason: 'body-too-large' });
     });
     source.on('error', () => refuse({ status: 400, reason: 'malformed' }));
+    let graceOver = false;
+    rateCheck = setInterval(() => {
+      if (graceOver && received - windowStart < minBytesPerWindow) refuse({ status: 408, reason: 'too-slow' });
+      graceOver = true;
+      windowStart = received;
+    }, options.rateWindowMs ?? RATE_WINDOW_MS);
+    rateCheck.unref();
   });
 
   source.pipe(parser);
   try {
     await done;
     await Promise.all(writes);
+    if (!keepFiles) await cleanup();
     return { ok: true, value: { fields, files, cleanup } };
   } catch (error) {
     // Stop reading: nothing more of this body is buffered or written.
@@ -137,5 +172,16 @@ export async function readMultipartEnquiry(
     await cleanup();
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     return { ok: false, refusal: { status: 400, reason: 'malformed' } };
+  } finally {
+    clearInterval(rateCheck);
   }
+}
+
+/**
+ * Empties the folder uploads wait in (at start-up: whatever a process that died left there, GPS tags
+ * and all). One server per photos folder, so nothing in it belongs to a request in flight.
+ */
+export async function clearIncomingUploads(incomingDir: string): Promise<void> {
+  await rm(incomingDir, { recursive: true, force: true });
+  await mkdir(incomingDir, { recursive: true });
 }

@@ -1,7 +1,13 @@
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { describe, expect, it } from 'vitest';
-import { headerText, isSafeReplyAddress, notificationEmail, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+import {
+  headerText,
+  isSafeReplyAddress,
+  notificationEmail,
+  photosThatFit,
+  type EnquiryForEmail,
+} from '@/server/enquiries/notification-email';
 
 const noClaim = { claimRole: null, insurer: null, claimReference: null, damageDate: null, damageType: null, postcode: null };
 
@@ -130,27 +136,35 @@ describe('photos in the notification (issue 13)', () => {
     content: Buffer.alloc(bytes, position),
   });
 
-  it('attaches them, named by position, when together they are at most 15 MB', () => {
+  it('attaches them, named by position', () => {
     const mail = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test', photos: [photo(1, 800_000), photo(2, 900_000)] });
     expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     expect(String(mail.text)).toContain('Photos: 2, attached.');
   });
 
-  it('lists them and says how to fetch them when they are larger together', () => {
+  it('attaches the photos that fit the message size and lists the rest with the command that fetches them', () => {
     const photos = [1, 2, 3, 4, 5, 6].map((position) => photo(position, 2_600_000));
-    const mail = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test', photos });
-    expect(mail.attachments).toBeUndefined();
+    // 10 MB: three photos (3.56 MB each once encoded) would not fit with the text; two do.
+    const fit = photosThatFit(photos, 10_000_000);
+    expect([...fit]).toEqual([1, 2]);
+    const mail = notificationEmail(enquiry, {
+      from: 'a@b.test',
+      to: 'c@d.test',
+      photos: photos.map((entry) => (fit.has(entry.position) ? entry : { ...entry, content: null })),
+    });
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     expect(String(mail.text)).toContain(
-      'Photos: 6 (15.6 MB), too large to attach together. On the server: npm run enquiries -- --photos 7 --out DIR',
+      'Photos: 6, 2 attached; 4 (10.4 MB) too large for one e-mail. On the server: npm run enquiries -- --photos 7 --out DIR',
     );
-    expect(String(mail.text)).toContain('photo-6.jpg  2048x1536, 2.6 MB  (sent as "IMG_6.jpg")');
+    expect(String(mail.text)).toContain('photo-6.jpg  2048x1536, 2.6 MB  (sent as "IMG_6.jpg")  not attached');
+    expect(photosThatFit(photos, 0).size).toBe(0);
   });
 
   it('a photo whose file is gone is listed as missing and the rest are attached', () => {
     const mail = notificationEmail(enquiry, {
       from: 'a@b.test',
       to: 'c@d.test',
-      photos: [photo(1, 800_000), { ...photo(2, 900_000), content: null }],
+      photos: [photo(1, 800_000), { ...photo(2, 900_000), content: null, missing: true }],
     });
     expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
     expect(String(mail.text)).toMatch(/photo-2\.jpg .*MISSING: the file is not on the server$/m);

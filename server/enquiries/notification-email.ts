@@ -41,10 +41,31 @@ export function claimBlock(enquiry: EnquiryForEmail): string[] {
   ];
 }
 
-/** Photos attached to one notification at most, together (a relay's limit is often 20-25 MB after base64). */
-export const MAX_ATTACHED_BYTES = 15_000_000;
+/** A notification's size at most when nothing else is configured (SMTP_MAX_MESSAGE_MB): many relays take 10-25 MB. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10_000_000;
+/** What the text, the headers and the MIME framing take at most, beside the attachments. */
+const MESSAGE_OVERHEAD_BYTES = 64 * 1024;
 
-/** `content` null: the file is not on the server any more (the e-mail says so rather than fail). */
+/** A file's size once base64-encoded in a message: 57 bytes become a 76-character line and its CRLF. */
+export const encodedSize = (bytes: number) => Math.ceil(bytes / 57) * 78;
+
+/**
+ * The photos (by position) that fit in one message of at most `maxMessageBytes`, in order: the first
+ * ones that fit together; a later one that would not fit is left out and listed instead.
+ */
+export function photosThatFit(photos: readonly { position: number; bytes: number }[], maxMessageBytes: number): Set<number> {
+  let room = maxMessageBytes - MESSAGE_OVERHEAD_BYTES;
+  const fit = new Set<number>();
+  for (const photo of photos) {
+    const size = encodedSize(photo.bytes);
+    if (size > room) break;
+    room -= size;
+    fit.add(photo.position);
+  }
+  return fit;
+}
+
+/** `content` null: not read (it is not attached), or the file is not on the server any more (`missing`). */
 export type PhotoForEmail = {
   position: number;
   originalName: string;
@@ -52,21 +73,24 @@ export type PhotoForEmail = {
   width: number;
   height: number;
   content: Buffer | null;
+  missing?: boolean;
 };
 
 /** Attachments are named by position, never by the visitor's file name (which the body lists). */
 export const attachmentName = (position: number) => `photo-${position}.jpg`;
 
-function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[], attached: boolean): string[] {
+function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[]): string[] {
   if (photos.length === 0) return [];
-  const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
+  const attached = photos.filter((photo) => photo.content).length;
+  const left = photos.filter((photo) => !photo.content && !photo.missing);
   const list = photos.map(
     (photo) =>
-      `  ${attachmentName(photo.position)}  ${photo.width}x${photo.height}, ${formatBytes(photo.bytes)}  (sent as "${headerText(photo.originalName, 100)}")${attached && !photo.content ? '  MISSING: the file is not on the server' : ''}`,
+      `  ${attachmentName(photo.position)}  ${photo.width}x${photo.height}, ${formatBytes(photo.bytes)}  (sent as "${headerText(photo.originalName, 100)}")${photo.missing ? '  MISSING: the file is not on the server' : photo.content ? '' : '  not attached'}`,
   );
-  const heading = attached
-    ? `Photos: ${photos.length}, attached.`
-    : `Photos: ${photos.length} (${formatBytes(total)}), too large to attach together. On the server: npm run enquiries -- --photos ${enquiry.id} --out DIR`;
+  const heading =
+    left.length === 0
+      ? `Photos: ${photos.length}, attached.`
+      : `Photos: ${photos.length}, ${attached} attached; ${left.length} (${formatBytes(left.reduce((sum, photo) => sum + photo.bytes, 0))}) too large for one e-mail. On the server: npm run enquiries -- --photos ${enquiry.id} --out DIR`;
   return [heading, ...list, ''];
 }
 
@@ -81,7 +105,8 @@ export function notificationSubject(enquiry: EnquiryForEmail): string {
 }
 
 /**
- * The plain-text notification for one enquiry: the reference and the claim details first, then the
+ * The plain-text notification for one enquiry (photos with `content` are attached; the caller chose
+ * them with photosThatFit): the reference and the claim details first, then the
  * contact details and the message. The visitor's address appears only as Reply-To (and in the body);
  * From and To are the site's own. nodemailer encodes every header value (RFC 2047), and headerText
  * removes line breaks first, so visitor text cannot add or end a header.
@@ -92,8 +117,7 @@ export function notificationEmail(
 ): Mail.Options {
   const replyOk = isSafeReplyAddress(enquiry.email);
   const photos = options.photos ?? [];
-  const totalBytes = photos.reduce((sum, photo) => sum + photo.bytes, 0);
-  const attach = photos.length > 0 && totalBytes <= MAX_ATTACHED_BYTES;
+  const attachments = photos.flatMap((photo) => (photo.content ? [{ ...photo, content: photo.content }] : []));
   const lines = [
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
     '',
@@ -110,7 +134,7 @@ export function notificationEmail(
     '',
     enquiry.message,
     '',
-    ...photoLines(enquiry, photos, attach),
+    ...photoLines(enquiry, photos),
     '-- ',
     `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim(),
   ];
@@ -120,15 +144,13 @@ export function notificationEmail(
     ...(replyOk ? { replyTo: { name: headerText(enquiry.name, 100), address: enquiry.email } } : {}),
     subject: notificationSubject(enquiry),
     text: lines.join('\n'),
-    ...(attach
+    ...(attachments.length > 0
       ? {
-          attachments: photos
-            .flatMap((photo) => (photo.content ? [photo] : []))
-            .map((photo) => ({
-              filename: attachmentName(photo.position),
-              content: photo.content ?? undefined,
-              contentType: 'image/jpeg',
-            })),
+          attachments: attachments.map((photo) => ({
+            filename: attachmentName(photo.position),
+            content: photo.content,
+            contentType: 'image/jpeg',
+          })),
         }
       : {}),
     messageId: `<enquiry-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,

@@ -4,9 +4,9 @@ import type { Client } from '@libsql/client';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orm } from '@/server/db';
 import { enquiryNotifications as jobs } from '@/server/db-schema';
-import { isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
+import { isMessageTooLarge, isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
 import { acknowledgementEmail, NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
-import { MAX_ATTACHED_BYTES, notificationEmail, type PhotoForEmail } from '@/server/enquiries/notification-email';
+import { DEFAULT_MAX_MESSAGE_BYTES, notificationEmail, photosThatFit, type PhotoForEmail } from '@/server/enquiries/notification-email';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
 import { findEnquiry, type JobKind } from '@/server/enquiries/store';
 
@@ -42,6 +42,8 @@ export type OutboxWorkerOptions = {
   log?: (line: string) => void;
   /** Where the enquiries' photos are (default ENQUIRY_PHOTOS_DIR). */
   photosRoot?: string;
+  /** A notification's size at most; the photos that do not fit are listed, not attached (SMTP_MAX_MESSAGE_MB). */
+  maxMessageBytes?: number;
   /** Told when delivery pauses because the relay refused the site's settings (login, TLS). */
   onPause?: (detail: string) => void;
 };
@@ -81,14 +83,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const unrecorded = new Map<number, string>();
   const isPaused = () => pausedUntil > now();
 
-  /** The enquiry's photos with their bytes; none read when they are too large to attach together. */
-  async function photosForEmail(enquiryId: number): Promise<PhotoForEmail[]> {
+  /** The enquiry's photos, with the bytes of those that fit in one message of `maxMessageBytes`. */
+  async function photosForEmail(enquiryId: number, maxMessageBytes: number): Promise<PhotoForEmail[]> {
     const photos = await photosOf(db, enquiryId);
-    const total = photos.reduce((sum, photo) => sum + photo.bytes, 0);
-    if (photos.length === 0) return [];
-    if (total > MAX_ATTACHED_BYTES) return photos.map((photo) => ({ ...photo, content: null }));
+    const fit = photosThatFit(photos, maxMessageBytes);
     // A missing file (deleted by hand) does not hold up the enquiry: it is sent, saying so.
-    return readPhotos(options.photosRoot ?? photosRoot(), photos);
+    const read = await readPhotos(
+      options.photosRoot ?? photosRoot(),
+      photos.filter((photo) => fit.has(photo.position)),
+    );
+    return photos.map((photo) => {
+      const content = read.find((entry) => entry.position === photo.position);
+      return content ? { ...photo, content: content.content, missing: content.content === null } : { ...photo, content: null };
+    });
+  }
+
+  /** The notification; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
+  async function sendNotification(enquiry: NonNullable<Awaited<ReturnType<typeof findEnquiry>>>, job: ClaimedJob) {
+    const mail = (maxMessageBytes: number) =>
+      photosForEmail(enquiry.id, maxMessageBytes).then((photos) =>
+        notificationEmail(enquiry, { from: options.from, to: options.to, photos }),
+      );
+    const full = await mail(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    try {
+      return await mailer.send(full);
+    } catch (error) {
+      if (!isMessageTooLarge(error) || !full.attachments?.length) throw error;
+      log(`[outbox] job ${job.id}: the relay refused the message for its size; sending it without photos`);
+      return mailer.send(await mail(0));
+    }
   }
 
   async function claim(): Promise<ClaimedJob | null> {
@@ -147,11 +170,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     let messageId: string;
     try {
       if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
-      const mail =
+      ({ messageId } =
         job.kind === 'acknowledgement'
-          ? acknowledgementEmail(enquiry, { from: options.from, replyTo: options.to })
-          : notificationEmail(enquiry, { from: options.from, to: options.to, photos: await photosForEmail(enquiry.id) });
-      ({ messageId } = await mailer.send(mail));
+          ? await mailer.send(acknowledgementEmail(enquiry, { from: options.from, replyTo: options.to }))
+          : await sendNotification(enquiry, job));
     } catch (error) {
       const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       if (enquiry && isSmtpConfigurationFailure(error)) {

@@ -83,6 +83,7 @@ async function createServerWorker(): Promise<OutboxWorker> {
     from: config.from,
     to: config.to,
     pollMs: config.pollMs,
+    maxMessageBytes: config.maxMessageBytes,
     onPause: (detail) =>
       void alerts.raise(
         'delivery-paused',

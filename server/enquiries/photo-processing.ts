@@ -1,5 +1,5 @@
 import 'server-only';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { PHOTO_MAX_SIDE } from '@/lib/photo-rules';
 
 /** What a file is, read from its first bytes: never its name or the type the browser declared. */
@@ -23,14 +23,51 @@ export function identifyPhoto(head: Uint8Array): PhotoFormat | null {
   return null;
 }
 
-/** The formats sharp decodes here (its libvips has no HEVC, so no HEIC: DESIGN.md). */
-export const DECODABLE: readonly PhotoFormat[] = ['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'];
+/**
+ * The formats the server opens: what phones' cameras and browsers send (a camera's JPEG, a
+ * screenshot's PNG, a browser's WebP). GIF, AVIF and TIFF are refused unread: no camera needs them,
+ * and their decoders cost far more memory for their size (a 2 KB AVIF can declare 100 megapixels).
+ */
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
+export const isAcceptedFormat = (format: PhotoFormat | null): format is AcceptedFormat =>
+  (ACCEPTED_FORMATS as readonly (PhotoFormat | null)[]).includes(format);
 
 /**
- * Pixels a photo may have before it is decoded: 100 MP (a 200 MP phone's full-size photo is beyond the
- * 10 MB cap anyway). A small file that claims more is a decompression bomb and is refused unread.
+ * Pixels a photo may declare in its header, judged before any decoding. A baseline JPEG is decoded
+ * already reduced (libjpeg scales while decoding) and a WebP row by row, so 50 MP (a 50 MP phone's
+ * full-size photo; larger sensors save binned 12-50 MP files) costs about 50 MB. A progressive JPEG or
+ * a PNG is held whole while it decodes (a 16-bit interlaced PNG 8 bytes a pixel): 24 MP keeps the worst
+ * of them near 260 MB (measured: `npm run bench:abuse`).
  */
-export const MAX_INPUT_PIXELS = 100_000_000;
+export const PIXEL_BUDGET = { streamed: 50_000_000, heldWhole: 24_000_000 } as const;
+
+export type PhotoHeader = { format: AcceptedFormat; width: number; height: number; pixelBudget: number };
+
+/** Why a photo is refused before decoding. */
+export type HeaderRefusal = 'unreadable' | 'too-many-pixels';
+
+/**
+ * Reads a photo's header (never its pixels) and checks its declared size against its pixel budget.
+ * The format is the one its first bytes gave; a header that disagrees is unreadable.
+ */
+export async function inspectPhoto(
+  file: string,
+  format: AcceptedFormat,
+): Promise<{ ok: true; header: PhotoHeader } | { ok: false; refusal: HeaderRefusal }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, refusal: 'unreadable' };
+  }
+  const { width, height } = metadata;
+  if (metadata.format !== format || !width || !height) return { ok: false, refusal: 'unreadable' };
+  const heldWhole = format === 'png' || (format === 'jpeg' && metadata.isProgressive === true);
+  const pixelBudget = heldWhole ? PIXEL_BUDGET.heldWhole : PIXEL_BUDGET.streamed;
+  if (width * height > pixelBudget) return { ok: false, refusal: 'too-many-pixels' };
+  return { ok: true, header: { format, width, height, pixelBudget } };
+}
 
 export type ProcessedPhoto = { bytes: Buffer; width: number; height: number; contentType: 'image/jpeg' };
 
@@ -46,15 +83,16 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Decodes a photo and writes it again as a JPEG, turned upright by its EXIF orientation, at most
+ * Decodes a photo (its header checked by inspectPhoto first) and writes it again as a JPEG, turned upright by its EXIF orientation, at most
  * PHOTO_MAX_SIDE px on its longest side, with no metadata at all (no EXIF, no GPS position of the
  * customer's home, no XMP, no ICC profile beyond sRGB conversion). Truncated or corrupt data throws
  * UnreadablePhoto.
  */
-export function reencodePhoto(input: string | Buffer): Promise<ProcessedPhoto> {
+export function reencodePhoto(input: string | Buffer, pixelBudget: number = PIXEL_BUDGET.heldWhole): Promise<ProcessedPhoto> {
   return oneAtATime(async () => {
     try {
-      const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'truncated' })
+      // The budget again as libvips' own limit, in case a file's later frames say otherwise.
+      const { data, info } = await sharp(input, { limitInputPixels: pixelBudget, sequentialRead: true, failOn: 'truncated' })
         .rotate()
         .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .toColourspace('srgb')

@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -36,12 +36,41 @@ const folderOf = (root: string, key: string) => {
 /** `1.jpg`, `2.jpg` …: stored names never come from the visitor. */
 export const storedFileName = (position: number) => `${position}.jpg`;
 
-/** Writes an enquiry's photos into its folder (before its rows are committed: see storeEnquiry). */
+/** Where uploads wait while they are read and checked: inside the photos' folder, so on the same disk and budget. */
+export const incomingDirOf = (root: string) => path.join(root, '.incoming');
+
+/** Flushes a file's or a folder's contents (a folder: its entries) to the disk. */
+async function flush(target: string, flags: 'r' | 'r+' = 'r'): Promise<void> {
+  const handle = await open(target, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Writes an enquiry's photos into its folder before its rows are committed (see storeEnquiry), and
+ * flushes the files, the folder and its parent to the disk first: after a power cut a committed row
+ * never points at an empty or missing file.
+ */
 export async function writePhotoFiles(root: string, key: string, photos: readonly PhotoToStore[]): Promise<void> {
   const folder = folderOf(root, key);
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
-  await Promise.all(photos.map((photo, index) => writeFile(path.join(folder, storedFileName(index + 1)), photo.bytes)));
+  await Promise.all(photos.map((photo, index) => writeDurably(path.join(folder, storedFileName(index + 1)), photo.bytes)));
+  await flush(folder);
+  await flush(root);
 }
 
 /** Deletes these photo folders (retention, erasure, an enquiry that was not stored). */

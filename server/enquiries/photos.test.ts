@@ -42,6 +42,9 @@ afterAll(() => undefined);
 
 type Photo = { name: string; bytes: Buffer; type?: string };
 
+/** The enquiries' photo folders (not the folder uploads wait in while they are read). */
+const photoFolders = () => readdirSync(photosRoot).filter((name) => name !== '.incoming');
+
 /** The form's multipart body; `counted` reports how many bytes the server pulled from it. */
 async function multipartRequest(fields: Record<string, string>, photos: Photo[], options: { declareLength?: number } = {}) {
   const form = new FormData();
@@ -183,7 +186,7 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
       body: { success: false, message: 'Please correct the highlighted fields.', errors: [{ path: 'photos', msg: message }] },
     });
     expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(0);
-    expect(readdirSync(photosRoot)).toEqual([]);
+    expect(photoFolders()).toEqual([]);
   });
 
   it('a truncated JPEG is refused as unreadable, naming it', async () => {
@@ -277,7 +280,7 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
     const { request } = await multipartRequest({ ...valid, website: 'http://spam.test' }, [{ name: 'a.jpg', bytes: gpsPhoto }]);
     expect((await handler()(request)).status).toBe(201);
     expect(await count('SELECT count(*) AS n FROM enquiry_photos')).toBe(0);
-    expect(readdirSync(photosRoot)).toEqual([]);
+    expect(photoFolders()).toEqual([]);
   });
 
   it('retention and erasure delete the photos with their enquiry; npm run enquiries -- --photos ID --out DIR writes them', async () => {
@@ -291,7 +294,7 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
       expect((await handle(request)).status).toBe(201);
     }
     const [joFolder, samFolder] = [await folderOf(1), await folderOf(2)];
-    expect(readdirSync(photosRoot).sort()).toEqual([path.basename(joFolder), path.basename(samFolder)].sort());
+    expect(photoFolders().sort()).toEqual([path.basename(joFolder), path.basename(samFolder)].sort());
 
     const out = mkdtempSync(path.join(tmpdir(), 'homecare-photos-out-'));
     closers.push(() => rmSync(out, { recursive: true, force: true }));
@@ -309,7 +312,7 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
     expect(existsSync(joFolder)).toBe(false);
     expect(existsSync(samFolder)).toBe(true);
     expect(await purgeExpired(db, Date.parse('2099-01-01T00:00:00Z'), { photosRoot })).toMatchObject({ enquiries: 1 });
-    expect(readdirSync(photosRoot)).toEqual([]);
+    expect(photoFolders()).toEqual([]);
     expect(await count('SELECT count(*) AS n FROM enquiry_photos')).toBe(0);
   }, 60_000);
 
@@ -323,8 +326,8 @@ describe('damage photos sent with an enquiry (issue 13)', () => {
     writeFileSync(path.join(orphan, '1.jpg'), small);
     const soon = Date.now() + 10 * 60_000;
     await purgeExpired(db, soon, { photosRoot });
-    expect(readdirSync(photosRoot).sort()).toEqual([kept, path.basename(orphan)].sort());
+    expect(photoFolders().sort()).toEqual([kept, path.basename(orphan)].sort());
     await purgeExpired(db, Date.now() + 61 * 60_000, { photosRoot });
-    expect(readdirSync(photosRoot)).toEqual([kept]);
+    expect(photoFolders()).toEqual([kept]);
   });
 });

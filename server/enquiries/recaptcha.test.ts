@@ -94,14 +94,14 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
     expect(await stored()).toEqual({ enquiries: [{ disposition: 'suspect', verification: 'low-score', recaptcha_score: 0.1 }], jobs: [] });
   });
 
-  it('timeout: the enquiry is kept, marked unverified, and notified', async () => {
+  it('timeout: the enquiry is kept, marked unverified, and notified, but not acknowledged (only verified senders are)', async () => {
     const started = Date.now();
     const result = await handler()(contactRequest({ ...valid, recaptchaToken: token('slow') }));
     expect(Date.now() - started).toBeLessThan(1500);
     expect(result.status).toBe(201);
     expect(await stored()).toEqual({
       enquiries: [{ disposition: 'accepted', verification: 'unverified', recaptcha_score: null }],
-      jobs: ['notification', 'acknowledgement'],
+      jobs: ['notification'],
     });
   });
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
@@ -13,6 +13,7 @@ import {
   enquiryPhotos,
   type DISPOSITIONS,
   type JOB_KINDS,
+  type PHOTOS_DROPPED_REASONS,
   type VERIFICATION_STATUSES,
 } from '@/server/db-schema';
 import {
@@ -22,10 +23,12 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/enquiries/photo-store';
+import { emailKey } from '@/server/enquiries/email-key';
 
 export type Disposition = (typeof DISPOSITIONS)[number];
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export type JobKind = (typeof JOB_KINDS)[number];
+export type PhotosDroppedReason = (typeof PHOTOS_DROPPED_REASONS)[number];
 
 export type NewEnquiry = {
   values: ContactValues;
@@ -36,14 +39,23 @@ export type NewEnquiry = {
   verification: VerificationStatus;
   score?: number | null;
   detail?: string | null;
-  /** Whether an accepted enquiry's sender gets an acknowledgement e-mail (ENQUIRY_ACKNOWLEDGE). */
-  acknowledge?: boolean;
+  /**
+   * Whether an accepted enquiry's sender may get an acknowledgement e-mail. It is queued only while the
+   * caps hold: one per recipient address per ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS, `perHour` in all.
+   */
+  acknowledge?: false | { perHour: number };
   /** Damage photos, already re-encoded (issue 13). */
   photos?: readonly PhotoToStore[];
+  /** Photos that came with it but are not kept, and why. */
+  photosDropped?: { count: number; reason: PhotosDroppedReason };
 };
 
 /** A resubmission with the same content from the same client within this window is stored once. */
 export const DEDUPE_WINDOW_MS = 10 * 60_000;
+/** One acknowledgement per recipient address in this window, whatever the number of enquiries. */
+export const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
+
+const DISPOSITION_RANK: Record<Disposition, number> = { spam: 0, suspect: 1, accepted: 2 };
 
 export function contentHash(values: ContactValues, claim: ClaimValues | null, clientAddress: string): string {
   const hash = createHash('sha256');
@@ -54,76 +66,148 @@ export function contentHash(values: ContactValues, claim: ClaimValues | null, cl
   return hash.digest('hex');
 }
 
+export type StoreResult = {
+  id: number;
+  reference: string | null;
+  duplicate: boolean;
+  /** A duplicate that brought what the stored one lacked: its photos were kept or its verdict raised. */
+  upgraded: boolean;
+};
+
+/**
+ * The acknowledgement job of the enquiry `enquiryId` selects, inserted only while the caps hold: no
+ * acknowledgement to the same address (by its key) within a day, fewer than `perHour` in the last hour.
+ * An enquiry has at most one (the table's unique key); a second attempt does nothing.
+ */
+function acknowledgementJob(db: Client, enquiryId: SQL, address: string, perHour: number, now: number) {
+  const e = enquiries;
+  const n = enquiryNotifications;
+  const acknowledgedSince = (since: number) =>
+    sql`SELECT ${n.id} FROM ${n} JOIN ${e} ON ${e.id} = ${n.enquiryId} WHERE ${n.kind} = 'acknowledgement' AND ${e.receivedMs} > ${since}`;
+  return orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
+    SELECT id, 'acknowledgement', 'pending', ${now} FROM (${enquiryId})
+    WHERE NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})
+      AND (SELECT count(*) FROM (${acknowledgedSince(now - 60 * 60_000)})) < ${perHour}
+    ON CONFLICT DO NOTHING`);
+}
+
 /**
  * Stores an enquiry with its reference, its photos' rows and, when it is accepted, its outbox jobs (the
- * company's notification; the sender's acknowledgement when `acknowledge`) in one write batch, unless the
- * same content from the same client arrived within DEDUPE_WINDOW_MS: then the stored one's id and
- * reference are returned. The duplicate check and the insert are one statement, so two concurrent
- * duplicates cannot both be stored; every later statement finds the new row by its submission key, so
- * none of them runs for a duplicate. One batch, not an interactive transaction: the write lock is held
- * for the statements alone, never across a round trip (decision 0010).
+ * company's notification; the sender's acknowledgement within its caps) in one write batch, unless the
+ * same content from the same client arrived within DEDUPE_WINDOW_MS: then the stored one is returned,
+ * upgraded with what this try brings that it lacked (photos when it has none; an accepted verdict over
+ * a suspect or spam one, with the notification it then needs, queued once). The duplicate check and
+ * the insert are one statement, so two concurrent duplicates cannot both be stored; every later
+ * statement finds the new row by its submission key, so none of them runs for a duplicate. One batch,
+ * not an interactive transaction: the write lock is held for the statements alone (decision 0010).
  */
 export async function storeEnquiry(
   db: Client,
   enquiry: NewEnquiry,
   now: number = Date.now(),
   options: { photosRoot?: string } = {},
-): Promise<{ id: number; reference: string | null; duplicate: boolean }> {
+): Promise<StoreResult> {
   const photos = enquiry.photos ?? [];
   const { values, claim } = enquiry;
   const hash = contentHash(values, claim, enquiry.clientAddress);
+  const address = emailKey(values.email);
   const key = randomUUID();
   const e = enquiries;
   const n = enquiryNotifications;
   const p = enquiryPhotos;
   const orNull = (value: string | undefined) => value || null;
-  const kinds: JobKind[] =
-    enquiry.disposition !== 'accepted' ? [] : enquiry.acknowledge ? ['notification', 'acknowledgement'] : ['notification'];
-  const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
+  const accepted = enquiry.disposition === 'accepted';
+  const acknowledge = accepted && enquiry.acknowledge ? enquiry.acknowledge : null;
+  const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
+  const rowOf = (submissionKey: string) => sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${submissionKey}`;
+  const theNewRow = rowOf(key);
+  const notificationJob = (enquiryId: SQL) =>
+    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
+      SELECT id, 'notification', 'pending', ${now} FROM (${enquiryId}) WHERE true ON CONFLICT DO NOTHING`);
+  const photoRows = (enquiryId: SQL) =>
+    photos.map((photo, index) =>
+      orm(db).run(sql`INSERT INTO ${p} ${columnNames(p.enquiryId, p.position, p.originalName, p.fileName, p.bytes, p.width, p.height)}
+        SELECT id, ${index + 1}, ${photo.originalName}, ${storedFileName(index + 1)}, ${photo.bytes.length}, ${photo.width}, ${photo.height}
+        FROM (${enquiryId})`),
+    );
 
-  // The photos' files first, in a folder named by the submission key: a row never points at a missing
-  // file. Removed again when the enquiry is not stored.
+  // The photos' files first, flushed to disk, in a folder named by the submission key: a row never
+  // points at a missing or empty file. Removed again when no row comes to point at them.
   const photosRoot = options.photosRoot ?? defaultPhotosRoot();
   if (photos.length > 0) await writePhotoFiles(photosRoot, key, photos);
-  let stored = false;
+  let photosKept = false;
   try {
     const results = await writeBatch(db, [
       orm(db)
-        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey)}
-      SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${values.phone || null}, ${values.subject},
+        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.emailKey, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey, e.photosDropped, e.photosDroppedReason)}
+      SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${address}, ${values.phone || null}, ${values.subject},
         ${values.message}, ${orNull(claim?.claimRole)}, ${orNull(claim?.insurer)}, ${orNull(claim?.claimReference)},
         ${orNull(claim?.damageDate)}, ${orNull(claim?.damageType)}, ${orNull(claim?.postcode)}, ${enquiry.clientAddress}, ${hash},
-        ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}, ${key}
+        ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}, ${key},
+        ${dropped.count}, ${dropped.reason}
       WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
       orm(db).run(
         sql`UPDATE ${e} SET ${sql.identifier(e.reference.name)} = ${sql.raw(enquiryReferenceSql(e.id.name))} WHERE ${e.submissionKey} = ${key}`,
       ),
-      ...kinds.map((kind) =>
-        orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
-          SELECT id, ${kind}, 'pending', ${now} FROM (${theNewRow})`),
-      ),
-      ...photos.map((photo, index) =>
-        orm(db).run(sql`INSERT INTO ${p} ${columnNames(p.enquiryId, p.position, p.originalName, p.fileName, p.bytes, p.width, p.height)}
-          SELECT id, ${index + 1}, ${photo.originalName}, ${storedFileName(index + 1)}, ${photo.bytes.length}, ${photo.width}, ${photo.height}
-          FROM (${theNewRow})`),
-      ),
+      ...(accepted ? [notificationJob(theNewRow)] : []),
+      ...(acknowledge ? [acknowledgementJob(db, theNewRow, address, acknowledge.perHour, now)] : []),
+      ...photoRows(theNewRow),
       orm(db).select({ id: e.id, reference: e.reference }).from(e).where(eq(e.submissionKey, key)),
     ]);
     const [created] = results.at(-1)?.rows ?? [];
     if (created) {
-      stored = true;
-      return { id: Number(created.id), reference: created.reference == null ? null : String(created.reference), duplicate: false };
+      photosKept = true;
+      return {
+        id: Number(created.id),
+        reference: created.reference == null ? null : String(created.reference),
+        duplicate: false,
+        upgraded: false,
+      };
     }
+
+    // A retry of a stored enquiry: it keeps its row and reference, and gains what it lacked.
+    const [existing] = await orm(db)
+      .select({ id: e.id, reference: e.reference, disposition: e.disposition })
+      .from(e)
+      .where(and(eq(e.contentHash, hash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS)))
+      .orderBy(desc(e.id))
+      .limit(1);
+    if (!existing) return { id: 0, reference: null, duplicate: true, upgraded: false };
+    const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
+    const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
+    const upgrade = await writeBatch(db, [
+      ...(raise
+        ? [
+            orm(db)
+              .update(e)
+              .set({
+                disposition: enquiry.disposition,
+                verification: enquiry.verification,
+                recaptchaScore: enquiry.score ?? null,
+                verificationDetail: enquiry.detail ?? null,
+              })
+              .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
+          ]
+        : []),
+      ...(accepted ? [notificationJob(theExistingRow)] : []),
+      ...(acknowledge ? [acknowledgementJob(db, theExistingRow, address, acknowledge.perHour, now)] : []),
+      // Photos only for one that has none: its folder becomes this try's, in the same statement as the check.
+      ...(photos.length > 0
+        ? [
+            orm(db).run(sql`UPDATE ${e} SET ${sql.identifier(e.submissionKey.name)} = ${key}, ${sql.identifier(e.photosDropped.name)} = 0,
+              ${sql.identifier(e.photosDroppedReason.name)} = NULL
+              WHERE ${e.id} = ${existing.id} AND NOT EXISTS (SELECT 1 FROM ${p} WHERE ${p.enquiryId} = ${existing.id})`),
+            ...photoRows(theNewRow),
+          ]
+        : []),
+    ]);
+    const changed = (index: number) => (upgrade[index]?.rowsAffected ?? 0) > 0;
+    photosKept = photos.length > 0 && changed(upgrade.length - photos.length - 1);
+    const upgraded = upgrade.some((_, index) => changed(index));
+    return { id: existing.id, reference: existing.reference, duplicate: true, upgraded };
   } finally {
-    if (!stored && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
+    if (!photosKept && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
   }
-  const [existing] = await orm(db)
-    .select({ id: e.id, reference: e.reference })
-    .from(e)
-    .where(eq(e.contentHash, hash))
-    .orderBy(desc(e.id))
-    .limit(1);
-  return { id: existing?.id ?? 0, reference: existing?.reference ?? null, duplicate: true };
 }
 
 /** One stored enquiry: what the e-mails and the listing show. */

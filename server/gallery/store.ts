@@ -7,6 +7,7 @@ import { storedWidthFor, storedWidthsFor } from '@/lib/gallery/responsive-image'
 import { isValidMediaKey, slugify } from './keys';
 import { emptyManifest, manifestItemSchema, manifestSchema, type Manifest, type ManifestItem } from './manifest';
 import { matchesSignature, mediaTypeOf } from './media-types';
+import { stripVideoMetadata } from './video-metadata';
 
 export type GalleryStoreOptions = {
   /** Shipped, read-only: manifest.json plus the sample media its s3Keys name. */
@@ -147,11 +148,13 @@ async function writeDisplaySizes(bytes: Buffer, file: string, mediaDir: string, 
 }
 
 /** Copies to a temporary name beside the target, then renames: a crash never leaves a half file served. */
-async function copyIntoPlace(source: string, target: string) {
+/** Copies a file into place whole: `prepare` may rewrite the copy before it appears under its name. */
+async function copyIntoPlace(source: string, target: string, prepare?: (copy: string) => Promise<void>) {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await copyFile(source, temporary);
+    await prepare?.(temporary);
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -293,8 +296,13 @@ export function createGalleryStore(options: GalleryStoreOptions) {
       ...poster,
     });
 
-    // The original is kept beside its sizes (for re-processing), never served.
-    await copyIntoPlace(input.file, path.join(dataMediaDir, key));
+    // The original is kept beside its sizes (for re-processing), never served. A video is served as it
+    // is stored, so it is stored without its metadata (where it was filmed).
+    await copyIntoPlace(input.file, path.join(dataMediaDir, key), async (copy) => {
+      if (!contentType.startsWith('video/')) return;
+      const stripped = await stripVideoMetadata(copy, contentType);
+      if (!stripped.ok) throw new GalleryInputError(`${path.basename(input.file)} was not added: ${stripped.reason}`);
+    });
     await withManifestLock(dataDir, async () => {
       const manifest = await readManifest(dataDir);
       manifest.items.push(item);

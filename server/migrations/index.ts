@@ -4,8 +4,12 @@ import { enquiriesMigration } from '@/server/migrations/0002-enquiries';
 import { errorLogReporterMigration } from '@/server/migrations/0003-error-log-reporter';
 import { claimsReferencesAcknowledgementsMigration } from '@/server/migrations/0004-claims-references-acknowledgements';
 import { enquiryPhotosMigration } from '@/server/migrations/0005-enquiry-photos';
+import { enquiryAbuseLimitsMigration } from '@/server/migrations/0006-enquiry-abuse-limits';
 
-export type Migration = { id: string; statements: readonly string[] };
+import type { Transaction } from '@libsql/client';
+
+/** Statements, then (optionally) work SQL alone cannot do, in the same transaction. */
+export type Migration = { id: string; statements: readonly string[]; after?: (tx: Transaction) => Promise<void> };
 
 /** Applied in order, each once, inside a transaction; never edit one that has shipped: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +18,5 @@ export const migrations: readonly Migration[] = [
   errorLogReporterMigration,
   claimsReferencesAcknowledgementsMigration,
   enquiryPhotosMigration,
+  enquiryAbuseLimitsMigration,
 ];
