@@ -9,8 +9,10 @@ export { CONTACT_OUTCOME_MESSAGES };
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
 
 /** `reference`: the enquiry's (issue 13), when the answer carried a well-formed one. */
+/** `photosNotKept`: the enquiry was stored but its photos were not (the server's photo storage is full). */
 export type ContactOutcome =
-  { kind: 'success'; message: string; reference?: string } | { kind: 'error'; message: string; fieldErrors: FormErrors };
+  | { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean }
+  | { kind: 'error'; message: string; fieldErrors: FormErrors };
 
 function record(body: unknown): Record<string, unknown> {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -40,7 +42,10 @@ export function contactOutcome(response: ContactResponse): ContactOutcome {
   const ok = response.status >= 200 && response.status < 300;
   if (ok && body.success !== false) {
     const message = serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.success;
-    return isEnquiryReference(body.reference) ? { kind: 'success', message, reference: body.reference } : { kind: 'success', message };
+    const photosNotKept = typeof body.photosNotKept === 'number' && body.photosNotKept > 0 ? { photosNotKept: true } : {};
+    return isEnquiryReference(body.reference)
+      ? { kind: 'success', message, reference: body.reference, ...photosNotKept }
+      : { kind: 'success', message, ...photosNotKept };
   }
   const fieldErrors = serverFieldErrors(body);
   if (response.status === 429) return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.tooManyRequests, fieldErrors };

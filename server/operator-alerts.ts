@@ -8,7 +8,7 @@ import { LOG_SOURCE_BACKEND } from '@/server/server-error-log';
 /** How often one condition may raise an alert while it lasts. */
 export const ALERT_REPEAT_MS = 60 * 60_000;
 
-export type AlertCondition = 'notification-failed' | 'notifications-delayed' | 'delivery-paused';
+export type AlertCondition = 'notification-failed' | 'notifications-delayed' | 'delivery-paused' | 'photo-storage-full';
 
 /** A critical entry from the server itself, as the browser's logger would write one. */
 export function operatorAlertRecord(condition: AlertCondition, message: string, metadata: Record<string, unknown>): ErrorLogRecord {

@@ -23,7 +23,7 @@ import { validateContact } from '@/lib/contact-schema';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
-import { contactFormText, referenceText } from '@/content/contact';
+import { contactFormText, photoText, referenceText } from '@/content/contact';
 
 const LOG_SOURCE = 'contact-form';
 const disclosure = contactFormText.recaptchaDisclosure;
@@ -40,7 +40,8 @@ const FIELDS: Record<ContactField, FieldSpec> = {
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
-type Status = { kind: 'idle' } | { kind: 'success'; message: string; reference?: string } | { kind: 'error'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean } | { kind: 'error'; message: string };
 
 type ContactFormProps = {
   siteKey?: string;
@@ -199,7 +200,7 @@ export function ContactForm({
         photos.forEach((photo) => URL.revokeObjectURL(photo.previewUrl));
         setPhotos([]);
         setHoneypot('');
-        setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference });
+        setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference, photosNotKept: outcome.photosNotKept });
       } else {
         setErrors(outcome.fieldErrors);
         setStatus({ kind: 'error', message: outcome.message });
@@ -306,6 +307,11 @@ export function ContactForm({
               <p className="mt-2" data-testid="enquiry-reference">
                 {referenceText.before} <strong className="font-mono text-lg tracking-wider">{status.reference}</strong>.{' '}
                 {referenceText.after}
+              </p>
+            ) : null}
+            {status.photosNotKept ? (
+              <p className="mt-2" data-testid="photos-not-kept">
+                {photoText.notKept}
               </p>
             ) : null}
           </div>

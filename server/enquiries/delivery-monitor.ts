@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { checkEnquiryHealth, STALE_PENDING_MS } from '@/server/enquiries/health';
+import type { PhotoStorage } from '@/server/enquiries/photo-storage';
 import type { OutboxWorkerState } from '@/server/enquiries/outbox-worker';
 import type { OperatorAlerts } from '@/server/operator-alerts';
 
@@ -13,6 +14,8 @@ export const MONITOR_INTERVAL_MS = 60_000;
  */
 export function createDeliveryMonitor(options: {
   openDb: () => Promise<Client>;
+  /** The photo storage's state (the server: its configured budget); not checked when absent. */
+  photoStorage?: (db: Client) => Promise<PhotoStorage>;
   alerts: OperatorAlerts;
   worker?: () => OutboxWorkerState | null;
   now?: () => number;
@@ -22,7 +25,11 @@ export function createDeliveryMonitor(options: {
   let timer: ReturnType<typeof setInterval> | undefined;
 
   async function check() {
-    const health = await checkEnquiryHealth(options.openDb, { now: now(), worker: options.worker?.() ?? null });
+    const health = await checkEnquiryHealth(options.openDb, {
+      now: now(),
+      worker: options.worker?.() ?? null,
+      photoStorage: options.photoStorage,
+    });
     if (health.failedNotifications > 0) {
       await options.alerts.raise(
         'notification-failed',
@@ -35,6 +42,17 @@ export function createDeliveryMonitor(options: {
         'notifications-delayed',
         `An enquiry notification has been waiting ${Math.round((health.oldestPendingSeconds ?? 0) / 60)} minutes (limit ${STALE_PENDING_MS / 60_000}): enquiries are not reaching the company`,
         { pendingNotifications: health.pendingNotifications, oldestPendingSeconds: health.oldestPendingSeconds },
+      );
+    }
+    const storage = health.photoStorage;
+    if (storage && storage.state !== 'ok') {
+      const mb = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
+      await options.alerts.raise(
+        'photo-storage-full',
+        storage.state === 'full'
+          ? `Enquiry photos are not being kept: they take ${mb(storage.usedBytes)} of ENQUIRY_PHOTOS_MAX_MB (${mb(storage.maxBytes)}). Enquiries are still stored and notified.`
+          : `Enquiry photos are not being kept: ${mb(storage.freeBytes)} free on their disk, below ENQUIRY_PHOTOS_MIN_FREE_MB (${mb(storage.minFreeBytes)}). Enquiries are still stored and notified.`,
+        { ...storage },
       );
     }
     return health;

@@ -3,6 +3,9 @@ import type { Client } from '@libsql/client';
 import { and, count, eq, max, min } from 'drizzle-orm';
 import { orm } from '@/server/db';
 import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { photosRoot } from '@/server/enquiries/photo-store';
+import { photoStorageState, type PhotoStorage } from '@/server/enquiries/photo-storage';
 
 /** Only the company's notifications count: a visitor's acknowledgement that bounced loses no enquiry. */
 const companyJob = eq(jobs.kind, 'notification');
@@ -10,7 +13,13 @@ const companyJob = eq(jobs.kind, 'notification');
 /** A notification still pending after this long means enquiries are not reaching the company. */
 export const STALE_PENDING_MS = 15 * 60_000;
 
-export type HealthProblem = 'database-unreachable' | 'notifications-failed' | 'notifications-delayed' | 'delivery-paused';
+export type HealthProblem =
+  | 'database-unreachable'
+  | 'notifications-failed'
+  | 'notifications-delayed'
+  | 'delivery-paused'
+  /** Photos are not kept: past ENQUIRY_PHOTOS_MAX_MB, or the disk below ENQUIRY_PHOTOS_MIN_FREE_MB. */
+  | 'photo-storage-full';
 
 export type EnquiryHealth = {
   healthy: boolean;
@@ -23,6 +32,8 @@ export type EnquiryHealth = {
   /** When this process's worker paused delivery (the relay refused the settings), until when and why. */
   pausedUntil: string | null;
   pauseReason: string | null;
+  /** The photo storage's state, when it was checked. */
+  photoStorage: PhotoStorage | null;
 };
 
 type PauseState = { pausedUntil: number | null; pauseReason: string | null };
@@ -33,7 +44,7 @@ type PauseState = { pausedUntil: number | null; pauseReason: string | null };
  */
 export async function checkEnquiryHealth(
   openDb: () => Promise<Client>,
-  options: { now?: number; worker?: PauseState | null } = {},
+  options: { now?: number; worker?: PauseState | null; photoStorage?: (db: Client) => Promise<PhotoStorage> } = {},
 ): Promise<EnquiryHealth> {
   const now = options.now ?? Date.now();
   const paused = options.worker?.pausedUntil ?? null;
@@ -42,8 +53,11 @@ export async function checkEnquiryHealth(
     pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null),
   };
   let figures: { pending: number; oldestPendingMs: number | null; failed: number; lastSentAt: string | null };
+  let photoStorage: PhotoStorage | null = null;
   try {
-    const db = orm(await openDb());
+    const client = await openDb();
+    const db = orm(client);
+    photoStorage = (await options.photoStorage?.(client)) ?? null;
     const [pending] = await db
       .select({ count: count(), oldestReceivedMs: min(enquiries.receivedMs) })
       .from(jobs)
@@ -73,6 +87,7 @@ export async function checkEnquiryHealth(
       failedNotifications: 0,
       lastSentAt: null,
       ...pause,
+      photoStorage: null,
     };
   }
   const oldest = figures.oldestPendingMs;
@@ -82,6 +97,7 @@ export async function checkEnquiryHealth(
   if (failedNotifications > 0) problems.push('notifications-failed');
   if (oldestPendingSeconds !== null && oldestPendingSeconds * 1000 > STALE_PENDING_MS) problems.push('notifications-delayed');
   if (paused !== null) problems.push('delivery-paused');
+  if (photoStorage && photoStorage.state !== 'ok') problems.push('photo-storage-full');
   return {
     healthy: problems.length === 0,
     problems,
@@ -91,10 +107,17 @@ export async function checkEnquiryHealth(
     failedNotifications,
     lastSentAt: figures.lastSentAt,
     ...pause,
+    photoStorage,
   };
 }
 
 /** What GET /api/health tells an uptime monitor: no counts, no addresses, nothing personal. */
 export function publicHealth(health: EnquiryHealth): { status: number; body: { status: 'ok' | 'unhealthy'; problems: HealthProblem[] } } {
   return { status: health.healthy ? 200 : 503, body: { status: health.healthy ? 'ok' : 'unhealthy', problems: health.problems } };
+}
+
+/** The photo storage check of this server's configuration, for checkEnquiryHealth. */
+export function configuredPhotoStorage(): (db: Client) => Promise<PhotoStorage> {
+  const { photosMaxBytes, photosMinFreeBytes } = loadEnquiryConfig();
+  return (db) => photoStorageState(db, photosRoot(), { maxBytes: photosMaxBytes, minFreeBytes: photosMinFreeBytes });
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
+import { configuredPhotoStorage } from '@/server/enquiries/health';
 import { createMailer } from '@/server/enquiries/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/enquiries/outbox-worker';
 import { createOperatorAlerts } from '@/server/operator-alerts';
@@ -93,7 +94,12 @@ async function createServerWorker(): Promise<OutboxWorker> {
         },
       ),
   });
-  const monitor = createDeliveryMonitor({ openDb: getDb, alerts, worker: () => worker.state() });
+  const monitor = createDeliveryMonitor({
+    openDb: getDb,
+    alerts,
+    worker: () => worker.state(),
+    photoStorage: configuredPhotoStorage(),
+  });
   const retention = startRetentionJob(getDb);
   worker.start();
   monitor.start();

@@ -15,6 +15,7 @@ import { purgeExpired } from '@/server/retention';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
+import { multipartRequest } from '@/tests/support/multipart-request';
 import { heicBytes, metadataTags, pdfBytes, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Ceiling down', message: 'The kitchen ceiling came down.' };
@@ -40,46 +41,8 @@ afterEach(async () => {
 });
 afterAll(() => undefined);
 
-type Photo = { name: string; bytes: Buffer; type?: string };
-
 /** The enquiries' photo folders (not the folder uploads wait in while they are read). */
 const photoFolders = () => readdirSync(photosRoot).filter((name) => name !== '.incoming');
-
-/** The form's multipart body; `counted` reports how many bytes the server pulled from it. */
-async function multipartRequest(fields: Record<string, string>, photos: Photo[], options: { declareLength?: number } = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const photo of photos)
-    form.append('photos', new Blob([new Uint8Array(photo.bytes)], { type: photo.type ?? 'image/jpeg' }), photo.name);
-  const encoded = new Response(form);
-  const body = new Uint8Array(await encoded.arrayBuffer());
-  const counted = { bytes: 0, total: body.length };
-  let offset = 0;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (offset >= body.length) return controller.close();
-        const chunk = body.subarray(offset, offset + 64 * 1024);
-        offset += chunk.length;
-        counted.bytes += chunk.length;
-        controller.enqueue(chunk);
-      },
-      // Nothing is pulled before the server reads.
-    },
-    { highWaterMark: 0 },
-  );
-  const request = new Request('http://127.0.0.1/api/contact', {
-    method: 'POST',
-    headers: {
-      'content-type': encoded.headers.get('content-type')!,
-      'content-length': String(options.declareLength ?? body.length),
-      'x-homecare-client-address': `10.9.0.${Math.floor(Math.random() * 250)}`,
-    },
-    body: stream,
-    duplex: 'half',
-  } as RequestInit);
-  return { request, counted };
-}
 
 function handler(extra: Partial<ContactHandlerDeps> = {}) {
   return createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, photosRoot, ...extra });

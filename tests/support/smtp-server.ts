@@ -15,6 +15,8 @@ export async function startSmtpServer(
     /** Called when a message's data starts arriving; the server then waits `acceptDelayMs` before accepting it. */
     onDataStart?: () => void;
     acceptDelayMs?: number;
+    /** A relay's size limit: a larger message is answered 552 once it has arrived (as many relays do). */
+    maxMessageBytes?: number;
   } = {},
 ): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
@@ -33,6 +35,9 @@ export async function startSmtpServer(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+        if (options.maxMessageBytes !== undefined && size > options.maxMessageBytes)
+          return callback(Object.assign(new Error('Message size exceeds fixed maximum message size'), { responseCode: 552 }));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),

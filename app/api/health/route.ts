@@ -1,5 +1,5 @@
 import { getDb } from '@/server/db';
-import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
+import { checkEnquiryHealth, configuredPhotoStorage, publicHealth } from '@/server/enquiries/health';
 import { runningOutboxWorker } from '@/server/enquiries/outbox';
 
 export const dynamic = 'force-dynamic';
@@ -7,6 +7,8 @@ export const dynamic = 'force-dynamic';
 // GET /api/health for an uptime monitor: 200 when enquiries are reaching the company, else 503.
 export async function GET() {
   const worker = await runningOutboxWorker()?.catch(() => undefined);
-  const { status, body } = publicHealth(await checkEnquiryHealth(getDb, { worker: worker?.state() ?? null }));
+  const { status, body } = publicHealth(
+    await checkEnquiryHealth(getDb, { worker: worker?.state() ?? null, photoStorage: configuredPhotoStorage() }),
+  );
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }
