@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyServerLimits, SERVER_LIMITS, serverOptions, type ServerLimits } from '@/server/server-limits.mjs';
+import { applyServerLimits, isMethodNotAllowed, SERVER_LIMITS, serverOptions, type ServerLimits } from '@/server/server-limits.mjs';
 
 // The limits as server.mjs applies them, on a plain Node server, with short times so the test is quick.
 const quick: ServerLimits = {
@@ -103,5 +103,25 @@ describe('server time-outs and limits', () => {
     const beyond = await idle();
     expect(beyond.answer).toBe('');
     expect(beyond.closedAfterMs).toBeLessThan(300);
+  });
+});
+
+describe('methods a page does not take (server.mjs answers 405 before reading the body)', () => {
+  it('refuses a body sent to a page, an asset or an image, and lets the API and reads through', () => {
+    for (const [method, url] of [
+      ['POST', '/gallery'],
+      ['PUT', '/'],
+      ['POST', '/_next/image?url=x'],
+      ['DELETE', '/contact?x=1'],
+      ['OPTIONS', '/about'],
+    ])
+      expect(isMethodNotAllowed(method, url), `${method} ${url}`).toBe(true);
+    for (const [method, url] of [
+      ['GET', '/gallery'],
+      ['HEAD', '/'],
+      ['POST', '/api/contact'],
+      ['POST', '/api/error-logs?x=1'],
+    ])
+      expect(isMethodNotAllowed(method, url), `${method} ${url}`).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIResponse } from '@playwright/test';
 import { routes } from './support/routes';
-import { standInCrmUrl } from './test-env';
+import { connect } from 'node:net';
+import { standInCrmUrl, testSiteUrl } from './test-env';
 
 // The headers server.mjs (server/response-headers.mjs) sets, read from the running production server.
 
@@ -125,4 +126,28 @@ test('hashed assets are immutable, public files cached for a day, and every asse
     expect(response.headers()['cache-control'], file).toBe('public, max-age=86400, stale-while-revalidate=604800');
     expectCommonHeaders(response, file);
   }
+});
+
+test('a POST to a page is answered 405 before any of its body is sent (nothing buffered)', async () => {
+  const { hostname, port } = new URL(testSiteUrl);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      // Headers only: the 10 MB body it announces never comes.
+      socket.write(
+        `POST /gallery HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/octet-stream\r\nContent-Length: 10000000\r\n\r\n`,
+      );
+    });
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+      if (received.includes('\r\n\r\n')) {
+        socket.destroy();
+        resolve(received);
+      }
+    });
+    socket.on('error', reject);
+    setTimeout(() => reject(new Error(`no answer; got ${JSON.stringify(received)}`)), 5000);
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+  expect(answer).toMatch(/^allow: GET, HEAD\r$/im);
 });
