@@ -31,7 +31,11 @@ async function assessmentsOf(tokenPrefix: string): Promise<number> {
 }
 
 /** Fills the form the way a visitor does and sends it; returns the subject, unique to this journey, and the reference shown. */
-async function sendEnquiry(page: Page, journey: string): Promise<{ subject: string; reference: string }> {
+/** An address per enquiry: each address gets one acknowledgement a day. */
+const uniqueAddress = () => `morag.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function sendEnquiry(page: Page, journey: string): Promise<{ subject: string; reference: string; email: string }> {
+  const email = uniqueAddress();
   const form = page.getByRole('form', { name: 'Send us a message' });
   // Letters, digits and spaces only, so the Subject header arrives as typed (no encoded words).
   const subject = `Burst pipe ${journey
@@ -39,7 +43,7 @@ async function sendEnquiry(page: Page, journey: string): Promise<{ subject: stri
     .replace(/\s+/g, ' ')
     .trim()} ${Date.now()}`;
   await form.getByLabel(/^Name/).fill('Morag Visitor');
-  await form.getByLabel(/^Email/).fill('morag@example.com');
+  await form.getByLabel(/^Email/).fill(email);
   await form.getByLabel(/^Phone/).fill('0141 496 0456');
   await form.getByLabel(/^Subject/).fill(subject);
   await form.getByLabel(/^Message/).fill('Water through the kitchen ceiling since this morning. The insurer told us to contact you.');
@@ -51,14 +55,22 @@ async function sendEnquiry(page: Page, journey: string): Promise<{ subject: stri
   await expect(status.locator('p').first()).toHaveText(SUCCESS);
   const reference = (await status.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
   expect(reference).toMatch(REFERENCE);
-  return { subject, reference };
+  return { subject, reference, email };
 }
 
 /**
  * Exactly one notification at the SMTP server, verified by the real assessment call, its subject naming
  * the reference the visitor was shown; and exactly one acknowledgement to the visitor with that reference.
  */
-async function expectOneNotificationAndAcknowledgement({ subject, reference }: { subject: string; reference: string }) {
+async function expectOneNotificationAndAcknowledgement({
+  subject,
+  reference,
+  email,
+}: {
+  subject: string;
+  reference: string;
+  email: string;
+}) {
   const expectedSubject = `Enquiry ${reference}: ${subject}`;
   const acknowledgementSubject = `We have your enquiry ${reference}: Example Homecare`;
   await expect.poll(async () => (await mailWithSubject(acknowledgementSubject)).length, { timeout: 15_000 }).toBe(1);
@@ -72,7 +84,7 @@ async function expectOneNotificationAndAcknowledgement({ subject, reference }: {
   expect(mails[0]!.raw).toMatch(/^Reply-To: Morag Visitor <morag@example\.com>$/m);
   const acknowledgements = await mailWithSubject(acknowledgementSubject);
   expect(acknowledgements).toHaveLength(1);
-  expect(acknowledgements[0]!.to).toEqual(['morag@example.com']);
+  expect(acknowledgements[0]!.to).toEqual([email]);
   expect(acknowledgements[0]!.raw).not.toContain('kitchen ceiling');
 }
 
@@ -151,7 +163,7 @@ test('phone: an insurance claim with two phone photos, from /services by the mob
   const form = page.getByRole('form', { name: 'Send us a message' });
   const subject = `Storm claim ${Date.now()}`;
   await form.getByLabel(/^Name/).fill('Morag Visitor');
-  await form.getByLabel(/^Email/).fill('morag@example.com');
+  await form.getByLabel(/^Email/).fill(uniqueAddress());
   await form.getByLabel(/^Subject/).fill(subject);
   await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
   await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
