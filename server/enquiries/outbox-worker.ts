@@ -8,7 +8,7 @@ import { isMessageTooLarge, isPermanentSmtpFailure, isSmtpConfigurationFailure, 
 import { acknowledgementEmail, NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
 import { DEFAULT_MAX_MESSAGE_BYTES, notificationEmail, photosThatFit, type PhotoForEmail } from '@/server/enquiries/notification-email';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
-import { findEnquiry, type JobKind } from '@/server/enquiries/store';
+import { findEnquiry, type JobKind, type StoredEnquiry } from '@/server/enquiries/store';
 
 export const MAX_ATTEMPTS = 20;
 export const LEASE_MS = 2 * 60_000;
@@ -99,18 +99,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   /** The notification; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
-  async function sendNotification(enquiry: NonNullable<Awaited<ReturnType<typeof findEnquiry>>>, job: ClaimedJob) {
-    const mail = (maxMessageBytes: number) =>
-      photosForEmail(enquiry.id, maxMessageBytes).then((photos) =>
-        notificationEmail(enquiry, { from: options.from, to: options.to, photos }),
-      );
-    const full = await mail(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  async function sendNotification(enquiry: StoredEnquiry, job: ClaimedJob) {
+    const photos = await photosForEmail(enquiry.id, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    const mail = (list: readonly PhotoForEmail[]) => notificationEmail(enquiry, { from: options.from, to: options.to, photos: list });
+    const full = mail(photos);
     try {
       return await mailer.send(full);
     } catch (error) {
       if (!isMessageTooLarge(error) || !full.attachments?.length) throw error;
       log(`[outbox] job ${job.id}: the relay refused the message for its size; sending it without photos`);
-      return mailer.send(await mail(0));
+      return mailer.send(mail(photos.map((photo) => ({ ...photo, content: null }))));
     }
   }
 

@@ -38,7 +38,7 @@ export const isAcceptedFormat = (format: PhotoFormat | null): format is Accepted
  * already reduced (libjpeg scales while decoding) and a WebP row by row, so 50 MP (a 50 MP phone's
  * full-size photo; larger sensors save binned 12-50 MP files) costs about 50 MB. A progressive JPEG or
  * a PNG is held whole while it decodes (a 16-bit interlaced PNG 8 bytes a pixel): 24 MP keeps the worst
- * of them near 260 MB (measured: `npm run bench:abuse`).
+ * of them near 260 MB (measured on these machines: decision 0011).
  */
 export const PIXEL_BUDGET = { streamed: 50_000_000, heldWhole: 24_000_000 } as const;
 

@@ -70,8 +70,6 @@ export type StoreResult = {
   id: number;
   reference: string | null;
   duplicate: boolean;
-  /** A duplicate that brought what the stored one lacked: its photos were kept or its verdict raised. */
-  upgraded: boolean;
 };
 
 /**
@@ -119,8 +117,7 @@ export async function storeEnquiry(
   const accepted = enquiry.disposition === 'accepted';
   const acknowledge = accepted && enquiry.acknowledge ? enquiry.acknowledge : null;
   const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
-  const rowOf = (submissionKey: string) => sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${submissionKey}`;
-  const theNewRow = rowOf(key);
+  const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
   const notificationJob = (enquiryId: SQL) =>
     orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
       SELECT id, 'notification', 'pending', ${now} FROM (${enquiryId}) WHERE true ON CONFLICT DO NOTHING`);
@@ -161,7 +158,6 @@ export async function storeEnquiry(
         id: Number(created.id),
         reference: created.reference == null ? null : String(created.reference),
         duplicate: false,
-        upgraded: false,
       };
     }
 
@@ -172,7 +168,7 @@ export async function storeEnquiry(
       .where(and(eq(e.contentHash, hash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS)))
       .orderBy(desc(e.id))
       .limit(1);
-    if (!existing) return { id: 0, reference: null, duplicate: true, upgraded: false };
+    if (!existing) return { id: 0, reference: null, duplicate: true };
     const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
     const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
     const upgrade = await writeBatch(db, [
@@ -201,10 +197,9 @@ export async function storeEnquiry(
           ]
         : []),
     ]);
-    const changed = (index: number) => (upgrade[index]?.rowsAffected ?? 0) > 0;
-    photosKept = photos.length > 0 && changed(upgrade.length - photos.length - 1);
-    const upgraded = upgrade.some((_, index) => changed(index));
-    return { id: existing.id, reference: existing.reference, duplicate: true, upgraded };
+    // The photos are kept when the statement that hands the folder over changed the row.
+    photosKept = photos.length > 0 && (upgrade[upgrade.length - photos.length - 1]?.rowsAffected ?? 0) > 0;
+    return { id: existing.id, reference: existing.reference, duplicate: true };
   } finally {
     if (!photosKept && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
   }
