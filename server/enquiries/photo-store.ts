@@ -40,8 +40,8 @@ export const storedFileName = (position: number) => `${position}.jpg`;
 export const incomingDirOf = (root: string) => path.join(root, '.incoming');
 
 /** Flushes a file's or a folder's contents (a folder: its entries) to the disk. */
-async function flush(target: string, flags: 'r' | 'r+' = 'r'): Promise<void> {
-  const handle = await open(target, flags);
+async function flush(target: string): Promise<void> {
+  const handle = await open(target, 'r');
   try {
     await handle.sync();
   } finally {

@@ -81,7 +81,7 @@ async function expectOneNotificationAndAcknowledgement({
   expect(mails).toHaveLength(1);
   expect(mails[0]!.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
   expect(mails[0]!.raw).toMatch(/^Check: +verified$/m);
-  expect(mails[0]!.raw).toContain(`\nReply-To: Morag Visitor <${email}>\n`);
+  expect(mails[0]!.raw.split(/\r?\n/)).toContain(`Reply-To: Morag Visitor <${email}>`);
   const acknowledgements = await mailWithSubject(acknowledgementSubject);
   expect(acknowledgements).toHaveLength(1);
   expect(acknowledgements[0]!.to).toEqual([email]);

@@ -69,4 +69,7 @@ export const productionConfigEnv: Record<string, string> = {
   ENQUIRY_POLL_SECONDS: '1',
   // Every journey sends one enquiry from 127.0.0.1; the limit itself is tested in the integration tests.
   CONTACT_RATE_LIMIT: '1000',
+  // The journeys send dozens of enquiries within the hour, each expecting its acknowledgement; the
+  // hourly cap and the one-a-day-per-address rule are tested in server/enquiries/abuse.test.ts.
+  ENQUIRY_ACKNOWLEDGE_PER_HOUR: '1000',
 };
