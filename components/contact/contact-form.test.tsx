@@ -2,12 +2,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/components/contact/contact-form';
+import { photoText } from '@/content/contact';
 import { createLogger } from '@/lib/logger';
 
 afterEach(() => cleanup());
 
-function setup(siteKey: string) {
-  const apiRequest = vi.fn(async () => ({ status: 201, data: { success: true, message: 'Stored.' } }));
+function setup(siteKey: string, answer: Record<string, unknown> = { success: true, message: 'Stored.' }) {
+  const apiRequest = vi.fn(async () => ({ status: 201, data: answer }));
   const sent: string[] = [];
   const logger = createLogger({
     endpoint: '/api/error-logs',
@@ -49,6 +50,25 @@ describe('ContactForm without NEXT_PUBLIC_RECAPTCHA_SITE_KEY', () => {
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!)).toMatchObject({ level: 'info', source: 'contact-form', statusCode: 201 });
     expect(sent[0]).not.toMatch(/Jo Bloggs|jo@example\.com|Leaking roof|Water is coming/);
+  });
+});
+
+describe('ContactForm when the server stored the enquiry but not its photos', () => {
+  it('shows the success message, the reference and that the photos were not kept', async () => {
+    setup('', { success: true, message: 'Stored.', reference: 'HC-ABC-DEF', photosNotKept: 2 });
+    fill();
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Stored.'));
+    expect(screen.getByRole('status')).toHaveTextContent('HC-ABC-DEF');
+    expect(screen.getByRole('status')).toHaveTextContent(photoText.notKept);
+  });
+
+  it('says nothing of photos when they were kept', async () => {
+    setup('', { success: true, message: 'Stored.', reference: 'HC-ABC-DEF' });
+    fill();
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('HC-ABC-DEF'));
+    expect(screen.getByRole('status')).not.toHaveTextContent(photoText.notKept);
   });
 });
 
