@@ -57,6 +57,10 @@ const incoming = () => (existsSync(incomingDirOf(photosRoot)) ? readdirSync(inco
 const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } } });
 
 describe('photos judged from their headers before any decoding', () => {
+  it('libvips keeps no decoded photo in its operation cache once the photo code is loaded', () => {
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, items: { max: 0 }, files: { max: 0 } });
+  });
+
   it('a small JPEG that declares 16000x6250 pixels is refused unread, naming it; nothing is stored or left behind', async () => {
     const bomb = await flat(16000, 6250).jpeg({ quality: 10 }).toBuffer();
     expect(bomb.length).toBeLessThan(2_000_000);

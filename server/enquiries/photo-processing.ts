@@ -73,6 +73,10 @@ export type ProcessedPhoto = { bytes: Buffer; width: number; height: number; con
 
 export class UnreadablePhoto extends Error {}
 
+// libvips' operation cache would keep each decoded photo resident (measured: four 24 MP progressive
+// JPEGs one after another left 834 MB resident with it, 284 MB without); no photo is decoded twice.
+sharp.cache(false);
+
 // One photo decoded at a time in this process, whatever the number of requests: a decode takes all of
 // libvips' threads for a moment, and queued requests wait rather than multiply the memory in use.
 let queue: Promise<unknown> = Promise.resolve();
