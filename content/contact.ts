@@ -166,6 +166,8 @@ export const photoText = {
   notAPhoto: (name: string) => `“${name}” is not a photo we can open. Please send JPEG, PNG or WebP photos.`,
   tooManyPixels: (name: string) =>
     `“${name}” has more pixels than we can open. Please send a smaller copy of it, such as the one your phone shares by message.`,
+  notSent:
+    'Your photos could not be sent, so your enquiry has not reached us yet. Everything you entered is still here: please try again, or remove the photos and send your message without them.',
   notKept:
     'We could not keep your photos just now, but your message is with us. Please keep the photos: we will ask for them when we reply.',
   unreadable: (name: string) => `“${name}” could not be read as a photo; it may be damaged. Please choose it again or leave it out.`,

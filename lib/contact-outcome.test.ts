@@ -91,3 +91,32 @@ describe('section 8, Contact: every row of the catalogue', () => {
     });
   });
 });
+
+describe('a proxy that refuses or drops an upload with photos answers with its own page', () => {
+  const notSent =
+    'Your photos could not be sent, so your enquiry has not reached us yet. Everything you entered is still here: please try again, or remove the photos and send your message without them.';
+
+  it.each([413, 502, 504])('HTTP %i without the site’s JSON, photos sent: the photos could not be sent', (status) => {
+    expect(contactOutcome({ status, body: undefined }, { sentPhotos: true })).toEqual({ kind: 'error', message: notSent, fieldErrors: {} });
+  });
+
+  it('the same answers without photos keep the spec’s message', () => {
+    expect(contactOutcome({ status: 413, body: undefined })).toMatchObject({
+      message: 'Failed to send message. Please try again or contact us directly.',
+    });
+    expect(contactOutcome({ status: 502, body: undefined }, { sentPhotos: false })).toMatchObject({
+      message: 'Failed to send message. Please try again or contact us directly.',
+    });
+  });
+
+  it('the site’s own refusals and 429 keep their messages when photos were sent', () => {
+    expect(
+      contactOutcome({ status: 422, body: { success: false, message: 'Please correct the highlighted fields.' } }, { sentPhotos: true }),
+    ).toMatchObject({
+      message: 'Please correct the highlighted fields.',
+    });
+    expect(contactOutcome({ status: 429, body: undefined }, { sentPhotos: true })).toMatchObject({
+      message: 'Too many requests. Please try again later.',
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
+import { CONTACT_OUTCOME_MESSAGES, photoText } from '@/content/contact';
 import { isFormField, type FormErrors } from '@/lib/contact-rules';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
 
@@ -35,11 +35,18 @@ export function serverFieldErrors(body: unknown): FormErrors {
   return errors;
 }
 
-/** Maps the response of a submission to what the visitor sees (section 8's contact catalogue). */
-export function contactOutcome(response: ContactResponse): ContactOutcome {
+/**
+ * Maps the response of a submission to what the visitor sees (section 8's contact catalogue).
+ * `sentPhotos`: the request carried photos. A proxy in front of the site that refuses or drops a large
+ * upload (413, 502, 504) answers with its own page rather than the site's JSON; the visitor is then
+ * told that the photos could not be sent, not only that sending failed.
+ */
+export function contactOutcome(response: ContactResponse, options: { sentPhotos?: boolean } = {}): ContactOutcome {
   if (response.status === 'no-answer') return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed, fieldErrors: {} };
   const body = record(response.body);
   const ok = response.status >= 200 && response.status < 300;
+  if (options.sentPhotos && !ok && response.status !== 429 && !('success' in body))
+    return { kind: 'error', message: photoText.notSent, fieldErrors: {} };
   if (ok && body.success !== false) {
     const message = serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.success;
     const photosNotKept = typeof body.photosNotKept === 'number' && body.photosNotKept > 0 ? { photosNotKept: true } : {};

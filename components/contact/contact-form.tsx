@@ -172,22 +172,22 @@ export function ContactForm({
           return;
         }
       }
+      const sending = acceptsPhotos && photos.length > 0;
       try {
-        // The spec's JSON body; the claim details (issue 13) only those given, and only when any was.
+        // The spec's JSON body; the claim details only those given, and only when any was.
         const fields = { ...checked.values, ...givenClaimDetails(checked.claim), recaptchaToken: token, [HONEYPOT_FIELD]: honeypot };
-        const sending = acceptsPhotos && photos.length > 0;
         const response = await apiRequest(endpoint, {
           method: 'POST',
-          // With photos, the same fields and the files as multipart/form-data (issue 13).
+          // With photos, the same fields and the files as multipart/form-data.
           ...(sending ? { formData: await multipartBody(fields, photos), timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS } : { json: fields }),
           skipErrorLogging: true,
         });
         statusCode = response.status;
-        outcome = contactOutcome({ status: response.status, body: response.data });
+        outcome = contactOutcome({ status: response.status, body: response.data }, { sentPhotos: sending });
       } catch (error) {
         if (error instanceof ApiError && error.status !== undefined) {
           statusCode = error.status;
-          outcome = contactOutcome({ status: error.status, body: error.body });
+          outcome = contactOutcome({ status: error.status, body: error.body }, { sentPhotos: sending });
         } else {
           outcome = contactOutcome({ status: 'no-answer' });
         }
