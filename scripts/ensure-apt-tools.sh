@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the browser tests need from Debian rather than npm, installed with apt when missing:
 # Chromium (Playwright never downloads a browser of its own), a Java runtime for the W3C Nu
-# checker (vnu-jar) the HTML validity test runs, nginx for the reverse-proxy test, and exiftool to
+# checker (vnu-jar) the HTML validity test runs, nginx, Caddy and openssl for the reverse-proxy tests
+# (deploy/ holds the configurations they run), and exiftool to
 # write a phone's GPS position into the photos the upload tests send (and to check none arrives).
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
@@ -10,6 +11,8 @@ missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium fonts-dejavu-core)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -22,4 +25,6 @@ $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends 
 "$CHROMIUM" --version
 java -version
 /usr/sbin/nginx -v
+caddy version
+openssl version
 exiftool -ver

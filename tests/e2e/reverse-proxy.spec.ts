@@ -1,87 +1,70 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
+import { phonePhoto } from '../support/photo-fixtures';
+import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testBuildEnv, testPorts } from './test-env';
 
-// The site behind Debian's nginx, configured with the block the README's Deploy section gives, and
-// TRUST_PROXY=1: a client that writes its own X-Forwarded-For can neither dodge its rate limit, lock
-// out the address it names, nor have that address stored as its own.
+// The site behind the two proxies the README's Deploy section ships, each run from its file in
+// deploy/ with only its host names, ports and certificate changed for the test: Debian's nginx with a
+// self-signed certificate, and Debian's Caddy with `tls internal`. Both over HTTPS with TRUST_PROXY=1,
+// so the scheme the proxy reports is what turns on HSTS, and a client that writes its own
+// X-Forwarded-For can neither dodge its rate limit, lock out the address it names, nor be stored as it.
 
-const sitePort = testPorts.site + 20;
-const proxyPort = testPorts.site + 21;
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+type Proxy = {
+  name: string;
+  config: (work: string, ports: Ports) => void;
+  command: (work: string) => [string, string[], Record<string, string>];
+};
+type Ports = { site: number; https: number; http: number };
 
-/** The nginx block between the README's nginx-site markers, pointed at this test's site port. */
-function readmeNginxBlock(): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const block = /<!-- nginx-site:start -->\s*```nginx\n([\s\S]*?)```\s*<!-- nginx-site:end -->/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no nginx-site block');
-  expect(block).toContain('proxy_pass http://127.0.0.1:3000;');
-  return block.replace('http://127.0.0.1:3000', `http://127.0.0.1:${sitePort}`);
+/** Replaces `from` in `text`, failing when it is not there: the deploy file changed under the test. */
+function swap(text: string, from: string | RegExp, to: string): string {
+  expect(text, `deploy file no longer contains ${String(from)}`).toMatch(
+    typeof from === 'string' ? new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : from,
+  );
+  return text.replace(from, to);
 }
 
-type Answer = { status: number; body: string };
-
-/** A request from a chosen loopback address (127.0.0.x), as a distinct visitor would make it. */
-function send(
-  localAddress: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: '127.0.0.1', port: proxyPort, localAddress, method: options.method ?? 'GET', path: options.path, headers: options.headers },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
+const nginx: Proxy = {
+  name: 'nginx (deploy/nginx-site.conf)',
+  config(work, ports) {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(work, 'key.pem'),
+        '-out',
+        path.join(work, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
     );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
-
-const enquiry = (subject: string) =>
-  JSON.stringify({ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject, message: 'Water is coming in through the roof.' });
-
-const post = (from: string, forged: string, subject: string) =>
-  send(from, {
-    method: 'POST',
-    path: '/api/contact',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': forged },
-    body: enquiry(subject),
-  });
-
-let work: string;
-let site: ChildProcess;
-let nginx: ChildProcess;
-let databaseUrl: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  work = mkdtempSync(path.join(tmpdir(), 'homecare-proxy-'));
-  chmodSync(work, 0o777);
-  databaseUrl = `file:${path.join(work, 'site.db')}`;
-  site = spawn(process.execPath, ['server.mjs'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      ...testBuildEnv,
-      PORT: String(sitePort),
-      HOSTNAME: '127.0.0.1',
-      TRUST_PROXY: '1',
-      DATABASE_URL: databaseUrl,
-      ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
-      CONTACT_RATE_LIMIT: '2',
-    },
-  });
-  for (const folder of ['logs', 'temp']) mkdirSync(path.join(work, folder), { recursive: true });
-  const config = `
-daemon off;
+    let site = readFileSync('deploy/nginx-site.conf', 'utf8');
+    site = swap(site, 'server 127.0.0.1:3000;', `server 127.0.0.1:${ports.site};`);
+    site = swap(site, /listen 80;\s*listen \[::\]:80;/, `listen 127.0.0.1:${ports.http};`);
+    site = swap(site, /listen 443 ssl http2;\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${ports.https} ssl http2;`);
+    site = swap(site, '/etc/letsencrypt/live/www.example.com/fullchain.pem', path.join(work, 'cert.pem'));
+    site = swap(site, '/etc/letsencrypt/live/www.example.com/privkey.pem', path.join(work, 'key.pem'));
+    for (const folder of ['logs', 'temp']) mkdirSync(path.join(work, folder), { recursive: true });
+    writeFileSync(
+      path.join(work, 'proxy.conf'),
+      `daemon off;
 worker_processes 1;
 pid ${work}/nginx.pid;
 error_log stderr warn;
@@ -93,56 +76,276 @@ http {
   fastcgi_temp_path ${work}/temp/fastcgi;
   uwsgi_temp_path ${work}/temp/uwsgi;
   scgi_temp_path ${work}/temp/scgi;
-  server {
-    listen 127.0.0.1:${proxyPort};
-    ${readmeNginxBlock()}
-  }
+${site}
 }
-`;
-  writeFileSync(path.join(work, 'nginx.conf'), config);
-  nginx = spawn(NGINX, ['-c', path.join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
-  await expect
-    .poll(
-      async () =>
-        send('127.0.0.1', { path: '/contact' })
-          .then((answer) => answer.status)
-          .catch(() => 0),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+`,
+    );
+  },
+  command: (work) => [process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-c', path.join(work, 'proxy.conf'), '-p', work], {}],
+};
+
+const caddy: Proxy = {
+  name: 'Caddy (deploy/Caddyfile)',
+  config(work, ports) {
+    let file = readFileSync('deploy/Caddyfile', 'utf8');
+    file = swap(
+      file,
+      /\n\{\n/,
+      `\n{\n\tadmin off\n\tlog {\n\t\tlevel ERROR\n\t}\n\tskip_install_trust\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n\tstorage file_system ${work}/caddy-data\n`,
+    );
+    file = swap(file, 'www.example.com {', `https://127.0.0.1:${ports.https} {\n\ttls internal`);
+    file = swap(file, /\nexample\.com \{[\s\S]*?\n\}\n/, '\n');
+    file = swap(file, 'reverse_proxy 127.0.0.1:3000', `reverse_proxy 127.0.0.1:${ports.site}`);
+    writeFileSync(path.join(work, 'Caddyfile'), file);
+  },
+  command: (work) => [
+    process.env.CADDY_PATH ?? '/usr/bin/caddy',
+    ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'],
+    { HOME: work, XDG_DATA_HOME: path.join(work, 'xdg-data'), XDG_CONFIG_HOME: path.join(work, 'xdg-config') },
+  ],
+};
+
+const enquiry = (subject: string) => ({
+  name: 'Jo Bloggs',
+  email: 'jo@example.com',
+  phone: '',
+  subject,
+  message: 'Water is coming in through the roof.',
 });
 
-test.afterAll(async () => {
-  for (const child of [nginx, site]) {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+const proxies: [Proxy, number][] = [
+  [nginx, 20],
+  [caddy, 30],
+];
+
+for (const [proxy, portOffset] of proxies) {
+  test.describe(proxy.name, () => {
+    test.describe.configure({ mode: 'serial' });
+    test.use({ ignoreHTTPSErrors: true });
+
+    const ports: Ports = {
+      site: testPorts.site + portOffset,
+      https: testPorts.site + portOffset + 1,
+      http: testPorts.site + portOffset + 2,
+    };
+    const origin = `https://127.0.0.1:${ports.https}`;
+    let work: string;
+    let site: ChildProcess;
+    let proxyProcess: ChildProcess;
+    let databaseUrl: string;
+
+    /** A request from a chosen loopback address (127.0.0.x), as a distinct visitor would make it. */
+    function send(
+      localAddress: string,
+      options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+    ): Promise<Answer> {
+      return new Promise((resolve, reject) => {
+        const outgoing = httpsRequest(
+          {
+            host: '127.0.0.1',
+            port: ports.https,
+            localAddress,
+            rejectUnauthorized: false,
+            method: options.method ?? 'GET',
+            path: options.path,
+            headers: options.headers,
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+            );
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(options.body);
+      });
     }
-  }
-  rmSync(work, { recursive: true, force: true });
-});
 
-test('a forged X-Forwarded-For does not get round the limit, cannot lock out the address it names, and is never stored', async () => {
-  // The attacker at 127.0.0.2 names a new address on every request.
-  expect((await post('127.0.0.2', '203.0.113.1', 'First from the attacker')).status).toBe(201);
-  expect((await post('127.0.0.2', '203.0.113.2', 'Second from the attacker')).status).toBe(201);
-  const limited = await post('127.0.0.2', '203.0.113.3', 'Third from the attacker');
-  expect(limited.status).toBe(429);
-  expect(JSON.parse(limited.body)).toEqual({ success: false, message: 'Too many requests. Please try again later.' });
-  // It names the victim's address (127.0.0.3) as its own; the victim is not affected.
-  await post('127.0.0.2', '127.0.0.3', 'Fourth from the attacker');
-  expect((await post('127.0.0.3', '', 'From the real 127.0.0.3')).status).toBe(201);
+    const post = (from: string, forged: string, subject: string) =>
+      send(from, {
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forged },
+        body: JSON.stringify(enquiry(subject)),
+      });
 
-  const db = createClient({ url: databaseUrl });
-  const stored = (await db.execute('SELECT client_address, subject FROM enquiries ORDER BY id')).rows.map((row) => [
-    row.client_address,
-    row.subject,
-  ]);
-  db.close();
-  expect(stored).toEqual([
-    ['127.0.0.2', 'First from the attacker'],
-    ['127.0.0.2', 'Second from the attacker'],
-    ['127.0.0.3', 'From the real 127.0.0.3'],
-  ]);
-});
+    async function rows(sql: string) {
+      const db = createClient({ url: databaseUrl });
+      try {
+        return (await db.execute(sql)).rows.map((row) => ({ ...row }));
+      } finally {
+        db.close();
+      }
+    }
+
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      work = mkdtempSync(path.join(tmpdir(), 'homecare-proxy-'));
+      chmodSync(work, 0o777);
+      databaseUrl = `file:${path.join(work, 'site.db')}`;
+      site = spawn(process.execPath, ['server.mjs'], {
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          ...testBuildEnv,
+          PORT: String(ports.site),
+          HOSTNAME: '127.0.0.1',
+          TRUST_PROXY: '1',
+          DATABASE_URL: databaseUrl,
+          ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
+          ENQUIRY_PHOTOS_DIR: path.join(work, 'photos'),
+          CONTACT_RATE_LIMIT: '2',
+        },
+      });
+      proxy.config(work, ports);
+      const [command, args, env] = proxy.command(work);
+      proxyProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+      await expect
+        .poll(
+          async () =>
+            send('127.0.0.1', { path: '/contact' })
+              .then((answer) => answer.status)
+              .catch(() => 0),
+          { timeout: 90_000 },
+        )
+        .toBe(200);
+    });
+
+    test.afterAll(async () => {
+      for (const child of [proxyProcess, site]) {
+        if (child && child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }
+      }
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    test('HTTPS as the site sees it: HSTS on every page, from the scheme the proxy reports', async () => {
+      const answer = await send('127.0.0.1', { path: '/' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    });
+
+    test('a forged X-Forwarded-For does not get round the limit, cannot lock out the address it names, and is never stored', async () => {
+      // The attacker at 127.0.0.2 names a new address on every request.
+      expect((await post('127.0.0.2', '203.0.113.1', 'First from the attacker')).status).toBe(201);
+      expect((await post('127.0.0.2', '203.0.113.2', 'Second from the attacker')).status).toBe(201);
+      const limited = await post('127.0.0.2', '203.0.113.3', 'Third from the attacker');
+      expect(limited.status).toBe(429);
+      expect(JSON.parse(limited.body)).toEqual({ success: false, message: 'Too many requests. Please try again later.' });
+      // It names the victim's address (127.0.0.3) as its own; the victim is not affected.
+      await post('127.0.0.2', '127.0.0.3', 'Fourth from the attacker');
+      expect((await post('127.0.0.3', '', 'From the real 127.0.0.3')).status).toBe(201);
+      expect(
+        await rows(`SELECT client_address, subject FROM enquiries WHERE subject LIKE '%attacker' OR subject LIKE '%real%' ORDER BY id`),
+      ).toEqual([
+        { client_address: '127.0.0.2', subject: 'First from the attacker' },
+        { client_address: '127.0.0.2', subject: 'Second from the attacker' },
+        { client_address: '127.0.0.3', subject: 'From the real 127.0.0.3' },
+      ]);
+    });
+
+    test('six full-size phone photos (several MB each) in one enquiry pass the proxy and are stored', async () => {
+      test.setTimeout(90_000);
+      const form = new FormData();
+      for (const [name, value] of Object.entries(enquiry('Six photos through the proxy'))) form.append(name, value);
+      let uploaded = 0;
+      for (let seed = 1; seed <= 6; seed += 1) {
+        const bytes = await phonePhoto(seed);
+        uploaded += bytes.length;
+        form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `IMG_00${seed}.jpg`);
+      }
+      expect(uploaded).toBeGreaterThan(18_000_000);
+      const encoded = new Response(form);
+      const answer = await send('127.0.0.4', {
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': encoded.headers.get('content-type')! },
+        body: Buffer.from(await encoded.arrayBuffer()),
+      });
+      expect(answer.status, answer.body.slice(0, 300)).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ success: true, reference: expect.stringMatching(/^HC-/) });
+      const [stored] = await rows(
+        `SELECT e.client_address, count(p.id) AS photos FROM enquiries e JOIN enquiry_photos p ON p.enquiry_id = e.id WHERE e.subject = 'Six photos through the proxy' GROUP BY e.id`,
+      );
+      expect(stored).toEqual({ client_address: '127.0.0.4', photos: 6 });
+    });
+
+    test('an upload larger than any enquiry is refused before anything reads its body', async () => {
+      // nginx answers at once from Content-Length; Caddy streams, and the site refuses it from the header.
+      test.setTimeout(60_000);
+      const answer = await send('127.0.0.5', {
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(70_000_000) },
+        body: Buffer.alloc(0),
+      }).catch((error: Error) => ({ status: 0, headers: {}, body: error.message }));
+      expect(answer.status).toBe(413);
+      expect(await rows(`SELECT id FROM enquiries WHERE client_address = '127.0.0.5'`)).toEqual([]);
+    });
+
+    test('a visitor lands on /, reaches the form by the navigation bar, and sends a claim with phone photos over HTTPS', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await routeRecaptcha(page);
+      await page.goto(`${origin}/`);
+      await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+      const form = page.getByRole('form', { name: 'Send us a message' });
+      await form.getByLabel(/^Name/).fill('Morag Visitor');
+      await form.getByLabel(/^Email/).fill('morag@example.com');
+      await form.getByLabel(/^Subject/).fill('Storm claim through the proxy');
+      await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
+      await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+      await form.getByLabel('Photos of the damage (optional)').setInputFiles([
+        { name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(31) },
+        { name: 'IMG_3002.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(32) },
+      ]);
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+      await form.getByRole('button', { name: 'Send message' }).click();
+      expect((await answered).status()).toBe(201);
+      await expect(form.getByTestId('enquiry-reference')).toContainText(/HC-/);
+      const [stored] = await rows(
+        `SELECT e.client_address, count(p.id) AS photos FROM enquiries e JOIN enquiry_photos p ON p.enquiry_id = e.id WHERE e.subject = 'Storm claim through the proxy' GROUP BY e.id`,
+      );
+      expect(stored).toEqual({ client_address: '127.0.0.1', photos: 2 });
+    });
+
+    test('when the proxy answers with its own error page, the form says the photos could not be sent and keeps everything', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await routeRecaptcha(page);
+      await page.goto(`${origin}/contact`);
+      const form = page.getByRole('form', { name: 'Send us a message' });
+      await form.getByLabel(/^Name/).fill('Morag Visitor');
+      await form.getByLabel(/^Email/).fill('morag@example.com');
+      await form.getByLabel(/^Subject/).fill('Photos refused by the proxy');
+      await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
+      await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+      await form
+        .getByLabel('Photos of the damage (optional)')
+        .setInputFiles([{ name: 'IMG_4001.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(41) }]);
+      // The site goes away (a restart, a crash): the proxy answers 502 with a page of its own.
+      const exited = new Promise((resolve) => site.once('exit', resolve));
+      site.kill('SIGTERM');
+      await exited;
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+      await form.getByRole('button', { name: 'Send message' }).click();
+      const answer = await answered;
+      expect(answer.status()).toBe(502);
+      expect(answer.headers()['content-type'] ?? '').not.toContain('application/json');
+      await expect(page.getByRole('alert').first()).toContainText(
+        'Your photos could not be sent, so your enquiry has not reached us yet. Everything you entered is still here: please try again, or remove the photos and send your message without them.',
+      );
+      await expect(form.getByLabel(/^Subject/)).toHaveValue('Photos refused by the proxy');
+      await expect(form.getByLabel(/^Message/)).toHaveValue('Slates came off in the storm and water is coming into the loft.');
+      await expect(form.getByText('IMG_4001.jpg')).toBeVisible();
+    });
+  });
+}
