@@ -11,7 +11,7 @@ import { readPublicEnv } from './lib/public-env.mjs';
 import { loadConfig } from './server/config.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
-import { applyServerLimits, isMethodNotAllowed, PAGE_METHODS, serverOptions } from './server/server-limits.mjs';
+import { applyServerLimits, isMethodNotAllowed, PAGE_METHODS, serverOptions, SHUTDOWN_GRACE_MS } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -36,8 +36,6 @@ const app = next({ dev, port, hostname: hostname === '0.0.0.0' ? 'localhost' : h
 const handle = app.getRequestHandler();
 await app.prepare();
 
-/** How long a SIGTERM may take: in-flight requests and the notification being sent finish within it. */
-export const SHUTDOWN_GRACE_MS = 10_000;
 let shuttingDown = false;
 
 const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });

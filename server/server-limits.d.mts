@@ -12,6 +12,7 @@ export type ServerLimits = {
   maxRequestsPerSocket: number;
 };
 export const SERVER_LIMITS: Readonly<ServerLimits>;
+export const SHUTDOWN_GRACE_MS: number;
 export function serverOptions(limits?: ServerLimits): ServerOptions;
 export function applyServerLimits<T extends Server>(server: T, limits?: ServerLimits): T;
 export const PAGE_METHODS: readonly string[];

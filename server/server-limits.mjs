@@ -22,6 +22,9 @@ export const SERVER_LIMITS = Object.freeze({
   maxRequestsPerSocket: 1000,
 });
 
+/** How long a SIGTERM may take: in-flight requests and the notification being sent finish within it. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Options for http.createServer (some limits can only be set there). */
 export function serverOptions(limits = SERVER_LIMITS) {
   return {
