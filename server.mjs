@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import nextEnv from '@next/env';
 import next from 'next';
 import { readPublicEnv } from './lib/public-env.mjs';
+import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { loadConfig } from './server/config.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
@@ -31,6 +32,17 @@ const trustProxy = trustedProxies > 0;
 
 // The script hashes of this build's pages (scripts/csp-hashes.ts); without them no page could run.
 const manifest = dev ? developmentManifest(readPublicEnv(process.env)) : loadCspManifest(distDir);
+if (!dev) {
+  // Serving a build made for other values would publish them (a canonical origin of localhost).
+  const changed = changedBuildSettings(manifest.builtWith, process.env);
+  if (changed.length > 0) {
+    console.error(
+      `The build in ${distDir} was made with other values of settings that are fixed when the site is built:\n${describeChanges(changed)}\n` +
+        'Build it again with the values it should serve (npm run build; npm start does this itself), or start it with the values it was built with.',
+    );
+    process.exit(1);
+  }
+}
 
 const app = next({ dev, port, hostname: hostname === '0.0.0.0' ? 'localhost' : hostname });
 const handle = app.getRequestHandler();

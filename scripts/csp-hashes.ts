@@ -1,12 +1,14 @@
 // After `next build`: hashes every inline script of every prerendered page, so the server can send a
 // Content-Security-Policy whose script-src allows exactly those scripts (no 'unsafe-inline', no nonces).
-// Writes {distDir}/csp-manifest.json; server/response-headers.mjs reads it. Run by `npm run build`,
+// Writes {distDir}/csp-manifest.json, with the build-time settings the build was made with
+// (server/build-settings.mjs); server/response-headers.mjs reads it. Run by `npm run build`,
 // scripts/start.mjs, scripts/build-for-tests.ts and scripts/bench.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nextEnv from '@next/env';
 import { readPublicEnv } from '../lib/public-env.mjs';
+import { buildSettingsOf } from '../server/build-settings.mjs';
 import { loadConfig } from '../server/config.mjs';
 import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../server/response-headers.mjs';
 
@@ -56,6 +58,7 @@ export function writeCspManifest(distDir: string, env: Record<string, string | u
     version: 1,
     pages,
     ...buildOrigins(publicSettings),
+    builtWith: buildSettingsOf(env),
   };
   writeFileSync(path.join(distDir, CSP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

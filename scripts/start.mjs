@@ -1,6 +1,8 @@
-// `npm start`: serve the production build on PORT, building it first when there is none.
+// `npm start`: serve the production build on PORT, building it first when there is none or when it was
+// made with other build-time settings (SITE_URL, NEXT_PUBLIC_*) than this environment has.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import nextEnv from '@next/env';
 import { loadConfig } from '../server/config.mjs';
 import { ensureBuild } from './support/ensure-build.mjs';
 
@@ -14,6 +16,8 @@ function loadConfigOrExit() {
 }
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+// The .env files, as `next build` and server.mjs read them, so all three compare the same values.
+nextEnv.loadEnvConfig(process.cwd());
 const { distDir } = loadConfigOrExit();
 
 ensureBuild(distDir);

@@ -10,6 +10,8 @@ export type CspManifest = {
   apiOrigin: string;
   /** Whether NEXT_PUBLIC_RECAPTCHA_SITE_KEY was set at build time. */
   recaptcha: boolean;
+  /** The build-time settings the build was made with (server/build-settings.mjs); absent in older builds. */
+  builtWith?: Record<string, string>;
   /** Set for `npm run dev`: no hashes, inline scripts and eval allowed (developmentManifest). */
   development?: boolean;
 };

@@ -1,1 +1,1 @@
-export function ensureBuild(distDir?: string, env?: NodeJS.ProcessEnv): void;
+export function ensureBuild(distDir?: string, env?: Record<string, string | undefined>): void;

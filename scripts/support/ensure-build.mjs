@@ -1,22 +1,27 @@
 // Makes sure `distDir` holds a production build the server can run: `next build` when there is none,
-// then the CSP hash step (scripts/csp-hashes.ts) when its manifest is missing or older than the build,
-// which is what `npm run build` does. Used by `npm start` and `npm run bench:contact`.
+// then the CSP hash step (scripts/csp-hashes.ts), which is what `npm run build` does; and the same again
+// when the build was made with other build-time settings (server/build-settings.mjs) than `env` has.
+// Used by `npm start` and the benchmarks.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { changedBuildSettings, describeChanges } from '../../server/build-settings.mjs';
 
 export function ensureBuild(distDir = '.next', env = process.env) {
   const buildEnv = { ...env, NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? '1', NEXT_DIST_DIR: distDir };
-  if (!existsSync(`${distDir}/BUILD_ID`)) {
-    console.log(`No production build in ${distDir}: building it first (next build, then the CSP hashes).`);
-    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env: buildEnv });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const manifest = `${distDir}/csp-manifest.json`;
-  if (!existsSync(manifest) || statSync(manifest).mtimeMs < statSync(`${distDir}/BUILD_ID`).mtimeMs) {
-    const hashes = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/csp-hashes.ts'], {
-      stdio: 'inherit',
-      env: buildEnv,
-    });
-    if (hashes.status !== 0) process.exit(hashes.status ?? 1);
+  const run = (args) => {
+    const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: buildEnv });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  };
+  const manifestFile = `${distDir}/csp-manifest.json`;
+  const built = existsSync(`${distDir}/BUILD_ID`);
+  // A build whose manifest is missing or older than it has settings nobody recorded: built again.
+  const recorded = built && existsSync(manifestFile) && statSync(manifestFile).mtimeMs >= statSync(`${distDir}/BUILD_ID`).mtimeMs;
+  const changed = recorded ? changedBuildSettings(JSON.parse(readFileSync(manifestFile, 'utf8')).builtWith, env) : [];
+  if (!built || !recorded || changed.length > 0) {
+    if (!built) console.log(`No production build in ${distDir}: building it first (next build, then the CSP hashes).`);
+    else if (!recorded) console.log(`The build in ${distDir} does not record its settings: building it again.`);
+    else console.log(`The build in ${distDir} was made with other build-time settings: building it again.\n${describeChanges(changed)}`);
+    run(['node_modules/next/dist/bin/next', 'build']);
+    run(['node_modules/tsx/dist/cli.mjs', 'scripts/csp-hashes.ts']);
   }
 }

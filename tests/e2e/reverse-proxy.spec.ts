@@ -91,7 +91,7 @@ const caddy: Proxy = {
     file = swap(
       file,
       /\n\{\n/,
-      `\n{\n\tadmin off\n\tlog {\n\t\tlevel ERROR\n\t}\n\tskip_install_trust\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n\tstorage file_system ${work}/caddy-data\n`,
+      `\n{\n\tadmin off\n\tlog {\n\t\toutput discard\n\t}\n\tskip_install_trust\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n\tstorage file_system ${work}/caddy-data\n`,
     );
     file = swap(file, 'www.example.com {', `https://127.0.0.1:${ports.https} {\n\ttls internal`);
     file = swap(file, /\nexample\.com \{[\s\S]*?\n\}\n/, '\n');
