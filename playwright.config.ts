@@ -38,11 +38,12 @@ export default defineConfig({
   },
   projects: [
     // The default test build (tests/e2e/test-env.ts testBuildEnv): every spec but the journeys.
-    { name: 'chromium', testIgnore: /(journeys|shutdown)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The production-configuration build (productionConfigEnv): visitors' journeys with every integration on.
+    { name: 'chromium', testIgnore: /(journeys|shutdown|engines)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The production-configuration build (productionConfigEnv): visitors' journeys with every integration on,
+    // in Chromium and (engines.spec.ts) in Firefox and WebKit.
     {
       name: 'production-config',
-      testMatch: /(journeys|shutdown)\.spec\.ts$/,
+      testMatch: /(journeys|shutdown|engines)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: productionSiteUrl },
     },
   ],

@@ -13,6 +13,11 @@ command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# The other two engines: Firefox ESR (driven over WebDriver BiDi) and WebKitGTK's MiniBrowser behind
+# WebKitWebDriver, under Xvfb.
+command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -27,4 +32,5 @@ java -version
 /usr/sbin/nginx -v
 caddy version
 openssl version
+firefox-esr --version
 exiftool -ver

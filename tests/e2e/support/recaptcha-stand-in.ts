@@ -14,7 +14,7 @@ export const standInToken = (n: number) => recaptchaTestToken('valid', `standin$
 const TOKEN_PREFIX = standInToken(0).slice(0, standInToken(0).indexOf('standin0'));
 const TOKEN_LENGTH = standInToken(0).length;
 
-const STAND_IN_RECAPTCHA = `
+export const STAND_IN_RECAPTCHA = `
   window.__recaptcha = { executed: [] };
   window.grecaptcha = { enterprise: {
     ready: function (callback) { setTimeout(callback, 0); },

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
+import { remote } from 'webdriverio';
+
+// The two engines besides Chromium, each behind the same few operations the engine journeys need.
+// Firefox ESR speaks WebDriver BiDi itself, so puppeteer-core drives it (no geckodriver): console,
+// page errors, failed requests and request interception all come as events. WebKit is WebKitGTK's
+// MiniBrowser behind WebKitWebDriver (classic WebDriver, driven by WebdriverIO) under Xvfb: classic
+// WebDriver has no events, so problems are collected by a script the page runs (installed after each
+// full load, so an error during the very first load is not seen there) and from Resource Timing.
+
+export type EngineName = 'firefox' | 'webkit';
+export type Viewport = { width: number; height: number };
+
+export interface EngineSession {
+  readonly name: EngineName;
+  goto(url: string): Promise<void>;
+  click(selector: string): Promise<void>;
+  type(selector: string, text: string): Promise<void>;
+  press(key: 'Tab' | 'Escape' | 'Enter' | 'ArrowRight' | 'ArrowLeft'): Promise<void>;
+  upload(selector: string, file: string): Promise<void>;
+  /** Runs `body` (the text of a function body) in the page and returns what it returns. */
+  evaluate<T>(body: string): Promise<T>;
+  /** Waits until `body` returns a truthy value, for up to `timeoutMs`. */
+  waitFor(body: string, timeoutMs?: number): Promise<void>;
+  /** Console errors, uncaught errors, CSP violations and failed requests seen so far. */
+  problems(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER =
+  process.env.MINIBROWSER_PATH ??
+  ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser'].find((file) =>
+    existsSync(file),
+  ) ??
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** Recorded in the page: CSP violations, uncaught errors and console.error calls. */
+const PAGE_WATCH = `
+  if (!window.__problems) {
+    window.__problems = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__problems.push('CSP ' + location.pathname + ': ' + event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline')));
+    window.addEventListener('error', (event) => window.__problems.push('error ' + location.pathname + ': ' + event.message));
+    window.addEventListener('unhandledrejection', (event) => window.__problems.push('rejection ' + location.pathname + ': ' + String(event.reason)));
+    const original = console.error.bind(console);
+    console.error = (...args) => { window.__problems.push('console.error ' + location.pathname + ': ' + args.map(String).join(' ')); original(...args); };
+  }`;
+// Resource Timing gives each request's status where the engine records it (responseStatus); where it
+// does not (WebKitGTK), each same-origin resource is asked for again and its status checked.
+const READ_PROBLEMS = `return (async () => {
+  const entries = performance.getEntriesByType('resource');
+  const statuses = await Promise.all(entries.map(async (entry) => {
+    if (typeof entry.responseStatus === 'number' && entry.responseStatus > 0) return [entry.name, entry.responseStatus];
+    if (new URL(entry.name).origin !== location.origin) return [entry.name, 0];
+    try { return [entry.name, (await fetch(entry.name, { cache: 'force-cache' })).status]; } catch { return [entry.name, -1]; }
+  }));
+  return (window.__problems || []).concat(statuses.filter(([, status]) => status >= 400 || status === -1).map(([url, status]) => 'HTTP ' + status + ' ' + url));
+})();`;
+
+type Intercept = { url: RegExp; contentType: string; body: string };
+
+async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Promise<EngineSession> {
+  const browser: PuppeteerBrowser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    protocol: 'webDriverBiDi',
+    defaultViewport: viewport,
+  });
+  const page: PuppeteerPage = await browser.newPage();
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.push(`pageerror ${String(error)}`));
+  page.on('requestfailed', (request) => seen.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  await page.evaluateOnNewDocument(PAGE_WATCH);
+  if (intercepts.length > 0) {
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      const match = intercepts.find((intercept) => intercept.url.test(request.url()));
+      if (match) void request.respond({ status: 200, contentType: match.contentType, body: match.body });
+      else void request.continue();
+    });
+  }
+  return {
+    name: 'firefox',
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    click: async (selector) => {
+      await page.waitForSelector(selector, { visible: true });
+      await page.click(selector);
+    },
+    type: async (selector, text) => {
+      await page.waitForSelector(selector, { visible: true });
+      await page.type(selector, text);
+    },
+    press: (key) => page.keyboard.press(key),
+    upload: async (selector, file) => {
+      const input = await page.waitForSelector(selector);
+      await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(file);
+    },
+    evaluate: <T>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
+    waitFor: async (body, timeoutMs = 10_000) => void (await page.waitForFunction(`(() => { ${body} })()`, { timeout: timeoutMs })),
+    problems: async () => [...seen, ...((await page.evaluate(`(() => { ${READ_PROBLEMS} })()`)) as string[])],
+    close: () => browser.close(),
+  };
+}
+
+let display: { number: number; xvfb: ChildProcess } | null = null;
+let nextPort = 4600 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+
+async function webkitSession(viewport: Viewport): Promise<EngineSession> {
+  if (!display) {
+    const number = 90 + (Number(process.env.TEST_PORT_OFFSET ?? 0) % 100);
+    const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+    process.once('exit', () => xvfb.kill());
+    display = { number, xvfb };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const port = nextPort++;
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: `:${display.number}` } });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const browser = await remote({
+    hostname: '127.0.0.1',
+    port,
+    path: '/',
+    logLevel: 'warn',
+    connectionRetryCount: 5,
+    capabilities: {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      'wdio:enforceWebDriverClassic': true,
+    } as WebdriverIO.Capabilities,
+  });
+  await browser.setWindowSize(viewport.width, viewport.height);
+  // The inner size is what the page lays out against; the window's frame takes some of it.
+  const inner = await browser.execute(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  await browser.setWindowSize(viewport.width * 2 - inner.width, viewport.height * 2 - inner.height);
+  const watch = () => browser.execute(PAGE_WATCH);
+  return {
+    name: 'webkit',
+    goto: async (url) => {
+      await browser.url(url);
+      await watch();
+    },
+    click: async (selector) => {
+      const element = await browser.$(selector);
+      await element.waitForDisplayed();
+      await element.click();
+    },
+    type: async (selector, text) => {
+      const element = await browser.$(selector);
+      await element.waitForDisplayed();
+      await element.addValue(text);
+    },
+    press: (key) => browser.keys([key]),
+    upload: async (selector, file) => {
+      const element = await browser.$(selector);
+      await element.setValue(file);
+    },
+    evaluate: <T>(body: string) => browser.execute(body) as Promise<T>,
+    waitFor: async (body, timeoutMs = 10_000) => {
+      await browser.waitUntil(async () => Boolean(await browser.execute(body)), { timeout: timeoutMs, interval: 100 });
+    },
+    problems: () => browser.execute(READ_PROBLEMS) as Promise<string[]>,
+    close: async () => {
+      await browser.deleteSession().catch(() => undefined);
+      driver.kill();
+    },
+  };
+}
+
+export function openEngine(name: EngineName, viewport: Viewport, intercepts: Intercept[] = []): Promise<EngineSession> {
+  return name === 'firefox' ? firefoxSession(viewport, intercepts) : webkitSession(viewport);
+}
