@@ -8,6 +8,7 @@ import { phonePhoto } from '../support/photo-fixtures';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
 import { routes } from './support/routes';
+import { standInCrm } from './support/stand-in-crm';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 
 // The visitors' journeys in the two engines besides Chromium (Firefox ESR and WebKitGTK's MiniBrowser,
@@ -23,6 +24,37 @@ const recaptcha = [
   { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: STAND_IN_RECAPTCHA },
 ];
 
+// The gallery as the CRM on another origin serves it: two categories, photos under both media rules.
+const galleryItems = [
+  {
+    _id: 'w1',
+    title: 'Kitchen ceiling',
+    category: 'Water Damage',
+    description: 'Ceiling re-boarded after a leak.',
+    tags: ['ceiling'],
+    mimeType: 'image/webp',
+    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
+  },
+  {
+    _id: 's1',
+    title: 'Slate roof',
+    category: 'Storm Damage',
+    description: 'Slipped slates replaced.',
+    tags: ['roof'],
+    mimeType: 'image/jpeg',
+    s3Key: 'samples/slate-roof-sample.jpg',
+  },
+  {
+    _id: 'w2',
+    title: 'Kitchen ceiling again',
+    category: 'Water Damage',
+    description: 'The same ceiling, painted.',
+    tags: ['ceiling'],
+    mimeType: 'image/webp',
+    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
+  },
+];
+
 const text = (value: string) => JSON.stringify(value);
 const onRoute = (route: (typeof routes)[number]) =>
   `return location.pathname === ${text(route.path)} && document.querySelector('h1')?.textContent === ${text(route.h1)}`;
@@ -35,6 +67,10 @@ async function withEngine(name: EngineName, viewport: Viewport, run: (session: E
     await session.close();
   }
 }
+
+test.afterEach(async () => {
+  await standInCrm.reset();
+});
 
 for (const engine of engines) {
   for (const [size, viewport] of Object.entries(sizes)) {
@@ -70,6 +106,98 @@ for (const engine of engines) {
       });
     });
   }
+
+  test(`${engine}, phone: the footer badge's dialog and an accreditation dialog by keyboard alone`, async () => {
+    test.setTimeout(90_000);
+    await withEngine(engine, sizes.phone, async (session) => {
+      await session.goto(`${productionSiteUrl}/`);
+      await session.click('nav[aria-label="Main"] button[aria-controls]');
+      await session.click('nav[aria-label="Main"] div[id] a[href="/about"]');
+      await session.waitFor(onRoute(routes.find((route) => route.path === '/about')!));
+      const openers = {
+        'the footer badge': `document.querySelector('footer button[aria-haspopup="dialog"]')`,
+        'SEPA Approved': `[...document.querySelectorAll('main button')].find((button) => button.textContent.includes('SEPA Approved'))`,
+      };
+      for (const [label, opener] of Object.entries(openers)) {
+        await session.evaluate(`window.__opener = ${opener}; window.__opener.focus();`);
+        await session.press('Enter');
+        await session.waitFor(`return !!document.querySelector('dialog[open]')`);
+        const inside = `return document.querySelector('dialog[open]').contains(document.activeElement)`;
+        expect(await session.evaluate(inside), `${label}: focus moves in`).toBe(true);
+        const focused = new Set<string>();
+        for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab'] as const) {
+          await session.press(key);
+          expect(await session.evaluate(inside), `${label}: focus stays in after ${key}`).toBe(true);
+          focused.add(await session.evaluate<string>('return document.activeElement.outerHTML.slice(0, 120)'));
+        }
+        // The keys really moved focus (between the close button and the link at least).
+        expect(focused.size, `${label}: Tab moves focus`).toBeGreaterThan(1);
+        await session.press('Escape');
+        await session.waitFor(`return !document.querySelector('dialog[open]')`);
+        expect(await session.evaluate('return document.activeElement === window.__opener'), `${label}: focus returns`).toBe(true);
+      }
+      expect(await session.problems()).toEqual([]);
+    });
+  });
+
+  test(`${engine}, phone: the gallery's filter, its viewer by click and by keyboard, arrow keys wrapping, Escape, no scroll behind`, async () => {
+    test.setTimeout(90_000);
+    await standInCrm.setGallery({ status: 200, body: { data: galleryItems } });
+    await withEngine(engine, sizes.phone, async (session) => {
+      await session.goto(`${productionSiteUrl}/`);
+      await session.click('nav[aria-label="Main"] button[aria-controls]');
+      await session.click('nav[aria-label="Main"] div[id] a[href="/gallery"]');
+      await session.waitFor(`return document.querySelectorAll('button[data-gallery-item]').length > 1`, 20_000);
+      const filters = `document.querySelectorAll('[role="group"] button')`;
+      await session.click('[role="group"] > button:nth-child(2)');
+      await session.waitFor(
+        `return ${filters}[1].getAttribute('aria-pressed') === 'true' && ${filters}[0].getAttribute('aria-pressed') === 'false'`,
+      );
+      await session.click('[role="group"] > button:nth-child(1)');
+      await session.waitFor(`return ${filters}[0].getAttribute('aria-pressed') === 'true'`);
+
+      await session.evaluate(`window.scrollTo(0, 200);`);
+      await session.click('button[data-gallery-item]');
+      await session.waitFor(`return !!document.querySelector('dialog[open] [data-testid="viewer-counter"]')`);
+      const counter = `return document.querySelector('[data-testid="viewer-counter"]').textContent`;
+      const first = await session.evaluate<string>(counter);
+      const total = Number(/^1 of (\d+)$/.exec(first)?.[1]);
+      expect(total).toBeGreaterThan(1);
+      await session.press('ArrowRight');
+      await session.waitFor(`${counter} === '2 of ${total}'`);
+      await session.press('ArrowLeft');
+      await session.press('ArrowLeft');
+      await session.waitFor(`${counter} === '${total} of ${total}'`);
+      // The page behind does not scroll while the viewer is open: the lock is in force, and in Firefox
+      // the mouse wheel does not move the page (WebKitWebDriver's wheel action scrolls nothing at all).
+      const overflow = `return getComputedStyle(document.documentElement).overflowY`;
+      expect(await session.evaluate(overflow)).toBe('hidden');
+      const before = await session.evaluate<number>('return window.scrollY');
+      if (engine === 'firefox') {
+        await session.wheel(600);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await session.evaluate<number>('return window.scrollY')).toBe(before);
+      }
+      await session.press('Escape');
+      await session.waitFor(`return !document.querySelector('dialog[open]')`);
+      expect(await session.evaluate(`return document.activeElement === document.querySelector('button[data-gallery-item]')`)).toBe(true);
+      expect(await session.evaluate(overflow)).not.toBe('hidden');
+      if (engine === 'firefox') {
+        // With the viewer closed the same wheel scrolls the page: the check above could fail.
+        await session.wheel(600);
+        await session.waitFor(`return window.scrollY > ${before}`);
+      }
+      await session.evaluate(`document.querySelector('button[data-gallery-item]').focus();`);
+
+      // By keyboard alone: Enter on the focused tile opens it, Escape closes it.
+      await session.press('Enter');
+      await session.waitFor(`return !!document.querySelector('dialog[open]')`);
+      expect(await session.evaluate(`return document.querySelector('dialog[open]').contains(document.activeElement)`)).toBe(true);
+      await session.press('Escape');
+      await session.waitFor(`return !document.querySelector('dialog[open]')`);
+      expect(await session.problems()).toEqual([]);
+    });
+  });
 
   test(`${engine}: the contact form's validation messages, verbatim, when sent empty`, async () => {
     test.setTimeout(90_000);

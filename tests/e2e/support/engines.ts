@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
-import { remote } from 'webdriverio';
+import { Key, remote } from 'webdriverio';
 
 // The two engines besides Chromium, each behind the same few operations the engine journeys need.
 // Firefox ESR speaks WebDriver BiDi itself, so puppeteer-core drives it (no geckodriver): console,
@@ -11,6 +11,7 @@ import { remote } from 'webdriverio';
 // full load, so an error during the very first load is not seen there) and from Resource Timing.
 
 export type EngineName = 'firefox' | 'webkit';
+export type KeyName = 'Tab' | 'Shift+Tab' | 'Escape' | 'Enter' | 'ArrowRight' | 'ArrowLeft';
 export type Viewport = { width: number; height: number };
 
 export interface EngineSession {
@@ -18,8 +19,10 @@ export interface EngineSession {
   goto(url: string): Promise<void>;
   click(selector: string): Promise<void>;
   type(selector: string, text: string): Promise<void>;
-  press(key: 'Tab' | 'Escape' | 'Enter' | 'ArrowRight' | 'ArrowLeft'): Promise<void>;
+  press(key: KeyName): Promise<void>;
   upload(selector: string, file: string): Promise<void>;
+  /** Turns the mouse wheel over the middle of the viewport, as a visitor scrolls. */
+  wheel(deltaY: number): Promise<void>;
   /** Runs `body` (the text of a function body) in the page and returns what it returns. */
   evaluate<T>(body: string): Promise<T>;
   /** Waits until `body` returns a truthy value, for up to `timeoutMs`. */
@@ -101,10 +104,19 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
       await page.waitForSelector(selector, { visible: true });
       await page.type(selector, text);
     },
-    press: (key) => page.keyboard.press(key),
+    press: async (key) => {
+      if (key !== 'Shift+Tab') return page.keyboard.press(key);
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('Tab');
+      await page.keyboard.up('Shift');
+    },
     upload: async (selector, file) => {
       const input = await page.waitForSelector(selector);
       await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(file);
+    },
+    wheel: async (deltaY) => {
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel({ deltaY });
     },
     evaluate: <T>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
     waitFor: async (body, timeoutMs = 10_000) => void (await page.waitForFunction(`(() => { ${body} })()`, { timeout: timeoutMs })),
@@ -160,10 +172,20 @@ async function webkitSession(viewport: Viewport): Promise<EngineSession> {
       await element.waitForDisplayed();
       await element.addValue(text);
     },
-    press: (key) => browser.keys([key]),
+    press: async (key) => {
+      const keys = { Tab: Key.Tab, Escape: Key.Escape, Enter: Key.Enter, ArrowRight: Key.ArrowRight, ArrowLeft: Key.ArrowLeft };
+      const action = browser.action('key');
+      if (key === 'Shift+Tab') action.down(Key.Shift).down(Key.Tab).up(Key.Tab).up(Key.Shift);
+      else action.down(keys[key]).up(keys[key]);
+      await action.perform();
+    },
     upload: async (selector, file) => {
       const element = await browser.$(selector);
       await element.setValue(file);
+    },
+    wheel: () => {
+      // Tried: the wheel action is accepted and scrolls nothing, so a test relying on it could not fail.
+      throw new Error("WebKitWebDriver's wheel action does not scroll the page");
     },
     evaluate: <T>(body: string) => browser.execute(body) as Promise<T>,
     waitFor: async (body, timeoutMs = 10_000) => {
