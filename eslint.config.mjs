@@ -17,7 +17,7 @@ export default defineConfig([
       'regexp/no-super-linear-backtracking': 'error',
       'regexp/no-super-linear-move': 'error',
       // The gallery serves whatever the CRM or the built-in store holds (any origin, any size), and the
-      // site draws its own placeholder artwork as plain SVG: next/image is not a fit there (issue 12 revisits).
+      // site draws its own placeholder artwork as plain SVG: next/image is not a fit there.
       '@next/next/no-img-element': 'off',
       // The site removes control characters from visitor text on purpose; those patterns name them.
       'no-control-regex': 'off',

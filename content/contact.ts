@@ -78,7 +78,7 @@ export const contactFormText = {
 } as const;
 
 /**
- * Issue 13: the optional claim details. Roles and kinds of damage are stored by their value; the labels
+ * The optional claim details. Roles and kinds of damage are stored by their value; the labels
  * are what the form and the company's e-mail show. The kinds of damage are the services' (content/
  * services.ts ids) that name a damage; "Insurance Claims Support" is a service, not a kind of damage.
  */
@@ -126,14 +126,14 @@ export const claimFormText = {
   choose: 'Choose…',
 } as const;
 
-/** Issue 13: the reference every accepted enquiry gets, shown under the spec's success message. */
+/** The reference every accepted enquiry gets, shown under the spec's success message. */
 export const referenceText = {
   before: 'Your reference is',
   after: 'Quote it if you call us about this enquiry.',
 } as const;
 
 /**
- * Issue 13: the acknowledgement e-mail sent to the visitor. Fixed text: nothing the visitor typed
+ * The acknowledgement e-mail sent to the visitor. Fixed text: nothing the visitor typed
  * appears in it, not even their name, so the form cannot send chosen words to someone else's address.
  */
 export const acknowledgementText = {
@@ -150,7 +150,7 @@ export const acknowledgementText = {
   notYou: 'If you did not send this enquiry, you can ignore this e-mail; nothing more will be sent to you.',
 } as const;
 
-/** Issue 13: damage photos. Every message that concerns one file names it. */
+/** Damage photos. Every message that concerns one file names it. */
 export const photoText = {
   label: 'Photos of the damage (optional)',
   hint: 'Up to 6 photos, each up to 10 MB: choose them from your phone or take them with its camera.',

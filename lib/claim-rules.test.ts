@@ -4,7 +4,7 @@ import { parseContact, validateContact } from '@/lib/contact-schema';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 
-describe('postcodes (issue 13)', () => {
+describe('postcodes', () => {
   it.each([
     ['g67 1ab', 'G67 1AB'],
     [' G671AB ', 'G67 1AB'],
@@ -36,7 +36,7 @@ describe('postcodes (issue 13)', () => {
   });
 });
 
-describe('the date of the damage (issue 13)', () => {
+describe('the date of the damage', () => {
   it('is a real calendar date written YYYY-MM-DD', () => {
     for (const good of ['2026-11-14', '2024-02-29', '2000-01-01']) expect(isCalendarDate(good)).toBe(true);
     for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-11-31', '14/11/2026', '2026-1-1', '1899-12-31', '']) {
@@ -63,7 +63,7 @@ describe('the date of the damage (issue 13)', () => {
   });
 });
 
-describe('the other claim details (issue 13)', () => {
+describe('the other claim details', () => {
   it('are all optional: none given, no claim', () => {
     expect(validateContact(valid)).toMatchObject({ errors: {}, claim: null });
   });

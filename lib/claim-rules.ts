@@ -1,5 +1,5 @@
 /**
- * The optional insurance-claim details of an enquiry (issue 13): the fields, their normalisation and
+ * The optional insurance-claim details of an enquiry: the fields, their normalisation and
  * the checks the one contact schema (lib/contact-schema.ts) applies on the form and on the server.
  */
 import { CLAIM_MAX, CLAIM_MESSAGES, CLAIM_ROLES, DAMAGE_TYPES } from '@/content/contact';

@@ -8,7 +8,7 @@ export { CONTACT_OUTCOME_MESSAGES };
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
 
-/** `reference`: the enquiry's (issue 13), when the answer carried a well-formed one. */
+/** `reference`: the enquiry's, when the answer carried a well-formed one. */
 /** `photosNotKept`: the enquiry was stored but its photos were not (the server's photo storage is full). */
 export type ContactOutcome =
   | { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean }

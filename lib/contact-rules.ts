@@ -59,7 +59,7 @@ export function normaliseContactValues(input: Partial<Record<ContactField, unkno
 export const isContactField = (value: unknown): value is ContactField =>
   typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
 
-/** Every field of the form in its order on the page: the spec's, then the optional claim details and photos (issue 13). */
+/** Every field of the form in its order on the page: the spec's, then the optional claim details and photos. */
 export const FORM_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS, PHOTO_FIELD] as const;
 export type FormField = ContactField | ClaimField | typeof PHOTO_FIELD;
 export type FormErrors = Partial<Record<FormField, string>>;

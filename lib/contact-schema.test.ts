@@ -36,7 +36,7 @@ describe('section 5 messages, verbatim', () => {
         phone: '',
         subject: 'Leaks',
         message: '1234567890',
-        // Issue 13's claim details, all optional and empty here.
+        // The claim details, all optional and empty here.
         claimRole: '',
         insurer: '',
         claimReference: '',

@@ -67,7 +67,7 @@ export const contactSchema = z.object({
       .string()
       .check(z.minLength(CONTACT_MIN.message, CONTACT_MESSAGES.message), z.maxLength(CONTACT_MAX.message, CONTACT_MESSAGES.messageMax)),
   ),
-  // Issue 13: the optional claim details. Each is empty or valid; none is required.
+  // The optional claim details. Each is empty or valid; none is required.
   claimRole: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isClaimRole(value), CLAIM_MESSAGES.claimRole))),
   insurer: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.insurer, CLAIM_MESSAGES.insurerMax))),
   claimReference: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.claimReference, CLAIM_MESSAGES.claimReferenceMax))),

@@ -8,7 +8,7 @@ import {
   isEnquiryReference,
 } from '@/lib/enquiry-reference';
 
-describe('enquiry references (issue 13)', () => {
+describe('enquiry references', () => {
   it('read out easily: HC- and two groups of three, with no 0/O or 1/I/L', () => {
     expect(REFERENCE_ALPHABET).not.toMatch(/[01OIL]/);
     expect(new Set(REFERENCE_ALPHABET).size).toBe(REFERENCE_ALPHABET.length);

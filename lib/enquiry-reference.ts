@@ -1,5 +1,5 @@
 /**
- * The reference of an enquiry (issue 13): `HC-` and six characters in two groups of three, from an
+ * The reference of an enquiry: `HC-` and six characters in two groups of three, from an
  * alphabet without 0/O, 1/I/L, so it can be read out on the phone. It is a bijection of the enquiry's id
  * (an affine permutation of 0…31⁶−1), so two enquiries never share one and no table of used references
  * is needed, while consecutive enquiries do not get consecutive-looking references.

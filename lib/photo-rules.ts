@@ -1,5 +1,5 @@
 /**
- * Damage photos sent with an enquiry (issue 13): the limits the form checks before sending and the
+ * Damage photos sent with an enquiry: the limits the form checks before sending and the
  * server enforces while it reads the upload. The messages are in content/contact.ts.
  */
 export const PHOTO_FIELD = 'photos';

@@ -2,7 +2,7 @@
 // port (3900 and up), and runs Lighthouse 12 (mobile) several times per route in Debian's Chromium, both
 // ways: its default simulation (an unthrottled trace replayed through a model) and the devtools method
 // (a real load, throttled as it happens: 562.5 ms RTT, 1.6 Mbps, 4x CPU), the figure to judge by. It
-// reports the median of each figure next to the targets of issues 6 and 12. It also measures the floor:
+// reports the median of each figure next to the site's targets. It also measures the floor:
 // a bare Next.js page built with the same next and react, whose gzipped JavaScript the budgets are
 // counted from and whose Lighthouse figures show what the framework alone scores on the same machine.
 // Then it builds the site once more with a CRM (.next-bench-crm, the stand-in CRM of the tests) and
@@ -34,7 +34,7 @@ const targets = {
   lcpMs: 1800,
   cls: 0,
   homeTotalBytes: 500 * KB,
-  /** Issue 12, on a throttled load (devtools): /gallery's first view with phone photos behind the CRM. */
+  /** On a throttled load (devtools): /gallery's first view with phone photos behind the CRM. */
   galleryPhotosTotalBytes: 1024 * KB,
   galleryPhotosLcpMs: 2000,
 };
@@ -382,7 +382,7 @@ async function main() {
       });
     }
 
-    // Judged on both methods; issue 12's gallery targets on the throttled load.
+    // Judged on both methods; gallery targets on the throttled load.
     const failures: string[] = [];
     for (const row of rows) {
       for (const method of METHODS) {

@@ -58,7 +58,7 @@ export const enquiries = sqliteTable(
     verification: text('verification', { enum: VERIFICATION_STATUSES }).notNull(),
     recaptchaScore: real('recaptcha_score'),
     verificationDetail: text('verification_detail'),
-    // Issue 13 (migration 0004). The reference is NULL only for enquiries stored before it existed.
+    // Migration 0004. The reference is NULL only for enquiries stored before it existed.
     reference: text('reference'),
     claimRole: text('claim_role'),
     insurer: text('insurer'),
@@ -102,7 +102,7 @@ export const enquiryNotifications = sqliteTable(
   (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs), unique().on(table.enquiryId, table.kind)],
 );
 
-/** Issue 13 (migration 0005): the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
+/** Migration 0005: the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
 export const enquiryPhotos = sqliteTable(
   'enquiry_photos',
   {

@@ -106,10 +106,20 @@ export async function openDatabase(url: string, authToken?: string): Promise<Cli
   ensureLocalFolder(url);
   const local = url.startsWith('file:');
   const client = createClient({ url, authToken, ...(local ? { timeout: BUSY_TIMEOUT_MS } : {}) });
-  // Several processes (the server, `npm run logs`, `npm run enquiries`) may share the file.
-  if (local) await client.execute('PRAGMA journal_mode = WAL');
-  await migrate(client);
-  return client;
+  // Several processes (the server, `npm run logs`, `npm run enquiries`) may share the file. When they
+  // open a new file at the same moment, SQLite can answer SQLITE_BUSY without waiting (switching the
+  // journal mode, recovering the WAL); both steps are idempotent, so they are tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (local) await client.execute('PRAGMA journal_mode = WAL');
+      await migrate(client);
+      return client;
+    } catch (error) {
+      const busy = /SQLITE_BUSY|database is locked/.test(String(error));
+      if (!busy || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 /** The site's database, opened and migrated once per process. */

@@ -19,7 +19,7 @@ type ClaimDetailsProps = {
 const FIELD_CLASS = 'mt-1 block w-full rounded-md border px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-700';
 
 /**
- * The optional "insurance claim" part of the contact form (issue 13): closed by default, opened by a
+ * The optional "insurance claim" part of the contact form: closed by default, opened by a
  * checkbox. Its fields are rendered only while it is open, so the prerendered page carries no date
  * that could differ from the visitor's day (the date's `max`).
  */

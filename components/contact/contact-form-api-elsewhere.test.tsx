@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('photos only when the API is the site itself (issue 13)', () => {
+describe('photos only when the API is the site itself', () => {
   it('with the API on another host, which may not accept files: no photo field; the claim details stay', async () => {
     const ContactForm = await formBuiltWith('https://api.example.com');
     render(<ContactForm siteKey="" />);

@@ -68,7 +68,7 @@ async function multipartBody(fields: Record<string, string>, photos: readonly Pi
 const givenClaimDetails = (claim: ClaimValues | null): Partial<ClaimValues> =>
   claim ? Object.fromEntries(Object.entries(claim).filter(([, value]) => value !== '')) : {};
 
-/** The contact form (SPEC sections 2, 4, 5, 7.1 and 8), with the optional claim details of issue 13. */
+/** The contact form (SPEC sections 2, 4, 5, 7.1 and 8), with the optional insurance-claim details and photos. */
 export function ContactForm({
   siteKey = recaptchaSiteKey,
   endpoint = `${apiBaseUrl}/api/contact`,

@@ -25,7 +25,7 @@ function problemWith(file: File): string | null {
 }
 
 /**
- * Damage photos (issue 13): chosen from the phone's gallery or taken with its camera, each shown as a
+ * Damage photos: chosen from the phone's gallery or taken with its camera, each shown as a
  * thumbnail with its name, size and a remove button. Files the form can already tell are unusable
  * (too large, HEIC, not an image, beyond six) are not added, and the message says which and why.
  */

@@ -3,7 +3,7 @@ import { earlyStartScript } from '@/lib/gallery/early-start-script';
 import { galleryEndpoint } from '@/lib/gallery/load-gallery';
 
 /**
- * Starts the gallery before its JavaScript (issue 12): a preconnect to the CRM and a preload of
+ * Starts the gallery before its JavaScript: a preconnect to the CRM and a preload of
  * `GET {crm}/api/gallery/public` in the document's head, then an inline script that takes that
  * response and, as soon as the list is known, starts the first tile's image. GalleryView takes the
  * same response (lib/gallery/early-start.ts), so the list is asked for once. The fetch is CORS without

@@ -1,4 +1,4 @@
-// The gallery's early start (issue 12): an inline script in the prerendered page that asks the CRM for
+// The gallery's early start: an inline script in the prerendered page that asks the CRM for
 // the list as the HTML arrives and, as soon as the list is known, starts the first tile's image and
 // shows it in the loading skeleton's first frame, all before the page's JavaScript has downloaded. GalleryView then takes the list's response
 // (lib/gallery/early-start.ts) instead of asking again. The script repeats, in a few lines, the rules

@@ -8,7 +8,7 @@ import { headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/e
 export class NotAcknowledgeable extends Error {}
 
 /**
- * The acknowledgement e-mail to the sender of an accepted enquiry (issue 13). Fixed text with the
+ * The acknowledgement e-mail to the sender of an accepted enquiry. Fixed text with the
  * reference, what happens next and how to reach the company. It repeats nothing the visitor typed (not
  * their name, in the body or the To header), so the form cannot be used to send chosen words to a
  * third party's address; the store caps how many go out (decision 0011). Sent only to one plain address.

@@ -111,7 +111,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       return accept(input, [], true);
     }
 
-    // The same fields with photos (issue 13), bounded before anything is read.
+    // The same fields with photos, bounded before anything is read.
     if (uploadsInProgress >= maxConcurrentUploads) return failure(503, CONTACT_RESPONSES.photosBusy, {}, { 'Retry-After': '30' });
     if ((uploadsByClient.get(key) ?? 0) >= MAX_UPLOADS_PER_CLIENT)
       return failure(429, CONTACT_RESPONSES.uploadInProgress, {}, { 'Retry-After': '30' });

@@ -87,7 +87,7 @@ describe('the notification e-mail is safe from header injection', () => {
   });
 });
 
-describe('the notification leads with the reference and the claim details (issue 13)', () => {
+describe('the notification leads with the reference and the claim details', () => {
   const claim: EnquiryForEmail = {
     ...enquiry,
     claimRole: 'loss-adjuster',
@@ -126,7 +126,7 @@ describe('the notification leads with the reference and the claim details (issue
   });
 });
 
-describe('photos in the notification (issue 13)', () => {
+describe('photos in the notification', () => {
   const photo = (position: number, bytes: number) => ({
     position,
     originalName: `IMG_${position}.jpg`,

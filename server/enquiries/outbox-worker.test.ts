@@ -343,7 +343,7 @@ describe('exactly once under faults', () => {
   });
 });
 
-describe('acknowledgements to the sender (issue 13)', () => {
+describe('acknowledgements to the sender', () => {
   const claimDetails = {
     claimRole: 'homeowner',
     insurer: 'Example Mutual',

@@ -57,7 +57,7 @@ const folderOf = async (id: number) =>
     String((await db.execute({ sql: 'SELECT submission_key FROM enquiries WHERE id = ?', args: [id] })).rows[0]?.submission_key),
   );
 
-describe('damage photos sent with an enquiry (issue 13)', () => {
+describe('damage photos sent with an enquiry', () => {
   it('three phone photos with GPS EXIF: stored re-encoded (≤ 2048 px JPEG) with no metadata at all, and attached to the notification', async () => {
     expect(gpsPhoto.length).toBeGreaterThan(2_000_000);
     expect(metadataTags(gpsPhoto)).toEqual(expect.arrayContaining(['EXIF:GPSLatitude', 'EXIF:GPSLongitude', 'EXIF:Make', 'XMP:Creator']));

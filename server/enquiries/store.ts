@@ -32,7 +32,7 @@ export type PhotosDroppedReason = (typeof PHOTOS_DROPPED_REASONS)[number];
 
 export type NewEnquiry = {
   values: ContactValues;
-  /** The optional claim details (issue 13); null when none was given. */
+  /** The optional claim details; null when none was given. */
   claim: ClaimValues | null;
   clientAddress: string;
   disposition: Disposition;
@@ -44,7 +44,7 @@ export type NewEnquiry = {
    * caps hold: one per recipient address per ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS, `perHour` in all.
    */
   acknowledge?: false | { perHour: number };
-  /** Damage photos, already re-encoded (issue 13). */
+  /** Damage photos, already re-encoded. */
   photos?: readonly PhotoToStore[];
   /** Photos that came with it but are not kept, and why. */
   photosDropped?: { count: number; reason: PhotosDroppedReason };

@@ -1,5 +1,5 @@
 import 'server-only';
-// The gallery's first photo, announced with the page itself (issue 12): a `Link: <…>; rel=preload;
+// The gallery's first photo, announced with the page itself: a `Link: <…>; rel=preload;
 // as=image` header on GET /gallery, so the browser asks for the first tile's image while the HTML is
 // still arriving, in parallel with the list, instead of one round trip after it. The list the browser
 // fetches (SPEC 7.2) still decides everything the gallery shows; this only warms the cache with the

@@ -1,7 +1,7 @@
 import type { Migration } from '@/server/migrations';
 
 /**
- * Issue 13: each enquiry's reference (unique; NULL only for enquiries stored before it existed) and
+ * Each enquiry's reference (unique; NULL only for enquiries stored before it existed) and
  * its optional claim details; the outbox's jobs gain a kind, so an enquiry can have its company
  * notification and the visitor's acknowledgement, each at most once. SQLite cannot drop the old
  * UNIQUE (enquiry_id), so that table is rebuilt (https://www.sqlite.org/lang_altertable.html, "other

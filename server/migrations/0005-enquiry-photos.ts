@@ -1,7 +1,7 @@
 import type { Migration } from '@/server/migrations';
 
 /**
- * Issue 13: the damage photos of an enquiry, one row per photo; the files live in
+ * The damage photos of an enquiry, one row per photo; the files live in
  * ENQUIRY_PHOTOS_DIR/<submission key>/. The key is given to each enquiry as it is stored, so the one
  * batch that stores it can find the new row again (its id is not known until then).
  */

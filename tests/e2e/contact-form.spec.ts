@@ -57,7 +57,7 @@ async function expectFieldError(page: Page, input: ReturnType<typeof name>, text
 
 const REFERENCE_SENTENCE = /^Your reference is HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}\. Quote it if you call us about this enquiry\.$/;
 
-/** The spec's success message verbatim, and under it the enquiry's reference (issue 13); returns the reference. */
+/** The spec's success message verbatim, and under it the enquiry's reference; returns the reference. */
 async function expectSuccessWithReference(page: Page): Promise<string> {
   const status = contactForm(page).getByRole('status');
   await expect(status.locator('p').first()).toHaveText('Your message has been sent successfully!');
@@ -392,7 +392,7 @@ test('axe: no violations on the contact page with errors and a failure message s
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test.describe('insurance claim details (issue 13)', () => {
+test.describe('insurance claim details', () => {
   test.use({ locale: 'en-GB' });
   test('closed by default; opened with the mouse, filled and sent with the enquiry; the reference is shown and the company’s e-mail carries them', async ({
     page,

@@ -8,7 +8,7 @@ import { axe } from './support/axe';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testOutboxDir } from './test-env';
 
-// Damage photos on the contact form (issue 13), against the default test build: chosen, shown,
+// Damage photos on the contact form, against the default test build: chosen, shown,
 // removed, refused, sent; the company's notification (an .eml in the outbox) carries them re-encoded.
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });

@@ -5,7 +5,7 @@ import { standInCrmUrl } from './test-env';
 import { parseLinkHeader } from '../support/link-header';
 
 // Real phone photos behind the CRM (4032x3024 JPEG, about 5 MB, GPS in their EXIF): every image the
-// gallery shows is the size it is shown at (issue 12), and the optimiser that resizes them is not an
+// gallery shows is the size it is shown at, and the optimiser that resizes them is not an
 // open proxy.
 
 const photos = Array.from({ length: 8 }, (_, index) => ({

@@ -261,7 +261,7 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   await expect(viewer.getByRole('heading')).toHaveText('Slate roof');
   const slateRoof = viewer.getByRole('img', { name: 'Slate roof' });
   await expect.poll(() => slateRoof.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
-  // The photo's bytes come from the CRM through the site's image optimiser, resized (issue 12).
+  // The photo's bytes come from the CRM through the site's image optimiser, resized.
   const slateRoofUrl = `${standInCrmUrl}/api/gallery/image/${encodeURIComponent('samples/slate-roof-sample.jpg')}`;
   expect(await slateRoof.evaluate((element: HTMLImageElement) => element.currentSrc)).toContain(
     `/_next/image?url=${encodeURIComponent(slateRoofUrl)}&w=`,

@@ -8,7 +8,7 @@ export const FLOOR_GZIP_BYTES = 135_352;
 
 const KB = 1024;
 
-/** Issue 6's budgets: JS above the floor, per route. */
+/** The budgets: JS above the floor, per route. */
 export const jsBudgetOverFloor: Record<string, number> = {
   '/': 15 * KB,
   '/about': 15 * KB,

@@ -11,6 +11,8 @@ try {
   process.stdout.write(JSON.stringify({ ok: true, ids }) + '\n');
   client.close();
 } catch (error) {
-  process.stdout.write(JSON.stringify({ ok: false, error: String(error), cause: String((error as Error).cause ?? '') }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ ok: false, error: String(error), cause: String((error as Error).cause ?? ''), stack: (error as Error).stack }) + '\n',
+  );
   process.exit(1);
 }
