@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { CONTACT_MESSAGES } from '../../content/contact';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto } from '../support/photo-fixtures';
+import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
 import { routes } from './support/routes';
@@ -26,33 +27,9 @@ const recaptcha = [
 
 // The gallery as the CRM on another origin serves it: two categories, photos under both media rules.
 const galleryItems = [
-  {
-    _id: 'w1',
-    title: 'Kitchen ceiling',
-    category: 'Water Damage',
-    description: 'Ceiling re-boarded after a leak.',
-    tags: ['ceiling'],
-    mimeType: 'image/webp',
-    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
-  },
-  {
-    _id: 's1',
-    title: 'Slate roof',
-    category: 'Storm Damage',
-    description: 'Slipped slates replaced.',
-    tags: ['roof'],
-    mimeType: 'image/jpeg',
-    s3Key: 'samples/slate-roof-sample.jpg',
-  },
-  {
-    _id: 'w2',
-    title: 'Kitchen ceiling again',
-    category: 'Water Damage',
-    description: 'The same ceiling, painted.',
-    tags: ['ceiling'],
-    mimeType: 'image/webp',
-    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
-  },
+  crmKitchenCeiling,
+  crmSlateRoof,
+  { ...crmKitchenCeiling, _id: 'w2', title: 'Kitchen ceiling again', description: 'The same ceiling, painted.' },
 ];
 
 const text = (value: string) => JSON.stringify(value);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parseMail } from '../support/mail-message';
 import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtures';
-import { galleryTile } from './support/gallery';
+import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { routes } from './support/routes';
@@ -208,24 +208,8 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
     status: 200,
     body: {
       data: [
-        {
-          _id: 'w1',
-          title: 'Kitchen ceiling',
-          category: 'Water Damage',
-          description: 'Ceiling re-boarded after a leak.',
-          tags: ['ceiling'],
-          mimeType: 'image/webp',
-          imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
-        },
-        {
-          _id: 's1',
-          title: 'Slate roof',
-          category: 'Storm Damage',
-          description: 'Slipped slates replaced.',
-          tags: ['roof'],
-          mimeType: 'image/jpeg',
-          s3Key: 'samples/slate-roof-sample.jpg',
-        },
+        crmKitchenCeiling,
+        crmSlateRoof,
         {
           _id: 's2',
           title: 'Roof time-lapse',

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { phonePhoto } from '../support/photo-fixtures';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testBuildEnv, testPorts } from './test-env';
@@ -105,6 +105,17 @@ const caddy: Proxy = {
   ],
 };
 
+/** Fills the contact form as a visitor does, with the claim part open; returns the form. */
+async function fillClaim(page: Page, subject: string) {
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel(/^Name/).fill('Morag Visitor');
+  await form.getByLabel(/^Email/).fill('morag@example.com');
+  await form.getByLabel(/^Subject/).fill(subject);
+  await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
+  await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+  return form;
+}
+
 const enquiry = (subject: string) => ({
   name: 'Jo Bloggs',
   email: 'jo@example.com',
@@ -178,6 +189,14 @@ for (const [proxy, portOffset] of proxies) {
       } finally {
         db.close();
       }
+    }
+
+    /** The sender's address and the number of photos of the enquiry stored with this subject. */
+    async function storedWithPhotos(subject: string) {
+      const [stored] = await rows(
+        `SELECT e.client_address, count(p.id) AS photos FROM enquiries e JOIN enquiry_photos p ON p.enquiry_id = e.id WHERE e.subject = '${subject}' GROUP BY e.id`,
+      );
+      return stored;
     }
 
     test.beforeAll(async () => {
@@ -269,10 +288,7 @@ for (const [proxy, portOffset] of proxies) {
       });
       expect(answer.status, answer.body.slice(0, 300)).toBe(201);
       expect(JSON.parse(answer.body)).toMatchObject({ success: true, reference: expect.stringMatching(/^HC-/) });
-      const [stored] = await rows(
-        `SELECT e.client_address, count(p.id) AS photos FROM enquiries e JOIN enquiry_photos p ON p.enquiry_id = e.id WHERE e.subject = 'Six photos through the proxy' GROUP BY e.id`,
-      );
-      expect(stored).toEqual({ client_address: '127.0.0.4', photos: 6 });
+      expect(await storedWithPhotos('Six photos through the proxy')).toEqual({ client_address: '127.0.0.4', photos: 6 });
     });
 
     test('an upload larger than any enquiry is refused before anything reads its body', async () => {
@@ -296,12 +312,7 @@ for (const [proxy, portOffset] of proxies) {
       await page.goto(`${origin}/`);
       await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).first().click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
-      const form = page.getByRole('form', { name: 'Send us a message' });
-      await form.getByLabel(/^Name/).fill('Morag Visitor');
-      await form.getByLabel(/^Email/).fill('morag@example.com');
-      await form.getByLabel(/^Subject/).fill('Storm claim through the proxy');
-      await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
-      await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+      const form = await fillClaim(page, 'Storm claim through the proxy');
       await form.getByLabel('Photos of the damage (optional)').setInputFiles([
         { name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(31) },
         { name: 'IMG_3002.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(32) },
@@ -310,10 +321,7 @@ for (const [proxy, portOffset] of proxies) {
       await form.getByRole('button', { name: 'Send message' }).click();
       expect((await answered).status()).toBe(201);
       await expect(form.getByTestId('enquiry-reference')).toContainText(/HC-/);
-      const [stored] = await rows(
-        `SELECT e.client_address, count(p.id) AS photos FROM enquiries e JOIN enquiry_photos p ON p.enquiry_id = e.id WHERE e.subject = 'Storm claim through the proxy' GROUP BY e.id`,
-      );
-      expect(stored).toEqual({ client_address: '127.0.0.1', photos: 2 });
+      expect(await storedWithPhotos('Storm claim through the proxy')).toEqual({ client_address: '127.0.0.1', photos: 2 });
     });
 
     test('when the proxy answers with its own error page, the form says the photos could not be sent and keeps everything', async ({
@@ -322,12 +330,7 @@ for (const [proxy, portOffset] of proxies) {
       test.setTimeout(60_000);
       await routeRecaptcha(page);
       await page.goto(`${origin}/contact`);
-      const form = page.getByRole('form', { name: 'Send us a message' });
-      await form.getByLabel(/^Name/).fill('Morag Visitor');
-      await form.getByLabel(/^Email/).fill('morag@example.com');
-      await form.getByLabel(/^Subject/).fill('Photos refused by the proxy');
-      await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
-      await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+      const form = await fillClaim(page, 'Photos refused by the proxy');
       await form
         .getByLabel('Photos of the damage (optional)')
         .setInputFiles([{ name: 'IMG_4001.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(41) }]);
