@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CONTACT_MESSAGES } from '../../content/contact';
+import sharp from 'sharp';
+import { CONTACT_MESSAGES, CONTACT_OUTCOME_MESSAGES } from '../../content/contact';
+import { PHOTO_FIELD } from '../../lib/photo-rules';
 import { parseMail } from '../support/mail-message';
-import { phonePhoto } from '../support/photo-fixtures';
+import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
@@ -191,50 +193,126 @@ for (const engine of engines) {
   });
 }
 
-test('firefox, phone: a claim with one 4032x3024 phone photo from /services: the reference shown, the e-mail with the photo at the SMTP stand-in', async () => {
-  test.setTimeout(120_000);
+// Records, in the page, each photo the form hands to fetch: its type, bytes, pixel size and whether an
+// EXIF block is still in it. This is what leaves the phone, before the server re-encodes anything.
+const RECORD_SENT_PHOTOS = `
+  window.__sentPhotos = [];
+  const describe = async (file) => {
+    const head = new Uint8Array(await file.slice(0, 65536).arrayBuffer());
+    const exif = [...head.keys()].some((index) => head[index] === 0x45 && head[index + 1] === 0x78 && head[index + 2] === 0x69 && head[index + 3] === 0x66 && head[index + 4] === 0);
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    URL.revokeObjectURL(url);
+    return { name: file.name, type: file.type, bytes: file.size, width: image.naturalWidth, height: image.naturalHeight, exif };
+  };
+  const send = window.fetch;
+  window.fetch = (input, init) => {
+    if (init && init.body instanceof FormData) for (const file of init.body.getAll(${JSON.stringify(PHOTO_FIELD)})) window.__sentPhotos.push(describe(file));
+    return send(input, init);
+  };`;
+
+type SentPhoto = { name: string; type: string; bytes: number; width: number; height: number; exif: boolean };
+
+/**
+ * A visitor on a phone lands on /services, opens the menu, follows it to /contact and sends a claim with
+ * one full-size phone photo (EXIF and GPS included). Returns what the form sent and the e-mail that
+ * reached the SMTP stand-in.
+ */
+async function sendClaimWithPhoto(session: EngineSession, label: string, beforeSending = '') {
   const folder = mkdtempSync(path.join(tmpdir(), 'homecare-engine-photo-'));
   const photoFile = path.join(folder, 'IMG_5001.jpg');
-  writeFileSync(photoFile, await phonePhoto(51));
+  const photo = withPhoneExif(await phonePhoto(51));
+  writeFileSync(photoFile, photo);
   try {
-    await withEngine('firefox', sizes.phone, async (session) => {
-      await session.goto(`${productionSiteUrl}/services`);
-      await session.click('nav[aria-label="Main"] button[aria-controls]');
-      await session.click('nav[aria-label="Main"] div[id] a[href="/contact"]');
-      await session.waitFor(onRoute(routes.find((route) => route.path === '/contact')!));
-      const subject = `Firefox claim ${Date.now()}`;
-      await session.type('#contact-name', 'Morag Visitor');
-      await session.type('#contact-email', `morag.${Date.now().toString(36)}@example.com`);
-      await session.type('#contact-subject', subject);
-      await session.type('#contact-message', 'Slates came off in the storm and water is coming into the loft.');
-      await session.click('#claim-toggle');
-      await session.evaluate(
-        `const select = document.getElementById('claim-damageType'); select.focus(); select.value = 'storm-weather'; select.dispatchEvent(new Event('change', { bubbles: true }));`,
-      );
-      await session.upload('#contact-photos', photoFile);
-      await session.waitFor(`return document.querySelector('form').innerText.includes('IMG_5001.jpg')`, 20_000);
-      await session.click('form button[type="submit"]');
-      await session.waitFor(`return !!document.querySelector('[data-testid="enquiry-reference"] strong')`, 30_000);
-      const reference = await session.evaluate<string>(
-        `return document.querySelector('[data-testid="enquiry-reference"] strong').textContent`,
-      );
-      expect(reference).toMatch(REFERENCE);
-      const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
-      let raw = '';
-      await expect
-        .poll(
-          async () => {
-            const mails = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as { subject: string; raw: string }[];
-            raw = mails.find((mail) => mail.subject === expectedSubject)?.raw ?? '';
-            return raw !== '';
-          },
-          { timeout: 15_000 },
-        )
-        .toBe(true);
-      expect(parseMail(raw).attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
-      expect(await session.problems()).toEqual([]);
-    });
+    await session.goto(`${productionSiteUrl}/services`);
+    await session.click('nav[aria-label="Main"] button[aria-controls]');
+    await session.click('nav[aria-label="Main"] div[id] a[href="/contact"]');
+    await session.waitFor(onRoute(routes.find((route) => route.path === '/contact')!));
+    await session.evaluate(RECORD_SENT_PHOTOS + beforeSending);
+    const subject = `${label} ${Date.now()}`;
+    await session.type('#contact-name', 'Morag Visitor');
+    await session.type('#contact-email', `morag.${Date.now().toString(36)}@example.com`);
+    await session.type('#contact-subject', subject);
+    await session.type('#contact-message', 'Slates came off in the storm and water is coming into the loft.');
+    await session.click('#claim-toggle');
+    await session.evaluate(
+      `const select = document.getElementById('claim-damageType'); select.focus(); select.value = 'storm-weather'; select.dispatchEvent(new Event('change', { bubbles: true }));`,
+    );
+    await session.upload('#contact-photos', photoFile);
+    await session.waitFor(`return document.querySelector('form').innerText.includes('IMG_5001.jpg')`, 20_000);
+    await session.click('form button[type="submit"]');
+    await session.waitFor(`return !!document.querySelector('[data-testid="enquiry-reference"] strong')`, 60_000);
+    const success = await session.evaluate<string>(
+      `return document.querySelector('[data-testid="enquiry-reference"]').parentElement.innerText`,
+    );
+    const reference = await session.evaluate<string>(
+      `return document.querySelector('[data-testid="enquiry-reference"] strong').textContent`,
+    );
+    const sent = await session.evaluate<SentPhoto[]>('return Promise.all(window.__sentPhotos)');
+    const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
+    let raw = '';
+    await expect
+      .poll(
+        async () => {
+          const mails = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as { subject: string; raw: string }[];
+          raw = mails.find((mail) => mail.subject === expectedSubject)?.raw ?? '';
+          return raw !== '';
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    return { original: photo, success, reference, sent, mail: parseMail(raw) };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+// What each engine does with a 4032x3024 photo before it leaves the phone. Both decode it with
+// createImageBitmap and send a JPEG of at most 2048 px without its EXIF; an engine that could not
+// would send it as it is (the server re-encodes whatever arrives), as the test after these shows.
+const inBrowser: Record<EngineName, 'downscaled' | 'sent as it is'> = { firefox: 'downscaled', webkit: 'downscaled' };
+
+for (const engine of engines) {
+  test(`${engine}, phone: a claim with one 4032x3024 phone photo from /services is ${inBrowser[engine]} in the browser; the reference shown; the e-mail carries the photo`, async () => {
+    test.setTimeout(150_000);
+    await withEngine(engine, sizes.phone, async (session) => {
+      const { original, success, reference, sent, mail } = await sendClaimWithPhoto(session, `${engine} claim`);
+      expect(reference).toMatch(REFERENCE);
+      expect(success).toContain(CONTACT_OUTCOME_MESSAGES.success);
+      expect(sent).toHaveLength(1);
+      const [photo] = sent;
+      test.info().annotations.push({
+        type: 'photo sent',
+        description: `${engine}: ${photo!.width}x${photo!.height} ${photo!.type}, ${photo!.bytes} bytes (from 4032x3024, ${original.length} bytes), EXIF ${photo!.exif ? 'kept' : 'dropped'}`,
+      });
+      if (inBrowser[engine] === 'downscaled') {
+        expect(photo).toMatchObject({ name: 'IMG_5001.jpg', type: 'image/jpeg', width: 2048, height: 1536, exif: false });
+        expect(photo!.bytes).toBeLessThan(original.length / 3);
+      } else {
+        expect(photo).toMatchObject({ bytes: original.length, width: 4032, height: 3024 });
+      }
+      expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
+      const attached = await sharp(mail.attachments[0]!.content).metadata();
+      expect([attached.width, attached.height, attached.exif]).toEqual([2048, 1536, undefined]);
+      expect(await session.problems()).toEqual([]);
+    });
+  });
+}
+
+test('webkit, phone: a browser without createImageBitmap (Safari before 15) sends the photo as it is, and the claim still arrives with it re-encoded', async () => {
+  test.setTimeout(150_000);
+  await withEngine('webkit', sizes.phone, async (session) => {
+    const { original, reference, sent, mail } = await sendClaimWithPhoto(
+      session,
+      'Older WebKit claim',
+      'window.createImageBitmap = undefined;',
+    );
+    expect(reference).toMatch(REFERENCE);
+    expect(sent).toEqual([{ name: 'IMG_5001.jpg', type: 'image/jpeg', bytes: original.length, width: 4032, height: 3024, exif: true }]);
+    const attached = await sharp(mail.attachments[0]!.content).metadata();
+    expect([mail.attachments.length, attached.width, attached.height, attached.exif]).toEqual([1, 2048, 1536, undefined]);
+    expect(await session.problems()).toEqual([]);
+  });
 });

@@ -1,5 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
 import { Key, remote } from 'webdriverio';
 
@@ -9,6 +14,9 @@ import { Key, remote } from 'webdriverio';
 // MiniBrowser behind WebKitWebDriver (classic WebDriver, driven by WebdriverIO) under Xvfb: classic
 // WebDriver has no events, so problems are collected by a script the page runs (installed after each
 // full load, so an error during the very first load is not seen there) and from Resource Timing.
+// WebKitWebDriver cannot intercept requests either: MiniBrowser is given a local proxy instead, which
+// answers the intercepted HTTPS requests itself behind a self-signed certificate (accepted, as the
+// session accepts insecure certificates) and lets the site's own hosts (127.0.0.1) go direct.
 
 export type EngineName = 'firefox' | 'webkit';
 export type KeyName = 'Tab' | 'Shift+Tab' | 'Escape' | 'Enter' | 'ArrowRight' | 'ArrowLeft';
@@ -53,9 +61,11 @@ const PAGE_WATCH = `
     console.error = (...args) => { window.__problems.push('console.error ' + location.pathname + ': ' + args.map(String).join(' ')); original(...args); };
   }`;
 // Resource Timing gives each request's status where the engine records it (responseStatus); where it
-// does not (WebKitGTK), each same-origin resource is asked for again and its status checked.
+// does not (WebKitGTK), each same-origin resource is asked for again and its status checked; calls the
+// page made itself (fetch, beacons) are not repeated, as a second POST would be a different request.
 const READ_PROBLEMS = `return (async () => {
-  const entries = performance.getEntriesByType('resource');
+  const entries = performance.getEntriesByType('resource')
+    .filter((entry) => entry.responseStatus > 0 || !['fetch', 'xmlhttprequest', 'beacon'].includes(entry.initiatorType));
   const statuses = await Promise.all(entries.map(async (entry) => {
     if (typeof entry.responseStatus === 'number' && entry.responseStatus > 0) return [entry.name, entry.responseStatus];
     if (new URL(entry.name).origin !== location.origin) return [entry.name, 0];
@@ -125,10 +135,49 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
   };
 }
 
+/** An HTTP proxy that answers every CONNECT itself, over TLS, with the matching intercept or a 502. */
+async function interceptingProxy(intercepts: Intercept[]): Promise<{ url: string; close(): void }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'homecare-engine-proxy-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=intercepted', '-keyout', 'key.pem', '-out', 'cert.pem'],
+      { cwd: folder, stdio: 'ignore' },
+    );
+    const key = readFileSync(path.join(folder, 'key.pem'));
+    const cert = readFileSync(path.join(folder, 'cert.pem'));
+    const answer = http.createServer((request, response) => {
+      const url = `https://${request.headers.host}${request.url}`;
+      const match = intercepts.find((intercept) => intercept.url.test(url));
+      response.writeHead(match ? 200 : 502, { 'content-type': match?.contentType ?? 'text/plain' });
+      response.end(match?.body ?? 'not intercepted');
+    });
+    const proxy = http.createServer((_request, response) => {
+      response.writeHead(502);
+      response.end();
+    });
+    proxy.on('connect', (_request, socket) => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      answer.emit('connection', new tls.TLSSocket(socket, { isServer: true, key, cert }));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      close: () => {
+        proxy.close();
+        proxy.closeAllConnections();
+        answer.closeAllConnections();
+      },
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 let display: { number: number; xvfb: ChildProcess } | null = null;
 let nextPort = 4600 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 
-async function webkitSession(viewport: Viewport): Promise<EngineSession> {
+async function webkitSession(viewport: Viewport, intercepts: Intercept[]): Promise<EngineSession> {
   if (!display) {
     const number = 90 + (Number(process.env.TEST_PORT_OFFSET ?? 0) % 100);
     const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
@@ -136,6 +185,8 @@ async function webkitSession(viewport: Viewport): Promise<EngineSession> {
     display = { number, xvfb };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const proxy = intercepts.length > 0 ? await interceptingProxy(intercepts) : null;
+  const proxyArguments = proxy ? [`--proxy=${proxy.url}`, '--ignore-host=127.0.0.1', '--ignore-host=localhost'] : [];
   const port = nextPort++;
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: `:${display.number}` } });
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -147,7 +198,8 @@ async function webkitSession(viewport: Viewport): Promise<EngineSession> {
     connectionRetryCount: 5,
     capabilities: {
       browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      acceptInsecureCerts: proxy !== null,
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...proxyArguments] },
       'wdio:enforceWebDriverClassic': true,
     } as WebdriverIO.Capabilities,
   });
@@ -195,10 +247,11 @@ async function webkitSession(viewport: Viewport): Promise<EngineSession> {
     close: async () => {
       await browser.deleteSession().catch(() => undefined);
       driver.kill();
+      proxy?.close();
     },
   };
 }
 
 export function openEngine(name: EngineName, viewport: Viewport, intercepts: Intercept[] = []): Promise<EngineSession> {
-  return name === 'firefox' ? firefoxSession(viewport, intercepts) : webkitSession(viewport);
+  return name === 'firefox' ? firefoxSession(viewport, intercepts) : webkitSession(viewport, intercepts);
 }
