@@ -103,7 +103,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
       labelledBy={titleId}
       onKeyDown={handleKeyDown}
       returnFocusRef={returnFocusRef}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-transparent p-0 text-white backdrop:bg-[rgb(2_6_23/0.96)]"
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-slate-950 p-0 text-white backdrop:bg-slate-950"
     >
       {current && media ? (
         // Wrappers let clicks through (pointer-events: none) so a click on any empty area reaches the

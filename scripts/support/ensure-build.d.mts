@@ -1,1 +1,0 @@
-export function ensureBuild(distDir?: string, env?: Record<string, string | undefined>): void;
