@@ -40,7 +40,7 @@ export const onRequestError: Instrumentation.onRequestError = async (error, requ
   // The store needs Node (libSQL, the filesystem); nothing of this site runs on the edge runtime.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   try {
-    const { recordServerError } = await import('@/server/server-error-log');
+    const { recordServerError } = await import('@/server/error-log/server-entries');
     await recordServerError(error, request, context);
   } catch (failure) {
     // Logging must never take the server down or hide the original error.

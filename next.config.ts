@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { crmImagePattern, crmIsOnPrivateNetwork } from './lib/gallery/crm-image-pattern';
+import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
 
 // The test build (tests/e2e/test-env.ts) and only it carries the faults the browser tests trigger.

@@ -79,6 +79,7 @@ server.listen(port, hostname, () => {
  * logs, exit 0. Bounded by SHUTDOWN_GRACE_MS; a job cut off by the bound keeps its lease and is sent
  * after the restart (decision 0005).
  */
+/** @param {string} signal */
 async function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;

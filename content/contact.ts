@@ -4,6 +4,8 @@
 
 export const CONTACT_MIN = { name: 2, subject: 5, message: 10 } as const;
 export const CONTACT_MAX = { name: 100, email: 254, phone: 40, subject: 200, message: 5000 } as const;
+/** The text of one enquiry as sent (the JSON body, or the text fields of a multipart one together). */
+export const ENQUIRY_TEXT_MAX_BYTES = 32 * 1024;
 
 /** Field messages, shown under each field by the form and returned by the server as errors[]. */
 export const CONTACT_MESSAGES = {
@@ -30,7 +32,7 @@ export const CONTACT_OUTCOME_MESSAGES = {
 /** What POST /api/contact answers, as `message`, for each refusal (the form shows it). */
 export const CONTACT_RESPONSES = {
   unsupportedType: 'Send the enquiry as application/json, or as multipart/form-data with photos.',
-  tooLarge: 'The enquiry is larger than 32 KiB.',
+  tooLarge: `The enquiry is larger than ${ENQUIRY_TEXT_MAX_BYTES / 1024} KiB.`,
   malformed: 'The body is not valid JSON.',
   notObject: 'The body must be a JSON object with name, email, phone, subject and message.',
   invalid: 'Please correct the highlighted fields.',

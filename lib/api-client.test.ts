@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, classifyStatus, createApiClient } from '@/lib/api-client';
 import { createLogger } from '@/lib/logger';
-import type { ErrorLogRecord } from '@/lib/error-log-record';
+import type { ErrorLogRecord } from '@/lib/error-log';
 
 function setup(fetchImpl: typeof fetch) {
   const sent: ErrorLogRecord[] = [];

@@ -1,5 +1,5 @@
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
-import type { LogCategory } from '@/lib/error-log-constants';
+import type { LogCategory } from '@/lib/error-log';
 
 export type ApiErrorKind = 'server' | 'auth' | 'client' | 'network';
 

@@ -1,9 +1,6 @@
 import { CONTACT_OUTCOME_MESSAGES, photoText } from '@/content/contact';
-import { isFormField, type FormErrors } from '@/lib/contact-rules';
+import { isFormField, type FormErrors } from '@/lib/contact-schema';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
-
-/** SPEC section 8, Contact (the texts are in content/contact.ts). */
-export { CONTACT_OUTCOME_MESSAGES };
 
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };

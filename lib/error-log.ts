@@ -35,7 +35,7 @@ export type ErrorLogRecord = {
 };
 
 // Keeping one error-log record within MAX_ERROR_LOG_BYTES: shared by the browser's logger and the
-// server's own entries (server/server-error-log.ts), and free of either's side effects.
+// server's own entries (server/error-log/server-entries.ts), and free of either's side effects.
 
 /** The text cut to `max` characters, the last one an ellipsis. */
 export function truncate(value: string, max: number) {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorLogRecordSchema, MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log-record';
-import { capRecordSize, createLogger, inferCategory, REMOTE_LOG_LIMIT, REMOTE_LOG_WINDOW_MS } from '@/lib/logger';
+import { MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log';
+import { errorLogRecordSchema } from '@/server/error-log/record-schema';
+import { capRecordSize } from '@/lib/error-log';
+import { createLogger, inferCategory, REMOTE_LOG_LIMIT, REMOTE_LOG_WINDOW_MS } from '@/lib/logger';
 
 function fakeConsole() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() };

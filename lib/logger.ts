@@ -1,6 +1,6 @@
-import { capRecordSize, truncate } from '@/lib/error-log-size';
+import { capRecordSize, truncate } from '@/lib/error-log';
 import { crmBaseUrl } from '@/lib/public-env';
-import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log-constants';
+import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
 
 export const REMOTE_LOG_LIMIT = 5;
 export const REMOTE_LOG_WINDOW_MS = 60_000;
@@ -193,5 +193,3 @@ export const logger: Logger = createLogger({
   endpoint: errorLogEndpoint,
   context: () => (typeof window === 'undefined' ? {} : { path: window.location.pathname, userAgent: window.navigator.userAgent }),
 });
-
-export { capRecordSize };

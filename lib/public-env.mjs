@@ -4,6 +4,10 @@
 // server at start-up as well as the build. Plain JavaScript so server/config.mjs can use it.
 import { trimTrailingSlashes } from './trim-characters.mjs';
 
+/**
+ * @param {string} name
+ * @param {string | undefined} raw
+ */
 function baseUrl(name, raw) {
   const value = (raw ?? '').trim();
   if (value !== '' && !/^https?:\/\/[^\s/]+(?:\/.*)?$/.test(value)) {
@@ -12,7 +16,12 @@ function baseUrl(name, raw) {
   return trimTrailingSlashes(value);
 }
 
-/** The public settings from any environment object (the server's check; the tests). */
+/** @typedef {ReturnType<typeof readPublicEnv>} PublicEnv */
+
+/**
+ * The public settings from any environment object (the server's check; the tests).
+ * @param {Record<string, string | undefined>} env
+ */
 export function readPublicEnv(env) {
   return {
     NEXT_PUBLIC_API_URL: baseUrl('NEXT_PUBLIC_API_URL', env.NEXT_PUBLIC_API_URL),

@@ -1,7 +1,6 @@
 // The browser-visible settings (the one check is in lib/public-env.mjs, shared with server/config.mjs).
 import { publicEnv } from '@/lib/public-env.mjs';
 
-export { publicEnv };
 /** Base for the contact call; '' means the site's own origin. */
 export const apiBaseUrl = publicEnv.NEXT_PUBLIC_API_URL;
 /** Base for the CRM calls (gallery, error logs); '' means the site's own origin. */

@@ -1,5 +1,5 @@
-import { RECAPTCHA_ACTION } from '@/lib/contact-rules';
-import { CONTACT_OUTCOME_MESSAGES } from '@/lib/contact-outcome';
+import { RECAPTCHA_ACTION } from '@/lib/contact-schema';
+import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
 
 /** The part of Google's reCAPTCHA Enterprise browser API we use. */
 type Grecaptcha = {

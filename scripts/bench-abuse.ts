@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { CONTACT_MAX } from '@/lib/contact-rules';
+import { CONTACT_MAX } from '@/content/contact';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { phonePhoto } from '@/tests/support/photo-fixtures';
 import { ensureBuild } from './support/ensure-build.mjs';

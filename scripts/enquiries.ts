@@ -6,7 +6,7 @@ import path from 'node:path';
 import { getDb } from '@/server/db';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
-import { claimRoleLabel, damageTypeLabel } from '@/lib/claim-rules';
+import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-schema';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
 import { findEnquiry, recentEnquiries, storedClaim, type EnquiryListing } from '@/server/enquiries/store';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';

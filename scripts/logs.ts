@@ -1,5 +1,5 @@
 // `npm run logs [-- --limit N]`: the most recent error-log entries in the site's database (DATABASE_URL).
-import { recentErrorLogs, type StoredErrorLog } from '@/server/error-log-store';
+import { recentErrorLogs, type StoredErrorLog } from '@/server/error-log/store';
 import { getDb } from '@/server/db';
 import { oneLine, parseListingOptions, tableLines, terminalJson } from './support/listing-cli';
 

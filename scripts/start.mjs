@@ -24,7 +24,7 @@ ensureBuild(distDir);
 
 mkdirSync('data', { recursive: true });
 const server = spawn(process.execPath, ['server.mjs'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

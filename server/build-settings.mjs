@@ -12,14 +12,24 @@ export const BUILD_TIME_VARIABLES = Object.freeze([
   'NEXT_PUBLIC_E2E_FAULTS',
 ]);
 
-/** A value as the build and the server read it: unset and empty alike, no surrounding spaces or trailing slashes. */
+/**
+ * A value as the build and the server read it: unset and empty alike, no surrounding spaces or trailing slashes.
+ * @param {string | undefined} value
+ */
 function normalised(value) {
   let text = (value ?? '').trim();
   while (text.endsWith('/')) text = text.slice(0, -1);
   return text;
 }
 
-/** The build-time settings of an environment, as a build records them. */
+/** @typedef {Record<string, string | undefined>} Environment */
+/** @typedef {{ name: string; built: string | undefined; now: string }} ChangedSetting */
+
+/**
+ * The build-time settings of an environment, as a build records them.
+ * @param {Environment} env
+ * @returns {Record<string, string>}
+ */
 export function buildSettingsOf(env) {
   return Object.fromEntries(BUILD_TIME_VARIABLES.map((name) => [name, normalised(env[name])]));
 }
@@ -27,18 +37,24 @@ export function buildSettingsOf(env) {
 /**
  * The build-time settings whose value in `env` differs from the one the build recorded, each with both
  * values. A build that recorded none (made before builds recorded them) differs in every one.
+ * @param {Record<string, string> | undefined} recorded
+ * @param {Environment} env
+ * @returns {ChangedSetting[]}
  */
 export function changedBuildSettings(recorded, env) {
   const now = buildSettingsOf(env);
   return BUILD_TIME_VARIABLES.filter((name) => !recorded || normalised(recorded[name]) !== now[name]).map((name) => ({
     name,
     built: recorded ? normalised(recorded[name]) : undefined,
-    now: now[name],
+    now: now[name] ?? '',
   }));
 }
 
-/** One line per changed setting, for the messages of server.mjs and `npm start`. */
+/**
+ * One line per changed setting, for the messages of server.mjs and `npm start`.
+ * @param {ChangedSetting[]} changes
+ */
 export function describeChanges(changes) {
-  const shown = (value) => (value === undefined ? 'not recorded' : value === '' ? '(empty)' : value);
+  const shown = (/** @type {string | undefined} */ value) => (value === undefined ? 'not recorded' : value === '' ? '(empty)' : value);
   return changes.map((change) => `  ${change.name}: built with ${shown(change.built)}, now ${shown(change.now)}`).join('\n');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, CLIENT_ADDRESS_HEADER } from '@/server/client-address';
+import { clientAddress } from '@/server/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 import { parseTrustProxy, rateLimitKey, resolveClientAddress } from '@/server/proxy-client-address.mjs';
 
 describe('client address', () => {

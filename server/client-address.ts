@@ -1,7 +1,5 @@
 import 'server-only';
-import { CLIENT_ADDRESS_HEADER, rateLimitKey } from '@/server/proxy-client-address.mjs';
-
-export { CLIENT_ADDRESS_HEADER, rateLimitKey };
+import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 
 /**
  * The visitor's address as server.mjs resolved it (the socket's, or behind TRUST_PROXY proxies the

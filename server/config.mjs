@@ -1,5 +1,5 @@
 // The site's configuration: every environment variable the server side reads, validated once, typed
-// (server/config.d.mts). Read by the custom server (server.mjs), Next's server code, instrumentation
+// (by JSDoc, from the schema). Read by the custom server (server.mjs), Next's server code, instrumentation
 // and the CLIs; the browser's part is lib/public-env.mjs (no schema library in the browser), which this
 // module validates too so a bad public value stops the server as well. Plain JavaScript so server.mjs
 // runs it with no compile step. Why not @t3-oss/env-nextjs: docs/decisions/0007-one-configuration-module.md.
@@ -8,7 +8,11 @@ import { readPublicEnv } from '../lib/public-env.mjs';
 import { trimTrailingSlashes } from '../lib/trim-characters.mjs';
 import { parseTrustProxy } from './proxy-client-address.mjs';
 
-const blankToUndefined = (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (/** @type {unknown} */ value) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/**
+ * @template {z.ZodType} T
+ * @param {T} schema
+ */
 const optional = (schema) => z.preprocess(blankToUndefined, schema.optional());
 const emailAddress = z
   .string()
@@ -72,9 +76,12 @@ export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.co
 /**
  * Reads and checks the configuration from `env`; a bad value throws one error naming every bad
  * variable ("Invalid environment configuration:\n  NAME: problem").
+ * @param {Record<string, string | undefined>} [env]
  */
 export function loadConfig(env = process.env) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {import('../lib/public-env.mjs').PublicEnv | undefined} */
   let publicPart;
   try {
     publicPart = readPublicEnv(env);
@@ -123,9 +130,17 @@ export function loadConfig(env = process.env) {
   };
 }
 
+/** @typedef {ReturnType<typeof loadConfig>} Config */
+/** @typedef {Config['enquiries']} EnquirySettings */
+/** @typedef {NonNullable<EnquirySettings['recaptcha']>} RecaptchaConfig */
+
+/** @type {Config | undefined} */
 let current;
 
-/** The process's configuration, read on first use (so tests and CLIs can set the environment first). */
+/**
+ * The process's configuration, read on first use (so tests and CLIs can set the environment first).
+ * @returns {Config}
+ */
 export function config() {
   current ??= loadConfig();
   return current;

@@ -3,7 +3,7 @@
 // 0008); server/db-schema.test.ts checks that a migrated database has exactly these columns.
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { logCategories, logLevels } from '@/lib/error-log-constants';
+import { logCategories, logLevels } from '@/lib/error-log';
 
 export const LOG_REPORTERS = ['server', 'visitor'] as const;
 export const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
@@ -22,7 +22,7 @@ export const errorLogs = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     receivedAt: text('received_at').notNull().default(nowIso),
     application: text('application').notNull(),
-    // Written only after the intake's schema (lib/error-log-record.ts) accepted them.
+    // Written only after the intake's schema (server/error-log/record-schema.ts) accepted them.
     level: text('level', { enum: logLevels }).notNull(),
     category: text('category', { enum: logCategories }).notNull(),
     source: text('source').notNull(),

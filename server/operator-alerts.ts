@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { LOG_APPLICATION, type ErrorLogRecord } from '@/lib/error-log-record';
+import { LOG_APPLICATION, type ErrorLogRecord } from '@/lib/error-log';
 import { crmBaseUrl } from '@/lib/public-env';
-import { storeErrorLog } from '@/server/error-log-store';
-import { LOG_SOURCE_BACKEND } from '@/server/server-error-log';
+import { storeErrorLog } from '@/server/error-log/store';
+import { LOG_SOURCE_BACKEND } from '@/server/error-log/server-entries';
 
 /** How often one condition may raise an alert while it lasts. */
 export const ALERT_REPEAT_MS = 60 * 60_000;

@@ -1,7 +1,7 @@
 // Who the client is, decided once per request by server.mjs from the socket and, behind proxies the
 // operator declared with TRUST_PROXY, from X-Forwarded-For. Route handlers read the result from
 // CLIENT_ADDRESS_HEADER (server/client-address.ts), which server.mjs overwrites on every request.
-// Plain JavaScript so server.mjs runs it with no compile step; types in proxy-client-address.d.mts.
+// Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 import { isIP } from 'node:net';
 
 export const CLIENT_ADDRESS_HEADER = 'x-homecare-client-address';
@@ -10,6 +10,8 @@ export const MAX_TRUSTED_PROXIES = 10;
 /**
  * TRUST_PROXY is the number of reverse proxies in front of the server (0, the default, for none).
  * Throws an error naming the variable for anything else.
+ * @param {string | undefined} raw
+ * @returns {number}
  */
 export function parseTrustProxy(raw) {
   const value = (raw ?? '').trim();
@@ -27,6 +29,10 @@ export function parseTrustProxy(raw) {
  * X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, load balancers), so with `hops` proxies the
  * client is `hops` entries from the right of [X-Forwarded-For..., socket address]; anything further
  * left was written by the client and is ignored. With no trusted proxy, the socket address.
+ * @param {string | undefined} socketAddress
+ * @param {string | string[] | undefined} forwardedFor
+ * @param {number} hops
+ * @returns {string}
  */
 export function resolveClientAddress(socketAddress, forwardedFor, hops) {
   const socket = socketAddress || 'unknown';
@@ -36,7 +42,7 @@ export function resolveClientAddress(socketAddress, forwardedFor, hops) {
   const entries = header
     .slice(-64 * (hops + 1))
     .split(',')
-    .map((entry) => entry.trim());
+    .map((/** @type {string} */ entry) => entry.trim());
   const chain = [...entries.filter(Boolean), socket];
   const candidate = chain[Math.max(0, chain.length - 1 - hops)];
   return candidate && isIP(candidate) ? candidate : socket;
@@ -45,10 +51,12 @@ export function resolveClientAddress(socketAddress, forwardedFor, hops) {
 /**
  * The key a rate limit counts a client under: an IPv4 address as it is (IPv4-mapped IPv6 too), an
  * IPv6 address by its /64, since one subscriber is given a whole /64 and could rotate through it.
+ * @param {string} address
+ * @returns {string}
  */
 export function rateLimitKey(address) {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1];
+  if (mapped?.[1]) return mapped[1];
   if (isIP(address) !== 6) return address;
   const [head, tail = ''] = address.toLowerCase().split('::');
   const left = head ? head.split(':') : [];
@@ -56,6 +64,6 @@ export function rateLimitKey(address) {
   const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
   return `${groups
     .slice(0, 4)
-    .map((group) => group.replace(/^0{1,3}(?=.)/, '') || '0')
+    .map((/** @type {string} */ group) => group.replace(/^0{1,3}(?=.)/, '') || '0')
     .join(':')}::/64`;
 }

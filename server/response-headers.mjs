@@ -1,5 +1,5 @@
 // Security and cache headers for every response the production server (server.mjs) sends.
-// Plain JavaScript so server.mjs can run it with no compile step; types in response-headers.d.mts.
+// Plain JavaScript (typed by JSDoc) so server.mjs can run it with no compile step.
 // Why the CSP is built from hashes (not nonces): docs/decisions/0006-hash-based-csp-set-by-the-server.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
@@ -49,15 +49,29 @@ export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-rev
 export const API_CACHE_CONTROL = 'no-store';
 
 /**
- * @typedef {{ version: 1, pages: Record<string, string[]>, crmOrigin: string, apiOrigin: string, recaptcha: boolean, development?: boolean }} CspManifest
+ * What scripts/csp-hashes.ts writes into a build folder.
+ * @typedef {object} CspManifest
+ * @property {1} version
+ * @property {Record<string, string[]>} pages Route path → sha256 sources ('sha256-…') of the page's inline scripts.
+ * @property {string} crmOrigin Origin of NEXT_PUBLIC_CRM_URL at build time, or ''.
+ * @property {string} apiOrigin Origin of NEXT_PUBLIC_API_URL at build time, or ''.
+ * @property {boolean} recaptcha Whether NEXT_PUBLIC_RECAPTCHA_SITE_KEY was set at build time.
+ * @property {Record<string, string>} [builtWith] The build-time settings the build was made with (server/build-settings.mjs).
+ * @property {boolean} [development] Set for `npm run dev`: no hashes, inline scripts and eval allowed.
  */
+/** @typedef {import('../lib/public-env.mjs').PublicEnv} PublicSettings */
 
+/** @param {string | undefined} value */
 function originOf(value) {
   const trimmed = (value ?? '').trim();
   return trimmed ? new URL(trimmed).origin : '';
 }
 
-/** The origins a build's policy lists, from the public settings the bundle inlines (lib/public-env.mjs). */
+/**
+ * The origins a build's policy lists, from the public settings the bundle inlines (lib/public-env.mjs).
+ * @param {PublicSettings} publicSettings
+ * @returns {Pick<CspManifest, 'crmOrigin' | 'apiOrigin' | 'recaptcha'>}
+ */
 export function buildOrigins(publicSettings) {
   return {
     crmOrigin: originOf(publicSettings.NEXT_PUBLIC_CRM_URL),
@@ -70,12 +84,18 @@ export function buildOrigins(publicSettings) {
  * The manifest `next dev` runs under (`npm run dev`): the same origins and headers as a build, but no
  * hashes, because a development server renders every page per request and React's debugging tools
  * need eval. A missing CRM, API or reCAPTCHA origin still shows up as a violation while developing.
+ * @param {PublicSettings} publicSettings
+ * @returns {CspManifest}
  */
 export function developmentManifest(publicSettings) {
   return { version: 1, pages: {}, ...buildOrigins(publicSettings), development: true };
 }
 
-/** Reads the manifest scripts/csp-hashes.ts wrote into the build folder; throws if it is missing. */
+/**
+ * Reads the manifest scripts/csp-hashes.ts wrote into the build folder; throws if it is missing.
+ * @param {string} distDir
+ * @returns {CspManifest}
+ */
 export function loadCspManifest(distDir) {
   const file = path.join(distDir, CSP_MANIFEST_FILE);
   if (!existsSync(file)) {
@@ -86,6 +106,7 @@ export function loadCspManifest(distDir) {
   return manifest;
 }
 
+/** @param {string[]} values */
 function unique(values) {
   return [...new Set(values.filter(Boolean))];
 }
@@ -94,11 +115,14 @@ function unique(values) {
  * The Content-Security-Policy of a document: the hashes of its own inline scripts (or every page's when
  * the route is unknown), and the origins of the whole build, since client-side navigation keeps the
  * first document's policy for every page the visitor goes on to.
+ * @param {CspManifest} manifest
+ * @param {{ hashes: string[]; https: boolean }} options
  */
 export function contentSecurityPolicy(manifest, { hashes, https }) {
   const useRecaptcha = manifest.recaptcha;
   const crm = manifest.crmOrigin ? [manifest.crmOrigin] : [];
   const api = manifest.apiOrigin ? [manifest.apiOrigin] : [];
+  /** @type {string[][]} */
   const directives = [
     ['default-src', "'self'"],
     [
@@ -125,11 +149,15 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
   return directives.map((parts) => parts.join(' ')).join('; ');
 }
 
-/** Every hash of every prerendered page: the policy for routes the build did not prerender. */
+/**
+ * Every hash of every prerendered page: the policy for routes the build did not prerender.
+ * @param {CspManifest} manifest
+ */
 export function allHashes(manifest) {
   return unique(Object.values(manifest.pages).flat()).sort();
 }
 
+/** @param {string} pathname */
 export function normalisePath(pathname) {
   let value = pathname || '/';
   try {
@@ -141,9 +169,13 @@ export function normalisePath(pathname) {
   return value;
 }
 
-/** Whether the request reached us over HTTPS: a TLS socket, or (behind a trusted proxy) X-Forwarded-Proto. */
+/**
+ * Whether the request reached us over HTTPS: a TLS socket, or (behind a trusted proxy) X-Forwarded-Proto.
+ * @param {Pick<import('node:http').IncomingMessage, 'headers' | 'socket'>} request
+ * @param {boolean} trustProxy
+ */
 export function cameOverHttps(request, trustProxy) {
-  if (request.socket && request.socket.encrypted) return true;
+  if (request.socket && /** @type {{ encrypted?: boolean }} */ (request.socket).encrypted) return true;
   if (!trustProxy) return false;
   const forwarded = request.headers['x-forwarded-proto'];
   const first = String(Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? ''))
@@ -153,6 +185,12 @@ export function cameOverHttps(request, trustProxy) {
   return first === 'https';
 }
 
+/**
+ * @param {string} pathname
+ * @param {number} status
+ * @param {string} contentType
+ * @param {string} existing
+ */
 function cacheControlFor(pathname, status, contentType, existing) {
   if (pathname.startsWith('/_next/static/')) return status === 200 ? IMMUTABLE_CACHE_CONTROL : existing;
   if (pathname.startsWith('/api/')) return existing || API_CACHE_CONTROL;
@@ -165,9 +203,12 @@ function cacheControlFor(pathname, status, contentType, existing) {
 
 /**
  * The headers a response gets once its status and type are known. Exported for the unit tests;
- * server.mjs uses installResponseHeaders.
+ * server.mjs uses responseClassWithSiteHeaders.
+ * @param {{ manifest: CspManifest; pathname: string; status: number; contentType: string; existingCacheControl: string; https: boolean }} input
+ * @returns {Record<string, string>}
  */
 export function responseHeaders({ manifest, pathname, status, contentType, existingCacheControl, https }) {
+  /** @type {Record<string, string>} */
   const common = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -181,6 +222,7 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   const page = normalisePath(pathname);
   const isHtml = /^text\/html/.test(contentType);
   const pageHashes = status === 200 ? manifest.pages[page] : undefined;
+  /** @type {Record<string, string>} */
   const headers = {
     'Content-Security-Policy': isHtml
       ? contentSecurityPolicy(manifest, {
@@ -200,6 +242,7 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
 }
 
 /** The path a request asked for, read once when the response is created (before any handler rewrites req.url). */
+/** @param {string | undefined} url */
 function pathnameOf(url) {
   try {
     return new URL(url ?? '/', 'http://localhost').pathname;
@@ -214,18 +257,29 @@ function pathnameOf(url) {
  * write or end ("the implicit/mutable headers will be calculated and call this function"), so this is
  * the one moment the final status and content type are known, whatever framework handles the request.
  * Headers passed to writeHead itself are folded in first so ours win. Decision 0006.
+ * @param {{ manifest: CspManifest; trustProxy: boolean }} options
+ * @returns {typeof ServerResponse<import('node:http').IncomingMessage>}
  */
 export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
   return class SiteResponse extends ServerResponse {
     #pathname;
     #https;
 
-    constructor(request, options) {
-      super(request, options);
+    /**
+     * @param {import('node:http').IncomingMessage} request
+     * @param {unknown[]} rest Node passes its options too.
+     */
+    constructor(request, ...rest) {
+      // @ts-expect-error Node's types list only the request; Node itself passes options after it.
+      super(request, ...rest);
       this.#pathname = pathnameOf(request.url);
       this.#https = cameOverHttps(request, trustProxy);
     }
 
+    /**
+     * @param {number} statusCode
+     * @param {any[]} rest
+     */
     writeHead(statusCode, ...rest) {
       const headersArg = rest.length > 0 && typeof rest[rest.length - 1] === 'object' ? rest.pop() : undefined;
       if (headersArg && !Array.isArray(headersArg)) {

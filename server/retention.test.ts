@@ -4,7 +4,7 @@ import type { Client } from '@libsql/client';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS, privacySections } from '@/content/privacy';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
-import { storeErrorLog } from '@/server/error-log-store';
+import { storeErrorLog } from '@/server/error-log/store';
 import { enquiryCutoff, purgeExpired } from '@/server/retention';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 

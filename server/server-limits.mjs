@@ -1,7 +1,8 @@
 // Time-outs and limits of the production server (server.mjs), in one place, sized for a small public
 // site on one small machine: a slow or idle client cannot hold a socket and its memory for minutes.
-// Plain JavaScript so server.mjs runs it with no compile step; types in server-limits.d.mts.
+// Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 
+/** @typedef {{ [K in keyof typeof SERVER_LIMITS]: number }} ServerLimits */
 export const SERVER_LIMITS = Object.freeze({
   /** A client has 10 s to send its request headers (Node's default is 60 s). */
   headersTimeoutMs: 10_000,
@@ -25,7 +26,11 @@ export const SERVER_LIMITS = Object.freeze({
 /** How long a SIGTERM may take: in-flight requests and the notification being sent finish within it. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Options for http.createServer (some limits can only be set there). */
+/**
+ * Options for http.createServer (some limits can only be set there).
+ * @param {ServerLimits} [limits]
+ * @returns {import('node:http').ServerOptions}
+ */
 export function serverOptions(limits = SERVER_LIMITS) {
   return {
     requestTimeout: limits.requestTimeoutMs,
@@ -36,7 +41,13 @@ export function serverOptions(limits = SERVER_LIMITS) {
   };
 }
 
-/** The limits that are set on a created server. */
+/**
+ * The limits that are set on a created server.
+ * @template {import('node:http').Server} T
+ * @param {T} server
+ * @param {ServerLimits} [limits]
+ * @returns {T}
+ */
 export function applyServerLimits(server, limits = SERVER_LIMITS) {
   server.maxConnections = limits.maxConnections;
   server.maxHeadersCount = limits.maxHeadersCount;
@@ -46,13 +57,15 @@ export function applyServerLimits(server, limits = SERVER_LIMITS) {
 }
 
 /** The methods a page, an asset or an image answers; anything else outside /api/ is refused unread. */
-export const PAGE_METHODS = Object.freeze(['GET', 'HEAD']);
+export const PAGE_METHODS = /** @type {readonly string[]} */ (Object.freeze(['GET', 'HEAD']));
 
 /**
  * Whether a request is refused with 405 before its body is read: only the API's route handlers take a
  * body. (Otherwise Next's proxy buffers a POST /gallery's body, up to 10 MB, before a page says no.)
+ * @param {string | undefined} method
+ * @param {string | undefined} url
  */
 export function isMethodNotAllowed(method, url) {
-  const pathname = (url ?? '/').split('?')[0];
+  const pathname = (url ?? '/').split('?')[0] ?? '/';
   return !PAGE_METHODS.includes(method ?? 'GET') && !pathname.startsWith('/api/');
 }

@@ -1,11 +1,19 @@
 'use client';
 
 import type { ChangeEvent, ReactNode } from 'react';
-import { claimFormText } from '@/content/contact';
-import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, todayInUk, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
-import type { FormErrors } from '@/lib/contact-rules';
+import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, claimFormText } from '@/content/contact';
+import { Field, type FieldControl } from '@/components/contact/field';
+import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-schema';
 
 type Control = HTMLInputElement | HTMLSelectElement;
+
+/** What each claim control gets besides its Field's part. */
+type ControlProps = {
+  name: ClaimField;
+  value: string;
+  onChange: (event: ChangeEvent<Control>) => void;
+  ref: (element: Control | null) => void;
+};
 
 type ClaimDetailsProps = {
   open: boolean;
@@ -16,8 +24,6 @@ type ClaimDetailsProps = {
   register: (field: ClaimField) => (element: Control | null) => void;
 };
 
-const FIELD_CLASS = 'mt-1 block w-full rounded-md border px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-700';
-
 /**
  * The optional "insurance claim" part of the contact form: closed by default, opened by a
  * checkbox. Its fields are rendered only while it is open, so the prerendered page carries no date
@@ -26,24 +32,17 @@ const FIELD_CLASS = 'mt-1 block w-full rounded-md border px-3 py-2.5 text-slate-
 export function ClaimDetails({ open, onOpenChange, values, errors, onChange, register }: ClaimDetailsProps) {
   const { labels } = claimFormText;
 
-  function control(field: ClaimField) {
-    const id = `claim-${field}`;
-    const error = errors[field];
-    return {
-      id,
-      name: field,
-      value: values[field],
-      onChange: onChange(field),
-      ref: register(field),
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-      className: `${FIELD_CLASS} ${error ? 'border-red-700' : 'border-slate-500'}`,
-    };
+  function row(field: ClaimField, render: (props: FieldControl & ControlProps) => ReactNode) {
+    return (
+      <Field key={field} id={`claim-${field}`} label={labels[field]} error={errors[field]}>
+        {(control) => render({ ...control, name: field, value: values[field], onChange: onChange(field), ref: register(field) })}
+      </Field>
+    );
   }
 
-  function choice(field: ClaimField, options: readonly { value: string; label: string }[]) {
+  function choice(options: readonly { value: string; label: string }[], props: FieldControl & ControlProps) {
     return (
-      <select {...control(field)}>
+      <select {...props}>
         <option value="">{claimFormText.choose}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -51,23 +50,6 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
           </option>
         ))}
       </select>
-    );
-  }
-
-  function row(field: ClaimField, input: ReactNode) {
-    const error = errors[field];
-    return (
-      <div key={field}>
-        <label htmlFor={`claim-${field}`} className="block font-semibold text-brand-900">
-          {labels[field]}
-        </label>
-        {input}
-        {error ? (
-          <p id={`claim-${field}-error`} className="mt-1 text-sm font-semibold text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
     );
   }
 
@@ -91,26 +73,28 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
           <fieldset className="mt-4 space-y-4">
             <legend className="font-semibold text-brand-900">{claimFormText.legend}</legend>
             <p className="text-sm text-slate-700">{claimFormText.hint}</p>
-            {row('claimRole', choice('claimRole', CLAIM_ROLES))}
-            {row('insurer', <input {...control('insurer')} type="text" maxLength={CLAIM_MAX.insurer} autoComplete="off" />)}
-            {row(
-              'claimReference',
-              <input {...control('claimReference')} type="text" maxLength={CLAIM_MAX.claimReference} autoComplete="off" />,
-            )}
-            {row('damageDate', <input {...control('damageDate')} type="date" max={todayInUk()} />)}
-            {row('damageType', choice('damageType', DAMAGE_TYPES))}
-            {row(
-              'postcode',
+            {row('claimRole', (props) => choice(CLAIM_ROLES, props))}
+            {row('insurer', (props) => (
+              <input {...props} type="text" maxLength={CLAIM_MAX.insurer} autoComplete="off" />
+            ))}
+            {row('claimReference', (props) => (
+              <input {...props} type="text" maxLength={CLAIM_MAX.claimReference} autoComplete="off" />
+            ))}
+            {row('damageDate', (props) => (
+              <input {...props} type="date" max={todayInUk()} />
+            ))}
+            {row('damageType', (props) => choice(DAMAGE_TYPES, props))}
+            {row('postcode', (props) => (
               <input
-                {...control('postcode')}
+                {...props}
                 type="text"
                 maxLength={CLAIM_MAX.postcode}
                 autoComplete="postal-code"
                 autoCapitalize="characters"
                 spellCheck={false}
-                className={`${control('postcode').className} sm:max-w-48`}
-              />,
-            )}
+                className={`${props.className} sm:max-w-48`}
+              />
+            ))}
           </fieldset>
         ) : null}
       </div>

@@ -3,27 +3,30 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
 import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
-import { CONTACT_OUTCOME_MESSAGES, contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
+import { contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
 import { ClaimDetails } from '@/components/contact/claim-details';
+import { Field } from '@/components/contact/field';
 import { PhotoPicker, type PickedPhoto } from '@/components/contact/photo-picker';
 import { downscaleForUpload } from '@/lib/photo-downscale';
-import { PHOTO_FIELD } from '@/lib/photo-rules';
-import { EMPTY_CLAIM, isClaimField, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
 import {
   CONTACT_FIELDS,
-  CONTACT_MAX,
+  EMPTY_CLAIM,
   FORM_FIELDS,
   HONEYPOT_FIELD,
+  PHOTO_FIELD,
+  isClaimField,
+  validateContact,
+  type ClaimField,
+  type ClaimValues,
   type ContactField,
   type ContactValues,
   type FormErrors,
   type FormField,
-} from '@/lib/contact-rules';
-import { validateContact } from '@/lib/contact-schema';
+} from '@/lib/contact-schema';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
-import { contactFormText, photoText, referenceText } from '@/content/contact';
+import { CONTACT_MAX, CONTACT_OUTCOME_MESSAGES, contactFormText, photoText, referenceText } from '@/content/contact';
 
 const LOG_SOURCE = 'contact-form';
 const disclosure = contactFormText.recaptchaDisclosure;
@@ -148,7 +151,7 @@ export function ContactForm({
     event.preventDefault();
     if (submitting) return;
     const checked = validateContact(claimOpen ? { ...values, ...claim } : values);
-    if (Object.keys(checked.errors).length > 0) {
+    if (!checked.values) {
       setStatus({ kind: 'idle' });
       setErrors(checked.errors);
       focusFirst(checked.errors);
@@ -222,44 +225,22 @@ export function ContactForm({
       </p>
       {CONTACT_FIELDS.map((field) => {
         const spec = FIELDS[field];
-        const id = `contact-${field}`;
-        const errorId = `${id}-error`;
-        const error = errors[field];
-        const common = {
-          id,
-          name: field,
-          value: values[field],
-          onChange: onChange(field),
-          required: spec.required,
-          maxLength: CONTACT_MAX[field],
-          autoComplete: spec.autoComplete,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
-          className: `mt-1 block w-full rounded-md border px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-700 ${
-            error ? 'border-red-700' : 'border-slate-500'
-          }`,
-        };
         return (
-          <div key={field}>
-            <label htmlFor={id} className="block font-semibold text-brand-900">
-              {spec.label}
-              {spec.required ? (
-                <span aria-hidden="true" className="ml-1 text-red-700">
-                  *
-                </span>
-              ) : null}
-            </label>
-            {spec.type === 'textarea' ? (
-              <textarea {...common} rows={6} ref={register(field)} />
-            ) : (
-              <input {...common} type={spec.type} ref={register(field)} />
-            )}
-            {error ? (
-              <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <Field key={field} id={`contact-${field}`} label={spec.label} required={spec.required} error={errors[field]}>
+            {(control) => {
+              const props = {
+                ...control,
+                name: field,
+                value: values[field],
+                onChange: onChange(field),
+                required: spec.required,
+                maxLength: CONTACT_MAX[field],
+                autoComplete: spec.autoComplete,
+                ref: register(field),
+              };
+              return spec.type === 'textarea' ? <textarea {...props} rows={6} /> : <input {...props} type={spec.type} />;
+            }}
+          </Field>
         );
       })}
       <ClaimDetails

@@ -8,7 +8,8 @@
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import { galleryEndpoint } from './load-gallery';
 import { EARLY_FRAME_ID, EARLY_START_GLOBAL } from './early-start-constants';
-import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS, TILE_SIZES } from './responsive-image';
+import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './image-widths';
+import { TILE_SIZES } from './responsive-image';
 
 /** Runs in the browser as it is, before any bundle: plain ES2017, no imports, never throws. */
 function earlyStart(config: {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   chosenWidth,
-  GALLERY_IMAGE_WIDTHS,
   gallerySrcSet,
   imageDelivery,
   posterSrcSetOf,
@@ -12,7 +11,8 @@ import {
   tileWidth,
   VIEWER_SIZES,
 } from './responsive-image';
-import { crmImagePattern, crmIsOnPrivateNetwork } from './crm-image-pattern';
+import { GALLERY_IMAGE_WIDTHS } from './image-widths';
+import { crmImagePattern, crmIsOnPrivateNetwork } from '@/server/gallery/crm-image-pattern';
 
 /** Evaluates a `sizes` attribute the way a browser does, for the media features and lengths it uses here. */
 function slotWidth(sizes: string, viewportWidth: number): number {

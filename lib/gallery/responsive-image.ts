@@ -7,8 +7,6 @@ import type { GalleryMedia } from './types';
 
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './image-widths';
 
-export { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS };
-
 /** The grid of components/gallery/gallery-view.tsx: its breakpoints (Tailwind's sm, md, xl), columns, gap and frame. */
 export const GALLERY_GRID = {
   /** max-w-6xl */

@@ -6,9 +6,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { changedBuildSettings, describeChanges } from '../../server/build-settings.mjs';
 
+/**
+ * @param {string} [distDir]
+ * @param {Record<string, string | undefined>} [env]
+ */
 export function ensureBuild(distDir = '.next', env = process.env) {
-  const buildEnv = { ...env, NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? '1', NEXT_DIST_DIR: distDir };
-  const run = (args) => {
+  const buildEnv = /** @type {NodeJS.ProcessEnv} */ (
+    /** @type {unknown} */ ({ ...env, NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? '1', NEXT_DIST_DIR: distDir })
+  );
+  const run = (/** @type {string[]} */ args) => {
     const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: buildEnv });
     if (result.status !== 0) process.exit(result.status ?? 1);
   };

@@ -2,7 +2,6 @@ import 'server-only';
 import { business } from '@/content/business';
 import { loadConfig, type EnquirySettings, type RecaptchaConfig } from '@/server/config.mjs';
 
-export { DEFAULT_ASSESSMENT_URL } from '@/server/config.mjs';
 export type { RecaptchaConfig };
 
 /** The enquiry settings (server/config.mjs), with the company's own address as the default sender and recipient. */

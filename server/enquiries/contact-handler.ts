@@ -1,15 +1,27 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { HONEYPOT_FIELD } from '@/lib/contact-rules';
-import { CONTACT_RESPONSES, photoText } from '@/content/contact';
-import { MAX_CONCURRENT_UPLOADS, PHOTO_FIELD } from '@/lib/photo-rules';
-import { claimValues, contactValues, parseContact } from '@/lib/contact-schema';
-import { clientAddress, rateLimitKey } from '@/server/client-address';
+import { CONTACT_RESPONSES, ENQUIRY_TEXT_MAX_BYTES, photoText } from '@/content/contact';
+import {
+  HONEYPOT_FIELD,
+  MAX_CONCURRENT_UPLOADS,
+  PHOTO_FIELD,
+  claimValues,
+  contactValues,
+  parseContact,
+  type ContactSubmission,
+} from '@/lib/contact-schema';
+import { clientAddress } from '@/server/client-address';
+import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config';
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { verifyRecaptcha, type Verification } from '@/server/enquiries/recaptcha';
-import { readMultipartEnquiry, type MultipartEnquiry, type UploadedFile } from '@/server/enquiries/multipart-enquiry';
+import {
+  readMultipartEnquiry,
+  type MultipartEnquiry,
+  type MultipartRefusal,
+  type UploadedFile,
+} from '@/server/enquiries/multipart-enquiry';
 import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/enquiries/photo-store';
 import { photoStorageState } from '@/server/enquiries/photo-storage';
@@ -17,16 +29,12 @@ import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResu
 import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
-export const MAX_CONTACT_BYTES = 32 * 1024;
-
 /**
  * Refused submissions (not JSON, too large, malformed, invalid) per client: generous, so a person
  * correcting typos is never blocked, but a script cannot make the server parse and validate without
  * limit. Accepted submissions and reCAPTCHA assessments draw on the separate CONTACT_RATE_LIMIT.
  */
 export const REFUSED_SUBMISSION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
-
-export { CONTACT_RESPONSES };
 
 export type ContactHandlerDeps = {
   config?: EnquiryConfig;
@@ -49,12 +57,130 @@ export const MAX_UPLOADS_PER_CLIENT = 1;
 type Verdict = Pick<NewEnquiry, 'disposition' | 'verification' | 'score' | 'detail'>;
 
 /**
- * POST /api/contact: validates, rate-limits, verifies with reCAPTCHA Enterprise when configured, and
- * commits the enquiry with its notification job before answering 201. Anything a visitor can send gets
- * a 2xx or a 4xx; only a database outage answers 503. Every cost is bounded before it is paid: the
- * budgets before the body is read, the upload slots (in all and per client) and the minimum transfer
- * rate while it is, each photo's declared pixels before it is decoded, and the photo storage's budget
- * before a photo is written.
+ * A refusal decided by one of the steps below. `counted`: it draws on the client's budget of refused
+ * submissions (a reCAPTCHA refusal does not: the accepted-submission budget was charged already).
+ */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+    readonly counted = true,
+  ) {}
+}
+
+const photoRefusal = (status: number, message: string) =>
+  new Refusal(status, status === 413 ? message : CONTACT_RESPONSES.invalid, { errors: [{ path: PHOTO_FIELD, msg: message }] });
+
+/** The enquiry's fields and uploaded photo files, as received. */
+type Received = { input: object; files: readonly UploadedFile[] };
+
+/** Step 1a: a JSON body, at most ENQUIRY_TEXT_MAX_BYTES, that is an object. */
+async function readJsonEnquiry(request: Request): Promise<Received | Refusal> {
+  const body = await readJsonBody(request, ENQUIRY_TEXT_MAX_BYTES);
+  if (!body.ok) {
+    const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[
+      body.status
+    ];
+    return new Refusal(body.status, message);
+  }
+  const input = body.value;
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return new Refusal(400, CONTACT_RESPONSES.notObject);
+  return { input, files: [] };
+}
+
+/** What each way a multipart upload can be refused while it streams in is answered with. */
+function multipartRefusal({ reason, file = '' }: MultipartRefusal): Refusal {
+  switch (reason) {
+    case 'photo-too-large':
+      return photoRefusal(413, photoText.tooLarge(file));
+    case 'too-many-photos':
+      return photoRefusal(413, photoText.tooMany);
+    case 'body-too-large':
+      return photoRefusal(413, CONTACT_RESPONSES.bodyTooLarge);
+    case 'text-too-large':
+      return new Refusal(413, CONTACT_RESPONSES.tooLarge);
+    case 'too-slow':
+      return new Refusal(408, CONTACT_RESPONSES.uploadTooSlow, { errors: [{ path: PHOTO_FIELD, msg: CONTACT_RESPONSES.uploadTooSlow }] });
+    case 'malformed':
+      return new Refusal(400, CONTACT_RESPONSES.malformed);
+  }
+}
+
+/** Step 2: the fields against the one contact schema. */
+function parseEnquiry(input: object): ContactSubmission | Refusal {
+  const parsed = parseContact(input);
+  return parsed.success ? parsed.data : new Refusal(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
+}
+
+/**
+ * Step 3: each photo judged by its first bytes and its header, before any decoding: a PDF named .jpg, a
+ * GIF or an image that declares more pixels than its budget is refused here, whatever the verdict.
+ * Returns the photos worth keeping with each one's pixel budget (none read when they cannot be kept).
+ */
+async function checkPhotos(files: readonly UploadedFile[], storageHasRoom: boolean): Promise<CheckedPhoto[] | Refusal> {
+  const checked: CheckedPhoto[] = [];
+  for (const file of files.filter((candidate) => candidate.bytes > 0)) {
+    const format = identifyPhoto(file.head);
+    if (format === 'heic') return photoRefusal(422, photoText.heic(file.name));
+    if (!isAcceptedFormat(format)) return photoRefusal(422, photoText.notAPhoto(file.name));
+    if (!storageHasRoom) {
+      checked.push({ file, pixelBudget: undefined });
+      continue;
+    }
+    const inspected = await inspectPhoto(file.path, format);
+    if (!inspected.ok)
+      return photoRefusal(
+        422,
+        inspected.refusal === 'too-many-pixels' ? photoText.tooManyPixels(file.name) : photoText.unreadable(file.name),
+      );
+    checked.push({ file, pixelBudget: inspected.header.pixelBudget });
+  }
+  return checked;
+}
+type CheckedPhoto = { file: UploadedFile; pixelBudget: number | undefined };
+
+/** Step 4: what the enquiry is — spam by the honeypot, or by reCAPTCHA's verdict when it is configured. */
+async function classifyEnquiry(
+  submission: ContactSubmission,
+  config: EnquiryConfig,
+  verify: typeof verifyRecaptcha,
+): Promise<Verdict | Refusal> {
+  if (submission[HONEYPOT_FIELD]) return { disposition: 'spam', verification: 'honeypot' };
+  if (!config.recaptcha) return { disposition: 'accepted', verification: 'not-configured' };
+  if (!submission.recaptchaToken) return new Refusal(400, CONTACT_RESPONSES.missingToken, {}, {}, false);
+  let verification: Verification;
+  try {
+    verification = await verify(submission.recaptchaToken, config.recaptcha);
+  } catch (error) {
+    verification = { kind: 'unreachable', detail: String(error) };
+  }
+  if (verification.kind === 'invalid') return new Refusal(400, CONTACT_RESPONSES.invalidToken, {}, {}, false);
+  return verdictOf(verification);
+}
+
+/** Step 5: photos re-encoded (accepted enquiries only, while storage has room). */
+async function reencodePhotos(photos: readonly CheckedPhoto[]): Promise<PhotoToStore[] | Refusal> {
+  const processed: PhotoToStore[] = [];
+  for (const { file, pixelBudget } of photos) {
+    try {
+      processed.push({ ...(await reencodePhoto(file.path, pixelBudget)), originalName: file.name });
+    } catch (error) {
+      if (error instanceof UnreadablePhoto) return photoRefusal(422, photoText.unreadable(file.name));
+      throw error;
+    }
+  }
+  return processed;
+}
+
+/**
+ * POST /api/contact: receive, parse, check the photos, charge the budget, classify, re-encode and store
+ * the enquiry with its notification job, then answer 201. Anything a visitor can send gets a 2xx or a
+ * 4xx; only a database outage answers 503. Every cost is bounded before it is paid: the budgets before
+ * the body is read, the upload slots (in all and per client) and the minimum transfer rate while it is,
+ * each photo's declared pixels before it is decoded, and the photo storage's budget before a photo is
+ * written.
  */
 export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const config = deps.config ?? loadEnquiryConfig();
@@ -91,24 +217,14 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       const early = budget.peek(key);
       if (!early.allowed) return tooMany(early.retryAfterSeconds);
     }
-    const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => {
-      refusedLimiter.hit(key);
-      return failure(status, message, extra);
+    const answer = (refusal: Refusal): HandlerResult => {
+      if (refusal.counted) refusedLimiter.hit(key);
+      return failure(refusal.status, refusal.message, refusal.extra, Object.keys(refusal.headers).length > 0 ? refusal.headers : undefined);
     };
-    const refusePhoto = (status: number, message: string) =>
-      refuse(status, status === 413 ? message : CONTACT_RESPONSES.invalid, { errors: [{ path: PHOTO_FIELD, msg: message }] });
 
     if (mediaTypeOf(request) !== 'multipart/form-data') {
-      const body = await readJsonBody(request, MAX_CONTACT_BYTES);
-      if (!body.ok) {
-        const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[
-          body.status
-        ];
-        return refuse(body.status, message);
-      }
-      const input = body.value;
-      if (input === null || typeof input !== 'object' || Array.isArray(input)) return refuse(400, CONTACT_RESPONSES.notObject);
-      return accept(input, [], true);
+      const received = await readJsonEnquiry(request);
+      return received instanceof Refusal ? answer(received) : accept(received, true);
     }
 
     // The same fields with photos, bounded before anything is read.
@@ -126,26 +242,9 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
         minBytesPerSecond: deps.uploadRate?.minBytesPerSecond,
         rateWindowMs: deps.uploadRate?.windowMs,
       });
-      if (!read.ok) {
-        const { refusal } = read;
-        const name = refusal.file ?? '';
-        switch (refusal.reason) {
-          case 'photo-too-large':
-            return refusePhoto(413, photoText.tooLarge(name));
-          case 'too-many-photos':
-            return refusePhoto(413, photoText.tooMany);
-          case 'body-too-large':
-            return refusePhoto(413, CONTACT_RESPONSES.bodyTooLarge);
-          case 'text-too-large':
-            return refuse(413, CONTACT_RESPONSES.tooLarge);
-          case 'too-slow':
-            return refuse(408, CONTACT_RESPONSES.uploadTooSlow, { errors: [{ path: PHOTO_FIELD, msg: CONTACT_RESPONSES.uploadTooSlow }] });
-          case 'malformed':
-            return refuse(400, CONTACT_RESPONSES.malformed);
-        }
-      }
+      if (!read.ok) return answer(multipartRefusal(read.refusal));
       upload = read.value;
-      return await accept(upload.fields, upload.files, keep);
+      return await accept({ input: upload.fields, files: upload.files }, keep);
     } finally {
       uploadsInProgress -= 1;
       const left = (uploadsByClient.get(key) ?? 1) - 1;
@@ -154,65 +253,24 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       await upload?.cleanup();
     }
 
-    async function accept(input: object, files: readonly UploadedFile[], storageHasRoom: boolean): Promise<HandlerResult> {
-      const parsed = parseContact(input);
-      if (!parsed.success) return refuse(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
-      const submission = parsed.data;
+    async function accept({ input, files }: Received, storageHasRoom: boolean): Promise<HandlerResult> {
+      const submission = parseEnquiry(input);
+      if (submission instanceof Refusal) return answer(submission);
+      const photos = await checkPhotos(files, storageHasRoom);
+      if (photos instanceof Refusal) return answer(photos);
 
-      // Judged by their first bytes and their headers, before any decoding: a PDF named .jpg, a GIF or
-      // an image that declares more pixels than its budget is refused here, whatever the verdict.
-      const photos = files.filter((file) => file.bytes > 0);
-      const budgets: number[] = [];
-      for (const file of photos) {
-        const format = identifyPhoto(file.head);
-        if (format === 'heic') return refusePhoto(422, photoText.heic(file.name));
-        if (!isAcceptedFormat(format)) return refusePhoto(422, photoText.notAPhoto(file.name));
-        if (!storageHasRoom) continue;
-        const inspected = await inspectPhoto(file.path, format);
-        if (!inspected.ok)
-          return refusePhoto(
-            422,
-            inspected.refusal === 'too-many-pixels' ? photoText.tooManyPixels(file.name) : photoText.unreadable(file.name),
-          );
-        budgets.push(inspected.header.pixelBudget);
-      }
-
-      // Counted before the assessment, so a client whose tokens keep failing spends its budget like any
+      // Charged before the assessment, so a client whose tokens keep failing spends its budget like any
       // other and cannot make the site call Google (a paid API) or decode photos without limit.
       const decision = limiter.hit(key);
       if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
 
-      let verdict: Verdict;
-      if (submission[HONEYPOT_FIELD]) {
-        verdict = { disposition: 'spam', verification: 'honeypot' };
-      } else if (config.recaptcha) {
-        if (!submission.recaptchaToken) return failure(400, CONTACT_RESPONSES.missingToken);
-        let verification: Verification;
-        try {
-          verification = await verify(submission.recaptchaToken, config.recaptcha);
-        } catch (error) {
-          verification = { kind: 'unreachable', detail: String(error) };
-        }
-        if (verification.kind === 'invalid') return failure(400, CONTACT_RESPONSES.invalidToken);
-        verdict = verdictOf(verification);
-      } else {
-        verdict = { disposition: 'accepted', verification: 'not-configured' };
-      }
+      const verdict = await classifyEnquiry(submission, config, verify);
+      if (verdict instanceof Refusal) return answer(verdict);
 
-      // Photos are decoded and kept for accepted enquiries only, and only while the storage has room.
       const dropReason: PhotosDroppedReason | null =
         verdict.disposition !== 'accepted' ? verdict.disposition : storageHasRoom ? null : 'storage-full';
-      const processed: PhotoToStore[] = [];
-      if (!dropReason) {
-        for (const [index, file] of photos.entries()) {
-          try {
-            processed.push({ ...(await reencodePhoto(file.path, budgets[index])), originalName: file.name });
-          } catch (error) {
-            if (error instanceof UnreadablePhoto) return refusePhoto(422, photoText.unreadable(file.name));
-            throw error;
-          }
-        }
-      }
+      const processed = dropReason ? [] : await reencodePhotos(photos);
+      if (processed instanceof Refusal) return answer(processed);
       // With reCAPTCHA on, only a verified sender is acknowledged: a bot cannot use the site to mail others.
       const acknowledge =
         config.acknowledge && verdict.disposition === 'accepted' && (!config.recaptcha || verdict.verification === 'verified')

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import type { ErrorLogRecord } from '@/lib/error-log-record';
+import type { ErrorLogRecord } from '@/lib/error-log';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';

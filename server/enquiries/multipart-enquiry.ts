@@ -6,7 +6,9 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_TEXT_MAX_BYTES } from '@/lib/photo-rules';
+import { ENQUIRY_TEXT_MAX_BYTES } from '@/content/contact';
+import { plainText } from '@/lib/plain-text';
+import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/contact-schema';
 
 /** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
 export type UploadedFile = { name: string; path: string; bytes: number; head: Buffer };
@@ -50,12 +52,12 @@ class Refused extends Error {
 /** A file name fit to show back to the visitor and to log: its last path segment, printable, at most 100 characters. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const printable = base.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '').trim();
+  const printable = plainText(base, 'drop').trim();
   return (printable || 'photo').slice(0, 100);
 }
 
 /**
- * Reads a multipart/form-data enquiry as it streams in: text fields into memory (PHOTO_TEXT_MAX_BYTES
+ * Reads a multipart/form-data enquiry as it streams in: text fields into memory (ENQUIRY_TEXT_MAX_BYTES
  * together), each file of the `photos` field into a temporary folder. Refuses with 413 as soon as the
  * declared or received body passes PHOTO_BODY_MAX_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh
  * file starts, and with 408 when it arrives slower than the minimum rate, without reading further.
@@ -76,7 +78,7 @@ export async function readMultipartEnquiry(
       headers: { 'content-type': request.headers.get('content-type') ?? '' },
       limits: {
         fieldNameSize: 100,
-        fieldSize: PHOTO_TEXT_MAX_BYTES,
+        fieldSize: ENQUIRY_TEXT_MAX_BYTES,
         fields: MAX_FIELDS,
         // One more than allowed, so a seventh file is seen and refused rather than silently dropped.
         files: PHOTO_MAX_COUNT + 1,
@@ -107,7 +109,7 @@ export async function readMultipartEnquiry(
     const refuse = (refusal: MultipartRefusal) => reject(new Refused(refusal));
     parser.on('field', (name, value, info) => {
       textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-      if (info.valueTruncated || info.nameTruncated || textBytes > PHOTO_TEXT_MAX_BYTES)
+      if (info.valueTruncated || info.nameTruncated || textBytes > ENQUIRY_TEXT_MAX_BYTES)
         return refuse({ status: 413, reason: 'text-too-large' });
       // The first value of a field counts, as in a JSON object with one key per field.
       if (!(name in fields)) fields[name] = value;

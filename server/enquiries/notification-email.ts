@@ -2,8 +2,9 @@ import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { claimFormText } from '@/content/contact';
-import { claimRoleLabel, damageTypeLabel } from '@/lib/claim-rules';
-import { formatBytes } from '@/lib/photo-rules';
+import { plainText } from '@/lib/plain-text';
+import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-schema';
+import { formatBytes } from '@/lib/contact-schema';
 import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
 
 export type EnquiryForEmail = StoredEnquiry;
@@ -16,10 +17,7 @@ export const isSafeReplyAddress = (address: string) => address.length <= 254 && 
 
 /** Anything bound for a header: one line, no control characters, bounded. */
 export function headerText(value: string, max = 200): string {
-  const flat = value
-    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const flat = plainText(value, 'space', ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { orm } from '@/server/db';
+import { doublingDelay } from '@/server/doubling-delay';
 import { enquiryNotifications as jobs } from '@/server/db-schema';
 import { isMessageTooLarge, isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
 import { acknowledgementEmail, NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
@@ -13,15 +14,11 @@ import { findEnquiry, type JobKind, type StoredEnquiry } from '@/server/enquirie
 export const MAX_ATTEMPTS = 20;
 export const LEASE_MS = 2 * 60_000;
 
-/** 30 s, 1 min, 2 min … capped at 1 h. */
-export function backoffMs(attempts: number): number {
-  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
-}
+/** After a failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
+export const backoffMs = doublingDelay(30_000, 60 * 60_000);
 
 /** How long delivery pauses after the relay refused the site's settings: 1 min, doubling to 15 min. */
-export function pauseMs(consecutivePauses: number): number {
-  return Math.min(15 * 60_000, 60_000 * 2 ** Math.max(0, consecutivePauses - 1));
-}
+export const pauseMs = doublingDelay(60_000, 15 * 60_000);
 
 /** Waits between attempts to record a send the relay accepted (the database may be briefly locked). */
 export const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/server/db';
+import { doublingDelay } from '@/server/doubling-delay';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
 import { configuredPhotoStorage } from '@/server/enquiries/health';
@@ -10,9 +11,7 @@ import { startRetentionJob } from '@/server/retention';
 import { onShutdown } from '@/server/shutdown-hooks.mjs';
 
 /** Waits before trying again to start a worker that could not start: 5 s doubling to 5 min. */
-export function startRetryDelayMs(failures: number): number {
-  return Math.min(5 * 60_000, 5_000 * 2 ** Math.max(0, failures - 1));
-}
+export const startRetryDelayMs = doublingDelay(5_000, 5 * 60_000);
 
 /**
  * Starts something that may fail (the database may be locked or unreachable at boot) and keeps

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { RECAPTCHA_ACTION } from '@/lib/contact-rules';
+import { RECAPTCHA_ACTION } from '@/lib/contact-schema';
 import type { RecaptchaConfig } from '@/server/enquiries/config';
 
 export type Verification =

@@ -3,8 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/claim-rules';
-import type { ContactValues } from '@/lib/contact-rules';
+import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/contact-schema';
+import type { ContactValues } from '@/lib/contact-schema';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { columnNames, orm, writeBatch } from '@/server/db';
 import {

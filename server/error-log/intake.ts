@@ -1,7 +1,9 @@
 import 'server-only';
-import { errorLogRecordSchema, MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log-record';
-import { clientAddress, rateLimitKey } from '@/server/client-address';
-import { storeErrorLog } from '@/server/error-log-store';
+import { MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log';
+import { errorLogRecordSchema } from '@/server/error-log/record-schema';
+import { clientAddress } from '@/server/client-address';
+import { rateLimitKey } from '@/server/proxy-client-address.mjs';
+import { storeErrorLog } from '@/server/error-log/store';
 import { failure, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 

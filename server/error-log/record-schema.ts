@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import { logCategories, logLevels, type ErrorLogRecord } from '@/lib/error-log-constants';
-
-export {
-  logLevels,
-  logCategories,
-  LOG_APPLICATION,
-  LOG_SOURCE_FRONTEND,
-  MAX_ERROR_LOG_BYTES,
-  type LogLevel,
-  type LogCategory,
-  type ErrorLogRecord,
-} from '@/lib/error-log-constants';
+import { logCategories, logLevels, type ErrorLogRecord } from '@/lib/error-log';
 
 /**
  * Section 3's error-log record as a schema, used by the built-in /api/error-logs endpoint and the
- * tests. The browser imports lib/error-log-constants.ts instead, so zod stays out of its bundles.
+ * tests. The browser imports lib/error-log.ts instead, so zod stays out of its bundles.
  */
 export const errorLogRecordSchema = z.object({
   application: z.string().trim().min(1).max(100),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorLogRecordSchema } from '@/lib/error-log-record';
-import { serverErrorRecord } from '@/server/server-error-log';
+import { errorLogRecordSchema } from '@/server/error-log/record-schema';
+import { serverErrorRecord } from '@/server/error-log/server-entries';
 
 const request = { path: '/gallery?x=1', method: 'GET', headers: { 'user-agent': 'Mozilla/5.0 (test)' } };
 const context = {

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Instrumentation } from 'next';
-import { LOG_APPLICATION, type ErrorLogRecord } from '@/lib/error-log-record';
-import { capRecordSize } from '@/lib/error-log-size';
-import { storeErrorLog } from '@/server/error-log-store';
+import { LOG_APPLICATION, type ErrorLogRecord } from '@/lib/error-log';
+import { capRecordSize } from '@/lib/error-log';
+import { storeErrorLog } from '@/server/error-log/store';
 
 export const LOG_SOURCE_BACKEND = 'backend';
 

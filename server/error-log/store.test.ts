@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import type { ErrorLogRecord } from '@/lib/error-log-record';
-import { storeErrorLog } from '@/server/error-log-store';
+import type { ErrorLogRecord } from '@/lib/error-log';
+import { storeErrorLog } from '@/server/error-log/store';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 

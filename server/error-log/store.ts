@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { ErrorLogRecord, LogCategory, LogLevel } from '@/lib/error-log-record';
+import type { ErrorLogRecord, LogCategory, LogLevel } from '@/lib/error-log';
 import { getDb, orm } from '@/server/db';
 import { errorLogs, type LOG_REPORTERS } from '@/server/db-schema';
 

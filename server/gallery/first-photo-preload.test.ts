@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GALLERY_IMAGE_WIDTHS, gallerySrcSet, TILE_SIZES } from '@/lib/gallery/responsive-image';
+import { GALLERY_IMAGE_WIDTHS } from '@/lib/gallery/image-widths';
+import { gallerySrcSet, TILE_SIZES } from '@/lib/gallery/responsive-image';
 import { createFirstPhotoPreload, FALLBACK_PRELOAD_WIDTH, firstPhotoPreloadLink } from './first-photo-preload';
 import { parseLinkHeader } from '@/tests/support/link-header';
 

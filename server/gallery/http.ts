@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isGalleryImageWidth } from '@/lib/gallery/responsive-image';
+import { failure, toResponse } from '@/server/http';
 import { parseRange } from './http-range';
 import { isValidMediaKey } from './keys';
 import { toPublicItem, type GalleryStore } from './store';
@@ -20,7 +21,7 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidat
 export const LIST_CACHE_CONTROL = 'public, no-cache';
 
 function errorResponse(status: number, message: string, headers: Record<string, string> = {}) {
-  return Response.json({ success: false, message }, { status, headers: { ...PUBLIC_HEADERS, 'Cache-Control': 'no-store', ...headers } });
+  return toResponse(failure(status, message, {}, { ...PUBLIC_HEADERS, 'Cache-Control': 'no-store', ...headers }));
 }
 
 function etagMatches(header: string | null, etag: string) {

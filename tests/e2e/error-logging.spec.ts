@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
 import { axe } from './support/axe';
-import { errorLogRecordSchema } from '../../lib/error-log-record';
+import { errorLogRecordSchema } from '../../server/error-log/record-schema';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl, testBuildEnv } from './test-env';
 

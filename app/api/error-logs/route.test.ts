@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_ERROR_LOG_BYTES } from '@/lib/error-log-record';
+import { MAX_ERROR_LOG_BYTES } from '@/lib/error-log';
 import { getDb } from '@/server/db';
-import { CLIENT_ADDRESS_HEADER } from '@/server/client-address';
-import { ERROR_LOG_RATE_LIMIT } from '@/server/error-log-intake';
+import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
+import { ERROR_LOG_RATE_LIMIT } from '@/server/error-log/intake';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'homecare-error-logs-'));
 let POST: (request: Request) => Promise<Response>;

@@ -1,4 +1,4 @@
-import { receiveErrorLog } from '@/server/error-log-intake';
+import { receiveErrorLog } from '@/server/error-log/intake';
 import { toResponse } from '@/server/http';
 
 // The built-in stand-in for the CRM's error-log endpoint, used when NEXT_PUBLIC_CRM_URL is empty.
