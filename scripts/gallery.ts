@@ -1,6 +1,6 @@
 /**
  * `npm run gallery -- <command>`: manages the built-in gallery the site serves when no CRM is
- * configured. Items go to GALLERY_DIR (default data/gallery); see README.md.
+ * configured. Items go to GALLERY_DIR (default data/gallery); see docs/gallery.md.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

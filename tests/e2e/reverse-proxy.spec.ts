@@ -9,7 +9,7 @@ import { phonePhoto } from '../support/photo-fixtures';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testBuildEnv, testPorts } from './test-env';
 
-// The site behind the two proxies the README's Deploy section ships, each run from its file in
+// The site behind the two proxies docs/deploy.md ships, each run from its file in
 // deploy/ with only its host names, ports and certificate changed for the test: Debian's nginx with a
 // self-signed certificate, and Debian's Caddy with `tls internal`. Both over HTTPS with TRUST_PROXY=1,
 // so the scheme the proxy reports is what turns on HSTS, and a client that writes its own
