@@ -33,8 +33,8 @@ const nextConfig: NextConfig = {
     // Only when the operator configured a CRM on a private address (tests, an internal network).
     dangerouslyAllowLocalIP: crmIsOnPrivateNetwork(crmUrl),
   },
-  // Always inlined (Next leaves an unset NEXT_PUBLIC_* as a runtime lookup), so outside the test build
-  // the test-only faults in components/testing/e2e-faults.tsx are dead code and removed.
+  // Always inlined (Next leaves an unset NEXT_PUBLIC_* as a runtime lookup): what the test build does
+  // differently at run time (the first-photo header's freshness, the optimiser's cache time) follows the build.
   env: { NEXT_PUBLIC_E2E_FAULTS: e2eFaults ? '1' : '' },
   // Test-only routes are named `route.e2e.ts`: routes in the test build, ignored files in any other.
   pageExtensions: e2eFaults ? ['e2e.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],

@@ -30,7 +30,7 @@ try {
 const { port, hostname, distDir, trustedProxies } = settings;
 const trustProxy = trustedProxies > 0;
 
-// The script hashes of this build's pages (scripts/csp-hashes.ts); without them no page could run.
+// The script hashes of this build's pages (scripts/site/csp-hashes.ts); without them no page could run.
 const manifest = dev ? developmentManifest(readPublicEnv(process.env)) : loadCspManifest(distDir);
 if (!dev) {
   // Serving a build made for other values would publish them (a canonical origin of localhost).

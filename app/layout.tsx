@@ -31,11 +31,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {navigationLabels.skipLink}
         </a>
         <GlobalErrorHandlers />
-        {process.env.NEXT_PUBLIC_E2E_FAULTS === '1' ? <E2eFaults layer="layout" /> : null}
+        <E2eFaults layer="layout" />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <ErrorBoundary>
-            {process.env.NEXT_PUBLIC_E2E_FAULTS === '1' ? <E2eFaults layer="page" /> : null}
+            <E2eFaults layer="page" />
             {children}
           </ErrorBoundary>
         </main>

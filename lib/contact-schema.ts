@@ -74,7 +74,7 @@ export const RECAPTCHA_ACTION = 'contact_form';
  * The "simple {email} pattern": something@something.something, no spaces. Written so it runs in linear
  * time: the obvious /^[^\s@]+@[^\s@]+\.[^\s@]+$/ backtracks quadratically on a long run of dots (about
  * 1 s of CPU for 32 KB). This accepts the same strings: after the '@', one character, then up to the
- * first dot, the dot, and at least one more character (see lib/contact-rules.test.ts).
+ * first dot, the dot, and at least one more character (see lib/contact-schema.test.ts).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 

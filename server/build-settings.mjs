@@ -1,6 +1,6 @@
 // The settings a production build fixes: every page is prerendered, so SITE_URL is written into its
 // canonical and Open Graph URLs, JSON-LD, sitemap.xml and robots.txt, and Next inlines each
-// NEXT_PUBLIC_* value into the browser bundle. The build records them (scripts/csp-hashes.ts, in the
+// NEXT_PUBLIC_* value into the browser bundle. The build records them (scripts/site/csp-hashes.ts, in the
 // CSP manifest); `npm start` rebuilds and `node server.mjs` refuses to start when the environment
 // asks for other values. Plain JavaScript so server.mjs runs it with no compile step.
 

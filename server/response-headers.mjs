@@ -49,7 +49,7 @@ export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-rev
 export const API_CACHE_CONTROL = 'no-store';
 
 /**
- * What scripts/csp-hashes.ts writes into a build folder.
+ * What scripts/site/csp-hashes.ts writes into a build folder.
  * @typedef {object} CspManifest
  * @property {1} version
  * @property {Record<string, string[]>} pages Route path → sha256 sources ('sha256-…') of the page's inline scripts.
@@ -92,14 +92,14 @@ export function developmentManifest(publicSettings) {
 }
 
 /**
- * Reads the manifest scripts/csp-hashes.ts wrote into the build folder; throws if it is missing.
+ * Reads the manifest scripts/site/csp-hashes.ts wrote into the build folder; throws if it is missing.
  * @param {string} distDir
  * @returns {CspManifest}
  */
 export function loadCspManifest(distDir) {
   const file = path.join(distDir, CSP_MANIFEST_FILE);
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: run \`tsx scripts/csp-hashes.ts\` after \`next build\` (npm run build does both).`);
+    throw new Error(`${file} is missing: run \`tsx scripts/site/csp-hashes.ts\` after \`next build\` (npm run build does both).`);
   }
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
   if (manifest?.version !== 1 || typeof manifest.pages !== 'object') throw new Error(`${file} is not a CSP manifest`);

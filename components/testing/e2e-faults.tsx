@@ -8,11 +8,10 @@ import { crmBaseUrl } from '@/lib/public-env';
 /**
  * Faults the browser tests trigger with `?e2e-fault=render|request|burst|rejection` (inside the page
  * content's error boundary) and `?e2e-fault=layout-render` (in the root layout, outside it). Only a build with
- * NEXT_PUBLIC_E2E_FAULTS=1 (the test build, tests/e2e/test-env.ts) has them: Next inlines the value at
- * build time, so in any other build E2eFaults is `return null` and the rest is dropped as dead code.
+ * NEXT_PUBLIC_E2E_FAULTS=1 (the test build, tests/e2e/test-env.ts) has them: in any other build this
+ * module is replaced by components/testing/e2e-faults-off.tsx (next.config.ts).
  */
 export function E2eFaults({ layer }: { layer: 'page' | 'layout' }) {
-  if (process.env.NEXT_PUBLIC_E2E_FAULTS !== '1') return null;
   // useSearchParams needs a Suspense boundary on a prerendered page; the faults render in the browser only.
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { measureRouteJs } from '../../scripts/route-js';
+import { measureRouteJs } from '../../scripts/bench/route-js';
 import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from './support/js-budget';
 import { routes } from './support/routes';
 import { testBuildEnv } from './test-env';

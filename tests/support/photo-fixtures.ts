@@ -1,6 +1,6 @@
 // Photos as phones send them, for the tests and the contact benchmark: full-size (4032x3024), several MB,
 // and with the GPS position a phone writes into EXIF (by exiftool, from Debian's libimage-exiftool-perl,
-// which scripts/ensure-apt-tools.sh installs). No server-only imports, so plain tsx runs it.
+// which scripts/test/ensure-apt-tools.sh installs). No server-only imports, so plain tsx runs it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * Gzipped bytes of JavaScript that a bare Next.js page (one layout, one page, same next and react
- * versions) references from its HTML. Measured by `npm run bench` (scripts/bench.ts builds that bare
+ * versions) references from its HTML. Measured by `npm run bench` (scripts/bench/bench.ts builds that bare
  * page in a temporary folder); update it when Next or React is upgraded.
  * Measured 2026-11-22 with next 16.4.5, react 19.x.
  */

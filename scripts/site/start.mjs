@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import nextEnv from '@next/env';
-import { loadConfig } from '../server/config.mjs';
-import { ensureBuild } from './support/ensure-build.mjs';
+import { loadConfig } from '../../server/config.mjs';
+import { ensureBuild } from './ensure-build.mjs';
 
 function loadConfigOrExit() {
   try {

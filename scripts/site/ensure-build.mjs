@@ -1,5 +1,5 @@
 // Makes sure `distDir` holds a production build the server can run: `next build` when there is none,
-// then the CSP hash step (scripts/csp-hashes.ts), which is what `npm run build` does; and the same again
+// then the CSP hash step (scripts/site/csp-hashes.ts), which is what `npm run build` does; and the same again
 // when the build was made with other build-time settings (server/build-settings.mjs) than `env` has.
 // Used by `npm start` and the benchmarks.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,6 @@ export function ensureBuild(distDir = '.next', env = process.env) {
     else if (!recorded) console.log(`The build in ${distDir} does not record its settings: building it again.`);
     else console.log(`The build in ${distDir} was made with other build-time settings: building it again.\n${describeChanges(changed)}`);
     run(['node_modules/next/dist/bin/next', 'build']);
-    run(['node_modules/tsx/dist/cli.mjs', 'scripts/csp-hashes.ts']);
+    run(['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts']);
   }
 }

@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { CONTACT_MAX } from '@/content/contact';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { phonePhoto } from '@/tests/support/photo-fixtures';
-import { ensureBuild } from './support/ensure-build.mjs';
+import { ensureBuild } from '../site/ensure-build.mjs';
 
 const { values } = parseArgs({
   options: {

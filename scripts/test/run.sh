@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every test: types, unit tests, then browser tests against a fresh production build.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
 
-bash scripts/ensure-apt-tools.sh
+bash scripts/test/ensure-apt-tools.sh
 
 echo "== Type check"
 npx tsc --noEmit
@@ -17,7 +17,7 @@ echo "== Unit and integration tests"
 npx vitest run
 
 echo "== Production build for the browser tests"
-npx tsx scripts/build-for-tests.ts
+npx tsx scripts/test/build-for-tests.ts
 
 echo "== Browser tests"
 npx playwright test

@@ -2,15 +2,15 @@
 // Content-Security-Policy whose script-src allows exactly those scripts (no 'unsafe-inline', no nonces).
 // Writes {distDir}/csp-manifest.json, with the build-time settings the build was made with
 // (server/build-settings.mjs); server/response-headers.mjs reads it. Run by `npm run build`,
-// scripts/start.mjs, scripts/build-for-tests.ts and scripts/bench.ts.
+// scripts/site/start.mjs, scripts/test/build-for-tests.ts and scripts/bench/bench.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nextEnv from '@next/env';
-import { readPublicEnv } from '../lib/public-env.mjs';
-import { buildSettingsOf } from '../server/build-settings.mjs';
-import { loadConfig } from '../server/config.mjs';
-import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../server/response-headers.mjs';
+import { readPublicEnv } from '../../lib/public-env.mjs';
+import { buildSettingsOf } from '../../server/build-settings.mjs';
+import { loadConfig } from '../../server/config.mjs';
+import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../../server/response-headers.mjs';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 

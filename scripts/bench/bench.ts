@@ -17,8 +17,8 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureRouteJs } from './route-js';
-import { routes } from '../tests/e2e/support/routes';
-import { jsBudgetOverFloor } from '../tests/e2e/support/js-budget';
+import { routes } from '../../tests/e2e/support/routes';
+import { jsBudgetOverFloor } from '../../tests/e2e/support/js-budget';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DIST_DIR = '.next-bench';
@@ -40,7 +40,14 @@ const targets = {
 };
 
 type Method = 'simulate' | 'devtools';
-const METHODS: readonly Method[] = ['simulate', 'devtools'];
+/** BENCH_METHODS=devtools (or simulate) measures one way only; both by default. */
+const METHODS: readonly Method[] = (process.env.BENCH_METHODS?.split(',') ?? ['simulate', 'devtools']).map((method) => {
+  if (method !== 'simulate' && method !== 'devtools') throw new Error(`BENCH_METHODS: unknown method ${method}`);
+  return method;
+});
+/** BENCH_ROUTES=/gallery,/contact measures those routes only (the bare page is always measured); every route by default. */
+const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',').map((route) => route.trim());
+const measured = (path: string) => !ONLY_ROUTES || ONLY_ROUTES.includes(path);
 const METHOD_NAMES: Record<Method, string> = {
   simulate: 'simulated throttling (Lighthouse default)',
   devtools: 'devtools throttling (a real, throttled load)',
@@ -231,7 +238,7 @@ type Row = {
 
 function buildSite(env: NodeJS.ProcessEnv) {
   run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], env);
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/csp-hashes.ts'], env);
+  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts'], env);
 }
 
 function startSite(env: NodeJS.ProcessEnv, port: number, database: string): ChildProcess {
@@ -355,7 +362,7 @@ async function main() {
     const floorFigures = await measure(`${floorUrl}/`, 'bare Next page');
 
     const rows: Row[] = [];
-    for (const route of routes) {
+    for (const route of routes.filter((candidate) => measured(candidate.path))) {
       rows.push({
         label: route.path,
         route: route.path,
@@ -367,7 +374,7 @@ async function main() {
       { label: '/gallery (CRM, small sample images)', body: { data: sampleGallery() } },
       { label: '/gallery (CRM, phone photos 4032x3024)', body: phonePhotoGallery },
     ];
-    for (const { label, body } of crmGalleries) {
+    for (const { label, body } of measured('/gallery') ? crmGalleries : []) {
       const answer = await fetch(`${crmUrl}/__control/gallery`, { method: 'PUT', body: JSON.stringify({ status: 200, body }) });
       if (!answer.ok) throw new Error(`the stand-in CRM refused the gallery (${answer.status})`);
       // The server refreshes its copy of the list (for the first photo's Link header) once a minute.
