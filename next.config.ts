@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
+import { loadConfig } from './server/config.mjs';
 
 // The test build (tests/e2e/test-env.ts) and only it carries the faults the browser tests trigger.
 const e2eFaults = process.env.NEXT_PUBLIC_E2E_FAULTS === '1';
@@ -24,8 +25,8 @@ const nextConfig: NextConfig = {
     // No same-origin image goes through it (the built-in gallery stores its sizes).
     localPatterns: [],
     // A photo the CRM stops serving (a customer asked for it to be taken down) stops being served from
-    // here within a minute; the test build revalidates every time so the tests see each request reach the CRM.
-    minimumCacheTTL: e2eFaults ? 0 : 60,
+    // here within GALLERY_REFRESH_SECONDS (a minute by default).
+    minimumCacheTTL: loadConfig().galleryRefreshSeconds,
     maximumDiskCacheSize: 512 * 1024 * 1024,
     // A phone photo is 3-6 MB; nothing a CRM should send is larger.
     maximumResponseBody: 25 * 1024 * 1024,
@@ -33,9 +34,6 @@ const nextConfig: NextConfig = {
     // Only when the operator configured a CRM on a private address (tests, an internal network).
     dangerouslyAllowLocalIP: crmIsOnPrivateNetwork(crmUrl),
   },
-  // Always inlined (Next leaves an unset NEXT_PUBLIC_* as a runtime lookup): what the test build does
-  // differently at run time (the first-photo header's freshness, the optimiser's cache time) follows the build.
-  env: { NEXT_PUBLIC_E2E_FAULTS: e2eFaults ? '1' : '' },
   // Test-only routes are named `route.e2e.ts`: routes in the test build, ignored files in any other.
   pageExtensions: e2eFaults ? ['e2e.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   // Outside the test build the faults component is swapped for one that renders nothing.

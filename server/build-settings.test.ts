@@ -11,6 +11,7 @@ describe('the settings a build fixes', () => {
       'NEXT_PUBLIC_CRM_URL',
       'NEXT_PUBLIC_RECAPTCHA_SITE_KEY',
       'NEXT_PUBLIC_E2E_FAULTS',
+      'GALLERY_REFRESH_SECONDS',
     ]);
   });
 

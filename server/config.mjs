@@ -46,6 +46,7 @@ const schema = z.object({
   DATABASE_AUTH_TOKEN: optional(z.string().trim()),
   // Folder of the built-in gallery's added items (manifest.json + media/), managed by `npm run gallery`.
   GALLERY_DIR: optional(z.string().trim().min(1)),
+  GALLERY_REFRESH_SECONDS: optional(z.coerce.number().int().min(0).max(3600)),
   CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1).max(1_000_000)),
   CONTACT_RATE_WINDOW: optional(z.coerce.number().int().min(1).max(86_400)),
   RECAPTCHA_PROJECT_ID: optional(
@@ -100,6 +101,7 @@ export function loadConfig(env = process.env) {
     trustedProxies: e.TRUST_PROXY,
     database: { url: e.DATABASE_URL ?? 'file:data/site.db', authToken: e.DATABASE_AUTH_TOKEN || undefined },
     galleryDir: e.GALLERY_DIR ?? 'data/gallery',
+    galleryRefreshSeconds: e.GALLERY_REFRESH_SECONDS ?? 60,
     public: publicPart,
     enquiries: {
       rateLimit: e.CONTACT_RATE_LIMIT ?? 5,

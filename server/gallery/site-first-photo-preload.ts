@@ -1,13 +1,16 @@
 import 'server-only';
 import { crmBaseUrl } from '@/lib/public-env';
+import { config } from '@/server/config.mjs';
 import { fetchCrmGalleryList } from './crm-gallery-list';
 import { createFirstPhotoPreload } from './first-photo-preload';
 import { siteGalleryStore } from './site-store';
 import { toPublicItem } from './store';
 
-const testBuild = process.env.NEXT_PUBLIC_E2E_FAULTS === '1';
-/** A minute, like the image optimiser's cache (decision 0009); the test build asks on every request, and waits. */
-const FRESH_FOR_MS = testBuild ? 0 : 60_000;
+/**
+ * GALLERY_REFRESH_SECONDS, like the image optimiser's cache (a minute by default, decision 0009). At 0
+ * (the browser tests) every page request reads the list and waits for it, so each test sees its gallery.
+ */
+const FRESH_FOR_MS = config().galleryRefreshSeconds * 1000;
 /** A photo taken down at the CRM is not announced for longer than this, even when the CRM is unreachable. */
 const USABLE_FOR_MS = 10 * 60_000;
 
@@ -19,7 +22,7 @@ export const siteFirstPhotoPreload = createFirstPhotoPreload({
     : async () => ({ data: (await siteGalleryStore.listPublic()).map(toPublicItem) }),
   freshForMs: FRESH_FOR_MS,
   usableForMs: USABLE_FOR_MS,
-  waitForRefresh: testBuild,
+  waitForRefresh: FRESH_FOR_MS === 0,
   onError: (error) =>
     console.warn('[gallery] no first-photo preload header until the list can be read:', error instanceof Error ? error.message : error),
 });

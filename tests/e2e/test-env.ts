@@ -42,6 +42,8 @@ export const testBuildEnv: Record<string, string> = {
   CONTACT_RATE_LIMIT: '1000',
   // Compiles in components/testing/e2e-faults.tsx (render and logging faults); no other build has them.
   NEXT_PUBLIC_E2E_FAULTS: '1',
+  // The gallery's first-photo header and the optimiser's cache follow each test's gallery at once.
+  GALLERY_REFRESH_SECONDS: '0',
 };
 
 /**
