@@ -1,7 +1,9 @@
 import { expect, test, type APIResponse } from '@playwright/test';
 import { routes } from './support/routes';
+import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import { standInCrmUrl, testSiteUrl } from './test-env';
+import path from 'node:path';
+import { standInCrmUrl, testBuildEnv, testSiteUrl } from './test-env';
 
 // The headers server.mjs (server/response-headers.mjs) sets, read from the running production server.
 
@@ -112,7 +114,10 @@ test('API responses: the security headers, a policy that allows nothing, and no-
 test('hashed assets are immutable, public files cached for a day, and every asset carries the headers', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const script = html.match(/<script src="(\/_next\/static\/[^"]+\.js)"/)?.[1];
-  const stylesheet = html.match(/<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)"/)?.[1];
+  // The pages carry their CSS inline; the stylesheet still exists as a hashed asset of the build.
+  const stylesheet = readdirSync(path.join(testBuildEnv.NEXT_DIST_DIR!, 'static', 'chunks'))
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => `/_next/static/chunks/${file}`)[0];
   for (const asset of [script, stylesheet]) {
     expect(asset).toBeTruthy();
     const response = await request.get(asset!);
