@@ -20,9 +20,10 @@ test('the HTML of every route, and of the 404 page, is valid', async () => {
       writeFileSync(file, await response.text());
       files.push(file);
     }
-    const result = spawnSync('java', ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--format', 'json', ...files], {
-      encoding: 'utf8',
-    });
+    // The pages carry their stylesheet inline (Tailwind v4's output), and vnu's CSS checker predates
+    // what it uses (`@property`, `margin-trim`): this test is about the HTML, so CSS messages are left out.
+    const checker = ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--format', 'json', '--filterpattern', 'CSS: .*'];
+    const result = spawnSync('java', [...checker, ...files], { encoding: 'utf8' });
     expect(result.error).toBeUndefined();
     const { messages } = JSON.parse(result.stderr || result.stdout) as { messages: VnuMessage[] };
     const errors = messages
