@@ -65,7 +65,6 @@ class Refusal {
     readonly status: number,
     readonly message: string,
     readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
     readonly counted = true,
   ) {}
 }
@@ -149,14 +148,14 @@ async function classifyEnquiry(
 ): Promise<Verdict | Refusal> {
   if (submission[HONEYPOT_FIELD]) return { disposition: 'spam', verification: 'honeypot' };
   if (!config.recaptcha) return { disposition: 'accepted', verification: 'not-configured' };
-  if (!submission.recaptchaToken) return new Refusal(400, CONTACT_RESPONSES.missingToken, {}, {}, false);
+  if (!submission.recaptchaToken) return new Refusal(400, CONTACT_RESPONSES.missingToken, {}, false);
   let verification: Verification;
   try {
     verification = await verify(submission.recaptchaToken, config.recaptcha);
   } catch (error) {
     verification = { kind: 'unreachable', detail: String(error) };
   }
-  if (verification.kind === 'invalid') return new Refusal(400, CONTACT_RESPONSES.invalidToken, {}, {}, false);
+  if (verification.kind === 'invalid') return new Refusal(400, CONTACT_RESPONSES.invalidToken, {}, false);
   return verdictOf(verification);
 }
 
@@ -219,7 +218,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     }
     const answer = (refusal: Refusal): HandlerResult => {
       if (refusal.counted) refusedLimiter.hit(key);
-      return failure(refusal.status, refusal.message, refusal.extra, Object.keys(refusal.headers).length > 0 ? refusal.headers : undefined);
+      return failure(refusal.status, refusal.message, refusal.extra);
     };
 
     if (mediaTypeOf(request) !== 'multipart/form-data') {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { galleryTile } from './support/gallery';
+import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
@@ -10,15 +10,7 @@ import { standInCrm } from './support/stand-in-crm';
 // gallery and sending the form must not make the browser block anything.
 
 const galleryItems = [
-  {
-    _id: 'w1',
-    title: 'Kitchen ceiling',
-    category: 'Water Damage',
-    description: 'Ceiling re-boarded after a leak.',
-    tags: ['ceiling'],
-    mimeType: 'image/webp',
-    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
-  },
+  crmKitchenCeiling,
   {
     _id: 'w2',
     title: 'Hallway floor',
@@ -27,15 +19,7 @@ const galleryItems = [
     mimeType: 'image/webp',
     s3Key: 'samples/hallway-floor-sample.webp',
   },
-  {
-    _id: 's1',
-    title: 'Slate roof',
-    category: 'Storm Damage',
-    description: 'Slipped slates replaced.',
-    tags: ['roof'],
-    mimeType: 'image/jpeg',
-    s3Key: 'samples/slate-roof-sample.jpg',
-  },
+  crmSlateRoof,
   {
     _id: 's2',
     title: 'Roof time-lapse',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { galleryTile } from './support/gallery';
+import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { axe } from './support/axe';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl } from './test-env';
@@ -10,15 +10,7 @@ const NO_MEDIA_YET = 'No media available in the gallery yet.';
 
 // Kept: five items over three categories, in this order (the viewer runs across all of them).
 const kept = [
-  {
-    _id: 'w1',
-    title: 'Kitchen ceiling',
-    category: 'Water Damage',
-    description: 'Ceiling re-boarded after a leak.',
-    tags: ['ceiling', 'plaster'],
-    mimeType: 'image/webp',
-    imageUrl: '/gallery/samples/kitchen-ceiling-sample.webp',
-  },
+  { ...crmKitchenCeiling, tags: ['ceiling', 'plaster'] },
   {
     _id: 'w2',
     title: 'Hallway floor',
@@ -27,15 +19,7 @@ const kept = [
     mimeType: 'image/webp',
     s3Key: 'samples/hallway-floor-sample.webp',
   },
-  {
-    _id: 's1',
-    title: 'Slate roof',
-    category: 'Storm Damage',
-    description: 'Slipped slates replaced.',
-    tags: ['roof'],
-    mimeType: 'image/jpeg',
-    s3Key: 'samples/slate-roof-sample.jpg',
-  },
+  crmSlateRoof,
   {
     _id: 's2',
     title: 'Roof time-lapse',
