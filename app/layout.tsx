@@ -8,6 +8,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
+import { LandingRecorder } from '@/components/layout/landing-recorder';
 import { E2eFaults } from '@/components/testing/e2e-faults';
 
 export const metadata: Metadata = {
@@ -31,6 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {navigationLabels.skipLink}
         </a>
         <GlobalErrorHandlers />
+        <LandingRecorder />
         <E2eFaults layer="layout" />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

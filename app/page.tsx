@@ -5,7 +5,7 @@ import { callLabel, commitment, fleetImage, hero, highlights, homePage } from '@
 import { defaultSocialImage } from '@/content/pages';
 import { services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
-import { localBusinessJsonLd, serializeJsonLd } from '@/lib/local-business-json-ld';
+import { localBusinessJsonLd, serializeJsonLd } from '@/lib/structured-data';
 import { pageMetadata } from '@/lib/page-metadata';
 import { config } from '@/server/config.mjs';
 
@@ -19,7 +19,7 @@ const highlightIcons = [
 ];
 
 export default function HomePage() {
-  const jsonLd = localBusinessJsonLd(business, config().siteUrl, defaultSocialImage.path);
+  const jsonLd = localBusinessJsonLd(business, config().siteUrl, defaultSocialImage.path, services);
 
   return (
     <>
@@ -84,7 +84,7 @@ export default function HomePage() {
           {services.map((service) => (
             <li key={service.id}>
               <Link
-                href={`/services#${service.id}`}
+                href={service.page.path}
                 className="flex h-full items-center justify-between gap-4 rounded-lg bg-white p-5 font-semibold text-brand-900 shadow-sm ring-1 ring-slate-200 hover:ring-brand-700"
               >
                 {service.title}

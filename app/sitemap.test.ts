@@ -4,13 +4,29 @@ import sitemap from '@/app/sitemap';
 import { config } from '@/server/config.mjs';
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists the eight routes with absolute URLs from SITE_URL', () => {
+  it('lists the eight routes of the spec, the page for insurers and the six service pages with absolute URLs from SITE_URL', () => {
     expect(
       sitemap()
         .map((entry) => entry.url)
         .sort(),
     ).toEqual(
-      ['/', '/about', '/contact', '/gallery', '/health-safety', '/privacy', '/services', '/sitemap']
+      [
+        '/',
+        '/about',
+        '/contact',
+        '/gallery',
+        '/health-safety',
+        '/privacy',
+        '/services',
+        '/sitemap',
+        '/insurers',
+        '/services/water-damage',
+        '/services/storm-weather',
+        '/services/fire-smoke',
+        '/services/vandalism-malicious',
+        '/services/impact-accidental',
+        '/services/claims-support',
+      ]
         .map((path) => `${config().siteUrl}${path}`)
         .sort(),
     );

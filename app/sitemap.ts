@@ -1,9 +1,9 @@
 import type { MetadataRoute } from 'next';
-import { pages } from '@/content/pages';
+import { sitePages } from '@/content/pages';
 import { config } from '@/server/config.mjs';
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  return Object.values(pages).map((page) => ({
+  return sitePages.map((page) => ({
     url: `${config().siteUrl}${page.path === '/' ? '/' : page.path}`,
     changeFrequency: page.path === '/gallery' ? 'weekly' : 'monthly',
     priority: page.path === '/' ? 1 : 0.7,

@@ -6,6 +6,7 @@ export const aboutPage = {
   eyebrow: `Over ${business.yearsExperience} years of insurance repairs`,
   whoHeading: 'Who we are',
   claimHeading: 'How a claim works',
+  insurersLink: { before: 'Handling the claim yourself?', label: 'For insurers and loss adjusters: how to instruct us' },
   accreditationsHeading: 'Our accreditations',
   accreditationsIntro:
     'Independent schemes check our work, our people and our safety record. Select a logo to read what each accreditation means for you.',

@@ -39,6 +39,21 @@ export type Business = {
   builderCredit: { name: string; url: string };
   copyrightYear: number;
   safetyAccreditationUrl: string;
+  /** Public profiles (Google Business Profile, Facebook, Checkatrade…): schema.org `sameAs`; none is published while empty. */
+  profiles: readonly string[];
+  /** What insurers and loss adjusters are promised; shown on /insurers. */
+  forInsurers: InsurerStandards;
+};
+
+export type InsurerStandards = {
+  /** True until the company has confirmed every value below; the page then says they are to be confirmed. */
+  placeholder: boolean;
+  /** Where instructions go; an enquiry through the site reaches the same office. */
+  instructionsEmail: string;
+  /** Response standards, each a promise and its measure. */
+  responseStandards: readonly { label: string; value: string }[];
+  /** Where the company takes instructions. */
+  coverage: string;
 };
 
 export const business: Business = {
@@ -82,6 +97,22 @@ export const business: Business = {
   builderCredit: { name: 'Example Web Studio', url: 'https://example.com/' },
   copyrightYear: 2025,
   safetyAccreditationUrl: 'https://www.safecontractor.com/',
+  profiles: [],
+  // PLACEHOLDERS: plausible industry standards, not the company's; replace each with its own figure and
+  // set `placeholder: false`.
+  forInsurers: {
+    placeholder: true,
+    instructionsEmail: 'instructions@example.com',
+    responseStandards: [
+      { label: 'Instruction acknowledged', value: 'Within 2 working hours' },
+      { label: 'First contact with the policyholder', value: 'Within 4 working hours' },
+      { label: 'Emergency make-safe attendance', value: 'Within 24 hours, every day of the year' },
+      { label: 'Survey visit', value: 'Within 2 working days' },
+      { label: 'Report and reinstatement schedule', value: 'Within 2 working days of the survey' },
+    ],
+    coverage:
+      'Glasgow, North and South Lanarkshire, East and West Dunbartonshire, Renfrewshire, Falkirk, Stirling, West Lothian and Edinburgh: the whole central belt of Scotland.',
+  },
 };
 
 export const telHref = `tel:${business.phone.e164}`;

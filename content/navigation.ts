@@ -9,18 +9,20 @@ export const primaryNav: readonly NavLink[] = [
 ];
 
 export const footerNav: readonly NavLink[] = [
+  { href: '/insurers', label: 'For Insurers and Loss Adjusters' },
   { href: '/health-safety', label: 'Health and Safety Policy' },
   { href: '/privacy', label: 'Privacy Policy' },
   { href: '/sitemap', label: 'Site Map' },
 ];
 
-/** The page links of the /sitemap page: the spec's six, plus the gallery so no page is missing. */
+/** The page links of the /sitemap page: the spec's six, plus the gallery and the insurers' page so no page is missing (the service pages are listed under Services). */
 export const sitemapLinks: readonly NavLink[] = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About Us' },
   { href: '/services', label: 'Services' },
   { href: '/gallery', label: 'Gallery' },
   { href: '/contact', label: 'Contact' },
+  { href: '/insurers', label: 'For Insurers and Loss Adjusters' },
   { href: '/health-safety', label: 'Health & Safety Policy' },
   { href: '/privacy', label: 'Privacy Policy' },
 ];
@@ -31,6 +33,7 @@ export const sitemapPage = {
   intro: 'Every page of our website, the work we carry out and how to reach us.',
   pagesHeading: 'Pages',
   servicesHeading: 'Services',
+  servicePagesHeading: 'Our service pages',
   contactHeading: 'Contact details',
   telephoneLabel: 'Telephone',
   emailLabel: 'E-mail',

@@ -1,20 +1,44 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pages } from '@/content/pages';
+import { sitePages } from '@/content/pages';
 import { primaryNav, footerNav } from '@/content/navigation';
 import { business } from '@/content/business';
 
 describe('page metadata', () => {
-  const entries = Object.values(pages);
+  const entries = sitePages;
 
   it('gives every page a unique title and description', () => {
     expect(new Set(entries.map((page) => page.title)).size).toBe(entries.length);
     expect(new Set(entries.map((page) => page.description)).size).toBe(entries.length);
   });
 
-  it('covers the eight routes of the spec', () => {
+  it('covers the eight routes of the spec, the page for insurers and a page per service', () => {
     expect(entries.map((page) => page.path).sort()).toEqual(
-      ['/', '/about', '/contact', '/gallery', '/health-safety', '/privacy', '/services', '/sitemap'].sort(),
+      [
+        '/',
+        '/about',
+        '/contact',
+        '/gallery',
+        '/health-safety',
+        '/privacy',
+        '/services',
+        '/sitemap',
+        '/insurers',
+        '/services/water-damage',
+        '/services/storm-weather',
+        '/services/fire-smoke',
+        '/services/vandalism-malicious',
+        '/services/impact-accidental',
+        '/services/claims-support',
+      ].sort(),
     );
+  });
+
+  it('gives the new pages social images of their own that exist', () => {
+    for (const page of entries.filter((entry) => entry.path.startsWith('/services/') || entry.path === '/insurers')) {
+      expect(page.image?.path, page.path).toMatch(/^\/og\/.+\.png$/);
+      expect(existsSync(`public${page.image!.path}`), page.image!.path).toBe(true);
+    }
   });
 
   it('keeps descriptions within what search results show', () => {
@@ -36,8 +60,9 @@ describe('navigation', () => {
     ]);
   });
 
-  it('lists the three footer links of the spec', () => {
+  it('lists the three footer links of the spec, after the page for insurers', () => {
     expect(footerNav.map((link) => [link.label, link.href])).toEqual([
+      ['For Insurers and Loss Adjusters', '/insurers'],
       ['Health and Safety Policy', '/health-safety'],
       ['Privacy Policy', '/privacy'],
       ['Site Map', '/sitemap'],

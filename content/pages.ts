@@ -1,4 +1,6 @@
-export type PageKey = 'home' | 'about' | 'services' | 'gallery' | 'contact' | 'healthSafety' | 'privacy' | 'sitemap';
+import { services } from '@/content/services';
+
+export type PageKey = 'home' | 'about' | 'services' | 'gallery' | 'contact' | 'healthSafety' | 'privacy' | 'sitemap' | 'insurers';
 
 export type PageMeta = {
   path: string;
@@ -61,6 +63,19 @@ export const pages: Record<PageKey, PageMeta> = {
       'Who we are, what personal information we collect when you contact us, what we do with it, your rights under UK data protection law and links to other websites.',
     keywords: [...sharedKeywords, 'privacy policy', 'UK GDPR', 'data protection'],
   },
+  insurers: {
+    path: '/insurers',
+    title: 'For Insurers and Loss Adjusters',
+    description:
+      'How insurers and loss adjusters instruct us across Glasgow and the central belt: photo reports, reinstatement schedules, completion certificates and our response standards.',
+    keywords: [...sharedKeywords, 'insurance reinstatement contractor', 'loss adjusters', 'repair network', 'instruct a contractor'],
+    image: {
+      path: '/og/insurers.png',
+      width: 1200,
+      height: 630,
+      alt: 'For insurers and loss adjusters: insurance repairs and reinstatement across the central belt',
+    },
+  },
   sitemap: {
     path: '/sitemap',
     title: 'Site Map',
@@ -76,3 +91,6 @@ export const defaultSocialImage = {
   height: 630,
   alt: 'Example Homecare: expert insurance repairs across Glasgow and the central belt',
 } as const;
+
+/** Every page of the site with its metadata: the fixed pages, then one per service. */
+export const sitePages: readonly PageMeta[] = [...Object.values(pages), ...services.map((service) => service.page)];

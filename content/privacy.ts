@@ -8,7 +8,7 @@ export const privacyPage = {
   contentsLabel: 'On this page',
 } as const;
 
-export const privacyUpdated = 'Last updated: 1 September 2025';
+export const privacyUpdated = 'Last updated: 24 November 2026';
 
 /** How long enquiries are kept; the server deletes older ones daily (server/retention.ts). */
 export const ENQUIRY_RETENTION_MONTHS = 12;
@@ -32,7 +32,8 @@ export const privacySections: readonly PrivacySection[] = [
     list: [
       'your name, e-mail address and, if you give it, your telephone number;',
       'the subject and content of your message, including any details of your property or insurance claim you choose to share;',
-      'technical information needed to protect the contact form from spam and to keep the website working, such as your IP address, browser type and a bot-protection score.',
+      'technical information needed to protect the contact form from spam and to keep the website working, such as your IP address, browser type and a bot-protection score;',
+      'where your enquiry came from: the page of this website you sent it from, the page your visit began on, the name of the website that linked you to us (such as google.com, never the page you were reading there) and any campaign tags in the link you followed. We keep this with your enquiry only to learn which of our pages and listings bring enquiries. It is not stored in cookies or on your device, and it is not used to identify you or to follow you elsewhere.',
     ],
   },
   {

@@ -54,6 +54,13 @@ describe('section 5 messages, verbatim', () => {
         damageDate: '',
         damageType: '',
         postcode: '',
+        // Where it came from: set by the form, none here.
+        sentFrom: '',
+        landingPage: '',
+        referrer: '',
+        utmSource: '',
+        utmMedium: '',
+        utmCampaign: '',
         recaptchaToken: '',
         website: '',
       },

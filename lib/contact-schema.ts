@@ -16,6 +16,7 @@ import {
   ENQUIRY_TEXT_MAX_BYTES,
 } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
+import { ATTRIBUTION_FIELDS, campaignTag, referrerOrigin, sitePath, type Attribution } from '@/lib/visit-attribution';
 
 // Fields
 
@@ -140,6 +141,8 @@ const text = (multiline: boolean) =>
     z.string(),
   );
 
+const cleaned = (clean: (raw: unknown) => string) => z.pipe(z.transform(clean), z.string());
+
 export const contactSchema = z.object({
   name: z.pipe(
     text(false),
@@ -191,6 +194,14 @@ export const contactSchema = z.object({
       z.refine((value) => value === '' || isUkPostcode(value), CLAIM_MESSAGES.postcode),
     ),
   ),
+  // Where the enquiry came from (lib/visit-attribution.ts): set by the form, never typed, so a value that
+  // is not what the form sends is dropped rather than refused.
+  sentFrom: cleaned(sitePath),
+  landingPage: cleaned(sitePath),
+  referrer: cleaned(referrerOrigin),
+  utmSource: cleaned(campaignTag),
+  utmMedium: cleaned(campaignTag),
+  utmCampaign: cleaned(campaignTag),
   // Bounded by the body's size; the server judges whether it could be real before asking Google.
   recaptchaToken: z.pipe(
     z.transform((raw: unknown) => (typeof raw === 'string' ? raw.trim() : '')),
@@ -241,6 +252,9 @@ export function claimValues(data: ContactSubmission): ClaimValues | null {
   const claim = Object.fromEntries(CLAIM_FIELDS.map((field) => [field, data[field]])) as ClaimValues;
   return CLAIM_FIELDS.some((field) => claim[field] !== '') ? claim : null;
 }
+
+export const attributionValues = (data: ContactSubmission): Attribution =>
+  Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, data[field]])) as Attribution;
 
 export const contactValues = (data: ContactSubmission): ContactValues => ({
   name: data.name,

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
 import { business } from '@/content/business';
-import { defaultSocialImage, pages, type PageKey } from '@/content/pages';
+import { defaultSocialImage, pages, type PageKey, type PageMeta } from '@/content/pages';
 
 /** The full metadata of one page, built from its typed entry in content/pages.ts. */
 export function pageMetadata(key: PageKey): Metadata {
-  const page = pages[key];
+  return metadataOf(pages[key], { absoluteTitle: key === 'home' });
+}
+
+/** The full metadata of a page's typed entry; `absoluteTitle` leaves out the layout's " | name" suffix. */
+export function metadataOf(page: PageMeta, { absoluteTitle = false } = {}): Metadata {
   const image = page.image ?? defaultSocialImage;
   return {
-    title: key === 'home' ? { absolute: page.title } : page.title,
+    title: absoluteTitle ? { absolute: page.title } : page.title,
     description: page.description,
     keywords: [...page.keywords],
     alternates: { canonical: page.path },

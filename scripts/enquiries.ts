@@ -1,6 +1,6 @@
 // `npm run enquiries [-- --limit N] [-- --json] [-- --retry-failed]`: recent enquiries in the site's
 // database (DATABASE_URL) with their verification and delivery status; `--export EMAIL` and
-// `--erase EMAIL` answer a person's request for their data.
+// `--erase EMAIL` answer a person's request for their data; `--stats` counts where enquiries come from.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDb } from '@/server/db';
@@ -8,7 +8,10 @@ import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-r
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
 import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-schema';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
+import { readEnquiryStats } from '@/server/enquiries/stats';
 import { findEnquiry, recentEnquiries, storedClaim, type EnquiryListing } from '@/server/enquiries/store';
+import { isCalendarDate } from '@/lib/contact-schema';
+import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 
 const usage = `Usage: npm run enquiries [-- --limit N] [-- --json] [-- --full] [-- --retry-failed]
@@ -22,7 +25,11 @@ enquiry its claim details when it has any. --json prints every field.
   --export EMAIL  print everything held about that e-mail address as JSON (a subject access request)
   --erase EMAIL   delete every enquiry sent with that address, with its e-mails (even if pending) and photos
   --photos ID --out DIR
-                  write the photos of enquiry #ID into DIR (created if missing) as <reference>-<n>.jpg`;
+                  write the photos of enquiry #ID into DIR (created if missing) as <reference>-<n>.jpg
+  --stats [--since YYYY-MM-DD]
+                  count the accepted enquiries (since that day, UTC): by month, by landing page and
+                  source (campaign source, else the referring site, else direct or unknown), by type
+                  of damage, and claims against the rest; with --json as JSON`;
 
 function delivery(entry: EnquiryListing) {
   if (entry.delivery === 'sent') return `sent ${entry.sentAt ?? ''}`.trim();
@@ -79,8 +86,23 @@ function table(entries: EnquiryListing[], full: boolean) {
   return lines.join('\n');
 }
 
-const options = parseListingOptions(usage, ['full', 'retry-failed'] as const, ['export', 'erase', 'photos', 'out'] as const);
+const options = parseListingOptions(
+  usage,
+  ['full', 'retry-failed', 'stats'] as const,
+  ['export', 'erase', 'photos', 'out', 'since'] as const,
+);
+const since = options.texts.since;
+if (since !== undefined && (!options.flags.stats || !isCalendarDate(since))) {
+  console.error(`--since goes with --stats and takes a date written YYYY-MM-DD, not "${since}".\n\n${usage}`);
+  process.exit(2);
+}
 const db = await getDb();
+if (options.flags.stats) {
+  const stats = await readEnquiryStats(db, since);
+  console.log(options.json ? terminalJson(stats) : statsReport(stats, since));
+  db.close();
+  process.exit(0);
+}
 if (options.texts.photos !== undefined || options.texts.out !== undefined) {
   const id = Number(options.texts.photos);
   if (!Number.isInteger(id) || id < 1 || !options.texts.out) {

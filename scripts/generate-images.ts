@@ -5,6 +5,8 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { accreditations } from '../content/accreditations';
 import { business } from '../content/business';
+import { pages } from '../content/pages';
+import { services } from '../content/services';
 
 const NAVY = '#0a2c47';
 const NAVY_DARK = '#061c2e';
@@ -107,6 +109,30 @@ const ogSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"
 </svg>
 `;
 
+/** A page's own social image: the brand band, the page's heading (on two lines when long) and a line under it. */
+function pageOgSvg(heading: string, subline: string) {
+  const words = heading.split(' ');
+  const split = Math.ceil(words.length / 2);
+  const lines = heading.length > 22 ? [words.slice(0, split).join(' '), words.slice(split).join(' ')] : [heading];
+  const text = lines
+    .map(
+      (line, index) =>
+        `<text x="80" y="${lines.length === 1 ? 420 : 370 + index * 90}" font-family="DejaVu Sans, sans-serif" font-size="72" font-weight="700" fill="${index === lines.length - 1 ? AMBER : '#ffffff'}">${escapeXml(line)}</text>`,
+    )
+    .join('\n  ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+  <rect width="1200" height="630" fill="${NAVY}"/>
+  <rect y="560" width="1200" height="70" fill="${NAVY_DARK}"/>
+  <rect y="552" width="1200" height="8" fill="${AMBER}"/>
+  <g transform="translate(80 70) scale(1.6)"><rect width="96" height="96" rx="16" fill="${NAVY_DARK}"/>${houseMark(AMBER)}</g>
+  <text x="260" y="160" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(business.name)}</text>
+  <text x="260" y="215" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#d6e6f4">${escapeXml(subline)}</text>
+  ${text}
+  <text x="80" y="605" font-family="DejaVu Sans, sans-serif" font-size="28" fill="#ffffff">Glasgow · Cumbernauld · Central Scotland · ${escapeXml(business.phone.display)}</text>
+</svg>
+`;
+}
+
 async function png(svg: string, size: { width: number; height: number }, path: string) {
   const buffer = await sharp(Buffer.from(svg), { density: 300 }).resize(size.width, size.height).png({ compressionLevel: 9 }).toBuffer();
   write(path, buffer);
@@ -123,3 +149,11 @@ await png(squareIconSvg, { width: 180, height: 180 }, 'app/apple-icon.png');
 await png(squareIconSvg, { width: 192, height: 192 }, 'public/icons/icon-192.png');
 await png(squareIconSvg, { width: 512, height: 512 }, 'public/icons/icon-512.png');
 await png(ogSvg, { width: 1200, height: 630 }, 'public/og/default.png');
+for (const service of services) {
+  await png(pageOgSvg(service.title, 'Insurance repairs'), { width: 1200, height: 630 }, `public${service.page.image.path}`);
+}
+await png(
+  pageOgSvg('Insurers and Loss Adjusters', 'Insurance reinstatement'),
+  { width: 1200, height: 630 },
+  `public${pages.insurers.image!.path}`,
+);

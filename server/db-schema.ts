@@ -72,6 +72,13 @@ export const enquiries = sqliteTable(
     emailKey: text('email_key'),
     photosDropped: integer('photos_dropped').notNull().default(0),
     photosDroppedReason: text('photos_dropped_reason', { enum: PHOTOS_DROPPED_REASONS }),
+    // Migration 0007: where the enquiry came from (lib/visit-attribution.ts).
+    sentFrom: text('sent_from'),
+    landingPage: text('landing_page'),
+    referrer: text('referrer'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),

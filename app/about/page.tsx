@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { AccreditationGrid } from '@/components/about/accreditation-grid';
 import { PageIntro } from '@/components/ui/page-intro';
 import { PageSection } from '@/components/ui/page-section';
@@ -38,6 +39,12 @@ export default function AboutPage() {
             </li>
           ))}
         </ol>
+        <p className="mt-8 text-slate-700">
+          {aboutPage.insurersLink.before}{' '}
+          <Link href="/insurers" className="prose-link font-semibold">
+            {aboutPage.insurersLink.label}
+          </Link>
+        </p>
       </PageSection>
 
       <PageSection id="accreditations" title={aboutPage.accreditationsHeading}>

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
+import { TickList } from '@/components/ui/tick-list';
 import { business, telHref } from '@/content/business';
-import { services, servicesPage } from '@/content/services';
+import { servicePageText, services, servicesPage } from '@/content/services';
 import { PageSection } from '@/components/ui/page-section';
 import { callLabel } from '@/content/home';
 import { pageMetadata } from '@/lib/page-metadata';
@@ -25,27 +26,12 @@ export default function ServicesPage() {
             >
               <h2 className="text-2xl font-bold text-brand-900">{service.title}</h2>
               <p className="mt-3 leading-relaxed text-slate-700">{service.summary}</p>
-              <ul className="mt-4 space-y-2 text-slate-700">
-                {service.includes.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <svg
-                      aria-hidden="true"
-                      width="20"
-                      height="20"
-                      viewBox="0 0 20 20"
-                      className="mt-0.5 shrink-0 text-accent-600"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2.5"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    >
-                      <path d="m4 10 4 4 8-8" />
-                    </svg>
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <TickList items={service.includes} className="mt-4" />
+              <p className="mt-auto pt-6">
+                <Link href={service.page.path} className="prose-link font-semibold">
+                  {servicePageText.moreAbout(service.title)}
+                </Link>
+              </p>
             </li>
           ))}
         </ul>

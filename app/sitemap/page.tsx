@@ -4,7 +4,7 @@ import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
 import { PageSection } from '@/components/ui/page-section';
 import { sitemapLinks, sitemapPage } from '@/content/navigation';
-import { serviceGroups } from '@/content/services';
+import { serviceGroups, services } from '@/content/services';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('sitemap');
@@ -21,6 +21,12 @@ export default function SitemapPage() {
         </PageSection>
 
         <PageSection id="services" title={sitemapPage.servicesHeading} layout="column" heading="medium">
+          <h3 className="mt-4 text-lg font-semibold text-brand-900">{sitemapPage.servicePagesHeading}</h3>
+          <LinkList
+            links={services.map((service) => ({ href: service.page.path, label: service.title }))}
+            className="mt-2 space-y-1"
+            linkClassName="prose-link"
+          />
           {serviceGroups.map((group) => (
             <div key={group.id} className="mt-4">
               <h3 className="text-lg font-semibold text-brand-900">{group.title}</h3>

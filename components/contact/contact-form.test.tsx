@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/components/contact/contact-form';
 import { photoText } from '@/content/contact';
 import { createLogger } from '@/lib/logger';
+import { forgetLanding, recordLanding } from '@/lib/visit-attribution';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  forgetLanding();
+});
 
 function setup(siteKey: string, answer: Record<string, unknown> = { success: true, message: 'Stored.' }) {
   const apiRequest = vi.fn(async () => ({ status: 201, data: answer }));
@@ -42,6 +46,8 @@ describe('ContactForm without NEXT_PUBLIC_RECAPTCHA_SITE_KEY', () => {
         phone: '',
         subject: 'Leaking roof',
         message: 'Water is coming through.',
+        // The page it was sent from; no landing was recorded in this test.
+        sentFrom: '/',
         recaptchaToken: '',
         website: '',
       },
@@ -80,5 +86,31 @@ describe('ContactForm with a site key', () => {
     const script = document.querySelector<HTMLScriptElement>('script[src*="recaptcha"]');
     expect(script?.src).toBe('https://www.google.com/recaptcha/enterprise.js?render=site-key-1');
     expect(screen.getByText(/protected by reCAPTCHA/)).toBeInTheDocument();
+  });
+});
+
+describe('ContactForm says where the enquiry came from', () => {
+  it('sends the page it was sent from and the landing of the visit, with its referrer origin and campaign tags', async () => {
+    recordLanding(
+      'https://www.example.com/services/storm-weather?utm_source=google&utm_medium=cpc&utm_campaign=winter',
+      'https://www.google.com/search?q=storm',
+    );
+    const { apiRequest } = setup('');
+    fill();
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Stored.'));
+    expect(apiRequest).toHaveBeenCalledWith(
+      '/api/contact',
+      expect.objectContaining({
+        json: expect.objectContaining({
+          sentFrom: '/',
+          landingPage: '/services/storm-weather',
+          referrer: 'https://www.google.com',
+          utmSource: 'google',
+          utmMedium: 'cpc',
+          utmCampaign: 'winter',
+        }),
+      }),
+    );
   });
 });

@@ -1,10 +1,13 @@
 'use client';
 
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Suspense, useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
 import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
 import { contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
 import { ClaimDetails } from '@/components/contact/claim-details';
+import { QueryPrefill } from '@/components/contact/query-prefill';
+import type { ContactPrefill } from '@/lib/contact-prefill';
+import { attributionFor } from '@/lib/visit-attribution';
 import { Field } from '@/components/contact/field';
 import { PhotoPicker, type PickedPhoto } from '@/components/contact/photo-picker';
 import { downscaleForUpload } from '@/lib/photo-downscale';
@@ -68,8 +71,9 @@ async function multipartBody(fields: Record<string, string>, photos: readonly Pi
   return body;
 }
 
-const givenClaimDetails = (claim: ClaimValues | null): Partial<ClaimValues> =>
-  claim ? Object.fromEntries(Object.entries(claim).filter(([, value]) => value !== '')) : {};
+/** The values that were given: the spec's JSON body carries the optional fields only when they are set. */
+const given = <T extends Record<string, string>>(values: T | null): Partial<T> =>
+  values ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : {};
 
 /** The contact form (SPEC sections 2, 4, 5, 7.1 and 8), with the optional insurance-claim details and photos. */
 export function ContactForm({
@@ -128,6 +132,12 @@ export function ContactForm({
     inputs.current[field] = element;
   };
 
+  /** A link asked for the claim part open, with a type of damage or a role chosen (lib/contact-prefill.ts). */
+  const applyPrefill = useCallback((prefill: ContactPrefill) => {
+    setClaimOpen(true);
+    setClaim((current) => ({ ...current, ...prefill.claim }));
+  }, []);
+
   /** The claim details are kept while the part is closed but neither checked nor sent. */
   function onClaimOpenChange(open: boolean) {
     setClaimOpen(open);
@@ -178,7 +188,13 @@ export function ContactForm({
       const sending = acceptsPhotos && photos.length > 0;
       try {
         // The spec's JSON body; the claim details only those given, and only when any was.
-        const fields = { ...checked.values, ...givenClaimDetails(checked.claim), recaptchaToken: token, [HONEYPOT_FIELD]: honeypot };
+        const fields = {
+          ...checked.values,
+          ...given(checked.claim),
+          ...given(attributionFor(window.location.pathname)),
+          recaptchaToken: token,
+          [HONEYPOT_FIELD]: honeypot,
+        };
         const response = await apiRequest(endpoint, {
           method: 'POST',
           // With photos, the same fields and the files as multipart/form-data.
@@ -243,6 +259,9 @@ export function ContactForm({
           </Field>
         );
       })}
+      <Suspense fallback={null}>
+        <QueryPrefill onPrefill={applyPrefill} />
+      </Suspense>
       <ClaimDetails
         open={claimOpen}
         onOpenChange={onClaimOpenChange}

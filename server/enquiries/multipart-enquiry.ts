@@ -40,7 +40,7 @@ export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
 export const RATE_WINDOW_MS = 5_000;
 
 const HEAD_BYTES = 32;
-/** The longest field name and the most text fields we read: the form has 13. */
+/** The longest field name and the most text fields we read: the form has 19. */
 const MAX_FIELDS = 40;
 
 class Refused extends Error {

@@ -9,7 +9,20 @@ import {
   type EnquiryForEmail,
 } from '@/server/enquiries/notification-email';
 
-const noClaim = { claimRole: null, insurer: null, claimReference: null, damageDate: null, damageType: null, postcode: null };
+const noClaim = {
+  claimRole: null,
+  insurer: null,
+  claimReference: null,
+  damageDate: null,
+  damageType: null,
+  postcode: null,
+  sentFrom: null,
+  landingPage: null,
+  referrer: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+};
 
 const enquiry: EnquiryForEmail = {
   id: 7,
@@ -168,5 +181,24 @@ describe('photos in the notification', () => {
     });
     expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
     expect(String(mail.text)).toMatch(/photo-2\.jpg .*MISSING: the file is not on the server$/m);
+  });
+});
+
+describe('the notification says where the enquiry came from', () => {
+  it('names the page it was sent from, the landing page and the source', () => {
+    const text = textOf({
+      ...enquiry,
+      sentFrom: '/contact',
+      landingPage: '/services/storm-weather',
+      referrer: 'https://www.google.com',
+      utmSource: 'gbp',
+      utmMedium: 'organic',
+      utmCampaign: 'winter storms',
+    });
+    expect(text).toContain('Sent from: /contact\nLanded on: /services/storm-weather, from gbp / organic, campaign "winter storms"');
+  });
+
+  it('says nothing of it when nothing was recorded', () => {
+    expect(textOf(enquiry)).not.toMatch(/Sent from|Landed on/);
   });
 });

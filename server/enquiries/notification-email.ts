@@ -5,6 +5,7 @@ import { claimFormText } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
 import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-schema';
 import { formatBytes } from '@/lib/contact-schema';
+import { sourceOf } from '@/lib/visit-attribution';
 import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
 
 export type EnquiryForEmail = StoredEnquiry;
@@ -36,6 +37,16 @@ export function claimBlock(enquiry: EnquiryForEmail): string[] {
     line(labels.claimReference, claim.claimReference),
     line(labels.claimRole, claim.claimRole ? claimRoleLabel(claim.claimRole) : ''),
     '',
+  ];
+}
+
+/** Where the enquiry came from, for the office: the page it was sent from and the visit's landing and source. */
+export function sourceLines(enquiry: EnquiryForEmail): string[] {
+  if (!enquiry.sentFrom && !enquiry.landingPage) return [];
+  const campaign = enquiry.utmCampaign ? `, campaign "${headerText(enquiry.utmCampaign, 100)}"` : '';
+  return [
+    `Sent from: ${enquiry.sentFrom ?? '-'}`,
+    `Landed on: ${enquiry.landingPage ?? '-'}, from ${headerText(sourceOf(enquiry), 200)}${campaign}`,
   ];
 }
 
@@ -127,6 +138,7 @@ export function notificationEmail(
     `Received: ${enquiry.receivedAt}`,
     `Check:    ${enquiry.verification}`,
     `Enquiry:  #${enquiry.id}`,
+    ...sourceLines(enquiry),
     '',
     'Message:',
     '',

@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/contact-schema';
 import type { ContactValues } from '@/lib/contact-schema';
+import type { Attribution, AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { columnNames, orm, writeBatch } from '@/server/db';
 import {
@@ -34,6 +35,8 @@ export type NewEnquiry = {
   values: ContactValues;
   /** The optional claim details; null when none was given. */
   claim: ClaimValues | null;
+  /** Where it came from; empty values are stored as NULL. */
+  attribution?: Attribution;
   clientAddress: string;
   disposition: Disposition;
   verification: VerificationStatus;
@@ -106,7 +109,7 @@ export async function storeEnquiry(
   options: { photosRoot?: string } = {},
 ): Promise<StoreResult> {
   const photos = enquiry.photos ?? [];
-  const { values, claim } = enquiry;
+  const { values, claim, attribution: from } = enquiry;
   const hash = contentHash(values, claim, enquiry.clientAddress);
   const address = emailKey(values.email);
   const key = randomUUID();
@@ -136,12 +139,13 @@ export async function storeEnquiry(
   try {
     const results = await writeBatch(db, [
       orm(db)
-        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.emailKey, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey, e.photosDropped, e.photosDroppedReason)}
+        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.emailKey, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey, e.photosDropped, e.photosDroppedReason, e.sentFrom, e.landingPage, e.referrer, e.utmSource, e.utmMedium, e.utmCampaign)}
       SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${address}, ${values.phone || null}, ${values.subject},
         ${values.message}, ${orNull(claim?.claimRole)}, ${orNull(claim?.insurer)}, ${orNull(claim?.claimReference)},
         ${orNull(claim?.damageDate)}, ${orNull(claim?.damageType)}, ${orNull(claim?.postcode)}, ${enquiry.clientAddress}, ${hash},
         ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}, ${key},
-        ${dropped.count}, ${dropped.reason}
+        ${dropped.count}, ${dropped.reason}, ${orNull(from?.sentFrom)}, ${orNull(from?.landingPage)}, ${orNull(from?.referrer)},
+        ${orNull(from?.utmSource)}, ${orNull(from?.utmMedium)}, ${orNull(from?.utmCampaign)}
       WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
       orm(db).run(
         sql`UPDATE ${e} SET ${sql.identifier(e.reference.name)} = ${sql.raw(enquiryReferenceSql(e.id.name))} WHERE ${e.submissionKey} = ${key}`,
@@ -216,7 +220,7 @@ export type StoredEnquiry = {
   subject: string;
   message: string;
   verification: VerificationStatus;
-} & { [field in ClaimField]: string | null };
+} & { [field in ClaimField]: string | null } & { [field in AttributionField]: string | null };
 
 /** The columns of a StoredEnquiry, for every query that reads one. */
 export const storedEnquiryColumns = {
@@ -235,6 +239,12 @@ export const storedEnquiryColumns = {
   damageDate: enquiries.damageDate,
   damageType: enquiries.damageType,
   postcode: enquiries.postcode,
+  sentFrom: enquiries.sentFrom,
+  landingPage: enquiries.landingPage,
+  referrer: enquiries.referrer,
+  utmSource: enquiries.utmSource,
+  utmMedium: enquiries.utmMedium,
+  utmCampaign: enquiries.utmCampaign,
 };
 
 /** The claim details of a stored enquiry; null when it has none. */

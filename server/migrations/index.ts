@@ -5,6 +5,7 @@ import { errorLogReporterMigration } from '@/server/migrations/0003-error-log-re
 import { claimsReferencesAcknowledgementsMigration } from '@/server/migrations/0004-claims-references-acknowledgements';
 import { enquiryPhotosMigration } from '@/server/migrations/0005-enquiry-photos';
 import { enquiryAbuseLimitsMigration } from '@/server/migrations/0006-enquiry-abuse-limits';
+import { enquiryAttributionMigration } from '@/server/migrations/0007-enquiry-attribution';
 
 import type { Transaction } from '@libsql/client';
 
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   claimsReferencesAcknowledgementsMigration,
   enquiryPhotosMigration,
   enquiryAbuseLimitsMigration,
+  enquiryAttributionMigration,
 ];

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './support/axe';
 import { accreditations } from '@/content/accreditations';
-import { routes } from './support/routes';
+import { allRoutes as routes } from './support/routes';
 
 async function expectNoViolations(page: Page) {
   const results = await axe(page).analyze();

@@ -394,6 +394,32 @@ test('axe: no violations on the contact page with errors and a failure message s
 
 test.describe('insurance claim details', () => {
   test.use({ locale: 'en-GB' });
+  test('a link can open the claim part with the damage or the role chosen; a value the form does not offer is ignored', async ({
+    page,
+  }) => {
+    await page.goto('/contact?damage=fire-smoke');
+    await expect(claimToggle(page)).toBeChecked();
+    await expect(claimField(page, 'Type of damage')).toHaveValue('fire-smoke');
+    expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+    await page.goto('/contact?role=insurer');
+    await expect(claimToggle(page)).toBeChecked();
+    await expect(claimField(page, 'Who is getting in touch')).toHaveValue('insurer');
+    await expect(claimField(page, 'Type of damage')).toHaveValue('');
+
+    await page.goto('/contact?claim=open');
+    await expect(claimToggle(page)).toBeChecked();
+    await expect(claimField(page, 'Type of damage')).toHaveValue('');
+
+    for (const ignored of ['/contact?damage=meteorite', '/contact?role=admin&damage=%3Cscript%3E', '/contact?utm_source=google']) {
+      await page.goto(ignored);
+      await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeEnabled();
+      // Hydrated, the query read: still closed.
+      await page.waitForLoadState('networkidle');
+      await expect(claimToggle(page), ignored).not.toBeChecked();
+      await expect(claimField(page, 'Type of damage')).toHaveCount(0);
+    }
+  });
   test('closed by default; opened with the mouse, filled and sent with the enquiry; the reference is shown and the company’s e-mail carries them', async ({
     page,
   }) => {

@@ -3,7 +3,7 @@ import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery'
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
-import { routes } from './support/routes';
+import { allRoutes, routes } from './support/routes';
 import { standInCrm } from './support/stand-in-crm';
 
 // The site with its Content-Security-Policy on: walking every route, opening every dialog, using the
@@ -49,7 +49,7 @@ test.beforeEach(async () => {
 
 test('every route loads, hydrates and scrolls with no CSP violation, and client-side navigation too', async ({ page }) => {
   const violations = await watchCspViolations(page);
-  for (const route of [...routes.map((entry) => entry.path), '/no-such-page']) {
+  for (const route of [...allRoutes.map((entry) => entry.path), '/no-such-page']) {
     await page.goto(route, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await scrollThrough(page);

@@ -257,3 +257,83 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   expect(crmRequests).toContain('/api/gallery/public');
   expect(await violations.all()).toEqual([]);
 });
+
+/** Fills the spec's fields of the form and sends it; returns the reference shown. */
+async function sendFilledForm(page: Page, subject: string): Promise<string> {
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel(/^Name/).fill('Morag Visitor');
+  await form.getByLabel(/^Email/).fill(uniqueAddress());
+  await form.getByLabel(/^Subject/).fill(subject);
+  await form.getByLabel(/^Message/).fill('Please get in touch about the damage described in the claim details.');
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  expect((await answered).status()).toBe(201);
+  const reference = (await form.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
+  expect(reference).toMatch(REFERENCE);
+  return reference;
+}
+
+test('phone: from a search result to a service page, then to the form with the claim part open and the damage chosen: the e-mail says which and where the enquiry came from', async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  const violations = await watchCspViolations(page);
+  await routeRecaptcha(page);
+  await page.goto('/services/storm-weather?utm_source=google&utm_medium=organic&utm_campaign=winter-storms', {
+    referer: 'https://www.google.com/search?q=storm+damage+repair+cumbernauld',
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Storm & Weather Damage');
+  await page.waitForLoadState('networkidle');
+  const documentsBefore = await page.evaluate(() => performance.timeOrigin);
+  await page.getByRole('main').getByRole('link', { name: 'Send an enquiry about this' }).first().click();
+  await expect(page).toHaveURL(/\/contact\?damage=storm-weather$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+  expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentsBefore);
+
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form.getByRole('checkbox', { name: 'This is about an insurance claim' })).toBeChecked();
+  await expect(form.getByLabel('Type of damage', { exact: true })).toHaveValue('storm-weather');
+  await expect(form.getByLabel('Type of damage', { exact: true }).locator('option:checked')).toHaveText('Storm or weather damage');
+  await form.getByLabel('Postcode of the property', { exact: true }).fill('G67 1AA');
+  const subject = `Slates off after the storm ${Date.now()}`;
+  const reference = await sendFilledForm(page, subject);
+
+  const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
+  await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
+  const mail = parseMail((await mailWithSubject(expectedSubject))[0]!.raw);
+  expect(mail.text).toMatch(/^Type of damage: +Storm or weather damage$/m);
+  expect(mail.text).toMatch(/^Sent from: \/contact$/m);
+  expect(mail.text).toMatch(/^Landed on: \/services\/storm-weather, from google \/ organic, campaign "winter-storms"$/m);
+  expect(await violations.all()).toEqual([]);
+});
+
+test('desktop: an insurer’s journey, from the footer to the page for insurers, then to the form as a loss adjuster with the claim number', async ({
+  page,
+}) => {
+  await page.setViewportSize(desktop);
+  const violations = await watchCspViolations(page);
+  await routeRecaptcha(page);
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('main').getByRole('link', { name: 'For insurers and loss adjusters: how to instruct us' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('For Insurers and Loss Adjusters');
+  await expect(page.getByRole('main')).toContainText('Completion certificates');
+  await page.getByRole('main').getByRole('link', { name: 'Instruct us as a loss adjuster' }).first().click();
+  await expect(page).toHaveURL(/\/contact\?role=loss-adjuster$/);
+
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form.getByLabel('Who is getting in touch', { exact: true })).toHaveValue('loss-adjuster');
+  await expect(form.getByLabel('Type of damage', { exact: true })).toHaveValue('');
+  await form.getByLabel('Claim or policy reference', { exact: true }).fill('LA-2026-40417');
+  await form.getByLabel('Insurer’s name', { exact: true }).fill('Example Mutual');
+  const subject = `Instruction for a water claim ${Date.now()}`;
+  const reference = await sendFilledForm(page, subject);
+
+  const expectedSubject = `Enquiry ${reference}: ${subject}`;
+  await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
+  const mail = parseMail((await mailWithSubject(expectedSubject))[0]!.raw);
+  expect(mail.text).toMatch(/^Who is getting in touch: +Loss adjuster$/m);
+  expect(mail.text).toMatch(/^Claim or policy reference: +LA-2026-40417$/m);
+  expect(mail.text).toMatch(/^Landed on: \/about, from direct or unknown$/m);
+  expect(await violations.all()).toEqual([]);
+});

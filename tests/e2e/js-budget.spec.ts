@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { measureRouteJs } from '../../scripts/bench/route-js';
 import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from './support/js-budget';
-import { routes } from './support/routes';
+import { allRoutes as routes } from './support/routes';
 import { testBuildEnv } from './test-env';
 
 // Bytes, not timings: the gzipped JavaScript each route's prerendered HTML references, in the build

@@ -2,10 +2,11 @@
 // social-card scraper would, and checks the search and sharing metadata.
 import { expect, test } from '@playwright/test';
 import { business } from '@/content/business';
-import { pages } from '@/content/pages';
+import { defaultSocialImage, sitePages } from '@/content/pages';
+import { services } from '@/content/services';
 import { testBuildEnv, testSiteUrl } from './test-env';
 import { readHtml } from './support/raw-html';
-import { routes } from './support/routes';
+import { allRoutes as routes } from './support/routes';
 
 const siteUrl = testBuildEnv.SITE_URL!;
 
@@ -20,7 +21,8 @@ test('every route publishes its title, description, keywords, canonical, robots,
   const descriptions: string[] = [];
   for (const route of routes) {
     const document = await rawDocument(route.path);
-    const entry = Object.values(pages).find((page) => page.path === route.path)!;
+    const entry = sitePages.find((page) => page.path === route.path)!;
+    const image = entry.image ?? defaultSocialImage;
     const url = `${siteUrl}${route.path === '/' ? '' : route.path}`;
     const title = document.title;
     const description = document.meta('description');
@@ -36,12 +38,12 @@ test('every route publishes its title, description, keywords, canonical, robots,
     expect(document.meta('og:description')).toBe(entry.description);
     expect(document.meta('og:url')).toBe(url);
     expect(document.meta('og:site_name')).toBe(business.name);
-    expect(document.meta('og:image')).toBe(`${siteUrl}/og/default.png`);
+    expect(document.meta('og:image')).toBe(`${siteUrl}${image.path}`);
     expect(document.meta('og:image:width')).toBe('1200');
     expect(document.meta('og:image:height')).toBe('630');
     expect(document.meta('og:image:alt')).toMatch(/insurance repairs/);
     expect(document.meta('twitter:card')).toBe('summary_large_image');
-    expect(document.meta('twitter:image')).toBe(`${siteUrl}/og/default.png`);
+    expect(document.meta('twitter:image')).toBe(`${siteUrl}${image.path}`);
 
     expect(document.link('icon')).toMatch(/^\/icon\.svg/);
     expect(document.link('apple-touch-icon')).toMatch(/^\/apple-icon\.png/);
@@ -88,13 +90,41 @@ test('the home page publishes LocalBusiness JSON-LD with every field the spec li
   expect(data.priceRange).toBe(business.priceRange);
   expect(data.areaServed.map((area: { name: string }) => area.name)).toEqual([...business.areasServed]);
 
-  for (const route of routes.filter((r) => r.path !== '/')) {
+  expect(data.hasOfferCatalog.itemListElement.map((offer: { itemOffered: { url: string } }) => offer.itemOffered.url)).toEqual(
+    services.map((service) => `${siteUrl}${service.page.path}`),
+  );
+  // No profiles are set yet, so no sameAs; and no self-made review stars.
+  expect(data).not.toHaveProperty('sameAs');
+  expect(JSON.stringify(data)).not.toMatch(/aggregateRating|"review/);
+
+  for (const route of routes.filter((r) => r.path !== '/' && !r.path.startsWith('/services/'))) {
     const other = await rawDocument(route.path);
     expect(other.jsonLd, route.path).toHaveLength(0);
   }
 });
 
-test('sitemap.xml lists the eight routes with absolute URLs and robots.txt points at it', async () => {
+test('each service page publishes its Service, provided by the business, and its breadcrumb trail', async () => {
+  for (const service of services) {
+    const document = await rawDocument(service.page.path);
+    expect(document.jsonLd, service.id).toHaveLength(1);
+    const [described, breadcrumb] = (document.jsonLd[0] as { '@graph': Record<string, any>[] })['@graph']; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON-LD read field by field
+    expect(described).toMatchObject({
+      '@type': 'Service',
+      name: service.title,
+      serviceType: service.serviceType,
+      url: `${siteUrl}${service.page.path}`,
+      provider: { '@type': 'GeneralContractor', '@id': `${siteUrl}/#business`, name: business.name },
+    });
+    expect(described!.areaServed.map((area: { name: string }) => area.name)).toEqual([...business.areasServed]);
+    expect(breadcrumb!.itemListElement.map((crumb: { name: string; item: string }) => [crumb.name, crumb.item])).toEqual([
+      ['Home', `${siteUrl}/`],
+      ['Services', `${siteUrl}/services`],
+      [service.title, `${siteUrl}${service.page.path}`],
+    ]);
+  }
+});
+
+test('sitemap.xml lists every page with absolute URLs and robots.txt points at it', async () => {
   const sitemap = await (await fetch(`${testSiteUrl}/sitemap.xml`)).text();
   const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
   expect(locations.sort()).toEqual(routes.map((route) => `${siteUrl}${route.path === '/' ? '/' : route.path}`).sort());

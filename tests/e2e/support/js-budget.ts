@@ -16,6 +16,13 @@ export const jsBudgetOverFloor: Record<string, number> = {
   '/health-safety': 15 * KB,
   '/privacy': 15 * KB,
   '/sitemap': 15 * KB,
+  '/insurers': 15 * KB,
+  '/services/water-damage': 15 * KB,
+  '/services/storm-weather': 15 * KB,
+  '/services/fire-smoke': 15 * KB,
+  '/services/vandalism-malicious': 15 * KB,
+  '/services/impact-accidental': 15 * KB,
+  '/services/claims-support': 15 * KB,
   '/contact': 40 * KB,
   '/gallery': 40 * KB,
 };

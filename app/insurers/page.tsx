@@ -1,0 +1,117 @@
+import Link from 'next/link';
+import { PageIntro } from '@/components/ui/page-intro';
+import { PageSection } from '@/components/ui/page-section';
+import { business, telHref } from '@/content/business';
+import { callLabel } from '@/content/home';
+import { insurersPage as text } from '@/content/insurers';
+import { contactHref } from '@/lib/contact-prefill';
+import { pageMetadata } from '@/lib/page-metadata';
+
+export const metadata = pageMetadata('insurers');
+
+export default function InsurersPage() {
+  const standards = business.forInsurers;
+  return (
+    <>
+      <PageIntro title={text.title} eyebrow={text.eyebrow}>
+        <p>{text.intro}</p>
+        <div className="mt-6 flex flex-wrap gap-4">
+          <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
+            {text.insurerLabel}
+          </Link>
+          <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
+            {text.lossAdjusterLabel}
+          </Link>
+        </div>
+      </PageIntro>
+
+      <PageSection id="instruct" title={text.instructHeading}>
+        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {text.instructSteps.map((step, index) => (
+            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-xl font-bold text-brand-900">{step.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-8 text-slate-700">
+          {text.instructionsEmailLabel}:{' '}
+          <a href={`mailto:${standards.instructionsEmail}`} className="prose-link">
+            {standards.instructionsEmail}
+          </a>
+          {' · '}
+          <a href={telHref} className="prose-link">
+            {business.phone.display}
+          </a>
+        </p>
+      </PageSection>
+
+      <PageSection id="receive" title={text.receiveHeading} layout="band">
+        <dl className="mt-8 grid gap-6 md:grid-cols-2">
+          {text.receive.map((item) => (
+            <div key={item.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-xl font-bold text-brand-900">{item.title}</dt>
+              <dd className="mt-2 leading-relaxed text-slate-700">{item.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageSection>
+
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-2">
+        <PageSection id="standards" title={text.standardsHeading} layout="column" heading="medium">
+          {standards.placeholder ? (
+            <p className="mt-2 text-sm font-semibold text-slate-700" data-testid="standards-placeholder">
+              {text.standardsPlaceholder}
+            </p>
+          ) : null}
+          <dl className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
+            {standards.responseStandards.map((standard) => (
+              <div key={standard.label} className="flex flex-wrap justify-between gap-2 p-4">
+                <dt className="font-semibold text-brand-900">{standard.label}</dt>
+                <dd className="text-slate-700">{standard.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </PageSection>
+        <div className="space-y-12">
+          <PageSection id="coverage" title={text.coverageHeading} layout="column" heading="medium">
+            <p className="mt-4 leading-relaxed text-slate-700">{standards.coverage}</p>
+          </PageSection>
+          <PageSection id="reference" title={text.referenceHeading} layout="column" heading="medium">
+            <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
+              {text.reference.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </PageSection>
+        </div>
+      </div>
+
+      <section aria-labelledby="action-heading" className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
+          <h2 id="action-heading" className="text-3xl font-bold">
+            {text.actionHeading}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-brand-100">{text.actionText}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
+              {text.insurerLabel}
+            </Link>
+            <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
+              {text.lossAdjusterLabel}
+            </Link>
+            <a href={telHref} className="btn-outline-light">
+              {callLabel(business.phone.display)}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

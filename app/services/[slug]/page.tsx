@@ -1,0 +1,140 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { Metadata } from 'next';
+import { PageIntro } from '@/components/ui/page-intro';
+import { PageSection } from '@/components/ui/page-section';
+import { TickList } from '@/components/ui/tick-list';
+import { business, telHref } from '@/content/business';
+import { callLabel } from '@/content/home';
+import { serviceById, servicePageText, services } from '@/content/services';
+import { contactHref } from '@/lib/contact-prefill';
+import { metadataOf } from '@/lib/page-metadata';
+import { serializeJsonLd, serviceJsonLd } from '@/lib/structured-data';
+import { config } from '@/server/config.mjs';
+
+type Props = { params: Promise<{ slug: string }> };
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return services.map((service) => ({ slug: service.id }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const service = serviceById((await params).slug);
+  return service ? metadataOf(service.page) : {};
+}
+
+export default async function ServicePage({ params }: Props) {
+  const service = serviceById((await params).slug);
+  if (!service) notFound();
+  const text = servicePageText;
+  const jsonLd = serviceJsonLd(business, config().siteUrl, service, text.services);
+
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
+      <nav aria-label={text.breadcrumb} className="border-b border-slate-200 bg-white">
+        <ol className="mx-auto flex max-w-6xl flex-wrap gap-2 px-4 py-3 text-sm text-slate-700">
+          <li>
+            <Link href="/" className="prose-link">
+              {text.home}
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link href="/services" className="prose-link">
+              {text.services}
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page">{service.title}</li>
+        </ol>
+      </nav>
+
+      <PageIntro title={service.title} eyebrow={text.eyebrow}>
+        <p>{service.summary}</p>
+        <div className="mt-6 flex flex-wrap gap-4">
+          <Link href={contactHref({ damageType: service.damageType })} className="btn-accent">
+            {text.enquiryLabel}
+          </Link>
+          <a href={telHref} className="btn-outline-light">
+            {callLabel(business.phone.display)}
+          </a>
+        </div>
+      </PageIntro>
+
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <PageSection id="covers" title={text.coversHeading} layout="column" heading="medium">
+          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
+            {service.covers.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </PageSection>
+        <PageSection id="includes" title={text.includesHeading} layout="column" heading="medium">
+          <TickList items={service.includes} className="mt-4" />
+        </PageSection>
+      </div>
+
+      <PageSection id="steps" title={text.stepsHeading} layout="band">
+        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {service.steps.map((step, index) => (
+            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-xl font-bold text-brand-900">{step.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-2">
+        <PageSection id="first-hours" title={text.firstHoursHeading} layout="column" heading="medium">
+          <p className="mt-2 text-sm text-slate-700">{text.firstHoursNote}</p>
+          <ul className="mt-4 list-disc space-y-2 pl-5 leading-relaxed text-slate-700">
+            {service.firstHours.map((advice) => (
+              <li key={advice}>{advice}</li>
+            ))}
+          </ul>
+        </PageSection>
+        <PageSection id="insurance" title={text.insuranceHeading} layout="column" heading="medium">
+          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
+            {service.insurance.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <h3 className="mt-8 text-xl font-bold text-brand-900">{text.areaHeading}</h3>
+          <p className="mt-2 leading-relaxed text-slate-700">{business.serviceAreaSummary}</p>
+        </PageSection>
+      </div>
+
+      <section aria-labelledby="action-heading" className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
+          <h2 id="action-heading" className="text-3xl font-bold">
+            {text.actionHeading}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-brand-100">{text.actionText}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <a href={telHref} className="btn-accent">
+              {callLabel(business.phone.display)}
+            </a>
+            <Link href={contactHref({ damageType: service.damageType })} className="btn-outline-light">
+              {text.enquiryLabel}
+            </Link>
+          </div>
+          <p className="mt-8">
+            <Link href="/services" className="footer-link">
+              {text.allServices}
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

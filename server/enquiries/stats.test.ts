@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { readEnquiryStats } from '@/server/enquiries/stats';
+import { findEnquiry } from '@/server/enquiries/store';
+import { runToEnd, spawnTs } from '@/tests/support/child-process';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+
+const base = { name: 'Jo Bloggs', phone: '', message: 'Water is coming in through the ceiling.' };
+const fromGoogle = { landingPage: '/services/water-damage', referrer: 'https://www.google.com', sentFrom: '/contact' };
+const october = Date.parse('2026-10-14T10:00:00Z');
+const november = Date.parse('2026-11-20T10:00:00Z');
+
+let db: Client;
+let url: string;
+let cleanup: () => void;
+
+async function send(at: number, body: Record<string, unknown>) {
+  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
+  const response = await handle(contactRequest({ ...base, ...body }));
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+}
+
+beforeEach(async () => {
+  ({ db, url, cleanup } = await tempDatabase());
+  await send(october, { email: 'a@example.com', subject: 'Burst pipe', ...fromGoogle, damageType: 'water-damage', postcode: 'G1 1AA' });
+  await send(november, { email: 'b@example.com', subject: 'Leak upstairs', ...fromGoogle, damageType: 'water-damage' });
+  await send(november, {
+    email: 'c@example.com',
+    subject: 'Slates off',
+    landingPage: '/services/storm-weather',
+    referrer: 'https://www.bing.com',
+    utmSource: 'gbp',
+    utmMedium: 'organic',
+    sentFrom: '/contact',
+    damageType: 'storm-weather',
+  });
+  await send(november, { email: 'd@example.com', subject: 'Kitchen refit quote', landingPage: '/', sentFrom: '/contact' });
+  // Sent by an older page (or a client that sends nothing of the sort): counted, its landing not recorded.
+  await send(november, { email: 'e@example.com', subject: 'Gutter repair' });
+  // A spam trap's: stored, left out of the counts.
+  await send(november, { email: 'f@example.com', subject: 'Cheap pills', website: 'https://spam.example', landingPage: '/' });
+});
+afterEach(() => cleanup());
+
+describe('where enquiries come from', () => {
+  it('stores the page each was sent from, its landing page, the referring origin and the campaign tags', async () => {
+    expect(await findEnquiry(db, 3)).toMatchObject({
+      sentFrom: '/contact',
+      landingPage: '/services/storm-weather',
+      referrer: 'https://www.bing.com',
+      utmSource: 'gbp',
+      utmMedium: 'organic',
+      utmCampaign: null,
+    });
+    expect(await findEnquiry(db, 5)).toMatchObject({ sentFrom: null, landingPage: null, referrer: null });
+  });
+
+  it('keeps nothing of a hostile value but what the form itself could have sent', async () => {
+    await send(november, {
+      email: 'g@example.com',
+      subject: 'Another enquiry',
+      landingPage: 'https://evil.example/phish',
+      referrer: 'javascript:alert(1)',
+      utmCampaign: `\u001b[2J${'x'.repeat(5000)}`,
+      sentFrom: '//evil.example',
+    });
+    expect(await findEnquiry(db, 7)).toMatchObject({
+      sentFrom: null,
+      landingPage: null,
+      referrer: null,
+      utmCampaign: `[2J${'x'.repeat(97)}`,
+    });
+  });
+
+  it('counts the accepted ones by month, by landing page and source, by type of damage, and claims against the rest', async () => {
+    expect(await readEnquiryStats(db)).toEqual({
+      counted: 5,
+      leftOut: 1,
+      byMonth: [
+        { key: '2026-10', count: 1 },
+        { key: '2026-11', count: 4 },
+      ],
+      byLandingAndSource: [
+        { landingPage: '/services/water-damage', source: 'www.google.com', count: 2 },
+        { landingPage: '(not recorded)', source: 'direct or unknown', count: 1 },
+        { landingPage: '/', source: 'direct or unknown', count: 1 },
+        { landingPage: '/services/storm-weather', source: 'gbp / organic', count: 1 },
+      ],
+      byDamageType: [
+        { key: 'not given', count: 2 },
+        { key: 'Water damage', count: 2 },
+        { key: 'Storm or weather damage', count: 1 },
+      ],
+      claims: { claims: 3, other: 2 },
+    });
+  });
+
+  it('counts from a day on with --since', async () => {
+    const stats = await readEnquiryStats(db, '2026-11-01');
+    expect(stats.counted).toBe(4);
+    expect(stats.byMonth).toEqual([{ key: '2026-11', count: 4 }]);
+  });
+
+  it('npm run enquiries -- --stats prints the four tables; --since takes a date; a bad date is refused', async () => {
+    const printed = await runToEnd(spawnTs('scripts/enquiries.ts', ['--stats'], { DATABASE_URL: url }));
+    expect(printed.code, printed.stderr).toBe(0);
+    const text = printed.lines.join('\n');
+    expect(printed.lines[0]).toBe('5 accepted enquiries; 1 spam or suspect left out.');
+    for (const heading of ['By month', 'By landing page and source', 'By type of damage', 'Claims and the rest'])
+      expect(text).toContain(heading);
+    expect(text).toMatch(/^ {2}\/services\/water-damage +www\.google\.com +2 +40%$/m);
+    expect(text).toMatch(/^ {2}insurance claims +3 +60%$/m);
+
+    const since = await runToEnd(spawnTs('scripts/enquiries.ts', ['--stats', '--since', '2026-11-01', '--json'], { DATABASE_URL: url }));
+    expect(since.code, since.stderr).toBe(0);
+    expect(JSON.parse(since.lines.join('\n'))).toMatchObject({ counted: 4, claims: { claims: 2, other: 2 } });
+
+    const bad = await runToEnd(spawnTs('scripts/enquiries.ts', ['--stats', '--since', 'last week'], { DATABASE_URL: url }));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--since goes with --stats and takes a date written YYYY-MM-DD, not "last week".');
+  });
+});

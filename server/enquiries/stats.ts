@@ -1,0 +1,89 @@
+import 'server-only';
+import { gte } from 'drizzle-orm';
+import type { Client } from '@libsql/client';
+import { damageTypeLabel } from '@/lib/contact-schema';
+import { sourceOf } from '@/lib/visit-attribution';
+import { orm } from '@/server/db';
+import { enquiries } from '@/server/db-schema';
+
+/** What one enquiry contributes to the statistics. */
+export type EnquiryForStats = {
+  receivedAt: string;
+  disposition: 'accepted' | 'spam' | 'suspect';
+  landingPage: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  damageType: string | null;
+  claimRole: string | null;
+  insurer: string | null;
+  claimReference: string | null;
+  damageDate: string | null;
+  postcode: string | null;
+};
+
+export type Tally = { key: string; count: number }[];
+
+export type EnquiryStats = {
+  /** Accepted enquiries counted; spam and suspect ones are left out and only counted. */
+  counted: number;
+  leftOut: number;
+  byMonth: Tally;
+  byLandingAndSource: { landingPage: string; source: string; count: number }[];
+  byDamageType: Tally;
+  claims: { claims: number; other: number };
+};
+
+const NOT_RECORDED = '(not recorded)';
+
+function tally(keys: readonly string[]): Tally {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].map(([key, count]) => ({ key, count }));
+}
+
+const byCountThenKey = (a: { key: string; count: number }, b: { key: string; count: number }) =>
+  b.count - a.count || a.key.localeCompare(b.key);
+
+/** Counts by month (oldest first), by landing page and source, by type of damage (most first), and claims against the rest. */
+export function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
+  const counted = rows.filter((row) => row.disposition === 'accepted');
+  const isClaim = (row: EnquiryForStats) =>
+    Boolean(row.claimRole || row.insurer || row.claimReference || row.damageDate || row.damageType || row.postcode);
+  const pairs = tally(counted.map((row) => JSON.stringify([row.landingPage ?? NOT_RECORDED, sourceOf(row)]))).sort(byCountThenKey);
+  const claims = counted.filter(isClaim).length;
+  return {
+    counted: counted.length,
+    leftOut: rows.length - counted.length,
+    byMonth: tally(counted.map((row) => row.receivedAt.slice(0, 7))).sort((a, b) => a.key.localeCompare(b.key)),
+    byLandingAndSource: pairs.map(({ key, count }) => {
+      const [landingPage, source] = JSON.parse(key) as [string, string];
+      return { landingPage, source, count };
+    }),
+    byDamageType: tally(counted.map((row) => (row.damageType ? damageTypeLabel(row.damageType) : 'not given'))).sort(byCountThenKey),
+    claims: { claims, other: counted.length - claims },
+  };
+}
+
+/** The statistics of the enquiries received on or after `since` (YYYY-MM-DD, UTC), or of all. */
+export async function readEnquiryStats(db: Client, since?: string): Promise<EnquiryStats> {
+  const e = enquiries;
+  const rows = await orm(db)
+    .select({
+      receivedAt: e.receivedAt,
+      disposition: e.disposition,
+      landingPage: e.landingPage,
+      referrer: e.referrer,
+      utmSource: e.utmSource,
+      utmMedium: e.utmMedium,
+      damageType: e.damageType,
+      claimRole: e.claimRole,
+      insurer: e.insurer,
+      claimReference: e.claimReference,
+      damageDate: e.damageDate,
+      postcode: e.postcode,
+    })
+    .from(e)
+    .where(since ? gte(e.receivedAt, since) : undefined);
+  return enquiryStats(rows);
+}
