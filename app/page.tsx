@@ -8,6 +8,7 @@ import { testimonials } from '@/content/testimonials';
 import { localBusinessJsonLd, serializeJsonLd } from '@/lib/structured-data';
 import { pageMetadata } from '@/lib/page-metadata';
 import { config } from '@/server/config.mjs';
+import { imageSrc } from '@/server/inline-image';
 
 export const metadata = pageMetadata('home');
 
@@ -43,7 +44,7 @@ export default function HomePage() {
             </div>
           </div>
           <img
-            src={fleetImage.src}
+            src={imageSrc(fleetImage.src)}
             alt={fleetImage.alt}
             width={fleetImage.width}
             height={fleetImage.height}

@@ -16,7 +16,7 @@ test('the HTML of every route, and of the 404 page, is valid', async () => {
     const files: string[] = [];
     for (const path of [...routes.map((route) => route.path), '/no-such-page']) {
       const response = await fetch(`${testSiteUrl}${path}`);
-      const file = join(dir, `${path === '/' ? 'home' : path.slice(1)}.html`);
+      const file = join(dir, `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.html`);
       writeFileSync(file, await response.text());
       files.push(file);
     }

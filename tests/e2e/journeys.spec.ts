@@ -307,7 +307,7 @@ test('phone: from a search result to a service page, then to the form with the c
   expect(await violations.all()).toEqual([]);
 });
 
-test('desktop: an insurer’s journey, from the footer to the page for insurers, then to the form as a loss adjuster with the claim number', async ({
+test('desktop: an insurer’s journey, from the About page’s claim steps to the page for insurers, then to the form as a loss adjuster with the claim number', async ({
   page,
 }) => {
   await page.setViewportSize(desktop);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accreditations } from '@/content/accreditations';
 import { business } from '@/content/business';
-import { serviceGroups } from '@/content/services';
+import { serviceGroups, services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
 import { allRoutes as routes } from './support/routes';
 
@@ -39,6 +39,8 @@ test('home: hero, Learn More, fleet image, three highlights, three testimonials 
   const fleet = page.getByRole('img', { name: /van/ });
   await expect(fleet).toBeVisible();
   await expect(fleet).toHaveAttribute('fetchpriority', 'high');
+  // The drawing travels inside the HTML, so it paints with the document.
+  expect(await fleet.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
   expect(await fleet.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   for (const title of ['30+ Years', 'Insurance Specialists', 'Right First Time']) {
     await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
@@ -91,7 +93,7 @@ test('about: description, how a claim works and the ten accreditations in a 2/3/
   }
 });
 
-test('services: the six cards with their exact titles and a description each', async ({ page }) => {
+test('services: the six cards with their exact titles, a description each and a link to the service’s own page', async ({ page }) => {
   await page.goto('/services');
   const titles = [
     'Water Damage Restoration',
@@ -104,8 +106,86 @@ test('services: the six cards with their exact titles and a description each', a
   await expect(page.locator('main li h2')).toHaveText(titles);
   for (const title of titles) {
     const card = page.locator('li', { has: page.getByRole('heading', { name: title, exact: true }) });
-    expect((await card.locator('p').innerText()).length).toBeGreaterThan(120);
+    expect((await card.locator('p').first().innerText()).length).toBeGreaterThan(120);
   }
+  for (const service of services) {
+    await expect(page.getByRole('link', { name: `More about ${service.title}`, exact: true })).toHaveAttribute('href', service.page.path);
+  }
+});
+
+test('home: "What we repair" links each service to its own page', async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'What we repair' }) });
+  for (const service of services) {
+    await expect(section.getByRole('link', { name: service.title })).toHaveAttribute('href', service.page.path);
+  }
+});
+
+test('a service page: what it covers, the steps, the first hours, the claim, the area, and a call and an enquiry button', async ({
+  page,
+}) => {
+  await page.goto('/services/water-damage');
+  const main = page.getByRole('main');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Home /',
+    'Services /',
+    'Water Damage Restoration',
+  ]);
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+    'What this covers',
+    'What the work includes',
+    'What we do, step by step',
+    'In the first hours: what to do',
+    'Working with your insurance claim',
+    'Tell us what has happened',
+  ]);
+  await expect(main.getByText('Turn off the water at the stopcock', { exact: false })).toBeVisible();
+  await expect(main.getByRole('link', { name: `Call ${business.phone.display}` }).first()).toHaveAttribute(
+    'href',
+    `tel:${business.phone.e164}`,
+  );
+  await expect(main.getByRole('link', { name: 'Send an enquiry about this' }).first()).toHaveAttribute(
+    'href',
+    '/contact?damage=water-damage',
+  );
+  await page.goto('/services/claims-support');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Send an enquiry about this' }).first()).toHaveAttribute(
+    'href',
+    '/contact?claim=open',
+  );
+});
+
+test('for insurers: how to instruct, what they receive, the standards marked as placeholders, coverage and the reference', async ({
+  page,
+}) => {
+  await page.goto('/insurers');
+  const main = page.getByRole('main');
+  for (const heading of [
+    'How to instruct us',
+    'What you receive',
+    'Response standards',
+    'Coverage',
+    'Your claim number and our reference',
+  ]) {
+    await expect(main.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  }
+  for (const item of ['Photo reports', 'Reinstatement schedules', 'Completion certificates'])
+    await expect(main.getByText(item, { exact: true })).toBeVisible();
+  for (const standard of business.forInsurers.responseStandards)
+    await expect(main.getByText(standard.value, { exact: true })).toBeVisible();
+  await expect(main.getByTestId('standards-placeholder')).toHaveText(
+    'These figures are placeholders until the company confirms its own standards.',
+  );
+  await expect(main.getByRole('link', { name: 'Instruct us as an insurer' }).first()).toHaveAttribute('href', '/contact?role=insurer');
+  await expect(main.getByRole('link', { name: 'Instruct us as a loss adjuster' }).first()).toHaveAttribute(
+    'href',
+    '/contact?role=loss-adjuster',
+  );
+  await page.goto('/about');
+  await expect(page.getByRole('main').getByRole('link', { name: 'For insurers and loss adjusters: how to instruct us' })).toHaveAttribute(
+    'href',
+    '/insurers',
+  );
 });
 
 test('health and safety: the text, the policy PDF in a new tab and the four commitments', async ({ page, request }) => {
@@ -150,10 +230,14 @@ test('sitemap: page links, the grouped service lists and the contact details', a
     ['Contact', '/contact'],
     ['Health & Safety Policy', '/health-safety'],
     ['Privacy Policy', '/privacy'],
+    ['For Insurers and Loss Adjusters', '/insurers'],
   ]) {
     await expect(pages.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href!);
   }
-  await expect(page.locator('main h3')).toHaveText(['Restoration', 'Building', 'Specialist']);
+  await expect(page.locator('main h3')).toHaveText(['Our service pages', 'Restoration', 'Building', 'Specialist']);
+  for (const service of services) {
+    await expect(page.getByRole('main').getByRole('link', { name: service.title, exact: true })).toHaveAttribute('href', service.page.path);
+  }
   for (const group of serviceGroups) {
     for (const item of group.items) await expect(page.locator('main').getByText(item, { exact: true })).toBeVisible();
   }

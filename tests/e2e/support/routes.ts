@@ -10,14 +10,14 @@ export const routes = [
   { path: '/sitemap', h1: 'Site Map', navLabel: null },
 ] as const;
 
-/** The pages beyond the spec that bring visitors from search: one per service, and one for insurers. */
+/** The pages beyond the spec that bring visitors from search: one per service (under Services in the bar), and one for insurers. */
 export const searchRoutes = [
-  { path: '/services/water-damage', h1: 'Water Damage Restoration', navLabel: null },
-  { path: '/services/storm-weather', h1: 'Storm & Weather Damage', navLabel: null },
-  { path: '/services/fire-smoke', h1: 'Fire & Smoke Damage', navLabel: null },
-  { path: '/services/vandalism-malicious', h1: 'Vandalism & Malicious Damage', navLabel: null },
-  { path: '/services/impact-accidental', h1: 'Impact & Accidental Damage', navLabel: null },
-  { path: '/services/claims-support', h1: 'Insurance Claims Support', navLabel: null },
+  { path: '/services/water-damage', h1: 'Water Damage Restoration', navLabel: 'Services' },
+  { path: '/services/storm-weather', h1: 'Storm & Weather Damage', navLabel: 'Services' },
+  { path: '/services/fire-smoke', h1: 'Fire & Smoke Damage', navLabel: 'Services' },
+  { path: '/services/vandalism-malicious', h1: 'Vandalism & Malicious Damage', navLabel: 'Services' },
+  { path: '/services/impact-accidental', h1: 'Impact & Accidental Damage', navLabel: 'Services' },
+  { path: '/services/claims-support', h1: 'Insurance Claims Support', navLabel: 'Services' },
   { path: '/insurers', h1: 'For Insurers and Loss Adjusters', navLabel: null },
 ] as const;
 
