@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, classifyStatus, createApiClient } from '@/lib/api-client';
+import { classifyStatus, createApiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { createLogger } from '@/lib/logger';
 import type { ErrorLogRecord } from '@/lib/error-log';
 

@@ -1,25 +1,6 @@
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import type { LogCategory } from '@/lib/error-log';
-
-export type ApiErrorKind = 'server' | 'auth' | 'client' | 'network';
-
-/** A failed call: a non-OK HTTP status, or no answer at all (offline, aborted, timed out). */
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  readonly status: number | undefined;
-  /** The parsed JSON body of a non-OK answer, when it had one. */
-  readonly body: unknown;
-  /** Whether apiRequest already logged this failure (the global handlers then do not log it again). */
-  logged = false;
-
-  constructor(message: string, options: { kind: ApiErrorKind; status?: number; body?: unknown; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = 'ApiError';
-    this.kind = options.kind;
-    this.status = options.status;
-    this.body = options.body;
-  }
-}
+import { ApiError, type ApiErrorKind } from '@/lib/api-error';
 
 export function classifyStatus(status: number): Exclude<ApiErrorKind, 'network'> {
   if (status >= 500) return 'server';

@@ -1,5 +1,5 @@
 import { CONTACT_OUTCOME_MESSAGES, photoText } from '@/content/contact';
-import { isFormField, type FormErrors } from '@/lib/contact-schema';
+import { isFormField, type FormErrors } from '@/lib/contact-fields';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
 
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */

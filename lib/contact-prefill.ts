@@ -1,4 +1,4 @@
-import { isClaimRole, isDamageType, type ClaimValues } from '@/lib/contact-schema';
+import { isClaimRole, isDamageType, type ClaimValues } from '@/lib/contact-fields';
 
 /**
  * Links into the enquiry form with its claim part open and a choice already made: `/contact?damage=

@@ -6,12 +6,10 @@ import {
   isUkPostcode,
   normaliseContactText,
   normalisePostcode,
-  parseContact,
-  schemaErrors,
   todayInUk,
-  validateContact,
   type ContactField,
-} from '@/lib/contact-schema';
+} from '@/lib/contact-fields';
+import { parseContact, schemaErrors, validateContact } from '@/lib/contact-schema';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 

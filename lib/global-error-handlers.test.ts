@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { installGlobalErrorHandlers } from '@/lib/global-error-handlers';
 import { createLogger } from '@/lib/logger';
 

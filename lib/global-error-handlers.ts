@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import type { Logger } from '@/lib/logger';
 
 function messageOf(value: unknown): string {

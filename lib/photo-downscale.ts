@@ -1,4 +1,4 @@
-import { PHOTO_MAX_SIDE } from '@/lib/contact-schema';
+import { PHOTO_MAX_SIDE } from '@/lib/contact-fields';
 
 /**
  * Makes a photo lighter to send from a phone with a weak signal: decoded by the browser, turned upright,

@@ -1,4 +1,4 @@
-import { RECAPTCHA_ACTION } from '@/lib/contact-schema';
+import { RECAPTCHA_ACTION } from '@/lib/contact-fields';
 import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
 
 /** The part of Google's reCAPTCHA Enterprise browser API we use. */

@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  attributionFor,
-  campaignTag,
-  cleanAttribution,
-  forgetLanding,
-  landingOf,
-  recordLanding,
-  referrerOrigin,
-  sitePath,
-  sourceOf,
-} from '@/lib/visit-attribution';
+import { attributionFor, campaignTag, cleanAttribution, landingOf, referrerOrigin, sitePath, sourceOf } from '@/lib/visit-attribution';
+import { forgetLanding, recordLanding } from '@/lib/visit-landing';
 
 afterEach(() => forgetLanding());
 

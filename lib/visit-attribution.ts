@@ -1,10 +1,10 @@
 import { plainText } from '@/lib/plain-text';
+import { recordedLanding } from '@/lib/visit-landing';
 
 /**
  * Where an enquiry came from, without cookies or device storage: the page a visit landed on, the origin
- * of the site that referred it and its campaign tags, held in this module's memory for the length of
- * the visit (the site's client-side navigation keeps it; a full reload starts a new visit), and the page
- * the form was sent from. Nothing here identifies a person. The server reads the same fields through
+ * of the site that referred it and its campaign tags (recorded for the visit by lib/visit-landing.ts),
+ * and the page the form was sent from. Nothing here identifies a person. The server reads the same fields through
  * the contact schema, with the same cleaning, so whatever a client sends is bounded and plain.
  */
 export const ATTRIBUTION_FIELDS = ['sentFrom', 'landingPage', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
@@ -70,21 +70,10 @@ export function landingOf(href: string, referrer: string): Landing {
   };
 }
 
-let landing: Landing | null = null;
-
-/** Records the page this visit landed on; later calls in the same visit change nothing. */
-export function recordLanding(href: string, referrer: string): void {
-  landing ??= landingOf(href, referrer);
-}
-
 /** What an enquiry sent from `pathname` carries about its visit. */
 export function attributionFor(pathname: string): Attribution {
-  return cleanAttribution({ ...(landing ?? {}), sentFrom: pathname });
-}
-
-/** Forgets the visit (tests only: a page load does it for visitors). */
-export function forgetLanding(): void {
-  landing = null;
+  const landing = recordedLanding();
+  return cleanAttribution({ ...(landing ? landingOf(landing.href, landing.referrer) : {}), sentFrom: pathname });
 }
 
 /**

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { getDb } from '@/server/db';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
-import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-schema';
+import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-fields';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
 import { readEnquiryStats } from '@/server/enquiries/stats';
 import { findEnquiry, recentEnquiries, storedClaim, type EnquiryListing } from '@/server/enquiries/store';
-import { isCalendarDate } from '@/lib/contact-schema';
+import { isCalendarDate } from '@/lib/contact-fields';
 import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 

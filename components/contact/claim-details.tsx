@@ -3,7 +3,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, claimFormText } from '@/content/contact';
 import { Field, type FieldControl } from '@/components/contact/field';
-import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-schema';
+import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-fields';
 
 type Control = HTMLInputElement | HTMLSelectElement;
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/components/contact/contact-form';
 import { photoText } from '@/content/contact';
 import { createLogger } from '@/lib/logger';
-import { forgetLanding, recordLanding } from '@/lib/visit-attribution';
+import { forgetLanding, recordLanding } from '@/lib/visit-landing';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,8 @@
 
 import { Suspense, useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
-import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
+import { apiRequest as defaultApiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
 import { ClaimDetails } from '@/components/contact/claim-details';
 import { QueryPrefill } from '@/components/contact/query-prefill';
@@ -18,14 +19,13 @@ import {
   HONEYPOT_FIELD,
   PHOTO_FIELD,
   isClaimField,
-  validateContact,
   type ClaimField,
   type ClaimValues,
   type ContactField,
   type ContactValues,
   type FormErrors,
   type FormField,
-} from '@/lib/contact-schema';
+} from '@/lib/contact-fields';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
@@ -71,6 +71,18 @@ async function multipartBody(fields: Record<string, string>, photos: readonly Pi
   return body;
 }
 
+type ContactSchemaModule = typeof import('@/lib/contact-schema');
+let contactSchemaModule: Promise<ContactSchemaModule> | null = null;
+
+/** The form's one schema carries zod, most of the form's weight: fetched when a visitor starts on the form, not with the page. */
+function loadContactSchema(): Promise<ContactSchemaModule> {
+  contactSchemaModule ??= import('@/lib/contact-schema').catch((error: unknown) => {
+    contactSchemaModule = null;
+    throw error;
+  });
+  return contactSchemaModule;
+}
+
 /** The values that were given: the spec's JSON body carries the optional fields only when they are set. */
 const given = <T extends Record<string, string>>(values: T | null): Partial<T> =>
   values ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : {};
@@ -94,7 +106,8 @@ export function ContactForm({
   const inputs = useRef<Partial<Record<FormField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
 
   function engage() {
-    // Google's script is fetched when the visitor first engages the form, never on page load.
+    // Google's script and the form's checks are fetched when the visitor first engages the form, never on page load.
+    loadContactSchema().catch(() => undefined);
     if (siteKey) loadRecaptcha(siteKey).catch(() => undefined);
   }
 
@@ -157,9 +170,29 @@ export function ContactForm({
     }
   }
 
+  /** One submission at a time, from the first click on: the checks may still be loading. */
+  const busy = useRef(false);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submit();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit() {
+    let validateContact: ContactSchemaModule['validateContact'];
+    try {
+      ({ validateContact } = await loadContactSchema());
+    } catch (error) {
+      logger.error('Contact form checks could not be loaded', { source: LOG_SOURCE, category: 'network', error });
+      setStatus({ kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed });
+      return;
+    }
     const checked = validateContact(claimOpen ? { ...values, ...claim } : values);
     if (!checked.values) {
       setStatus({ kind: 'idle' });

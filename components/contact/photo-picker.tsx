@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { photoText } from '@/content/contact';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, formatBytes } from '@/lib/contact-schema';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, formatBytes } from '@/lib/contact-fields';
 
 export type PickedPhoto = { id: number; file: File; previewUrl: string };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from '@/lib/api-client';
+import { createApiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { createLogger } from '@/lib/logger';
 import { GALLERY_FETCH_ERROR, GalleryLoadError, galleryEndpoint, loadGallery } from './load-gallery';
 

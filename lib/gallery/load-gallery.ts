@@ -1,4 +1,5 @@
-import { ApiError, apiRequest as defaultApiRequest } from '@/lib/api-client';
+import { apiRequest as defaultApiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { normaliseGalleryResponse, type GalleryContent } from './normalise';
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import { galleryMessages } from '@/content/gallery';

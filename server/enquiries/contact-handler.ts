@@ -1,16 +1,8 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, ENQUIRY_TEXT_MAX_BYTES, photoText } from '@/content/contact';
-import {
-  HONEYPOT_FIELD,
-  MAX_CONCURRENT_UPLOADS,
-  PHOTO_FIELD,
-  attributionValues,
-  claimValues,
-  contactValues,
-  parseContact,
-  type ContactSubmission,
-} from '@/lib/contact-schema';
+import { HONEYPOT_FIELD, MAX_CONCURRENT_UPLOADS, PHOTO_FIELD } from '@/lib/contact-fields';
+import { attributionValues, claimValues, contactValues, parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { clientAddress } from '@/server/client-address';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { getDb } from '@/server/db';

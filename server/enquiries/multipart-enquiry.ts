@@ -8,7 +8,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
-import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/contact-schema';
+import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/contact-fields';
 
 /** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
 export type UploadedFile = { name: string; path: string; bytes: number; head: Buffer };

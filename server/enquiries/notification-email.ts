@@ -3,8 +3,8 @@ import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { claimFormText } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
-import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-schema';
-import { formatBytes } from '@/lib/contact-schema';
+import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-fields';
+import { formatBytes } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { PHOTO_BODY_MAX_BYTES } from '@/lib/contact-schema';
+import { PHOTO_BODY_MAX_BYTES } from '@/lib/contact-fields';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler, type ContactHandlerDeps } from '@/server/enquiries/contact-handler';
 import { erasePersonalData } from '@/server/enquiries/data-requests';

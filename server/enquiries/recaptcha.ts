@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { RECAPTCHA_ACTION } from '@/lib/contact-schema';
+import { RECAPTCHA_ACTION } from '@/lib/contact-fields';
 import type { RecaptchaConfig } from '@/server/enquiries/config';
 
 export type Verification =

@@ -1,7 +1,7 @@
 import 'server-only';
 import { gte } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { damageTypeLabel } from '@/lib/contact-schema';
+import { damageTypeLabel } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';

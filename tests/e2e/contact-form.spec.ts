@@ -183,6 +183,9 @@ test('a real submission: submitting state, token for contact_form, success messa
     phone: '0141 496 0000',
     subject: unique,
     message: 'Water is coming through the ceiling after the storm.',
+    // Where it came from: this visit landed on /contact and sent the form from there, with no referrer.
+    sentFrom: '/contact',
+    landingPage: '/contact',
     recaptchaToken: standInToken(1),
     website: '',
   });
@@ -530,7 +533,17 @@ test.describe('insurance claim details', () => {
     await page.keyboard.press('Enter');
     await expectSuccessWithReference(page);
     expect(posts).toHaveLength(1);
-    expect(Object.keys(posts[0]!).sort()).toEqual(['email', 'message', 'name', 'phone', 'recaptchaToken', 'subject', 'website']);
+    expect(Object.keys(posts[0]!).sort()).toEqual([
+      'email',
+      'landingPage',
+      'message',
+      'name',
+      'phone',
+      'recaptchaToken',
+      'sentFrom',
+      'subject',
+      'website',
+    ]);
   });
 
   test('the server holds the same rules: a bad postcode sent directly is refused with the same message', async ({ request }) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { CONTACT_MESSAGES, CONTACT_OUTCOME_MESSAGES } from '../../content/contact';
-import { PHOTO_FIELD } from '../../lib/contact-schema';
+import { PHOTO_FIELD } from '../../lib/contact-fields';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';

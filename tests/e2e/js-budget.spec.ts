@@ -2,11 +2,12 @@ import { expect, test } from '@playwright/test';
 import { measureRouteJs } from '../../scripts/bench/route-js';
 import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from './support/js-budget';
 import { allRoutes as routes } from './support/routes';
-import { testBuildEnv } from './test-env';
+import { productionConfigEnv, productionSiteUrl } from './test-env';
 
-// Bytes, not timings: the gzipped JavaScript each route's prerendered HTML references, in the build
-// the browser tests serve (.next-test), against the bare-Next floor plus the route's budget.
-const distDir = testBuildEnv.NEXT_DIST_DIR!;
+// Bytes, not timings: the gzipped JavaScript each route's prerendered HTML references, in the
+// production-configuration build (.next-test-production: what the site runs as, without the test
+// build's fault switches), against the bare-Next floor plus the route's budget.
+const distDir = productionConfigEnv.NEXT_DIST_DIR!;
 
 test('every route has a budget', () => {
   expect(Object.keys(jsBudgetOverFloor).sort()).toEqual(routes.map((route) => route.path).sort());
@@ -18,7 +19,7 @@ for (const route of routes) {
     const measured = measureRouteJs(distDir, route.path);
     expect(measured.scripts.length).toBeGreaterThan(0);
     // The HTML on disk is what the server sends: each script it lists is served with that exact size.
-    const served = await request.get(measured.scripts[0]!.url);
+    const served = await request.get(new URL(measured.scripts[0]!.url, productionSiteUrl).href);
     expect((await served.body()).length).toBe(measured.scripts[0]!.bytes);
     const overFloor = measured.gzipBytes - FLOOR_GZIP_BYTES;
     test.info().annotations.push({ type: 'js', description: `${measured.gzipBytes} B gzipped, ${overFloor} B over the floor` });

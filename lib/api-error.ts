@@ -1,0 +1,22 @@
+// Its own module so that code which only recognises a failed call (the global error handlers, in the
+// layout of every page) does not ship the request client with it.
+
+export type ApiErrorKind = 'server' | 'auth' | 'client' | 'network';
+
+/** A failed call: a non-OK HTTP status, or no answer at all (offline, aborted, timed out). */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  /** The parsed JSON body of a non-OK answer, when it had one. */
+  readonly body: unknown;
+  /** Whether apiRequest already logged this failure (the global handlers then do not log it again). */
+  logged = false;
+
+  constructor(message: string, options: { kind: ApiErrorKind; status?: number; body?: unknown; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.kind = options.kind;
+    this.status = options.status;
+    this.body = options.body;
+  }
+}
