@@ -10,7 +10,7 @@ import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
-import { routes } from './support/routes';
+import { routes, searchRoutes } from './support/routes';
 import { standInCrm } from './support/stand-in-crm';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 
@@ -35,7 +35,18 @@ const galleryItems = [
 ];
 
 const text = (value: string) => JSON.stringify(value);
-const onRoute = (route: (typeof routes)[number]) =>
+type Route = (typeof routes)[number] | (typeof searchRoutes)[number];
+const searchRoute = (path: string) => searchRoutes.find((route) => route.path === path)!;
+/** Every route in the order the walk takes them: a service page from the services page's card, the insurers' page from the footer. */
+const walk: Route[] = [...routes.slice(1), routes[0]].flatMap((route): Route[] =>
+  route.path === '/services'
+    ? [route, searchRoute('/services/storm-weather')]
+    : route.path === '/sitemap'
+      ? [route, searchRoute('/insurers')]
+      : [route],
+);
+
+const onRoute = (route: Route) =>
   `return location.pathname === ${text(route.path)} && document.querySelector('h1')?.textContent === ${text(route.h1)}`;
 
 async function withEngine(name: EngineName, viewport: Viewport, run: (session: EngineSession) => Promise<void>) {
@@ -59,8 +70,10 @@ for (const engine of engines) {
         await session.goto(`${productionSiteUrl}/`);
         await session.waitFor(onRoute(routes[0]));
         await session.evaluate('window.__landedHere = true;');
-        for (const route of [...routes.slice(1), routes[0]]) {
-          if (route.navLabel && size === 'phone') {
+        for (const route of walk) {
+          if (route.path.startsWith('/services/')) {
+            await session.click(`main a[href="${route.path}"]`);
+          } else if (route.navLabel && size === 'phone') {
             await session.click('nav[aria-label="Main"] button[aria-controls]');
             await session.waitFor(
               `return document.getElementById(document.querySelector('nav[aria-label="Main"] button').getAttribute('aria-controls')).hidden === false`,
@@ -72,7 +85,7 @@ for (const engine of engines) {
             await session.click(`footer a[href="${route.path}"]`);
           }
           await session.waitFor(onRoute(route));
-          if (size === 'phone' && route.navLabel) {
+          if (size === 'phone' && route.navLabel && !route.path.startsWith('/services/')) {
             // The link closed the menu.
             await session.waitFor(
               `return document.getElementById(document.querySelector('nav[aria-label="Main"] button').getAttribute('aria-controls')).hidden === true`,
