@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { business, telHref } from '@/content/business';
+import { ActionBand } from '@/components/ui/action-band';
 import { PageSection } from '@/components/ui/page-section';
 import { callLabel, commitment, fleetImage, hero, highlights, homePage } from '@/content/home';
 import { defaultSocialImage } from '@/content/pages';
@@ -116,22 +117,14 @@ export default function HomePage() {
         </ul>
       </PageSection>
 
-      <section aria-labelledby="commitment-heading" className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
-          <h2 id="commitment-heading" className="text-3xl font-bold">
-            {commitment.title}
-          </h2>
-          <p className="mt-4 text-lg leading-relaxed text-brand-100">{commitment.text}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link href="/contact" className="btn-accent">
-              {homePage.enquiryLabel}
-            </Link>
-            <a href={telHref} className="btn-outline-light">
-              {callLabel(business.phone.display)}
-            </a>
-          </div>
-        </div>
-      </section>
+      <ActionBand id="commitment" title={commitment.title} text={commitment.text}>
+        <Link href="/contact" className="btn-accent">
+          {homePage.enquiryLabel}
+        </Link>
+        <a href={telHref} className="btn-outline-light">
+          {callLabel(business.phone.display)}
+        </a>
+      </ActionBand>
     </>
   );
 }

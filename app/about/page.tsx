@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { AccreditationGrid } from '@/components/about/accreditation-grid';
 import { PageIntro } from '@/components/ui/page-intro';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
 import { aboutIntro, aboutPage, claimSteps } from '@/content/about';
 import { accreditations } from '@/content/accreditations';
@@ -25,20 +26,7 @@ export default function AboutPage() {
       </PageSection>
 
       <PageSection id="claim" title={aboutPage.claimHeading} layout="band">
-        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {claimSteps.map((step, index) => (
-            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span
-                aria-hidden="true"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl font-bold text-brand-900">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={claimSteps} />
         <p className="mt-8 text-slate-700">
           {aboutPage.insurersLink.before}{' '}
           <Link href="/insurers" className="prose-link font-semibold">

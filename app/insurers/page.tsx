@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
+import { ActionBand } from '@/components/ui/action-band';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
 import { business, telHref } from '@/content/business';
 import { callLabel } from '@/content/home';
@@ -26,20 +28,7 @@ export default function InsurersPage() {
       </PageIntro>
 
       <PageSection id="instruct" title={text.instructHeading}>
-        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {text.instructSteps.map((step, index) => (
-            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span
-                aria-hidden="true"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl font-bold text-brand-900">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={text.instructSteps} />
         <p className="mt-8 text-slate-700">
           {text.instructionsEmailLabel}:{' '}
           <a href={`mailto:${standards.instructionsEmail}`} className="prose-link">
@@ -93,25 +82,17 @@ export default function InsurersPage() {
         </div>
       </div>
 
-      <section aria-labelledby="action-heading" className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
-          <h2 id="action-heading" className="text-3xl font-bold">
-            {text.actionHeading}
-          </h2>
-          <p className="mt-4 text-lg leading-relaxed text-brand-100">{text.actionText}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
-              {text.insurerLabel}
-            </Link>
-            <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
-              {text.lossAdjusterLabel}
-            </Link>
-            <a href={telHref} className="btn-outline-light">
-              {callLabel(business.phone.display)}
-            </a>
-          </div>
-        </div>
-      </section>
+      <ActionBand id="action" title={text.actionHeading} text={text.actionText}>
+        <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
+          {text.insurerLabel}
+        </Link>
+        <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
+          {text.lossAdjusterLabel}
+        </Link>
+        <a href={telHref} className="btn-outline-light">
+          {callLabel(business.phone.display)}
+        </a>
+      </ActionBand>
     </>
   );
 }

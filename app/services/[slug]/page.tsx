@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { PageIntro } from '@/components/ui/page-intro';
+import { ActionBand } from '@/components/ui/action-band';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
 import { TickList } from '@/components/ui/tick-list';
 import { business, telHref } from '@/content/business';
@@ -78,20 +80,7 @@ export default async function ServicePage({ params }: Props) {
       </div>
 
       <PageSection id="steps" title={text.stepsHeading} layout="band">
-        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {service.steps.map((step, index) => (
-            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span
-                aria-hidden="true"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-lg font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl font-bold text-brand-900">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={service.steps} />
       </PageSection>
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-2">
@@ -114,27 +103,17 @@ export default async function ServicePage({ params }: Props) {
         </PageSection>
       </div>
 
-      <section aria-labelledby="action-heading" className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
-          <h2 id="action-heading" className="text-3xl font-bold">
-            {text.actionHeading}
-          </h2>
-          <p className="mt-4 text-lg leading-relaxed text-brand-100">{text.actionText}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <a href={telHref} className="btn-accent">
-              {callLabel(business.phone.display)}
-            </a>
-            <Link href={contactHref({ damageType: service.damageType })} className="btn-outline-light">
-              {text.enquiryLabel}
-            </Link>
-          </div>
-          <p className="mt-8">
-            <Link href="/services" className="footer-link">
-              {text.allServices}
-            </Link>
-          </p>
-        </div>
-      </section>
+      <ActionBand id="action" title={text.actionHeading} text={text.actionText}>
+        <a href={telHref} className="btn-accent">
+          {callLabel(business.phone.display)}
+        </a>
+        <Link href={contactHref({ damageType: service.damageType })} className="btn-outline-light">
+          {text.enquiryLabel}
+        </Link>
+        <Link href="/services" className="btn-outline-light">
+          {text.allServices}
+        </Link>
+      </ActionBand>
     </>
   );
 }
