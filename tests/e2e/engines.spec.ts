@@ -99,6 +99,26 @@ for (const engine of engines) {
     });
   }
 
+  test(`${engine}, phone: a service page's enquiry button opens the form with the claim part open and the damage chosen, the insurers' page with the role chosen`, async () => {
+    test.setTimeout(90_000);
+    await withEngine(engine, sizes.phone, async (session) => {
+      await session.goto(`${productionSiteUrl}/services/storm-weather`);
+      await session.waitFor(onRoute(searchRoute('/services/storm-weather')));
+      await session.evaluate('window.__landedHere = true;');
+      await session.click('main a[href="/contact?damage=storm-weather"]');
+      await session.waitFor(
+        `return location.pathname === '/contact' && document.getElementById('claim-toggle')?.checked === true && document.getElementById('claim-damageType')?.value === 'storm-weather'`,
+      );
+      await session.click('footer a[href="/insurers"]');
+      await session.waitFor(onRoute(searchRoute('/insurers')));
+      await session.click('main a[href="/contact?role=loss-adjuster"]');
+      await session.waitFor(
+        `return location.pathname === '/contact' && document.getElementById('claim-claimRole')?.value === 'loss-adjuster'`,
+      );
+      expect(await session.problems()).toEqual([]);
+    });
+  });
+
   test(`${engine}, phone: the footer badge's dialog and an accreditation dialog by keyboard alone`, async () => {
     test.setTimeout(90_000);
     await withEngine(engine, sizes.phone, async (session) => {
