@@ -5,11 +5,12 @@ import { damageTypeLabel } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
+import type { Disposition } from '@/server/enquiries/store';
 
 /** What one enquiry contributes to the statistics. */
 export type EnquiryForStats = {
   receivedAt: string;
-  disposition: 'accepted' | 'spam' | 'suspect';
+  disposition: Disposition;
   landingPage: string | null;
   referrer: string | null;
   utmSource: string | null;

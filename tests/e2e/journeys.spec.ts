@@ -258,21 +258,6 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   expect(await violations.all()).toEqual([]);
 });
 
-/** Fills the spec's fields of the form and sends it; returns the reference shown. */
-async function sendFilledForm(page: Page, subject: string): Promise<string> {
-  const form = page.getByRole('form', { name: 'Send us a message' });
-  await form.getByLabel(/^Name/).fill('Morag Visitor');
-  await form.getByLabel(/^Email/).fill(uniqueAddress());
-  await form.getByLabel(/^Subject/).fill(subject);
-  await form.getByLabel(/^Message/).fill('Please get in touch about the damage described in the claim details.');
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
-  await form.getByRole('button', { name: 'Send message' }).click();
-  expect((await answered).status()).toBe(201);
-  const reference = (await form.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
-  expect(reference).toMatch(REFERENCE);
-  return reference;
-}
-
 test('phone: from a search result to a service page, then to the form with the claim part open and the damage chosen: the e-mail says which and where the enquiry came from', async ({
   page,
 }) => {
@@ -295,8 +280,7 @@ test('phone: from a search result to a service page, then to the form with the c
   await expect(form.getByLabel('Type of damage', { exact: true })).toHaveValue('storm-weather');
   await expect(form.getByLabel('Type of damage', { exact: true }).locator('option:checked')).toHaveText('Storm or weather damage');
   await form.getByLabel('Postcode of the property', { exact: true }).fill('G67 1AA');
-  const subject = `Slates off after the storm ${Date.now()}`;
-  const reference = await sendFilledForm(page, subject);
+  const { subject, reference } = await sendEnquiry(page, 'phone storm service page');
 
   const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
   await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
@@ -326,8 +310,7 @@ test('desktop: an insurer’s journey, from the About page’s claim steps to th
   await expect(form.getByLabel('Type of damage', { exact: true })).toHaveValue('');
   await form.getByLabel('Claim or policy reference', { exact: true }).fill('LA-2026-40417');
   await form.getByLabel('Insurer’s name', { exact: true }).fill('Example Mutual');
-  const subject = `Instruction for a water claim ${Date.now()}`;
-  const reference = await sendFilledForm(page, subject);
+  const { subject, reference } = await sendEnquiry(page, 'desktop loss adjuster instruction');
 
   const expectedSubject = `Enquiry ${reference}: ${subject}`;
   await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
