@@ -15,6 +15,14 @@ export async function register() {
     process.exit(1);
   }
   try {
+    // Personal data is owner-only whatever umask the server was started with: places left wider (an
+    // older version, a copy made by hand) are tightened once, and restore learns the site is running.
+    const { securePrivatePlacesAtStart } = await import('@/server/private-files');
+    await securePrivatePlacesAtStart();
+  } catch (error) {
+    console.error('[privacy] could not check the modes of the data folder:', error instanceof Error ? error.message : error);
+  }
+  try {
     // Uploads a process that died left half-read (raw phone photos, GPS tags and all).
     const [{ clearIncomingUploads }, { incomingDirOf, photosRoot }] = await Promise.all([
       import('@/server/enquiries/multipart-enquiry'),

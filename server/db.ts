@@ -1,6 +1,4 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { createClient, type Client, type InStatement, type InValue } from '@libsql/client';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
@@ -8,6 +6,7 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { config } from '@/server/config.mjs';
 import { schema } from '@/server/db-schema';
 import { migrations, type Migration } from '@/server/migrations';
+import { createPrivateDatabaseFile, databaseFileOf } from '@/server/private-files';
 
 let database: Promise<Client> | undefined;
 
@@ -61,10 +60,10 @@ export async function writeBatch(client: Client, queries: readonly BuiltQuery[])
  */
 export const BUSY_TIMEOUT_MS = 5000;
 
-function ensureLocalFolder(url: string) {
-  if (!url.startsWith('file:')) return;
-  const file = url.slice('file:'.length);
-  if (file && file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+/** A local database file is created owner-only before libSQL opens it (server/private-files.ts). */
+function ensureLocalFile(url: string) {
+  const file = databaseFileOf(url);
+  if (file) createPrivateDatabaseFile(file);
 }
 
 /**
@@ -103,7 +102,7 @@ export async function migrate(client: Client, list: readonly Migration[] = migra
 }
 
 export async function openDatabase(url: string, authToken?: string): Promise<Client> {
-  ensureLocalFolder(url);
+  ensureLocalFile(url);
   const local = url.startsWith('file:');
   const client = createClient({ url, authToken, ...(local ? { timeout: BUSY_TIMEOUT_MS } : {}) });
   // Several processes (the server, `npm run logs`, `npm run enquiries`) may share the file. When they

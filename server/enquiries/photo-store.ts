@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { config } from '@/server/config.mjs';
 import { orm } from '@/server/db';
 import { enquiries, enquiryPhotos } from '@/server/db-schema';
 import type { ProcessedPhoto } from '@/server/enquiries/photo-processing';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '@/server/private-files';
 
 /** A photo ready to be stored: re-encoded, with the name the visitor's file had (for the company's e-mail). */
 export type PhotoToStore = ProcessedPhoto & { originalName: string };
@@ -50,7 +51,7 @@ async function flush(target: string): Promise<void> {
 }
 
 async function writeDurably(file: string, bytes: Buffer): Promise<void> {
-  const handle = await open(file, 'w');
+  const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(bytes);
     await handle.sync();
@@ -67,7 +68,7 @@ async function writeDurably(file: string, bytes: Buffer): Promise<void> {
 export async function writePhotoFiles(root: string, key: string, photos: readonly PhotoToStore[]): Promise<void> {
   const folder = folderOf(root, key);
   await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
+  await makePrivateDir(folder);
   await Promise.all(photos.map((photo, index) => writeDurably(path.join(folder, storedFileName(index + 1)), photo.bytes)));
   await flush(folder);
   await flush(root);
