@@ -40,7 +40,8 @@ describe('retention: what the privacy page promises', () => {
     const quiet = { reportedBy: 'visitor' as const, db, stdout: () => undefined };
     await storeErrorLog(record, quiet);
     await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 1', args: ['2026-08-25T11:59:59.000Z'] });
-    await storeErrorLog(record, quiet);
+    // Another failure: a repeat of the first would count on its row (server/error-log/store.ts).
+    await storeErrorLog({ ...record, message: 'boom again' }, quiet);
     await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 2', args: ['2026-08-25T12:00:01.000Z'] });
 
     expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 1, errorLogs: 1 });

@@ -43,4 +43,15 @@ describe('printable', () => {
     expect(terminalJson({ text: '\u009b31m\u202e' })).toBe('{\n  "text": "\\u009b31m\\u202e"\n}');
     expect(oneLine('x\u001b[2J\ny', 10)).toBe('x y');
   });
+
+  it('removes (or, in JSON, escapes) every bidirectional control and zero-width character, as the e-mails do', async () => {
+    const { printable, terminalJson } = await import('./listing-cli');
+    const hidden = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u2060\ufeff';
+    expect(printable(`Roof ${hidden}gpj.exe`)).toBe('Roof gpj.exe');
+    expect(terminalJson(`a\u2067b\u200bc`)).toBe('"a\\u2067b\\u200bc"');
+    for (const name of ['محمد', 'שלום', 'Łukasz Żółć', 'Seònaid NicAoidh', 'می‌خواهم', '👩‍👩‍👧‍👦']) {
+      expect(printable(name)).toBe(name);
+      expect(terminalJson(name)).toBe(JSON.stringify(name));
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // What `npm run logs` and `npm run enquiries` share: their options and their plain-text tables.
 import { parseArgs } from 'node:util';
+import { visibleText } from '@/lib/plain-text';
 
 function fail(message: string, usage: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -47,20 +48,23 @@ export function parseListingOptions<Flag extends string, Text extends string = n
 }
 
 // What a visitor's text must never do on the operator's terminal: CSI sequences (clear the screen,
-// move the cursor), OSC sequences (set the title, write the clipboard with OSC 52), other escapes,
-// C0/C1 control characters, and bidirectional overrides that reorder what is shown.
+// move the cursor), OSC sequences (set the title, write the clipboard with OSC 52), other escapes and
+// C0/C1 control characters; and, through visibleText (lib/plain-text.ts, the same filter the e-mails
+// use), bidirectional controls that reorder what is shown and zero-width characters that hide in it.
 const CSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 const OSC_SEQUENCE = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-/** The text with every escape sequence and control character removed (newlines and tabs kept). */
+const escaped = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** The text with every escape sequence, control character and invisible reordering or hiding character removed (newlines and tabs kept). */
 export function printable(text: string): string {
-  return text.replace(OSC_SEQUENCE, '').replace(CSI_SEQUENCE, '').replace(UNPRINTABLE, '');
+  return visibleText(text.replace(OSC_SEQUENCE, '').replace(CSI_SEQUENCE, '').replace(CONTROL, ''));
 }
 
-/** JSON for the terminal: what JSON.stringify leaves raw (C1 controls, bidi overrides) escaped too. */
+/** JSON for the terminal: what JSON.stringify leaves raw (C1 controls, bidi controls, zero-width characters) escaped too. */
 export function terminalJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(UNPRINTABLE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return visibleText(JSON.stringify(value, null, 2).replace(CONTROL, escaped), escaped);
 }
 
 /** The text on one line (runs of white space collapsed), printable, cut to `max` characters with an ellipsis. */

@@ -9,6 +9,7 @@ import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler, type ContactHandlerDeps } from '@/server/enquiries/contact-handler';
+import { ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR } from '@/server/enquiries/store';
 import { erasePersonalData } from '@/server/enquiries/data-requests';
 import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
 import { createMailer } from '@/server/enquiries/mailer';
@@ -148,6 +149,67 @@ describe('acknowledgements cannot be aimed at other people', () => {
     expect(await acknowledgements()).toBe(2);
   });
 
+  it(`each client gets at most ${ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR} an hour (an IPv6 client by its /64), so two cannot spend the hour's budget`, async () => {
+    const handle = handler();
+    const acknowledgedFor = async (email: string) =>
+      count(
+        `SELECT count(*) AS n FROM enquiry_notifications n JOIN enquiries e ON e.id = n.enquiry_id WHERE kind = 'acknowledgement' AND e.email = '${email}'`,
+      );
+    // Two clients at the enquiry rate limit (5 per 10 minutes), each to five different recipients; the
+    // second rotates through addresses of its /64.
+    const clients = [
+      Array(5).fill('192.0.2.7'),
+      ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:DB8:1:2:0:0:0:3', '2001:db8:1:2::4', '2001:db8:1:2::5'],
+    ];
+    for (const [client, addresses] of clients.entries())
+      for (const [index, address] of addresses.entries())
+        expect((await handle(contactRequest({ ...valid, email: `bulk${client}-${index}@example.net` }, { address }))).status).toBe(201);
+    expect(await acknowledgements()).toBe(2 * ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR);
+    expect(await notifications()).toBe(10);
+
+    // A genuine customer from a third address still gets theirs, as does one from another /64.
+    expect((await handle(contactRequest({ ...valid, email: 'customer@example.net' }, { address: '198.51.100.20' }))).status).toBe(201);
+    expect((await handle(contactRequest({ ...valid, email: 'neighbour@example.net' }, { address: '2001:db8:1:3::1' }))).status).toBe(201);
+    expect(await acknowledgedFor('customer@example.net')).toBe(1);
+    expect(await acknowledgedFor('neighbour@example.net')).toBe(1);
+
+    // An hour later the first client has its share again.
+    const later = handler({}, { now: () => Date.now() + 61 * 60_000 });
+    expect((await later(contactRequest({ ...valid, email: 'bulk0-later@example.net' }, { address: '192.0.2.7' }))).status).toBe(201);
+    expect(await acknowledgedFor('bulk0-later@example.net')).toBe(1);
+  });
+
+  it('with reCAPTCHA on, unverified enquiries are not acknowledged and spend none of the budget', async () => {
+    const verdicts: Verification[] = [
+      ...Array.from({ length: 4 }, () => ({ kind: 'unreachable', detail: 'timeout' }) as const),
+      { kind: 'verified', score: 0.9 },
+      { kind: 'verified', score: 0.9 },
+    ];
+    const handle = handler(
+      { RECAPTCHA_PROJECT_ID: 'p', RECAPTCHA_API_KEY: 'k', NEXT_PUBLIC_RECAPTCHA_SITE_KEY: 's', ENQUIRY_ACKNOWLEDGE_PER_HOUR: '2' },
+      { verify: async () => verdicts.shift()! },
+    );
+    // Four unverified enquiries, two of them from the address the verified ones then come from.
+    for (const [index, address] of ['192.0.2.8', '192.0.2.8', '192.0.2.9', '192.0.2.10'].entries())
+      expect(
+        (await handle(contactRequest({ ...valid, email: `unverified${index}@example.net`, recaptchaToken: 't'.repeat(40) }, { address })))
+          .status,
+      ).toBe(201);
+    for (const email of ['first@example.net', 'second@example.net'])
+      expect((await handle(contactRequest({ ...valid, email, recaptchaToken: 't'.repeat(40) }, { address: '192.0.2.8' }))).status).toBe(
+        201,
+      );
+    expect(await notifications()).toBe(6);
+    expect(
+      await rows(
+        "SELECT e.email, e.verification FROM enquiry_notifications n JOIN enquiries e ON e.id = n.enquiry_id WHERE kind = 'acknowledgement' ORDER BY e.id",
+      ),
+    ).toEqual([
+      { email: 'first@example.net', verification: 'verified' },
+      { email: 'second@example.net', verification: 'verified' },
+    ]);
+  });
+
   it('with reCAPTCHA on, only verified enquiries are acknowledged', async () => {
     const verdicts: Verification[] = [
       { kind: 'verified', score: 0.9 },
@@ -242,7 +304,7 @@ describe('the photo storage has a budget and a free-space floor', () => {
       const config = loadEnquiryConfig(env);
       const limits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
       const health = await checkEnquiryHealth(async () => db, { photoStorage: (client) => photoStorageState(client, photosRoot, limits) });
-      expect(publicHealth(health).body).toEqual({ status: 'unhealthy', problems: ['photo-storage-full'] });
+      expect(publicHealth(health).body).toEqual({ status: 'unhealthy', problems: ['photo-storage-full'], lastDigestAt: null });
     });
   }
 });

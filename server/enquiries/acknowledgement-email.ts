@@ -2,7 +2,7 @@ import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { acknowledgementText } from '@/content/contact';
-import { headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+import { bodyText, headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
 
 /** Why an enquiry cannot be acknowledged: the job then fails at once rather than retrying. */
 export class NotAcknowledgeable extends Error {}
@@ -40,7 +40,7 @@ export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: 
     to: enquiry.email,
     replyTo: options.replyTo,
     subject: headerText(text.subject(enquiry.reference, business.name)),
-    text: lines.join('\n'),
+    text: bodyText(lines),
     messageId: `<acknowledgement-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
     headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': enquiry.reference, 'Auto-Submitted': 'auto-replied' },
     disableUrlAccess: true,

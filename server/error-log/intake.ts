@@ -1,11 +1,11 @@
 import 'server-only';
-import { MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log';
+import { LOG_APPLICATION, MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log';
 import { errorLogRecordSchema } from '@/server/error-log/record-schema';
 import { clientAddress } from '@/server/client-address';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
-import { storeErrorLog } from '@/server/error-log/store';
+import { storeErrorLog, type StoreOptions, type StoreOutcome } from '@/server/error-log/store';
 import { failure, readJsonBody, type HandlerResult } from '@/server/http';
-import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '@/server/rate-limiter';
 
 /**
  * Per client address. The browser logger sends at most 5 a minute per page load; this leaves room
@@ -13,19 +13,91 @@ import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
  */
 export const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 
-type Store = (record: ErrorLogRecord, options: { reportedBy: 'visitor'; clientAddress: string }) => Promise<{ id: number }>;
+/**
+ * New rows of the error log that visitors may add an hour: together, and each client (by its rate-limit
+ * key) of that. A report repeating a stored row (the same message, category and path) is not charged:
+ * it adds one to that row's count, so an outage that every visitor's browser reports is one row with a
+ * large count however many report it. A client that sends varied reports adds at most `perClient` rows
+ * an hour; it takes `total / perClient` clients to spend the budget, and beyond it new reports are
+ * refused (429, as the per-address limit answers) and counted (dropped reports: one server entry per
+ * DROPPED_REPORT_DELAY_MS). A real site sees a handful of distinct failures an hour.
+ */
+export const VISITOR_NEW_ROWS_PER_HOUR = { total: 100, perClient: 20 } as const;
 
-/** POST /api/error-logs in the CRM's contract: 201 when stored, a 4xx for anything wrong with the request. */
+/** How long after the first dropped report the server's entry counting them is written. */
+export const DROPPED_REPORT_DELAY_MS = 10 * 60_000;
+
+const HOUR_MS = 60 * 60_000;
+
+type Store = (record: ErrorLogRecord, options: StoreOptions & { reportedBy: 'visitor'; clientAddress: string }) => Promise<StoreOutcome>;
+type ServerEntry = (record: ErrorLogRecord) => Promise<unknown>;
+
+const tooMany = (retryAfterSeconds: number) =>
+  failure(429, 'Too many error reports. Please try again later.', {}, { 'Retry-After': String(retryAfterSeconds) });
+
+/**
+ * POST /api/error-logs in the CRM's contract: 201 when stored (or counted on a stored row), a 4xx for
+ * anything wrong with the request. `flushDropped` writes the count of dropped reports now (the tests).
+ */
 export function createErrorLogIntake({
   limiter = createRateLimiter(ERROR_LOG_RATE_LIMIT),
+  newRows = createRateLimiter({ limit: VISITOR_NEW_ROWS_PER_HOUR.total, windowMs: HOUR_MS }),
+  newRowsPerClient = createRateLimiter({ limit: VISITOR_NEW_ROWS_PER_HOUR.perClient, windowMs: HOUR_MS }),
   store = storeErrorLog,
-}: { limiter?: RateLimiter; store?: Store } = {}) {
-  return async function receiveErrorLog(request: Request): Promise<HandlerResult> {
-    const address = clientAddress(request.headers);
-    const decision = limiter.hit(rateLimitKey(address));
-    if (!decision.allowed) {
-      return failure(429, 'Too many error reports. Please try again later.', {}, { 'Retry-After': String(decision.retryAfterSeconds) });
+  serverEntry = (record: ErrorLogRecord) => storeErrorLog(record, { reportedBy: 'server', clientAddress: 'server' }),
+  dropDelayMs = DROPPED_REPORT_DELAY_MS,
+}: {
+  limiter?: RateLimiter;
+  newRows?: RateLimiter;
+  newRowsPerClient?: RateLimiter;
+  store?: Store;
+  serverEntry?: ServerEntry;
+  dropDelayMs?: number;
+} = {}) {
+  let dropped = 0;
+  let droppedSince: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function flushDropped() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (dropped === 0 || !droppedSince) return;
+    const [count, since] = [dropped, droppedSince];
+    dropped = 0;
+    droppedSince = null;
+    const message =
+      `${count} error report${count === 1 ? '' : 's'} from visitors not stored between ${since} and ${new Date().toISOString()}: ` +
+      `over the budget for new entries (${VISITOR_NEW_ROWS_PER_HOUR.total} an hour from all visitors, ` +
+      `${VISITOR_NEW_ROWS_PER_HOUR.perClient} per address). Reports repeating a stored entry were still counted.`;
+    try {
+      await serverEntry({
+        application: LOG_APPLICATION,
+        level: 'warning',
+        message,
+        source: 'backend',
+        category: 'server',
+        path: '/api/error-logs',
+        method: 'POST',
+      });
+    } catch (error) {
+      console.error(`[error-logs] ${message} (could not be stored:`, error instanceof Error ? error.message : error, ')');
     }
+  }
+
+  function countDropped() {
+    dropped += 1;
+    if (timer) return;
+    droppedSince = new Date().toISOString();
+    console.log(`[error-logs] visitors' new error reports are over the hourly budget: not stored for now, counted in a server entry`);
+    timer = setTimeout(() => void flushDropped(), dropDelayMs);
+    timer.unref?.();
+  }
+
+  async function receiveErrorLog(request: Request): Promise<HandlerResult> {
+    const address = clientAddress(request.headers);
+    const key = rateLimitKey(address);
+    const decision = limiter.hit(key);
+    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
 
     const body = await readJsonBody(request, MAX_ERROR_LOG_BYTES);
     if (!body.ok) {
@@ -49,16 +121,36 @@ export function createErrorLogIntake({
       return failure(400, 'The request body could not be read.');
     }
 
+    // Charged only when the report adds a row; checked and charged in one step (no await between).
+    let refused: RateLimitDecision | undefined;
+    const mayAddRow = () => {
+      const perClient = newRowsPerClient.peek(key);
+      const total = newRows.peek('visitors');
+      refused = !perClient.allowed ? perClient : !total.allowed ? total : undefined;
+      if (refused) return false;
+      newRowsPerClient.hit(key);
+      newRows.hit('visitors');
+      return true;
+    };
+
+    let outcome: StoreOutcome;
     try {
       // Stored as a visitor's report whatever source or level it claims, so it cannot pass for the server's own.
-      const { id } = await store(record, { reportedBy: 'visitor', clientAddress: address });
-      return { status: 201, body: { success: true, id } };
+      outcome = await store(record, { reportedBy: 'visitor', clientAddress: address, mayAddRow });
     } catch (error) {
-      // Not the visitor's doing; the entry is already on stdout.
+      // Not the visitor's doing.
       console.error('[error-logs] Could not store an error log entry:', error);
       return failure(503, 'The error log could not be stored right now.', {}, { 'Retry-After': '30' });
     }
-  };
+    if (!outcome.stored) {
+      countDropped();
+      const budget = refused as RateLimitDecision | undefined;
+      return tooMany(budget && !budget.allowed ? budget.retryAfterSeconds : 60);
+    }
+    return { status: 201, body: { success: true, id: outcome.id } };
+  }
+
+  return Object.assign(receiveErrorLog, { flushDropped });
 }
 
 export const receiveErrorLog = createErrorLogIntake();

@@ -29,20 +29,129 @@ describe('the error-log table', () => {
     expect(messages).toEqual(['server entry', ...Array.from({ length: 10 }, (_, i) => `visitor ${i + 6}`)]);
   });
 
-  it('writes each entry to stdout as exactly one JSON line, whatever its text holds', async () => {
+  it("writes each visitor's report to stdout as one short JSON line, never the record, whatever its text holds", async () => {
     const lines: string[] = [];
     await storeErrorLog(
-      { ...record, message: 'line one\nline two\r\n{"type":"error-log","source":"backend"}' },
+      {
+        ...record,
+        message: `line one\nline two\r\n{"type":"error-log","source":"backend"} \u009b31m \u202eevil ${'x'.repeat(5000)}`,
+        stack: 'secret stack',
+      },
       { reportedBy: 'visitor', clientAddress: '192.0.2.1', db, stdout: (line) => lines.push(line) },
     );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).not.toMatch(/[\n\r]/);
+    expect(lines[0]).not.toMatch(/[\n\r\u007f-\u009f\u202a-\u202e]/);
+    expect(lines[0]!.length).toBeLessThan(600);
+    expect(lines[0]).not.toContain('secret stack');
     expect(JSON.parse(lines[0]!)).toMatchObject({
       type: 'error-log',
       reportedBy: 'visitor',
       source: 'frontend',
       clientAddress: '192.0.2.1',
+      occurrences: 1,
+      message: expect.stringMatching(/^line one\nline two/),
     });
+  });
+
+  it("stores repeats of a visitor's report (same message, category and path) once, with a count and the last time and address", async () => {
+    const quietly = (clientAddress: string) => ({ reportedBy: 'visitor' as const, clientAddress, db, stdout: quiet });
+    const first = await storeErrorLog({ ...record, path: '/a' }, quietly('192.0.2.1'));
+    await storeErrorLog({ ...record, path: '/a', level: 'critical', stack: 'other' }, quietly('192.0.2.2'));
+    const third = await storeErrorLog({ ...record, path: '/a' }, quietly('192.0.2.3'));
+    await storeErrorLog({ ...record, path: '/b' }, quietly('192.0.2.4'));
+    await storeErrorLog({ ...record, path: '/a', category: 'network' }, quietly('192.0.2.5'));
+    await storeErrorLog({ ...record, path: '/a' }, { reportedBy: 'server', clientAddress: 'server', db, stdout: quiet });
+    await storeErrorLog({ ...record, path: '/a' }, { reportedBy: 'server', clientAddress: 'server', db, stdout: quiet });
+    expect(third).toEqual({ stored: true, id: (first as { id: number }).id, occurrences: 3 });
+    const stored = (
+      await db.execute(
+        'SELECT path, category, level, occurrences, client_address, reported_by, received_at < last_seen_at AS later FROM error_logs ORDER BY id',
+      )
+    ).rows.map((row) => ({ ...row }));
+    expect(stored).toEqual([
+      {
+        path: '/a',
+        category: 'client',
+        level: 'error',
+        occurrences: 3,
+        client_address: '192.0.2.3',
+        reported_by: 'visitor',
+        later: expect.any(Number),
+      },
+      { path: '/b', category: 'client', level: 'error', occurrences: 1, client_address: '192.0.2.4', reported_by: 'visitor', later: 0 },
+      { path: '/a', category: 'network', level: 'error', occurrences: 1, client_address: '192.0.2.5', reported_by: 'visitor', later: 0 },
+      { path: '/a', category: 'client', level: 'error', occurrences: 1, client_address: 'server', reported_by: 'server', later: 0 },
+      { path: '/a', category: 'client', level: 'error', occurrences: 1, client_address: 'server', reported_by: 'server', later: 0 },
+    ]);
+  });
+
+  it('asks before adding a row, never before counting a repeat', async () => {
+    const options = { reportedBy: 'visitor' as const, clientAddress: '192.0.2.1', db, stdout: quiet };
+    await storeErrorLog(record, options);
+    expect(await storeErrorLog(record, { ...options, mayAddRow: () => false })).toMatchObject({ stored: true, occurrences: 2 });
+    expect(await storeErrorLog({ ...record, message: 'new' }, { ...options, mayAddRow: () => false })).toEqual({ stored: false });
+    expect((await db.execute('SELECT count(*) AS n FROM error_logs')).rows[0]?.n).toBe(1);
+  });
+
+  it("migration 0009 merges the visitors' stored rows of one failure into one, keeping the first time and the count", async () => {
+    const old = await tempDatabase();
+    try {
+      await old.db.execute("DELETE FROM schema_migrations WHERE id = '0009-error-log-groups'");
+      await old.db.execute('DROP INDEX error_logs_group_key');
+      await old.db.execute('DROP INDEX error_logs_last_seen');
+      await old.db.execute('ALTER TABLE error_logs DROP COLUMN group_key');
+      await old.db.execute('ALTER TABLE error_logs DROP COLUMN occurrences');
+      await old.db.execute('ALTER TABLE error_logs DROP COLUMN last_seen_at');
+      const insert = (message: string, receivedAt: string, reportedBy = 'visitor') =>
+        old.db.execute({
+          sql: "INSERT INTO error_logs (received_at, application, level, category, source, message, path, reported_by) VALUES (?, 'homecare-web', 'error', 'client', 'frontend', ?, '/x', ?)",
+          args: [receivedAt, message, reportedBy],
+        });
+      await insert('boom', '2026-11-01T00:00:00.000Z');
+      await insert('other', '2026-11-02T00:00:00.000Z');
+      await insert('boom', '2026-11-03T00:00:00.000Z');
+      await insert('boom', '2026-11-04T00:00:00.000Z', 'server');
+      await insert('boom', '2026-11-05T00:00:00.000Z');
+      const { migrate } = await import('@/server/db');
+      expect(await migrate(old.db)).toEqual(['0009-error-log-groups']);
+      const after = (
+        await old.db.execute('SELECT id, message, occurrences, received_at, last_seen_at, reported_by FROM error_logs ORDER BY id')
+      ).rows.map((row) => ({ ...row }));
+      expect(after).toEqual([
+        {
+          id: 2,
+          message: 'other',
+          occurrences: 1,
+          received_at: '2026-11-02T00:00:00.000Z',
+          last_seen_at: '2026-11-02T00:00:00.000Z',
+          reported_by: 'visitor',
+        },
+        {
+          id: 4,
+          message: 'boom',
+          occurrences: 1,
+          received_at: '2026-11-04T00:00:00.000Z',
+          last_seen_at: '2026-11-04T00:00:00.000Z',
+          reported_by: 'server',
+        },
+        {
+          id: 5,
+          message: 'boom',
+          occurrences: 3,
+          received_at: '2026-11-01T00:00:00.000Z',
+          last_seen_at: '2026-11-05T00:00:00.000Z',
+          reported_by: 'visitor',
+        },
+      ]);
+      // The merged row is the one a new report of the failure counts on.
+      await storeErrorLog(
+        { ...record, message: 'boom', path: '/x' },
+        { reportedBy: 'visitor', clientAddress: '192.0.2.1', db: old.db, stdout: quiet },
+      );
+      expect((await old.db.execute('SELECT occurrences FROM error_logs WHERE id = 5')).rows[0]?.occurrences).toBe(4);
+    } finally {
+      old.cleanup();
+    }
   });
 
   it('npm run logs shows who wrote each entry and prints no escape sequence or control character a visitor sent', async () => {
@@ -65,9 +174,10 @@ describe('the error-log table', () => {
         expect(output).toMatch(/visitor 203\.0\.113\.9 +backend +critical/);
         expect(output).toMatch(/ server +frontend +error/);
       } else {
+        // Newest first.
         expect(JSON.parse(output)).toEqual([
-          expect.objectContaining({ reportedBy: 'visitor', clientAddress: '203.0.113.9', source: 'backend' }),
-          expect.objectContaining({ reportedBy: 'server', message: 'real server failure' }),
+          expect.objectContaining({ reportedBy: 'server', message: 'real server failure', occurrences: 1 }),
+          expect.objectContaining({ reportedBy: 'visitor', clientAddress: '203.0.113.9', source: 'backend', occurrences: 1 }),
         ]);
       }
     }
