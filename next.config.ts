@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
 import { loadConfig } from './server/config.mjs';
+import { PHOTO_BODY_MAX_BYTES } from './lib/contact-fields';
 
 // The test build (tests/e2e/test-env.ts) and only it carries the faults the browser tests trigger.
 const e2eFaults = process.env.NEXT_PUBLIC_E2E_FAULTS === '1';
@@ -16,7 +17,12 @@ const nextConfig: NextConfig = {
   // The stylesheet (about 8 KB gzipped, Tailwind) goes into each page's <head> as a <style>: the first
   // paint needs the document alone, not one more round trip (562 ms on the bench's throttled phone).
   // The CSP already allows inline styles; only scripts are held to hashes.
-  experimental: { inlineCss: true },
+  // proxyClientMaxBodySize: the proxy (proxy.ts) never reads a body and runs for GET /gallery only, so
+  // the copy of a body Next buffers for it is held to its least, 1 byte (the default is 10 MB). A proxy
+  // that matched a path taking a body would see that body cut to 1 byte.
+  // serverActions: the contact form posted without JavaScript (app/contact/actions.ts) carries its photos
+  // as they were taken; server.mjs refuses a larger declared body before Next reads it.
+  experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: PHOTO_BODY_MAX_BYTES } },
   serverExternalPackages: ['@libsql/client', 'libsql'],
   // The image optimiser resizes the CRM's gallery photos (decision 0009): the CRM's origin only, the
   // gallery's widths and one quality only, WebP (AVIF costs several times the CPU per image).

@@ -7,12 +7,24 @@
 import { createServer } from 'node:http';
 import nextEnv from '@next/env';
 import next from 'next';
+import { tsImport } from 'tsx/esm/api';
 import { readPublicEnv } from './lib/public-env.mjs';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { loadConfig } from './server/config.mjs';
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
+import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
+import { sharedUploadSlots } from './server/enquiries/upload-slots.mjs';
+import { CLIENT_ADDRESS_HEADER, rateLimitKey, resolveClientAddress } from './server/proxy-client-address.mjs';
+import { isCrossSiteRequest } from './server/request-origin.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
-import { applyServerLimits, isMethodNotAllowed, PAGE_METHODS, serverOptions, SHUTDOWN_GRACE_MS } from './server/server-limits.mjs';
+import {
+  applyServerLimits,
+  bodyRequestRefusal,
+  guardRequestBody,
+  normalisedPathname,
+  PAGE_METHODS,
+  serverOptions,
+  SHUTDOWN_GRACE_MS,
+} from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -50,6 +62,122 @@ await app.prepare();
 
 let shuttingDown = false;
 
+// The words of the pages answered before Next sees a request (content/ is TypeScript; tsx reads it).
+/** @type {{ refusedPostPages: typeof import('./content/contact').refusedPostPages }} */
+const { refusedPostPages: pages } = await tsImport('./content/contact.ts', import.meta.url);
+/** @type {{ business: typeof import('./content/business').business }} */
+const { business } = await tsImport('./content/business.ts', import.meta.url);
+const uploadSlots = sharedUploadSlots();
+
+/**
+ * Answers before a byte of the body is read; the connection closes rather than draining it.
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {Record<string, string>} headers
+ * @param {string} body
+ */
+function answerUnread(response, status, headers, body) {
+  response.writeHead(status, { 'Cache-Control': 'no-store', ...headers, Connection: 'close' });
+  response.end(body);
+}
+
+/**
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {{ title: string; text: string } | undefined} page
+ * @param {Record<string, string>} [headers]
+ */
+function answerWithPage(response, status, page, headers = {}) {
+  const html = refusalPage(page ?? { title: 'Error', text: '' }, { back: pages.back, call: pages.call, phone: business.phone });
+  answerUnread(response, status, { 'Content-Type': 'text/html; charset=utf-8', ...headers }, html);
+}
+
+/**
+ * The checks made on a request that carries a body before Next reads any of it. Returns true when it
+ * has been answered here. (Next's development server posts to its own endpoints: production only.)
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+function screenBody(request, response) {
+  const method = request.method ?? 'GET';
+  if (PAGE_METHODS.includes(method)) {
+    guardRequestBody(request, response);
+    return false;
+  }
+  const refusal = bodyRequestRefusal(method, request.url, [CONTACT_PAGE_PATH]);
+  if (refusal === 'bad-path') {
+    answerUnread(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n');
+    return true;
+  }
+  if (refusal === 'method') {
+    answerUnread(response, 405, { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
+    return true;
+  }
+  const contactPage = normalisedPathname(request.url) === CONTACT_PAGE_PATH;
+  if (isCrossSiteRequest(request.headers, trustProxy)) {
+    if (contactPage) answerWithPage(response, 403, pages.crossSite);
+    else
+      answerUnread(
+        response,
+        403,
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ success: false, message: pages.crossSite.text }),
+      );
+    return true;
+  }
+  if (!contactPage) {
+    guardRequestBody(request, response);
+    return false;
+  }
+  if (method !== 'POST') {
+    answerUnread(
+      response,
+      405,
+      { Allow: ['POST', ...PAGE_METHODS].join(', '), 'Content-Type': 'text/plain; charset=utf-8' },
+      'Method Not Allowed\n',
+    );
+    return true;
+  }
+  const unfit = contactPostRefusal(request.headers);
+  if (unfit) {
+    answerWithPage(
+      response,
+      unfit.status,
+      { 'not-a-form': pages.notAForm, 'no-length': pages.noLength, 'too-large': pages.tooLarge }[unfit.reason],
+    );
+    return true;
+  }
+  // The form posted without script takes an upload slot as the scripted one does (server/enquiries/
+  // upload-slots.mjs), held until the answer is sent; the contact handler the page's action calls
+  // is handed the same slot once the body has arrived.
+  const granted = uploadSlots.acquire(rateLimitKey(String(request.headers[CLIENT_ADDRESS_HEADER])));
+  if (!granted.ok) {
+    const page = granted.status === 503 ? pages.busy : granted.reason === 'in-progress' ? pages.inProgress : pages.tooManyFailed;
+    answerWithPage(response, granted.status, page, { 'Retry-After': String(granted.retryAfterSeconds) });
+    return true;
+  }
+  /** @type {import('./server/server-limits.mjs').BodyOutcome | undefined} */
+  let body;
+  guardRequestBody(request, response, {
+    minBytesPerSecond: granted.slot.minBytesPerSecond,
+    refuse: (_reason, refused) => answerWithPage(refused, 408, pages.tooSlow),
+    onEnd: (outcome) => {
+      body = outcome;
+      if (outcome === 'complete') granted.slot.handOver();
+    },
+  });
+  // Freed once the answer is sent or the connection is gone; a body cut off for slowness, or left
+  // unfinished by a client that went away, counts against the client.
+  response.once('close', () => {
+    const ended = body ?? (request.complete ? 'complete' : undefined);
+    if (ended === 'complete') granted.slot.release('completed');
+    else if (ended === 'slow' || ended === 'deadline') granted.slot.release('slow');
+    else if (ended === 'linger' || response.writableFinished) granted.slot.release('refused');
+    else granted.slot.release('abandoned');
+  });
+  return false;
+}
+
 const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });
 const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }, (request, response) => {
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
@@ -59,13 +187,8 @@ const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }
   );
   // Once shutting down, a keep-alive client is told to reconnect (to the restarted process).
   if (shuttingDown) response.setHeader('Connection', 'close');
-  if (!dev && isMethodNotAllowed(request.method, request.url)) {
-    // Answered before a byte of the body is read; the connection closes rather than draining it. (Next's
-    // development server posts to its own endpoints, so this is for the production build.)
-    response.writeHead(405, { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
-    response.end('Method Not Allowed\n');
-    return;
-  }
+  if (dev) guardRequestBody(request, response);
+  else if (screenBody(request, response)) return;
   void handle(request, response);
 });
 applyServerLimits(server);

@@ -47,7 +47,7 @@ export const PHOTO_MAX_SIDE = 2048;
 /** The whole multipart body: every photo at its cap, the text fields, and the multipart framing. */
 export const PHOTO_BODY_MAX_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + ENQUIRY_TEXT_MAX_BYTES + 64 * 1024;
 /** Multipart enquiries the server receives at once per process; beyond it 503 with Retry-After (each may put 60 MB on disk). */
-export const MAX_CONCURRENT_UPLOADS = 4;
+export const MAX_CONCURRENT_UPLOADS = 6;
 
 /** `3.4 MB`, `820 KB`: a file's size as the form shows it (decimal units, as phones show them). */
 export function formatBytes(bytes: number): string {

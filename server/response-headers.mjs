@@ -264,6 +264,7 @@ export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
   return class SiteResponse extends ServerResponse {
     #pathname;
     #https;
+    #method;
 
     /**
      * @param {import('node:http').IncomingMessage} request
@@ -274,6 +275,7 @@ export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
       super(request, ...rest);
       this.#pathname = pathnameOf(request.url);
       this.#https = cameOverHttps(request, trustProxy);
+      this.#method = request.method ?? 'GET';
     }
 
     /**
@@ -297,6 +299,9 @@ export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
         https: this.#https,
       });
       for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+      // The answer to a post (the contact form sent without JavaScript, rendered again with what was
+      // typed) is never kept by a browser or a cache.
+      if (this.#method !== 'GET' && this.#method !== 'HEAD') this.setHeader('Cache-Control', API_CACHE_CONTROL);
       if (statusCode === 304) {
         this.removeHeader('content-security-policy');
         this.removeHeader('cache-control');

@@ -9,6 +9,8 @@ import busboy from 'busboy';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
 import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/contact-fields';
+import { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS } from '@/server/server-limits.mjs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
 
 /** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
 export type UploadedFile = { name: string; path: string; bytes: number; head: Buffer };
@@ -26,18 +28,17 @@ export type MultipartOptions = {
   incomingDir: string;
   /** False: files are read, counted and identified, but never written (photos that will not be kept). */
   keepFiles?: boolean;
-  /** The body must bring at least this many bytes in every window after the first. */
-  minBytesPerSecond?: number;
+  /** The body must bring at least this many bytes a second in every window after the first (read at each window). */
+  minBytesPerSecond?: number | (() => number);
   rateWindowMs?: number;
 };
 
 /**
  * A slow client holds an upload slot: after a first window of grace, every RATE_WINDOW_MS must bring
- * MIN_UPLOAD_BYTES_PER_SECOND on average. 16 KB/s (128 kbit/s) is below a poor mobile uplink; a body
- * trickled a byte at a time is cut off after 10 s instead of the server's 30 s request time-out.
+ * MIN_UPLOAD_BYTES_PER_SECOND on average (or the faster rate of the slot it holds). Kept with the
+ * server's other limits (server/server-limits.mjs), which gives a body its deadline from the same rate.
  */
-export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
-export const RATE_WINDOW_MS = 5_000;
+export { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS };
 
 const HEAD_BYTES = 32;
 /** The longest field name and the most text fields we read: the form has 19. */
@@ -91,10 +92,12 @@ export async function readMultipartEnquiry(
     return { ok: false, refusal: { status: 400, reason: 'malformed' } };
   }
 
-  await mkdir(options.incomingDir, { recursive: true });
+  await mkdir(options.incomingDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const folder = await mkdtemp(path.join(options.incomingDir, 'upload-'));
   const keepFiles = options.keepFiles ?? true;
-  const minBytesPerWindow = ((options.minBytesPerSecond ?? MIN_UPLOAD_BYTES_PER_SECOND) * (options.rateWindowMs ?? RATE_WINDOW_MS)) / 1000;
+  const rateWindowMs = options.rateWindowMs ?? RATE_WINDOW_MS;
+  const minRate = options.minBytesPerSecond ?? MIN_UPLOAD_BYTES_PER_SECOND;
+  const minBytesPerWindow = () => ((typeof minRate === 'function' ? minRate() : minRate) * rateWindowMs) / 1000;
   let windowStart = 0;
   let rateCheck: ReturnType<typeof setInterval> | undefined;
   const cleanup = () => rm(folder, { recursive: true, force: true });
@@ -137,7 +140,9 @@ export async function readMultipartEnquiry(
         file.bytes += chunk.length;
       });
       stream.on('limit', () => refuse({ status: 413, reason: 'photo-too-large', file: file.name }));
-      const sink = keepFiles ? createWriteStream(file.path) : new Writable({ write: (_chunk, _encoding, next) => next() });
+      const sink = keepFiles
+        ? createWriteStream(file.path, { mode: PRIVATE_FILE_MODE })
+        : new Writable({ write: (_chunk, _encoding, next) => next() });
       writes.push(pipeline(stream, sink));
     });
     parser.on('filesLimit', () => refuse({ status: 413, reason: 'too-many-photos' }));
@@ -152,10 +157,10 @@ export async function readMultipartEnquiry(
     source.on('error', () => refuse({ status: 400, reason: 'malformed' }));
     let graceOver = false;
     rateCheck = setInterval(() => {
-      if (graceOver && received - windowStart < minBytesPerWindow) refuse({ status: 408, reason: 'too-slow' });
+      if (graceOver && received - windowStart < minBytesPerWindow()) refuse({ status: 408, reason: 'too-slow' });
       graceOver = true;
       windowStart = received;
-    }, options.rateWindowMs ?? RATE_WINDOW_MS);
+    }, rateWindowMs);
     rateCheck.unref();
   });
 
@@ -185,5 +190,5 @@ export async function readMultipartEnquiry(
  */
 export async function clearIncomingUploads(incomingDir: string): Promise<void> {
   await rm(incomingDir, { recursive: true, force: true });
-  await mkdir(incomingDir, { recursive: true });
+  await mkdir(incomingDir, { recursive: true, mode: PRIVATE_DIR_MODE });
 }

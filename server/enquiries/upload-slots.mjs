@@ -1,0 +1,180 @@
+// Enquiries with photos the server receives at once, shared fairly. Each upload holds a slot while its
+// body arrives and is processed (up to 60 MB on disk or in memory). Half the slots take an upload at the
+// minimum rate, however slow; the other half only uploads that keep up a faster rate, so a few clients
+// trickling bodies cannot hold every slot: a phone with a usable signal still gets through. A client
+// whose uploads keep ending cut off for slowness or abandoned mid-body waits its turn (429).
+// Plain JavaScript (typed by JSDoc): server.mjs, which Next does not bundle, takes slots for the
+// no-JavaScript form (POST /contact) and the route handler for POST /api/contact, from one shared
+// instance kept on globalThis.
+import { MIN_UPLOAD_BYTES_PER_SECOND } from '../server-limits.mjs';
+
+export const UPLOAD_SLOTS = Object.freeze({
+  /** Uploads received and processed at once, in this process. */
+  total: 6,
+  /** Of which this many take an upload at the minimum rate (16 KB/s); the rest need fastBytesPerSecond. */
+  atMinimumRate: 3,
+  /** 64 KB/s (512 kbit/s): what a phone with a usable signal sends. */
+  fastBytesPerSecond: 64_000,
+  /** Uploads one client (an address, or an IPv6 /64) sends at once. */
+  perClient: 1,
+  /** Slow or abandoned uploads a client may have in strikeWindowMs before it waits (429) ... */
+  strikesAllowed: 3,
+  /** ... until its oldest one is an hour old. */
+  strikeWindowMs: 60 * 60_000,
+  /** What a client refused for want of a slot, or with an upload still in progress, is told to wait. */
+  retryAfterSeconds: 30,
+  /** Clients whose strikes are remembered; beyond it the oldest records are dropped. */
+  maxClients: 50_000,
+});
+
+/** @typedef {{ [K in keyof typeof UPLOAD_SLOTS]: number }} UploadSlotLimits */
+
+/**
+ * How an upload ended: received and answered (`completed`); refused for its content (`refused`, which
+ * the refused-submission budget counts); cut off below the minimum rate or past its deadline (`slow`);
+ * the client went away mid-body (`abandoned`). Only the last two are strikes, and only when the upload
+ * held a slot at the minimum rate: in a fast slot, being cut off is not held against the client.
+ * @typedef {'completed' | 'refused' | 'slow' | 'abandoned'} UploadOutcome
+ */
+
+/**
+ * @typedef {object} UploadSlot
+ * @property {() => number} minBytesPerSecond The rate the upload must keep up now: the minimum rate, or
+ *   the fast rate while it holds a fast slot (it moves to a minimum-rate slot as soon as one is free).
+ * @property {(outcome: UploadOutcome) => void} release Frees the slot (once; later calls do nothing).
+ * @property {() => void} handOver The body has arrived and is handed to code that asks for a slot of its
+ *   own (the no-JavaScript form's action calls the contact handler): the next acquire() for the same
+ *   client gets this slot instead, without a release of its own. The slot is still freed by release().
+ */
+
+/**
+ * @typedef {{ ok: true; slot: UploadSlot }
+ *   | { ok: false; status: 503; reason: 'busy'; retryAfterSeconds: number }
+ *   | { ok: false; status: 429; reason: 'in-progress' | 'strikes'; retryAfterSeconds: number }} SlotDecision
+ */
+
+/**
+ * @param {{ limits?: UploadSlotLimits; minBytesPerSecond?: number; now?: () => number }} [options]
+ */
+export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND, now = Date.now } = {}) {
+  /** @typedef {{ key: string; fast: boolean; released: boolean; handedOver: boolean }} Holder */
+  /** @type {Holder[]} */
+  const holders = [];
+  /** @type {Map<string, number>} */
+  const byClient = new Map();
+  /** @type {Map<string, number[]>} */
+  const strikes = new Map();
+
+  /** @param {string} key */
+  function currentStrikes(key) {
+    const list = strikes.get(key);
+    if (!list) return [];
+    const fresh = list.filter((at) => now() - at < limits.strikeWindowMs);
+    if (fresh.length === 0) strikes.delete(key);
+    else if (fresh.length !== list.length) strikes.set(key, fresh);
+    return fresh;
+  }
+
+  /** @param {string} key */
+  function strike(key) {
+    const list = [...currentStrikes(key), now()].slice(-limits.strikesAllowed);
+    strikes.delete(key);
+    strikes.set(key, list);
+    while (strikes.size > limits.maxClients) {
+      const oldest = strikes.keys().next().value;
+      if (oldest === undefined) break;
+      strikes.delete(oldest);
+    }
+  }
+
+  /** @param {Holder} holder @param {UploadOutcome} outcome */
+  function release(holder, outcome) {
+    if (holder.released) return;
+    holder.released = true;
+    holders.splice(holders.indexOf(holder), 1);
+    const left = (byClient.get(holder.key) ?? 1) - 1;
+    if (left > 0) byClient.set(holder.key, left);
+    else byClient.delete(holder.key);
+    if (!holder.fast && (outcome === 'slow' || outcome === 'abandoned') && !isLoopback(holder.key)) strike(holder.key);
+    // A minimum-rate slot came free: the upload waiting longest in a fast slot takes it.
+    if (!holder.fast) {
+      const promoted = holders.find((other) => other.fast);
+      if (promoted) promoted.fast = false;
+    }
+  }
+
+  return {
+    /**
+     * A slot for an upload from the client `key`, or why not: 429 while the client has an upload in
+     * progress or too many strikes, 503 when every slot is held.
+     * @param {string} key
+     * @returns {SlotDecision}
+     */
+    acquire(key) {
+      const handedOver = holders.find((holder) => holder.key === key && holder.handedOver);
+      if (handedOver) {
+        handedOver.handedOver = false;
+        return { ok: true, slot: { minBytesPerSecond: () => minBytesPerSecond, release: () => undefined, handOver: () => undefined } };
+      }
+      const recent = currentStrikes(key);
+      if (recent.length >= limits.strikesAllowed) {
+        const oldest = recent[0] ?? now();
+        return {
+          ok: false,
+          status: 429,
+          reason: 'strikes',
+          retryAfterSeconds: Math.max(1, Math.ceil((oldest + limits.strikeWindowMs - now()) / 1000)),
+        };
+      }
+      if ((byClient.get(key) ?? 0) >= limits.perClient)
+        return { ok: false, status: 429, reason: 'in-progress', retryAfterSeconds: limits.retryAfterSeconds };
+      if (holders.length >= limits.total) return { ok: false, status: 503, reason: 'busy', retryAfterSeconds: limits.retryAfterSeconds };
+      const atMinimum = holders.filter((holder) => !holder.fast).length;
+      /** @type {Holder} */
+      const holder = { key, fast: atMinimum >= limits.atMinimumRate, released: false, handedOver: false };
+      holders.push(holder);
+      byClient.set(key, (byClient.get(key) ?? 0) + 1);
+      return {
+        ok: true,
+        slot: {
+          minBytesPerSecond: () => (holder.fast ? limits.fastBytesPerSecond : minBytesPerSecond),
+          release: (outcome) => release(holder, outcome),
+          handOver: () => {
+            if (!holder.released) holder.handedOver = true;
+          },
+        },
+      };
+    },
+    /** Slots held now, in all and at the minimum rate; clients with strikes remembered. */
+    state() {
+      return {
+        held: holders.length,
+        atMinimumRate: holders.filter((holder) => !holder.fast).length,
+        clientsWithStrikes: strikes.size,
+      };
+    },
+  };
+}
+
+/**
+ * A client on this machine (a test, or a proxy in front that TRUST_PROXY does not declare, behind which
+ * every visitor would share one address) is never made to wait for its strikes.
+ * @param {string} key
+ */
+function isLoopback(key) {
+  return key.startsWith('127.') || key === '0:0:0:0::/64';
+}
+
+/** @typedef {ReturnType<typeof createUploadSlots>} UploadSlots */
+
+const KEY = Symbol.for('homecare.uploadSlots');
+
+/**
+ * The process's one set of upload slots. Kept on globalThis: server.mjs and the route handlers Next
+ * bundles each load their own copy of this module, and must count the same uploads.
+ * @returns {UploadSlots}
+ */
+export function sharedUploadSlots() {
+  const shared = /** @type {Record<symbol, UploadSlots | undefined>} */ (/** @type {unknown} */ (globalThis));
+  return (shared[KEY] ??= createUploadSlots());
+}

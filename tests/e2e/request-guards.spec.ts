@@ -1,0 +1,71 @@
+import { connect } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { testSiteUrl } from './test-env';
+
+// What server.mjs answers before Next reads a byte of a body (server/server-limits.mjs,
+// server/request-origin.mjs, server/contact-page-post.mjs), on the running production build: each
+// request announces a large body, sends a few KB of it, and must be answered at once.
+
+type Raw = { head: string; body: string; afterMs: number };
+
+/** Sends the request line, `headers` and `sent` bytes of the announced body; resolves with the answer. */
+function rawPost(target: string, headers: Record<string, string>, sent: number): Promise<Raw> {
+  const { hostname, port } = new URL(testSiteUrl);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    let received = '';
+    const socket = connect(Number(port), hostname, () => {
+      const lines = Object.entries({ Host: `${hostname}:${port}`, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`POST ${target} HTTP/1.1\r\n${lines.join('')}\r\n`);
+      socket.write(Buffer.alloc(sent, 0x61));
+    });
+    const finish = () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      socket.destroy();
+      resolve({ head, body, afterMs: Date.now() - started });
+    };
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+      const [head, body] = received.split('\r\n\r\n');
+      const length = Number(/^content-length: (\d+)/im.exec(head ?? '')?.[1] ?? NaN);
+      if (body !== undefined && Buffer.byteLength(body) >= length) finish();
+    });
+    socket.on('close', finish);
+    socket.on('error', (error) => (received ? finish() : reject(error)));
+    setTimeout(() => reject(new Error(`no answer within 3 s; got ${JSON.stringify(received)}`)), 3000);
+  });
+}
+
+const announced = { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': '3000000' };
+
+for (const target of ['/api/../gallery', '/api/%2e%2e/gallery', '/api/%252e%252e/gallery', '/api\\..\\gallery']) {
+  test(`POST ${target} is refused at once, with 2,996,000 of its 3,000,000 bytes never sent`, async () => {
+    const answer = await rawPost(target, announced, 4_000);
+    expect(answer.head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.head).toMatch(/^connection: close\r?$/im);
+    expect(answer.afterMs).toBeLessThan(2_000);
+  });
+}
+
+test('a post from another website is refused (403) before its body is read, on the API and on the contact page', async () => {
+  for (const target of ['/api/contact', '/api/error-logs', '/contact']) {
+    const answer = await rawPost(target, { ...announced, Origin: 'https://evil.example' }, 4_000);
+    expect(answer.head, target).toMatch(/^HTTP\/1\.1 403 /);
+    expect(answer.afterMs, target).toBeLessThan(2_000);
+  }
+  const page = await rawPost('/contact?damage=water-damage', { ...announced, 'Sec-Fetch-Site': 'cross-site' }, 100);
+  expect(page.head).toMatch(/^content-type: text\/html/im);
+  expect(page.body).toContain('Enquiry not accepted');
+});
+
+test('the contact page takes a form posted without JavaScript only as a multipart form of a size it accepts', async () => {
+  const tooLarge = await rawPost('/contact', { ...announced, 'Content-Length': '60098305' }, 4_000);
+  expect(tooLarge.head).toMatch(/^HTTP\/1\.1 413 /);
+  expect(tooLarge.body).toContain('Your enquiry is too large to send');
+  expect(tooLarge.body).toMatch(/<a href="tel:\+\d+">/);
+  expect(tooLarge.body).toContain('<a href="/contact">');
+  const notAForm = await rawPost('/contact', { 'Content-Type': 'text/plain', 'Content-Length': '10' }, 10);
+  expect(notAForm.head).toMatch(/^HTTP\/1\.1 415 /);
+  const noLength = await rawPost('/contact', { 'Content-Type': 'multipart/form-data; boundary=x', 'Transfer-Encoding': 'chunked' }, 0);
+  expect(noLength.head).toMatch(/^HTTP\/1\.1 411 /);
+});
