@@ -2,11 +2,17 @@
 // database (DATABASE_URL). Exits 1 when unhealthy, so a cron job or a monitor can act on it.
 import { parseArgs } from 'node:util';
 import { getDb } from '@/server/db';
+import { digestSettings } from '@/server/enquiries/digest-schedule';
 import { checkEnquiryHealth } from '@/server/enquiries/health';
+import { configuredPrivatePlaces, scanPrivatePlaces } from '@/server/private-files';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
-const health = await checkEnquiryHealth(getDb);
+// Every place holding personal data, contents included: anything other users of the machine can read.
+const privateFiles = async () =>
+  (await scanPrivatePlaces(configuredPrivatePlaces(), { tighten: false, limit: Number.POSITIVE_INFINITY })).wide;
+const health = await checkEnquiryHealth(getDb, { privateFiles });
 const minutes = (seconds: number | null) => (seconds === null ? '-' : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+const readable = health.readablePlaces ?? [];
 if (values.json) {
   console.log(JSON.stringify(health, null, 2));
 } else {
@@ -18,6 +24,10 @@ if (values.json) {
       `oldest pending:                 ${minutes(health.oldestPendingSeconds)}`,
       `notifications failed for good:  ${health.failedNotifications}${health.failedNotifications > 0 ? ' (npm run enquiries, then --retry-failed)' : ''}`,
       `last successful send:           ${health.lastSentAt ?? 'never'}`,
+      `last digest:                    ${health.lastDigestAt ?? 'never'} (${digestSettings().mode})`,
+      `personal data owner-only:       ${readable.length === 0 ? 'yes' : `NO: ${readable.length} place(s) other users can read (the site tightens them at start; chmod go-rwx, or chown to the site's user)`}`,
+      ...readable.slice(0, 20).map((place) => `  ${place.mode} ${place.path}`),
+      ...(readable.length > 20 ? [`  and ${readable.length - 20} more`] : []),
     ].join('\n'),
   );
 }

@@ -70,6 +70,14 @@ const schema = z.object({
   ENQUIRY_PHOTOS_MAX_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
   ENQUIRY_PHOTOS_MIN_FREE_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
   SMTP_MAX_MESSAGE_MB: optional(z.coerce.number().min(0.1).max(1000)),
+  ENQUIRY_DIGEST: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['weekly', 'daily', 'off'], { error: 'must be weekly, daily or off' })),
+  ),
+  ENQUIRY_DIGEST_TO: optional(emailAddress),
 });
 
 export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
@@ -128,6 +136,9 @@ export function loadConfig(env = process.env) {
       photosMaxBytes: (e.ENQUIRY_PHOTOS_MAX_MB ?? 5000) * 1_000_000,
       photosMinFreeBytes: (e.ENQUIRY_PHOTOS_MIN_FREE_MB ?? 1000) * 1_000_000,
       maxMessageBytes: Math.round((e.SMTP_MAX_MESSAGE_MB ?? 10) * 1_000_000),
+      // The digest to the company (server/enquiries/digest-schedule.ts): weekly on Monday 08:00 London time.
+      digest: e.ENQUIRY_DIGEST ?? 'weekly',
+      digestTo: e.ENQUIRY_DIGEST_TO ?? null,
     },
   };
 }

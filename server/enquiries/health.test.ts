@@ -38,7 +38,7 @@ describe('enquiry health', () => {
       failedNotifications: 0,
       lastSentAt: null,
     });
-    expect(publicHealth(health)).toEqual({ status: 200, body: { status: 'ok', problems: [] } });
+    expect(publicHealth(health)).toEqual({ status: 200, body: { status: 'ok', problems: [], lastDigestAt: null } });
   });
 
   it('is unhealthy when the oldest pending notification is older than 15 minutes', async () => {
@@ -46,7 +46,10 @@ describe('enquiry health', () => {
     expect((await checkEnquiryHealth(async () => db, { now: start + 15 * 60_000 })).healthy).toBe(true);
     const late = await checkEnquiryHealth(async () => db, { now: start + 15 * 60_000 + 1000 });
     expect(late).toMatchObject({ healthy: false, problems: ['notifications-delayed'], pendingNotifications: 1, oldestPendingSeconds: 901 });
-    expect(publicHealth(late)).toEqual({ status: 503, body: { status: 'unhealthy', problems: ['notifications-delayed'] } });
+    expect(publicHealth(late)).toEqual({
+      status: 503,
+      body: { status: 'unhealthy', problems: ['notifications-delayed'], lastDigestAt: null },
+    });
     expect(JSON.stringify(publicHealth(late))).not.toContain('jo@example.com');
   });
 

@@ -1,14 +1,18 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, count, eq, max, min } from 'drizzle-orm';
+import { and, count, eq, inArray, max, min } from 'drizzle-orm';
 import { orm } from '@/server/db';
-import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+import { digests, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { photosRoot } from '@/server/enquiries/photo-store';
 import { photoStorageState, type PhotoStorage } from '@/server/enquiries/photo-storage';
+import { privatePlacesStillWide, type WidePlace } from '@/server/private-files';
 
-/** Only the company's notifications count: a visitor's acknowledgement that bounced loses no enquiry. */
-const companyJob = eq(jobs.kind, 'notification');
+/**
+ * Only the company's mail counts (notifications and follow-ups with late photos): a visitor's
+ * acknowledgement that bounced loses no enquiry.
+ */
+const companyJob = inArray(jobs.kind, ['notification', 'photos']);
 
 /** A notification still pending after this long means enquiries are not reaching the company. */
 export const STALE_PENDING_MS = 15 * 60_000;
@@ -19,7 +23,9 @@ export type HealthProblem =
   | 'notifications-delayed'
   | 'delivery-paused'
   /** Photos are not kept: past ENQUIRY_PHOTOS_MAX_MB, or the disk below ENQUIRY_PHOTOS_MIN_FREE_MB. */
-  | 'photo-storage-full';
+  | 'photo-storage-full'
+  /** A place holding personal data (the database, photos, saved e-mails) can be read by other users of the machine. */
+  | 'personal-data-readable';
 
 export type EnquiryHealth = {
   healthy: boolean;
@@ -29,11 +35,15 @@ export type EnquiryHealth = {
   oldestPendingSeconds: number | null;
   failedNotifications: number;
   lastSentAt: string | null;
+  /** When the last digest to the company went out (server/enquiries/digest-schedule.ts). */
+  lastDigestAt: string | null;
   /** When this process's worker paused delivery (the relay refused the settings), until when and why. */
   pausedUntil: string | null;
   pauseReason: string | null;
   /** The photo storage's state, when it was checked. */
   photoStorage: PhotoStorage | null;
+  /** Places holding personal data that other users of the machine can read, when checked. */
+  readablePlaces: WidePlace[] | null;
 };
 
 type PauseState = { pausedUntil: number | null; pauseReason: string | null };
@@ -44,7 +54,13 @@ type PauseState = { pausedUntil: number | null; pauseReason: string | null };
  */
 export async function checkEnquiryHealth(
   openDb: () => Promise<Client>,
-  options: { now?: number; worker?: PauseState | null; photoStorage?: (db: Client) => Promise<PhotoStorage> } = {},
+  options: {
+    now?: number;
+    worker?: PauseState | null;
+    photoStorage?: (db: Client) => Promise<PhotoStorage>;
+    /** The places holding personal data that are not owner-only. */
+    privateFiles?: () => Promise<WidePlace[]>;
+  } = {},
 ): Promise<EnquiryHealth> {
   const now = options.now ?? Date.now();
   const paused = options.worker?.pausedUntil ?? null;
@@ -52,8 +68,10 @@ export async function checkEnquiryHealth(
     pausedUntil: paused === null ? null : new Date(paused).toISOString(),
     pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null),
   };
-  let figures: { pending: number; oldestPendingMs: number | null; failed: number; lastSentAt: string | null };
+  let figures: { pending: number; oldestPendingMs: number | null; failed: number; lastSentAt: string | null; lastDigestAt: string | null };
   let photoStorage: PhotoStorage | null = null;
+  const readablePlaces = (await options.privateFiles?.().catch(() => null)) ?? null;
+  const readable: HealthProblem[] = readablePlaces && readablePlaces.length > 0 ? ['personal-data-readable'] : [];
   try {
     const client = await openDb();
     const db = orm(client);
@@ -71,23 +89,30 @@ export async function checkEnquiryHealth(
       .select({ lastSentAt: max(jobs.sentAt) })
       .from(jobs)
       .where(and(eq(jobs.status, 'sent'), companyJob));
+    const [digest] = await db
+      .select({ lastSentAt: max(digests.sentAt) })
+      .from(digests)
+      .where(eq(digests.status, 'sent'));
     figures = {
       pending: pending?.count ?? 0,
       oldestPendingMs: pending?.oldestReceivedMs ?? null,
       failed: failed?.count ?? 0,
       lastSentAt: sent?.lastSentAt ?? null,
+      lastDigestAt: digest?.lastSentAt ?? null,
     };
   } catch {
     return {
       healthy: false,
-      problems: ['database-unreachable'],
+      problems: ['database-unreachable', ...readable],
       database: 'unreachable',
       pendingNotifications: 0,
       oldestPendingSeconds: null,
       failedNotifications: 0,
       lastSentAt: null,
+      lastDigestAt: null,
       ...pause,
       photoStorage: null,
+      readablePlaces,
     };
   }
   const oldest = figures.oldestPendingMs;
@@ -98,6 +123,7 @@ export async function checkEnquiryHealth(
   if (oldestPendingSeconds !== null && oldestPendingSeconds * 1000 > STALE_PENDING_MS) problems.push('notifications-delayed');
   if (paused !== null) problems.push('delivery-paused');
   if (photoStorage && photoStorage.state !== 'ok') problems.push('photo-storage-full');
+  problems.push(...readable);
   return {
     healthy: problems.length === 0,
     problems,
@@ -106,18 +132,34 @@ export async function checkEnquiryHealth(
     oldestPendingSeconds,
     failedNotifications,
     lastSentAt: figures.lastSentAt,
+    lastDigestAt: figures.lastDigestAt,
     ...pause,
     photoStorage,
+    readablePlaces,
   };
 }
 
-/** What GET /api/health tells an uptime monitor: no counts, no addresses, nothing personal. */
-export function publicHealth(health: EnquiryHealth): { status: number; body: { status: 'ok' | 'unhealthy'; problems: HealthProblem[] } } {
-  return { status: health.healthy ? 200 : 503, body: { status: health.healthy ? 'ok' : 'unhealthy', problems: health.problems } };
+/** What GET /api/health tells an uptime monitor: no counts, no addresses, nothing personal; and when the last digest went out. */
+export function publicHealth(health: EnquiryHealth): {
+  status: number;
+  body: { status: 'ok' | 'unhealthy'; problems: HealthProblem[]; lastDigestAt: string | null };
+} {
+  return {
+    status: health.healthy ? 200 : 503,
+    body: { status: health.healthy ? 'ok' : 'unhealthy', problems: health.problems, lastDigestAt: health.lastDigestAt },
+  };
 }
 
 /** The photo storage check of this server's configuration, for checkEnquiryHealth. */
 export function configuredPhotoStorage(): (db: Client) => Promise<PhotoStorage> {
   const { photosMaxBytes, photosMinFreeBytes } = loadEnquiryConfig();
   return (db) => photoStorageState(db, photosRoot(), { maxBytes: photosMaxBytes, minFreeBytes: photosMinFreeBytes });
+}
+
+/**
+ * The server's check of the modes of the places holding personal data, for checkEnquiryHealth: what
+ * the start-up check could not make owner-only, and the top-level places as they are now.
+ */
+export function configuredPrivateFilesCheck(): () => Promise<WidePlace[]> {
+  return () => privatePlacesStillWide();
 }

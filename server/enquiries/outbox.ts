@@ -3,6 +3,7 @@ import { getDb } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
+import { startConfiguredDigest } from '@/server/enquiries/digest-schedule';
 import { configuredPhotoStorage } from '@/server/enquiries/health';
 import { createMailer } from '@/server/enquiries/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/enquiries/outbox-worker';
@@ -100,12 +101,14 @@ async function createServerWorker(): Promise<OutboxWorker> {
     photoStorage: configuredPhotoStorage(),
   });
   const retention = startRetentionJob(getDb);
+  const digest = startConfiguredDigest(db, mailer, { worker: () => worker.state() });
   worker.start();
   monitor.start();
   onShutdown('outbox worker', async () => {
     monitor.stop();
     retention.stop();
     await worker.stop();
+    await digest.stop();
     mailer.close();
   });
   console.log(`[outbox] delivering enquiry notifications to ${config.to} via ${mailer.describe}`);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { gte } from 'drizzle-orm';
+import { and, gte, lt, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
 import { damageTypeLabel } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
@@ -66,10 +66,10 @@ export function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
   };
 }
 
-/** The statistics of the enquiries received on or after `since` (YYYY-MM-DD, UTC), or of all. */
-export async function readEnquiryStats(db: Client, since?: string): Promise<EnquiryStats> {
+/** The enquiries' rows the statistics read, those `where` selects. */
+async function rowsForStats(db: Client, where: SQL | undefined): Promise<EnquiryForStats[]> {
   const e = enquiries;
-  const rows = await orm(db)
+  return orm(db)
     .select({
       receivedAt: e.receivedAt,
       disposition: e.disposition,
@@ -85,6 +85,15 @@ export async function readEnquiryStats(db: Client, since?: string): Promise<Enqu
       postcode: e.postcode,
     })
     .from(e)
-    .where(since ? gte(e.receivedAt, since) : undefined);
-  return enquiryStats(rows);
+    .where(where);
+}
+
+/** The statistics of the enquiries received on or after `since` (YYYY-MM-DD, UTC), or of all. */
+export async function readEnquiryStats(db: Client, since?: string): Promise<EnquiryStats> {
+  return enquiryStats(await rowsForStats(db, since ? gte(enquiries.receivedAt, since) : undefined));
+}
+
+/** The statistics of the enquiries received from `fromMs` up to (not including) `toMs`: the digest's period. */
+export async function readEnquiryStatsBetween(db: Client, fromMs: number, toMs: number): Promise<EnquiryStats> {
+  return enquiryStats(await rowsForStats(db, and(gte(enquiries.receivedMs, fromMs), lt(enquiries.receivedMs, toMs))));
 }

@@ -1,5 +1,5 @@
 import { getDb } from '@/server/db';
-import { checkEnquiryHealth, configuredPhotoStorage, publicHealth } from '@/server/enquiries/health';
+import { checkEnquiryHealth, configuredPhotoStorage, configuredPrivateFilesCheck, publicHealth } from '@/server/enquiries/health';
 import { runningOutboxWorker } from '@/server/enquiries/outbox';
 
 export const dynamic = 'force-dynamic';
@@ -8,7 +8,11 @@ export const dynamic = 'force-dynamic';
 export async function GET() {
   const worker = await runningOutboxWorker()?.catch(() => undefined);
   const { status, body } = publicHealth(
-    await checkEnquiryHealth(getDb, { worker: worker?.state() ?? null, photoStorage: configuredPhotoStorage() }),
+    await checkEnquiryHealth(getDb, {
+      worker: worker?.state() ?? null,
+      photoStorage: configuredPhotoStorage(),
+      privateFiles: configuredPrivateFilesCheck(),
+    }),
   );
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }

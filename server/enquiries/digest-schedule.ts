@@ -1,0 +1,352 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@libsql/client';
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { orm } from '@/server/db';
+import { digests } from '@/server/db-schema';
+import { doublingDelay } from '@/server/doubling-delay';
+import { composeDigest, type DigestEmail } from '@/server/enquiries/digest';
+import { gatherDigestFacts, type DigestWindow, type GatherOptions } from '@/server/enquiries/digest-facts';
+import {
+  DIGEST_HOUR,
+  DIGEST_TIME_ZONE,
+  latestDuePeriod,
+  periodContaining,
+  previousPeriod,
+  type DigestMode,
+  type DigestPeriod,
+} from '@/server/enquiries/digest-period';
+import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config';
+import { configuredPhotoStorage } from '@/server/enquiries/health';
+import { isPermanentSmtpFailure, type Mailer } from '@/server/enquiries/mailer';
+import { digestsMigration } from '@/server/migrations/0008-digests';
+
+/** A digest being sent is another process's for this long; past it, it is taken to have died and is sent again. */
+export const DIGEST_LEASE_MS = 5 * 60_000;
+export const DIGEST_MAX_ATTEMPTS = 10;
+/** After a failed attempt: 1 min, 2 min … capped at 1 h. */
+export const digestBackoffMs = doublingDelay(60_000, 60 * 60_000);
+/** How often the server looks whether a digest is due. */
+export const DIGEST_TICK_MS = 60_000;
+const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;
+
+type DigestRow = typeof digests.$inferSelect;
+
+export type DigestOutcome =
+  | { result: 'sent'; key: string; messageId: string; subject: string }
+  | { result: 'will-retry' | 'failed'; key: string; error: string }
+  /** `--send` found this period's digest already sent, being sent, or given up on. */
+  | { result: 'already-sent'; key: string; sentAt: string | null }
+  | { result: 'in-progress'; key: string }
+  /** A later period is already recorded (the clock went back): nothing older is sent. */
+  | { result: 'superseded'; key: string };
+
+export type DigestSenderOptions = {
+  db: Client;
+  mailer: Mailer;
+  from: string;
+  /** Who gets the digest (ENQUIRY_DIGEST_TO, else ENQUIRY_TO). */
+  to: string;
+  mode: DigestMode;
+  now?: () => number;
+  owner?: string;
+  timeZone?: string;
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoff?: (attempts: number) => number;
+  /** What the digest's health check is given (the photo storage's budget; in the server, the outbox worker's pause). */
+  health?: () => GatherOptions['health'];
+  log?: (line: string) => void;
+};
+
+/** `<digest-weekly-2026-11-23@homecare-web.invalid>`: the same for every attempt, so a copy sent twice after a crash is one message to mail clients. */
+export const digestMessageId = (key: string) => `<digest-${key.replace(':', '-')}@homecare-web.invalid>`;
+
+/**
+ * When the digest started in this database (its migration was applied): a period that ended before then
+ * is not sent, so a new site (or one just updated) does not open with a digest of a week it did not see.
+ */
+export async function digestsStartedMs(db: Client): Promise<number> {
+  const result = await db.execute({ sql: 'SELECT applied_at FROM schema_migrations WHERE id = ?', args: [digestsMigration.id] });
+  const applied = result.rows[0]?.applied_at;
+  return typeof applied === 'string' ? Date.parse(applied) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * What a digest of `period` counts: from the period's start (or from where an early digest of the period
+ * before stopped, so nothing falls between two digests) to `toMs`.
+ */
+async function windowOf(db: Client, period: DigestPeriod, toMs: number, timeZone: string): Promise<DigestWindow> {
+  const before = previousPeriod(period, timeZone);
+  const [earlier] = await orm(db)
+    .select({ coversToMs: digests.coversToMs, periodEndMs: digests.periodEndMs, status: digests.status })
+    .from(digests)
+    .where(eq(digests.periodKey, before.key));
+  const fromMs = earlier && earlier.status !== 'failed' && earlier.coversToMs < earlier.periodEndMs ? earlier.coversToMs : period.startMs;
+  return {
+    mode: period.mode,
+    covers: { fromMs, toMs },
+    partial: toMs < period.endMs,
+    previous: { fromMs: before.startMs, toMs: before.endMs },
+  };
+}
+
+function windowOfRow(row: DigestRow, timeZone: string): DigestWindow {
+  const before = previousPeriod(periodContaining(row.periodStartMs, row.mode, timeZone), timeZone);
+  return {
+    mode: row.mode,
+    covers: { fromMs: row.coversFromMs, toMs: row.coversToMs },
+    partial: row.coversToMs < row.periodEndMs,
+    previous: { fromMs: before.startMs, toMs: before.endMs },
+  };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Sends the company's digest once per period. The period's row is created with INSERT … ON CONFLICT DO
+ * NOTHING (its key is unique), and only if no later period is recorded; then it is leased with one
+ * UPDATE … RETURNING, as the outbox's jobs are, and marked sent only by the process still holding the lease.
+ */
+export function createDigestSender(options: DigestSenderOptions) {
+  const { db, mailer } = options;
+  const now = options.now ?? Date.now;
+  const owner = options.owner ?? randomUUID();
+  const timeZone = options.timeZone ?? DIGEST_TIME_ZONE;
+  const leaseMs = options.leaseMs ?? DIGEST_LEASE_MS;
+  const maxAttempts = options.maxAttempts ?? DIGEST_MAX_ATTEMPTS;
+  const backoff = options.backoff ?? digestBackoffMs;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const q = orm(db);
+  // Digests the relay accepted whose 'sent' could not be written yet: recorded, never sent again.
+  const unrecorded = new Map<number, string>();
+  let startedMs: number | undefined;
+
+  /** Creates the period's row unless it exists or a period ending as late or later is recorded; true when it exists now. */
+  async function ensureRow(period: DigestPeriod, trigger: 'schedule' | 'command', toMs: number): Promise<boolean> {
+    const window = await windowOf(db, period, toMs, timeZone);
+    const at = now();
+    await q.run(sql`
+      INSERT INTO ${digests} (period_key, mode, period_start_ms, period_end_ms, covers_from_ms, covers_to_ms, trigger, recipient, status, attempts, next_attempt_ms)
+      SELECT ${period.key}, ${period.mode}, ${period.startMs}, ${period.endMs}, ${window.covers.fromMs}, ${window.covers.toMs}, ${trigger}, ${options.to}, 'pending', 0, ${at}
+      WHERE NOT EXISTS (SELECT 1 FROM ${digests} WHERE ${digests.periodEndMs} >= ${period.endMs} AND ${digests.periodKey} <> ${period.key})
+      ON CONFLICT (period_key) DO NOTHING`);
+    const [row] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, period.key));
+    return row !== undefined;
+  }
+
+  /** Leases one row: the next due one, or (`--send`) the named period's whatever its next attempt time. */
+  async function claim(key?: string): Promise<DigestRow | null> {
+    const at = now();
+    const free = or(isNull(digests.leaseUntilMs), lt(digests.leaseUntilMs, at));
+    const claimable: SQL = key
+      ? and(eq(digests.periodKey, key), inArray(digests.status, ['pending', 'failed']), free)!
+      : and(eq(digests.status, 'pending'), free, lte(digests.nextAttemptMs, at))!;
+    const next = q.select({ id: digests.id }).from(digests).where(claimable).orderBy(digests.periodEndMs).limit(1);
+    const [claimed] = await q
+      .update(digests)
+      .set({ status: 'pending', leaseOwner: owner, leaseUntilMs: at + leaseMs, attempts: sql`${digests.attempts} + 1` })
+      .where(and(eq(digests.id, next), claimable))
+      .returning();
+    return claimed ?? null;
+  }
+
+  async function markSent(id: number, messageId: string): Promise<boolean> {
+    const marked = await q
+      .update(digests)
+      .set({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null, leaseOwner: null, leaseUntilMs: null })
+      .where(and(eq(digests.id, id), eq(digests.leaseOwner, owner), eq(digests.status, 'pending')));
+    return marked.rowsAffected === 1;
+  }
+
+  async function recordSent(row: DigestRow, messageId: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const marked = await markSent(row.id, messageId);
+        unrecorded.delete(row.id);
+        log(
+          marked
+            ? `[digest] ${row.periodKey} sent to ${row.recipient} via ${mailer.describe}`
+            : `[digest] ${row.periodKey}: sent, but its lease had passed to another process`,
+        );
+        return;
+      } catch (error) {
+        const delay = RECORD_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          unrecorded.set(row.id, messageId);
+          log(
+            `[digest] ${row.periodKey}: the relay accepted it but it could not be recorded yet; it will not be sent again: ${errorText(error)}`,
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  async function flushUnrecorded(): Promise<void> {
+    for (const [id, messageId] of [...unrecorded]) {
+      if ((await markSent(id, messageId).catch(() => null)) !== null) unrecorded.delete(id);
+    }
+  }
+
+  async function compose(row: DigestRow): Promise<DigestEmail> {
+    const facts = await gatherDigestFacts(db, windowOfRow(row, timeZone), { now: now(), timeZone, health: options.health?.() });
+    return composeDigest(facts);
+  }
+
+  async function deliver(row: DigestRow): Promise<DigestOutcome> {
+    const alreadySent = unrecorded.get(row.id);
+    if (alreadySent !== undefined) {
+      await recordSent(row, alreadySent);
+      return { result: 'sent', key: row.periodKey, messageId: alreadySent, subject: '' };
+    }
+    let email: DigestEmail;
+    let messageId: string;
+    try {
+      email = await compose(row);
+      ({ messageId } = await mailer.send({
+        from: options.from,
+        to: row.recipient,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: digestMessageId(row.periodKey),
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      }));
+    } catch (error) {
+      const detail = errorText(error);
+      const giveUp = isPermanentSmtpFailure(error) || row.attempts >= maxAttempts;
+      await q
+        .update(digests)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          nextAttemptMs: now() + backoff(row.attempts),
+          lastError: detail,
+          leaseOwner: null,
+          leaseUntilMs: null,
+        })
+        .where(and(eq(digests.id, row.id), eq(digests.leaseOwner, owner)));
+      log(`[digest] ${row.periodKey} attempt ${row.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
+      return { result: giveUp ? 'failed' : 'will-retry', key: row.periodKey, error: detail };
+    }
+    await recordSent(row, messageId);
+    return { result: 'sent', key: row.periodKey, messageId, subject: email.subject };
+  }
+
+  /**
+   * The schedule's step: makes the row of the latest period that has ended (when it ended after the
+   * digest started; a period missed while the site was down is sent now, only the latest), then sends
+   * every row that is due, retries included.
+   */
+  async function runDue(): Promise<DigestOutcome[]> {
+    startedMs ??= await digestsStartedMs(db);
+    const due = latestDuePeriod(now(), options.mode, timeZone);
+    if (due.endMs > startedMs) {
+      const [existing] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, due.key));
+      if (!existing) await ensureRow(due, 'schedule', due.endMs);
+    }
+    await flushUnrecorded();
+    const outcomes: DigestOutcome[] = [];
+    for (let row = await claim(); row; row = await claim()) outcomes.push(await deliver(row));
+    return outcomes;
+  }
+
+  /**
+   * `npm run digest -- --send`: the digest of the period in progress, from its start to now, sent now. It
+   * is that period's digest: the schedule sends none at the period's end, and the next period's digest
+   * starts where this one stopped.
+   */
+  async function sendCurrent(): Promise<DigestOutcome> {
+    const current = periodContaining(now(), options.mode, timeZone);
+    const [existing] = await q.select().from(digests).where(eq(digests.periodKey, current.key));
+    if (existing?.status === 'sent') return { result: 'already-sent', key: current.key, sentAt: existing.sentAt };
+    if (!existing && !(await ensureRow(current, 'command', now()))) return { result: 'superseded', key: current.key };
+    await flushUnrecorded();
+    const row = await claim(current.key);
+    if (!row) return { result: 'in-progress', key: current.key };
+    return deliver(row);
+  }
+
+  return { owner, runDue, sendCurrent };
+}
+
+export type DigestSender = ReturnType<typeof createDigestSender>;
+
+/**
+ * The digest `npm run digest -- --dry-run` prints, sending and recording nothing: that of the period
+ * holding `atMs` (default now): as sent, if it was; else as it would be sent now (up to now while the
+ * period lasts).
+ */
+export async function previewDigest(
+  db: Client,
+  options: { mode: DigestMode; atMs?: number; now?: number; timeZone?: string; health?: GatherOptions['health'] },
+): Promise<{ period: DigestPeriod; email: DigestEmail; sentAt: string | null }> {
+  const timeZone = options.timeZone ?? DIGEST_TIME_ZONE;
+  const now = options.now ?? Date.now();
+  const period = periodContaining(options.atMs ?? now, options.mode, timeZone);
+  const [row] = await orm(db).select().from(digests).where(eq(digests.periodKey, period.key));
+  const window = row ? windowOfRow(row, timeZone) : await windowOf(db, period, Math.min(now, period.endMs), timeZone);
+  const facts = await gatherDigestFacts(db, window, { now, timeZone, health: options.health });
+  return { period, email: composeDigest(facts), sentAt: row?.sentAt ?? null };
+}
+
+/** Runs `sender.runDue()` now and every `tickMs` (the server); resolves stop() once a step in progress is done. */
+export function startDigestSchedule(sender: DigestSender, options: { tickMs?: number; log?: (line: string) => void } = {}) {
+  const log = options.log ?? ((line: string) => console.error(line));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const step = () => {
+    running = sender
+      .runDue()
+      .catch((error: unknown) => log(`[digest] could not check for a due digest: ${errorText(error)}`))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        timer = setTimeout(step, options.tickMs ?? DIGEST_TICK_MS);
+        timer.unref?.();
+      });
+  };
+  step();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The digest's settings: ENQUIRY_DIGEST, and its recipient (ENQUIRY_DIGEST_TO, else ENQUIRY_TO, else the company's address). */
+export function digestSettings(config: EnquiryConfig = loadEnquiryConfig()): { mode: DigestMode | 'off'; to: string; from: string } {
+  return { mode: config.digest, to: config.digestTo ?? config.to, from: config.from };
+}
+
+/** A sender with this process's configuration (the server, `npm run digest`); null when ENQUIRY_DIGEST=off. */
+export function configuredDigestSender(
+  db: Client,
+  mailer: Mailer,
+  extra: { worker?: () => { pausedUntil: number | null; pauseReason: string | null } } = {},
+): DigestSender | null {
+  const settings = digestSettings();
+  if (settings.mode === 'off') return null;
+  const photoStorage = configuredPhotoStorage();
+  return createDigestSender({
+    db,
+    mailer,
+    from: settings.from,
+    to: settings.to,
+    mode: settings.mode,
+    health: () => ({ photoStorage, worker: extra.worker?.() ?? null }),
+  });
+}
+
+/** Starts the digest's schedule in the server, beside the outbox worker (server/enquiries/outbox.ts). */
+export function startConfiguredDigest(db: Client, mailer: Mailer, extra: Parameters<typeof configuredDigestSender>[2] = {}) {
+  const sender = configuredDigestSender(db, mailer, extra);
+  if (!sender) return { stop: async () => undefined };
+  const { mode, to } = digestSettings();
+  console.log(`[digest] ${mode} digest to ${to}, at ${DIGEST_HOUR}:00 ${DIGEST_TIME_ZONE}${mode === 'weekly' ? ' on Mondays' : ''}`);
+  return startDigestSchedule(sender);
+}
