@@ -115,11 +115,14 @@ if (options.texts.photos !== undefined || options.texts.out !== undefined) {
     process.exit(1);
   }
   const photos = await readPhotos(photosRoot(), await photosOf(db, id));
-  mkdirSync(options.texts.out, { recursive: true });
+  // Photos of the inside of someone's home: owner-only, whatever the umask.
+  mkdirSync(options.texts.out, { recursive: true, mode: 0o700 });
   let written = 0;
   for (const photo of photos) {
     if (!photo.content) continue;
-    writeFileSync(path.join(options.texts.out, `${enquiry.reference ?? `enquiry-${id}`}-${photo.position}.jpg`), photo.content);
+    writeFileSync(path.join(options.texts.out, `${enquiry.reference ?? `enquiry-${id}`}-${photo.position}.jpg`), photo.content, {
+      mode: 0o600,
+    });
     written += 1;
   }
   const missing = photos.length - written;

@@ -11,8 +11,11 @@ export const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified'
 /** Why photos sent with an enquiry were not kept: its verdict (spam, suspect) or the photo storage's limits. */
 export const PHOTOS_DROPPED_REASONS = ['spam', 'suspect', 'storage-full'] as const;
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
-/** What an outbox job sends: the company's notification or the visitor's acknowledgement. */
-export const JOB_KINDS = ['notification', 'acknowledgement'] as const;
+/**
+ * What an outbox job sends: the company's notification, the visitor's acknowledgement, or photos that
+ * reached an enquiry after its notification had gone out (migration 0010).
+ */
+export const JOB_KINDS = ['notification', 'acknowledgement', 'photos'] as const;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -37,8 +40,18 @@ export const errorLogs = sqliteTable(
     userAgent: text('user_agent'),
     clientAddress: text('client_address'),
     reportedBy: text('reported_by', { enum: LOG_REPORTERS }).notNull().default('visitor'),
+    // Migration 0009: visitors' reports of one failure are one row (server/error-log/group-key.ts): how
+    // many came and when the last did; received_at is the first. The server's own entries: NULL key, 1.
+    groupKey: text('group_key'),
+    occurrences: integer('occurrences').notNull().default(1),
+    lastSeenAt: text('last_seen_at'),
   },
-  (table) => [index('error_logs_received_at').on(table.receivedAt), index('error_logs_reported_by').on(table.reportedBy, table.id)],
+  (table) => [
+    index('error_logs_received_at').on(table.receivedAt),
+    index('error_logs_reported_by').on(table.reportedBy, table.id),
+    uniqueIndex('error_logs_group_key').on(table.groupKey),
+    index('error_logs_last_seen').on(table.lastSeenAt),
+  ],
 );
 
 export const enquiries = sqliteTable(
@@ -127,4 +140,40 @@ export const enquiryPhotos = sqliteTable(
   (table) => [unique().on(table.enquiryId, table.position)],
 );
 
-export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos };
+/** How often the company's digest goes out (ENQUIRY_DIGEST, when not off). */
+export const DIGEST_MODES = ['weekly', 'daily'] as const;
+/** What made a digest: its period ended (the schedule), or `npm run digest -- --send` during it. */
+export const DIGEST_TRIGGERS = ['schedule', 'command'] as const;
+
+/**
+ * Migration 0008: one row per digest period (its key unique), claimed with a lease like an outbox job,
+ * so that each period's digest goes out once whatever the number of processes, restarts or clock jumps.
+ */
+export const digests = sqliteTable(
+  'digests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // `weekly:2026-11-23`: the mode and the London date the period starts.
+    periodKey: text('period_key').notNull(),
+    mode: text('mode', { enum: DIGEST_MODES }).notNull(),
+    periodStartMs: integer('period_start_ms').notNull(),
+    periodEndMs: integer('period_end_ms').notNull(),
+    // The enquiries it reports: the period, or from where an early one left off, up to when it was asked for.
+    coversFromMs: integer('covers_from_ms').notNull(),
+    coversToMs: integer('covers_to_ms').notNull(),
+    trigger: text('trigger', { enum: DIGEST_TRIGGERS }).notNull(),
+    recipient: text('recipient').notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull().default(nowIso),
+    sentAt: text('sent_at'),
+    messageId: text('message_id'),
+  },
+  (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
+);
+
+export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos, digests };

@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
 
 export type Mailer = {
   /** Where mail goes, for logs: the SMTP host or the outbox folder. */
@@ -75,10 +76,10 @@ function folderMailer(dir: string): Mailer {
       const info = await transport.sendMail(message);
       const messageId = String(info.messageId ?? message.messageId ?? '');
       const name = (messageId.replace(/[<>]/g, '').replace(/[^A-Za-z0-9._-]/g, '_') || `message-${Date.now()}`) + '.eml';
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const target = path.join(dir, name);
       const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, info.message as Buffer);
+      await writeFile(temporary, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, target);
       return { messageId };
     },
@@ -90,12 +91,13 @@ export function createMailer(options: { smtpUrl: string | null; outboxDir: strin
   return options.smtpUrl ? smtpMailer(options.smtpUrl) : folderMailer(options.outboxDir);
 }
 
-/** `enquiry-12.20261124…@homecare-web.invalid.eml`, `acknowledgement-12.….eml`: the enquiry a saved message belongs to. */
-const SAVED_MESSAGE = /^(?:enquiry|acknowledgement)-(\d+)\./;
+/** `enquiry-12.20261124…@homecare-web.invalid.eml`, `acknowledgement-12.….eml`, `photos-12.….eml`: the enquiry a saved message belongs to. */
+const SAVED_MESSAGE = /^(?:enquiry|acknowledgement|photos)-(\d+)\./;
 
 /**
  * Deletes the messages the folder mailer saved for these enquiries (retention, erasure): with no
- * SMTP_URL each notification, photos included, and each acknowledgement is a file in the outbox folder.
+ * SMTP_URL each notification and photos follow-up, photos included, and each acknowledgement is a file
+ * in the outbox folder.
  * Returns how many went.
  */
 export async function removeSavedMessages(dir: string, enquiryIds: readonly number[]): Promise<number> {

@@ -5,8 +5,10 @@ import {
   headerText,
   isSafeReplyAddress,
   notificationEmail,
+  photosFollowUpEmail,
   photosThatFit,
   type EnquiryForEmail,
+  type PhotoForEmail,
 } from '@/server/enquiries/notification-email';
 
 const noClaim = {
@@ -35,6 +37,7 @@ const enquiry: EnquiryForEmail = {
   subject: 'Roof leak',
   message: 'Water is coming in.\nPlease call.',
   verification: 'verified',
+  verificationDetail: null,
 };
 
 async function raw(input: EnquiryForEmail): Promise<string> {
@@ -200,5 +203,69 @@ describe('the notification says where the enquiry came from', () => {
 
   it('says nothing of it when nothing was recorded', () => {
     expect(textOf(enquiry)).not.toMatch(/Sent from|Landed on/);
+  });
+});
+
+describe('the follow-up with photos that came after the notification', () => {
+  const photo = (position: number, bytes: number): PhotoForEmail => ({
+    position,
+    originalName: `IMG_${position}.jpg`,
+    bytes,
+    width: 2048,
+    height: 1536,
+    content: Buffer.alloc(bytes, position),
+  });
+  const followUp = (input: EnquiryForEmail, photos = [photo(1, 800_000), photo(2, 900_000)]) =>
+    photosFollowUpEmail(input, { from: 'website@homecare.test', to: 'office@homecare.test', photos });
+
+  it('is "More photos for" the reference, names the enquiry, says the photos came later and attaches them', () => {
+    const mail = followUp({ ...enquiry, damageType: 'water-damage', postcode: 'G67 1AB' });
+    expect(mail.subject).toBe('More photos for HC-7KQ-4MP');
+    expect(mail.to).toBe('office@homecare.test');
+    expect(mail.attachments?.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([
+      ['photo-1.jpg', 'image/jpeg'],
+      ['photo-2.jpg', 'image/jpeg'],
+    ]);
+    const body = String(mail.text);
+    expect(body).toMatch(/^Reference: HC-7KQ-4MP$/m);
+    expect(body).toMatch(/^Name: +Jo Bloggs$/m);
+    expect(body).toMatch(/^Subject: +Roof leak$/m);
+    expect(body).toContain('These photos came after the first notification of this enquiry had gone out');
+    expect(body).toContain('Photos: 2, attached.');
+    expect(body).toContain('photo-2.jpg  2048x1536, 900 KB  (sent as "IMG_2.jpg")');
+    // Not the message or the claim again: the notification has them.
+    expect(body).not.toContain('Water is coming in.');
+    expect(body).not.toContain('CLAIM DETAILS');
+  });
+
+  it("answers the notification's Message-ID and has its own, so a second send is the same message", async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const headers = headersOf(String((await transport.sendMail(followUp(enquiry))).message));
+    const notificationId = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test' }).messageId;
+    expect(headers).toContain(`In-Reply-To: ${notificationId}`);
+    expect(headers).toContain(`References: ${notificationId}`);
+    expect(headers).toMatch(/^Message-ID: <photos-7\.20260105090000000@homecare-web\.invalid>$/m);
+    expect(headers).toMatch(/^Reply-To: Jo Bloggs <jo@example\.com>$/m);
+    expect(headers).toMatch(/^X-Homecare-Reference: HC-7KQ-4MP$/m);
+  });
+
+  it('is as safe from header injection as the notification', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const hostile = { ...enquiry, name: 'Jo\r\nBcc: victim@evil.test', email: 'jo@example.com\r\nBcc: victim@evil.test' };
+    const headers = headersOf(String((await transport.sendMail(followUp(hostile))).message));
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(headers).not.toMatch(/^Reply-To:/im);
+  });
+
+  it('lists the photos too large for one e-mail with the command that fetches them', () => {
+    const mail = followUp(enquiry, [photo(1, 800_000), { ...photo(2, 9_000_000), content: null }]);
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
+    expect(String(mail.text)).toContain('On the server: npm run enquiries -- --photos 7 --out DIR');
+  });
+
+  it('the notification says when the photos follow in it, and attaches none', () => {
+    const mail = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test', photos: [photo(1, 800_000)], photosToFollow: 1 });
+    expect(mail.attachments).toBeUndefined();
+    expect(String(mail.text)).toContain('Photos: 1, sent while this e-mail was on its way; they follow in a separate e-mail.');
   });
 });

@@ -6,9 +6,14 @@ import { plainText } from '@/lib/plain-text';
 import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-fields';
 import { formatBytes } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
+import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
 
 export type EnquiryForEmail = StoredEnquiry;
+
+/** The first line of the notification of an enquiry the form posted without its JavaScript. */
+export const NOT_CHECKED_LINE =
+  "NOT CHECKED BY BOT PROTECTION: sent from a browser that had not run the page's JavaScript. No acknowledgement was sent to the address given.";
 
 /** A single plain address: nothing a header parser could read as a second address or a new header. */
 const SAFE_ADDRESS =
@@ -16,11 +21,21 @@ const SAFE_ADDRESS =
 
 export const isSafeReplyAddress = (address: string) => address.length <= 254 && SAFE_ADDRESS.test(address);
 
-/** Anything bound for a header: one line, no control characters, bounded. */
+/**
+ * Anything bound for a header: one line, no control characters and no bidirectional or zero-width
+ * character (lib/plain-text.ts: a subject cannot show "Roof exe.jpg" for `Roof \u202Egpj.exe`), bounded.
+ */
 export function headerText(value: string, max = 200): string {
   const flat = plainText(value, 'space', ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/**
+ * A message's body from its lines, through the same filter as the headers with the newlines kept. The
+ * visitor's text was filtered when it was stored; this holds for rows stored before the filter knew a
+ * character too.
+ */
+export const bodyText = (lines: readonly string[]) => plainText(lines.join('\n'), 'keep');
 
 /** The claim details as labelled lines a surveyor can scan on a phone; none when the enquiry has none. */
 export function claimBlock(enquiry: EnquiryForEmail): string[] {
@@ -88,7 +103,8 @@ export type PhotoForEmail = {
 /** Attachments are named by position, never by the visitor's file name (which the body lists). */
 export const attachmentName = (position: number) => `photo-${position}.jpg`;
 
-function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[]): string[] {
+function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[], toFollow = 0): string[] {
+  if (toFollow > 0) return [`Photos: ${toFollow}, sent while this e-mail was on its way; they follow in a separate e-mail.`, ''];
   if (photos.length === 0) return [];
   const attached = photos.filter((photo) => photo.content).length;
   const left = photos.filter((photo) => !photo.content && !photo.missing);
@@ -122,12 +138,15 @@ export function notificationSubject(enquiry: EnquiryForEmail): string {
  */
 export function notificationEmail(
   enquiry: EnquiryForEmail,
-  options: { from: string; to: string; photos?: readonly PhotoForEmail[] },
+  /** `photosToFollow`: how many photos go in the follow-up instead (photosFollowUpEmail), none attached here. */
+  options: { from: string; to: string; photos?: readonly PhotoForEmail[]; photosToFollow?: number },
 ): Mail.Options {
   const replyOk = isSafeReplyAddress(enquiry.email);
-  const photos = options.photos ?? [];
+  const toFollow = options.photosToFollow ?? 0;
+  const photos = toFollow > 0 ? [] : (options.photos ?? []);
   const attachments = photos.flatMap((photo) => (photo.content ? [{ ...photo, content: photo.content }] : []));
   const lines = [
+    ...(enquiry.verificationDetail === SENT_WITHOUT_SCRIPT ? [NOT_CHECKED_LINE, ''] : []),
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
     '',
     ...claimBlock(enquiry),
@@ -144,7 +163,7 @@ export function notificationEmail(
     '',
     enquiry.message,
     '',
-    ...photoLines(enquiry, photos),
+    ...photoLines(enquiry, photos, toFollow),
     '-- ',
     `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim(),
   ];
@@ -153,7 +172,7 @@ export function notificationEmail(
     to: options.to,
     ...(replyOk ? { replyTo: { name: headerText(enquiry.name, 100), address: enquiry.email } } : {}),
     subject: notificationSubject(enquiry),
-    text: lines.join('\n'),
+    text: bodyText(lines),
     ...(attachments.length > 0
       ? {
           attachments: attachments.map((photo) => ({
@@ -163,8 +182,74 @@ export function notificationEmail(
           })),
         }
       : {}),
-    messageId: `<enquiry-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
-    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), ...(enquiry.reference ? { 'X-Homecare-Reference': enquiry.reference } : {}) },
+    messageId: notificationMessageId(enquiry),
+    headers: enquiryHeaders(enquiry),
+    disableUrlAccess: true,
+    disableFileAccess: true,
+  };
+}
+
+/** The notification's Message-ID, fixed per enquiry: a resent copy is the same message, and the follow-up answers it. */
+export const notificationMessageId = (enquiry: EnquiryForEmail) =>
+  `<enquiry-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`;
+
+const enquiryHeaders = (enquiry: EnquiryForEmail) => ({
+  'X-Homecare-Enquiry-Id': String(enquiry.id),
+  ...(enquiry.reference ? { 'X-Homecare-Reference': enquiry.reference } : {}),
+});
+
+/** `More photos for HC-7KQ-4MP`. */
+export function photosFollowUpSubject(enquiry: EnquiryForEmail): string {
+  return headerText(`More photos for ${enquiry.reference ?? `website enquiry #${enquiry.id}`}`, 250);
+}
+
+/**
+ * The follow-up that carries photos which reached an enquiry after its notification had gone out (the
+ * visitor's upload was retried, or the form sent again): it names the enquiry as the notification does,
+ * attaches the photos like it (the caller chose them with photosThatFit) and answers it, so a mail
+ * client shows the two together. From, To and Reply-To as in the notification.
+ */
+export function photosFollowUpEmail(
+  enquiry: EnquiryForEmail,
+  options: { from: string; to: string; photos: readonly PhotoForEmail[] },
+): Mail.Options {
+  const replyOk = isSafeReplyAddress(enquiry.email);
+  const attachments = options.photos.flatMap((photo) => (photo.content ? [{ ...photo, content: photo.content }] : []));
+  const lines = [
+    `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
+    '',
+    `Name:     ${enquiry.name}`,
+    `Subject:  ${enquiry.subject}`,
+    `Received: ${enquiry.receivedAt}`,
+    `Enquiry:  #${enquiry.id}`,
+    '',
+    "These photos came after the first notification of this enquiry had gone out: the visitor's form sent",
+    'them again (a retried upload or a second send). Nothing else about the enquiry has changed.',
+    '',
+    ...photoLines(enquiry, options.photos),
+    '-- ',
+    `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim(),
+  ];
+  const first = notificationMessageId(enquiry);
+  return {
+    from: { name: `${business.name} website`, address: options.from },
+    to: options.to,
+    ...(replyOk ? { replyTo: { name: headerText(enquiry.name, 100), address: enquiry.email } } : {}),
+    subject: photosFollowUpSubject(enquiry),
+    text: bodyText(lines),
+    ...(attachments.length > 0
+      ? {
+          attachments: attachments.map((photo) => ({
+            filename: attachmentName(photo.position),
+            content: photo.content,
+            contentType: 'image/jpeg',
+          })),
+        }
+      : {}),
+    messageId: `<photos-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
+    inReplyTo: first,
+    references: [first],
+    headers: enquiryHeaders(enquiry),
     disableUrlAccess: true,
     disableFileAccess: true,
   };

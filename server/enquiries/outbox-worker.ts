@@ -2,13 +2,26 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
 import { enquiryNotifications as jobs } from '@/server/db-schema';
-import { isMessageTooLarge, isPermanentSmtpFailure, isSmtpConfigurationFailure, type Mailer } from '@/server/enquiries/mailer';
+import {
+  isMessageTooLarge,
+  isPermanentSmtpFailure,
+  isSmtpConfigurationFailure,
+  PermanentMailError,
+  type Mailer,
+} from '@/server/enquiries/mailer';
 import { acknowledgementEmail, NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
-import { DEFAULT_MAX_MESSAGE_BYTES, notificationEmail, photosThatFit, type PhotoForEmail } from '@/server/enquiries/notification-email';
-import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  notificationEmail,
+  photosFollowUpEmail,
+  photosThatFit,
+  type PhotoForEmail,
+} from '@/server/enquiries/notification-email';
+import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enquiries/photo-store';
 import { findEnquiry, type JobKind, type StoredEnquiry } from '@/server/enquiries/store';
 
 export const MAX_ATTEMPTS = 20;
@@ -19,6 +32,9 @@ export const backoffMs = doublingDelay(30_000, 60 * 60_000);
 
 /** How long delivery pauses after the relay refused the site's settings: 1 min, doubling to 15 min. */
 export const pauseMs = doublingDelay(60_000, 15 * 60_000);
+
+/** How long a photos follow-up waits, after its notification's next attempt, while the notification is not sent yet. */
+export const FOLLOW_UP_WAIT_MS = 30_000;
 
 /** Waits between attempts to record a send the relay accepted (the database may be briefly locked). */
 export const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;
@@ -50,10 +66,11 @@ export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: strin
 type ClaimedJob = { id: number; enquiryId: number; kind: JobKind; attempts: number };
 
 /**
- * Delivers the jobs of the outbox (enquiry_notifications): company notifications and the senders'
- * acknowledgements, oldest due first. Each job is claimed with one
- * UPDATE … RETURNING that sets a lease, so several workers (or a restarted one) never send the same
- * job at the same time, and it is marked sent only by the worker still holding the lease.
+ * Delivers the jobs of the outbox (enquiry_notifications): company notifications, the senders'
+ * acknowledgements and follow-ups with photos that came late (each after its notification), oldest
+ * due first. Each job is claimed with one UPDATE … RETURNING that sets a lease, so several workers
+ * (or a restarted one) never send the same job at the same time, and it is marked sent only by the
+ * worker still holding the lease.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { db, mailer } = options;
@@ -80,9 +97,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const unrecorded = new Map<number, string>();
   const isPaused = () => pausedUntil > now();
 
-  /** The enquiry's photos, with the bytes of those that fit in one message of `maxMessageBytes`. */
-  async function photosForEmail(enquiryId: number, maxMessageBytes: number): Promise<PhotoForEmail[]> {
-    const photos = await photosOf(db, enquiryId);
+  /** The photos, with the bytes of those that fit in one message of `maxMessageBytes`. */
+  async function photosForEmail(photos: readonly StoredPhoto[], maxMessageBytes: number): Promise<PhotoForEmail[]> {
     const fit = photosThatFit(photos, maxMessageBytes);
     // A missing file (deleted by hand) does not hold up the enquiry: it is sent, saying so.
     const read = await readPhotos(
@@ -95,10 +111,47 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     });
   }
 
-  /** The notification; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
+  /** The enquiry's outbox job of this kind, if it has one. */
+  async function jobOf(enquiryId: number, kind: JobKind) {
+    const [found] = await orm(db)
+      .select({ status: jobs.status, nextAttemptMs: jobs.nextAttemptMs })
+      .from(jobs)
+      .where(and(eq(jobs.enquiryId, enquiryId), eq(jobs.kind, kind)));
+    return found;
+  }
+
+  /** The notification, with the photos unless a follow-up carries them. */
   async function sendNotification(enquiry: StoredEnquiry, job: ClaimedJob) {
-    const photos = await photosForEmail(enquiry.id, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
-    const mail = (list: readonly PhotoForEmail[]) => notificationEmail(enquiry, { from: options.from, to: options.to, photos: list });
+    const stored = await photosOf(db, enquiry.id);
+    // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
+    // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
+    const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
+    const photos = toFollow > 0 ? [] : await photosForEmail(stored, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    return sendWithPhotos(job, photos, (list) =>
+      notificationEmail(enquiry, { from: options.from, to: options.to, photos: list, photosToFollow: toFollow }),
+    );
+  }
+
+  /** The photos that came after the notification had gone out, once it is sent. */
+  async function sendPhotosFollowUp(enquiry: StoredEnquiry, job: ClaimedJob, notification: { status: string } | undefined) {
+    if (notification?.status !== 'sent')
+      throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
+    const photos = await photosForEmail(await photosOf(db, enquiry.id), options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from: options.from, to: options.to, photos: list }));
+  }
+
+  /** While its notification is pending, a follow-up waits: its attempt is given back and it is due again later. */
+  async function waitForNotification(job: ClaimedJob, notificationDueMs: number): Promise<void> {
+    const until = Math.max(notificationDueMs, now()) + FOLLOW_UP_WAIT_MS;
+    await orm(db)
+      .update(jobs)
+      .set({ attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: until, leaseOwner: null, leaseUntilMs: null })
+      .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
+    log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, photos) waits for its notification`);
+  }
+
+  /** A message with photos; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
+  async function sendWithPhotos(job: ClaimedJob, photos: readonly PhotoForEmail[], mail: (list: readonly PhotoForEmail[]) => Mail.Options) {
     const full = mail(photos);
     try {
       return await mailer.send(full);
@@ -162,13 +215,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const alreadySent = unrecorded.get(job.id);
     if (alreadySent !== undefined) return recordSent(job, alreadySent);
     const enquiry = await findEnquiry(db, job.enquiryId);
+    const notification = job.kind === 'photos' ? await jobOf(job.enquiryId, 'notification') : undefined;
+    if (enquiry && notification?.status === 'pending') return waitForNotification(job, notification.nextAttemptMs);
     let messageId: string;
     try {
       if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
       ({ messageId } =
         job.kind === 'acknowledgement'
           ? await mailer.send(acknowledgementEmail(enquiry, { from: options.from, replyTo: options.to }))
-          : await sendNotification(enquiry, job));
+          : job.kind === 'photos'
+            ? await sendPhotosFollowUp(enquiry, job, notification)
+            : await sendNotification(enquiry, job));
     } catch (error) {
       const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       if (enquiry && isSmtpConfigurationFailure(error)) {

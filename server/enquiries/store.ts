@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/contact-fields';
@@ -25,6 +25,7 @@ import {
   type PhotoToStore,
 } from '@/server/enquiries/photo-store';
 import { emailKey } from '@/server/enquiries/email-key';
+import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 
 export type Disposition = (typeof DISPOSITIONS)[number];
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -44,9 +45,10 @@ export type NewEnquiry = {
   detail?: string | null;
   /**
    * Whether an accepted enquiry's sender may get an acknowledgement e-mail. It is queued only while the
-   * caps hold: one per recipient address per ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS, `perHour` in all.
+   * caps hold: one per recipient address per ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS, `perClient` an hour
+   * for the client (by its rate-limit key: an IPv6 client by its /64), `perHour` in all.
    */
-  acknowledge?: false | { perHour: number };
+  acknowledge?: false | { perHour: number; perClient: number };
   /** Damage photos, already re-encoded. */
   photos?: readonly PhotoToStore[];
   /** Photos that came with it but are not kept, and why. */
@@ -76,28 +78,62 @@ export type StoreResult = {
 };
 
 /**
- * The acknowledgement job of the enquiry `enquiryId` selects, inserted only while the caps hold: no
- * acknowledgement to the same address (by its key) within a day, fewer than `perHour` in the last hour.
- * An enquiry has at most one (the table's unique key); a second attempt does nothing.
+ * How many acknowledgements one client (rateLimitKey: an IPv4 address, an IPv6 /64) may have queued
+ * an hour: two clients at the enquiry rate limit can no longer spend the site's hourly budget between
+ * them, so the next genuine customer still gets theirs (decision 0011).
  */
-function acknowledgementJob(db: Client, enquiryId: SQL, address: string, perHour: number, now: number) {
+export const ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
+
+/**
+ * The acknowledgement job of the enquiry `enquiryId` selects, inserted only while the caps hold: no
+ * acknowledgement to the same address (by its key) within a day, fewer than `limits.perClient` in the
+ * last hour for enquiries from the same client, fewer than `limits.perHour` in the last hour in all.
+ * An enquiry has at most one (the table's unique key); a second attempt does nothing.
+ *
+ * The client is compared by its rate-limit key, which SQL cannot compute from a stored address (an
+ * IPv6 address has many spellings), so the addresses acknowledged in the last hour (at most perHour of
+ * them) are read first and those with the same key passed to the statement, with the client's own.
+ * A concurrent enquiry from another address in the same /64 can slip past between the read and the
+ * insert; the enquiry rate limit bounds that.
+ */
+async function acknowledgementJob(
+  db: Client,
+  enquiryId: SQL,
+  address: string,
+  limits: { perHour: number; perClient: number },
+  clientAddress: string,
+  now: number,
+) {
   const e = enquiries;
   const n = enquiryNotifications;
+  const hourAgo = now - 60 * 60_000;
   const acknowledgedSince = (since: number) =>
     sql`SELECT ${n.id} FROM ${n} JOIN ${e} ON ${e.id} = ${n.enquiryId} WHERE ${n.kind} = 'acknowledgement' AND ${e.receivedMs} > ${since}`;
-  return orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
-    SELECT id, 'acknowledgement', 'pending', ${now} FROM (${enquiryId})
-    WHERE NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})
-      AND (SELECT count(*) FROM (${acknowledgedSince(now - 60 * 60_000)})) < ${perHour}
-    ON CONFLICT DO NOTHING`);
+  const recent = await orm(db)
+    .selectDistinct({ clientAddress: e.clientAddress })
+    .from(n)
+    .innerJoin(e, eq(e.id, n.enquiryId))
+    .where(and(eq(n.kind, 'acknowledgement'), gt(e.receivedMs, hourAgo)));
+  const client = rateLimitKey(clientAddress);
+  const sameClient = [clientAddress, ...recent.map((row) => row.clientAddress).filter((other) => rateLimitKey(other) === client)];
+  // In a list: a drizzle query is a thenable, which an async function's return would run.
+  return [
+    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
+      SELECT id, 'acknowledgement', 'pending', ${now} FROM (${enquiryId})
+      WHERE NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})
+        AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)} AND ${inArray(e.clientAddress, sameClient)})) < ${limits.perClient}
+        AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)})) < ${limits.perHour}
+      ON CONFLICT DO NOTHING`),
+  ];
 }
 
 /**
  * Stores an enquiry with its reference, its photos' rows and, when it is accepted, its outbox jobs (the
  * company's notification; the sender's acknowledgement within its caps) in one write batch, unless the
  * same content from the same client arrived within DEDUPE_WINDOW_MS: then the stored one is returned,
- * upgraded with what this try brings that it lacked (photos when it has none; an accepted verdict over
- * a suspect or spam one, with the notification it then needs, queued once). The duplicate check and
+ * upgraded with what this try brings that it lacked (photos when it has none, with a follow-up to the
+ * company when its notification has gone out or is being sent; an accepted verdict over a suspect or
+ * spam one, with the notification it then needs, queued once). The duplicate check and
  * the insert are one statement, so two concurrent duplicates cannot both be stored; every later
  * statement finds the new row by its submission key, so none of them runs for a duplicate. One batch,
  * not an interactive transaction: the write lock is held for the statements alone (decision 0010).
@@ -124,6 +160,15 @@ export async function storeEnquiry(
   const notificationJob = (enquiryId: SQL) =>
     orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
       SELECT id, 'notification', 'pending', ${now} FROM (${enquiryId}) WHERE true ON CONFLICT DO NOTHING`);
+  // Photos handed over after the notification went out, or while a worker holds it (it may have read
+  // the photos already), get a follow-up of their own; the worker leaves photos that have one out of
+  // the notification. Otherwise they go with the notification. At most one per enquiry (the unique key).
+  const photosFollowUpJob = (enquiryId: SQL) =>
+    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
+      SELECT id, 'photos', 'pending', ${now} FROM (${enquiryId}) AS handed
+      WHERE EXISTS (SELECT 1 FROM ${n} WHERE ${n.enquiryId} = handed.id AND ${n.kind} = 'notification'
+        AND (${n.status} = 'sent' OR ${n.leaseOwner} IS NOT NULL))
+      ON CONFLICT DO NOTHING`);
   const photoRows = (enquiryId: SQL) =>
     photos.map((photo, index) =>
       orm(db).run(sql`INSERT INTO ${p} ${columnNames(p.enquiryId, p.position, p.originalName, p.fileName, p.bytes, p.width, p.height)}
@@ -151,7 +196,7 @@ export async function storeEnquiry(
         sql`UPDATE ${e} SET ${sql.identifier(e.reference.name)} = ${sql.raw(enquiryReferenceSql(e.id.name))} WHERE ${e.submissionKey} = ${key}`,
       ),
       ...(accepted ? [notificationJob(theNewRow)] : []),
-      ...(acknowledge ? [acknowledgementJob(db, theNewRow, address, acknowledge.perHour, now)] : []),
+      ...(acknowledge ? await acknowledgementJob(db, theNewRow, address, acknowledge, enquiry.clientAddress, now) : []),
       ...photoRows(theNewRow),
       orm(db).select({ id: e.id, reference: e.reference }).from(e).where(eq(e.submissionKey, key)),
     ]);
@@ -175,7 +220,12 @@ export async function storeEnquiry(
     if (!existing) return { id: 0, reference: null, duplicate: true };
     const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
     const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
-    const upgrade = await writeBatch(db, [
+    // Photos only for one that has none: its folder becomes this try's, in the same statement as the check.
+    const handOver = orm(db)
+      .run(sql`UPDATE ${e} SET ${sql.identifier(e.submissionKey.name)} = ${key}, ${sql.identifier(e.photosDropped.name)} = 0,
+      ${sql.identifier(e.photosDroppedReason.name)} = NULL
+      WHERE ${e.id} = ${existing.id} AND NOT EXISTS (SELECT 1 FROM ${p} WHERE ${p.enquiryId} = ${existing.id})`);
+    const statements = [
       ...(raise
         ? [
             orm(db)
@@ -190,19 +240,14 @@ export async function storeEnquiry(
           ]
         : []),
       ...(accepted ? [notificationJob(theExistingRow)] : []),
-      ...(acknowledge ? [acknowledgementJob(db, theExistingRow, address, acknowledge.perHour, now)] : []),
-      // Photos only for one that has none: its folder becomes this try's, in the same statement as the check.
-      ...(photos.length > 0
-        ? [
-            orm(db).run(sql`UPDATE ${e} SET ${sql.identifier(e.submissionKey.name)} = ${key}, ${sql.identifier(e.photosDropped.name)} = 0,
-              ${sql.identifier(e.photosDroppedReason.name)} = NULL
-              WHERE ${e.id} = ${existing.id} AND NOT EXISTS (SELECT 1 FROM ${p} WHERE ${p.enquiryId} = ${existing.id})`),
-            ...photoRows(theNewRow),
-          ]
-        : []),
-    ]);
+      ...(acknowledge ? await acknowledgementJob(db, theExistingRow, address, acknowledge, enquiry.clientAddress, now) : []),
+    ];
+    const handOverAt = statements.length;
+    // The follow-up is decided in the same batch as the photos' rows: a crash cannot keep one without the other.
+    if (photos.length > 0) statements.push(handOver, ...photoRows(theNewRow), photosFollowUpJob(theNewRow));
+    const upgrade = await writeBatch(db, statements);
     // The photos are kept when the statement that hands the folder over changed the row.
-    photosKept = photos.length > 0 && (upgrade[upgrade.length - photos.length - 1]?.rowsAffected ?? 0) > 0;
+    photosKept = photos.length > 0 && (upgrade[handOverAt]?.rowsAffected ?? 0) > 0;
     return { id: existing.id, reference: existing.reference, duplicate: true };
   } finally {
     if (!photosKept && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
@@ -220,6 +265,7 @@ export type StoredEnquiry = {
   subject: string;
   message: string;
   verification: VerificationStatus;
+  verificationDetail: string | null;
 } & { [field in ClaimField]: string | null } & { [field in AttributionField]: string | null };
 
 /** The columns of a StoredEnquiry, for every query that reads one. */
@@ -233,6 +279,7 @@ export const storedEnquiryColumns = {
   subject: enquiries.subject,
   message: enquiries.message,
   verification: enquiries.verification,
+  verificationDetail: enquiries.verificationDetail,
   claimRole: enquiries.claimRole,
   insurer: enquiries.insurer,
   claimReference: enquiries.claimReference,

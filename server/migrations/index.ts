@@ -6,6 +6,9 @@ import { claimsReferencesAcknowledgementsMigration } from '@/server/migrations/0
 import { enquiryPhotosMigration } from '@/server/migrations/0005-enquiry-photos';
 import { enquiryAbuseLimitsMigration } from '@/server/migrations/0006-enquiry-abuse-limits';
 import { enquiryAttributionMigration } from '@/server/migrations/0007-enquiry-attribution';
+import { digestsMigration } from '@/server/migrations/0008-digests';
+import { errorLogGroupsMigration } from '@/server/migrations/0009-error-log-groups';
+import { photosFollowUpMigration } from '@/server/migrations/0010-photos-follow-up';
 
 import type { Transaction } from '@libsql/client';
 
@@ -21,4 +24,7 @@ export const migrations: readonly Migration[] = [
   enquiryPhotosMigration,
   enquiryAbuseLimitsMigration,
   enquiryAttributionMigration,
+  digestsMigration,
+  errorLogGroupsMigration,
+  photosFollowUpMigration,
 ];
