@@ -173,4 +173,77 @@ export const photoText = {
   notKept:
     'We could not keep your photos just now, but your message is with us. Please keep the photos: we will ask for them when we reply.',
   unreadable: (name: string) => `“${name}” could not be read as a photo; it may be damaged. Please choose it again or leave it out.`,
+  chooseAgain: 'Your photos were not sent with this try: please choose them again.',
+} as const;
+
+/** The page a form posted without JavaScript lands on once the enquiry is stored (/contact/sent). */
+export const sentPage = {
+  title: 'Message sent',
+  description: 'Your enquiry has reached us.',
+  next: 'One of our team reads every enquiry and will reply by e-mail or telephone, usually within one working day.',
+  urgent: 'In an emergency, call us rather than waiting for a reply:',
+  back: 'Back to the home page',
+} as const;
+
+/** How the form reports an enquiry on its way up, a connection that failed, and the draft it keeps. */
+export const sendingText = {
+  progressLabel: 'Sending your enquiry',
+  progress: (sent: string, total: string, percent: number) => `${sent} of ${total} sent (${percent}%)`,
+  timeLeft: (seconds: number) =>
+    seconds < 60 ? `About ${Math.max(5, Math.ceil(seconds / 5) * 5)} seconds left` : `About ${Math.ceil(seconds / 60)} minutes left`,
+  waiting: 'Everything is sent. Waiting for our answer…',
+  steps: { 25: 'A quarter sent.', 50: 'Half sent.', 75: 'Three quarters sent.', 100: 'All sent. Waiting for our answer.' },
+  cancel: 'Cancel',
+  cancelled: 'Sending stopped. Everything you entered and your photos are still here.',
+  lost: (seconds: number) =>
+    `We could not confirm that your enquiry reached us: your connection may have dropped. It may not have arrived yet, so we will keep trying${seconds > 0 ? ` (next try in ${seconds} s)` : ''}. Keep this page open.`,
+  offline:
+    'Your phone is offline. Your enquiry has not been sent yet: we will send it as soon as the connection is back. Keep this page open.',
+  busy: (seconds: number) => `Many photos are being sent to us right now. We will try again by ourselves in ${seconds} s.`,
+  retrying: 'Trying again…',
+  sendNow: 'Send now',
+  restored: 'We kept what you started here earlier on this device; it is filled in below.',
+  clear: 'Clear form',
+  cleared: 'The form is empty again, and nothing of it is kept on this device.',
+} as const;
+
+/**
+ * The short pages server.mjs answers with when it refuses the form posted without JavaScript
+ * (POST /contact) before reading it, and its message for a post from another website (every path).
+ */
+export const refusedPostPages = {
+  back: 'Back to the contact form',
+  call: 'Or call us on',
+  tooLarge: {
+    title: 'Your enquiry is too large to send',
+    text: 'Your enquiry with its photos is larger than we accept: up to 6 photos of up to 10 MB each. Please go back and send fewer or smaller photos.',
+  },
+  notAForm: {
+    title: 'Your enquiry could not be read',
+    text: 'Your browser sent the form in a way we cannot read, so your enquiry has not reached us. Please go back and try again.',
+  },
+  noLength: {
+    title: 'Your enquiry could not be read',
+    text: 'Your browser did not say how large your enquiry is, so it has not reached us. Please go back and try again.',
+  },
+  crossSite: {
+    title: 'Enquiry not accepted',
+    text: 'This was sent to us from another website, so we did not accept it. Please use the form on our own contact page.',
+  },
+  busy: {
+    title: 'Many photos are arriving at once',
+    text: 'Many photos are being sent to us right now, so your enquiry has not reached us yet. Please go back and try again in a minute.',
+  },
+  inProgress: {
+    title: 'Your last enquiry is still being sent',
+    text: 'Your last enquiry with photos is still being sent. Please wait for it to finish before sending another.',
+  },
+  tooManyFailed: {
+    title: 'Please try again later',
+    text: 'Several of your recent enquiries with photos did not reach us because the connection was too slow or dropped. Please try again later, or send your message without photos.',
+  },
+  tooSlow: {
+    title: 'Your photos arrived too slowly',
+    text: CONTACT_RESPONSES.uploadTooSlow,
+  },
 } as const;

@@ -8,7 +8,7 @@ export const privacyPage = {
   contentsLabel: 'On this page',
 } as const;
 
-export const privacyUpdated = 'Last updated: 24 November 2026';
+export const privacyUpdated = 'Last updated: 25 November 2026';
 
 /** How long enquiries are kept; the server deletes older ones daily (server/retention.ts). */
 export const ENQUIRY_RETENTION_MONTHS = 12;
@@ -34,6 +34,7 @@ export const privacySections: readonly PrivacySection[] = [
       'the subject and content of your message, including any details of your property or insurance claim you choose to share;',
       'technical information needed to protect the contact form from spam and to keep the website working, such as your IP address, browser type and a bot-protection score;',
       'where your enquiry came from: the page of this website you sent it from, the page your visit began on, the name of the website that linked you to us (such as google.com, never the page you were reading there) and any campaign tags in the link you followed. We keep this with your enquiry only to learn which of our pages and listings bring enquiries. It is not stored in cookies or on your device, and it is not used to identify you or to follow you elsewhere.',
+      'while you fill in the enquiry form, nothing more than a draft on your own device: what you have typed is kept in your browser’s local storage and the photos you chose (already made smaller and without their location or camera details) in its IndexedDB storage, so that a reload, a closed tab or a lost signal does not lose them. The draft never leaves your device until you press Send, it is deleted when your enquiry has been sent or when you press “Clear form”, and it expires after 24 hours. If your browser does not allow this storage (private browsing, for instance), the form works as usual without a draft.',
     ],
   },
   {
@@ -42,6 +43,7 @@ export const privacySections: readonly PrivacySection[] = [
     paragraphs: [
       'We use your information to reply to your enquiry, to arrange surveys and repairs, and to liaise with your insurer, loss adjuster or repair network about your claim. The legal basis is our legitimate interest in answering enquiries and, where work goes ahead, the performance of a contract with you or your insurer.',
       `We do not sell your information or use it for marketing without your consent. We share it only with those who need it to deliver your repair (your insurer or their agents, and service providers who host our systems under contract), or where the law requires it. Enquiries that do not lead to work are deleted after ${ENQUIRY_RETENTION_MONTHS} months, and the website’s technical error records after ${ERROR_LOG_RETENTION_DAYS} days; job records are kept for six years to meet our legal and insurance obligations.`,
+      'Your enquiry, including any photos you send, is kept on our own web server in files that only the website itself and our administrator can open: nobody else with access to the machine can read them, and your photos are never published or shown on this website. Our backups of it are encrypted before they leave the server and can be opened only with a key we keep away from the server, so a copy that went astray would reveal nothing. Each backup is kept for a week, so information we delete is gone from our backups within a week too.',
     ],
   },
   {

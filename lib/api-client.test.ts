@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { classifyStatus, createApiClient } from '@/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classifyStatus, createApiClient, retryAfterSeconds, uploadWithProgress } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { createLogger } from '@/lib/logger';
 import type { ErrorLogRecord } from '@/lib/error-log';
@@ -140,5 +140,179 @@ describe('apiRequest', () => {
     const { apiRequest } = setup(vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
     const error = await failure(apiRequest('/api/gallery/public'));
     expect(error.body).toBe('<html>Bad gateway</html>');
+  });
+});
+
+/** Just enough of XMLHttpRequest to drive uploadWithProgress: progress, an answer, a failure, an abort. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  upload: {
+    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+    onload: (() => void) | null;
+  } = {
+    onprogress: null,
+    onload: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  aborted = false;
+  sent: unknown;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.sent = body;
+  }
+  abort() {
+    this.aborted = true;
+  }
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\nretry-after: 30\r\n';
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
+  }
+  answer(status: number, body: string) {
+    this.status = status;
+    this.responseText = body;
+    this.onload?.();
+  }
+}
+
+describe('uploadWithProgress (XMLHttpRequest, for upload progress)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('reports each progress event and answers a real Response with the status, body and headers', async () => {
+    const seen: [number, number][] = [];
+    const body = new FormData();
+    const answer = uploadWithProgress('/api/contact', {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body,
+      onUploadProgress: (sent, total) => seen.push([sent, total]),
+      stallTimeoutMs: 45_000,
+    });
+    const xhr = FakeXhr.last!;
+    expect(xhr).toMatchObject({ method: 'POST', url: '/api/contact', headers: { Accept: 'application/json' }, sent: body });
+    xhr.progress(1000, 4000);
+    xhr.progress(4000, 4000);
+    xhr.answer(503, '{"success":false}');
+    const response = await answer;
+    expect(seen).toEqual([
+      [1000, 4000],
+      [4000, 4000],
+    ]);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(await response.json()).toEqual({ success: false });
+  });
+
+  it('a slow upload that keeps moving is never cut off; one that stops for the stall time-out is', async () => {
+    const answer = uploadWithProgress('/api/contact', {
+      method: 'POST',
+      body: 'x',
+      onUploadProgress: () => undefined,
+      stallTimeoutMs: 10_000,
+    });
+    const xhr = FakeXhr.last!;
+    for (let second = 1; second <= 60; second += 1) {
+      vi.advanceTimersByTime(1_000);
+      xhr.progress(second * 16_000, 60 * 16_000 + 1);
+    }
+    expect(xhr.aborted).toBe(false);
+    const failed = answer.then(
+      () => 'answered',
+      (error: Error) => error.name,
+    );
+    vi.advanceTimersByTime(10_001);
+    expect(await failed).toBe('TimeoutError');
+    expect(xhr.aborted).toBe(true);
+  });
+
+  it('a network failure is a TypeError, as fetch gives; the caller aborting is the signal reason', async () => {
+    const failed = uploadWithProgress('/api/contact', {
+      method: 'POST',
+      body: 'x',
+      onUploadProgress: () => undefined,
+      stallTimeoutMs: 10_000,
+    });
+    FakeXhr.last!.onerror?.();
+    await expect(failed).rejects.toBeInstanceOf(TypeError);
+
+    const controller = new AbortController();
+    const cancelled = uploadWithProgress('/api/contact', {
+      method: 'POST',
+      body: 'x',
+      signal: controller.signal,
+      onUploadProgress: () => undefined,
+      stallTimeoutMs: 10_000,
+    });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.last!.aborted).toBe(true);
+  });
+});
+
+describe('apiRequest with upload progress', () => {
+  it('goes through the upload transport; a cancel is a network ApiError marked cancelled and not logged', async () => {
+    const sent: string[] = [];
+    const logger = createLogger({
+      endpoint: '/x',
+      console: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      send: async (_u, b) => void sent.push(b),
+    });
+    const controller = new AbortController();
+    const upload = vi.fn(
+      (_url: string, init: { signal?: AbortSignal | null }) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
+    );
+    const apiRequest = createApiClient(logger, answer(200), upload as never);
+    const pending = apiRequest('/api/contact', { formData: new FormData(), signal: controller.signal, onUploadProgress: () => undefined });
+    controller.abort();
+    const error = await failure(pending);
+    expect(error).toMatchObject({ kind: 'network', cancelled: true });
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a busy answer carries its Retry-After in seconds', async () => {
+    const apiRequest = createApiClient(
+      createLogger({ endpoint: '/x', console: { info: vi.fn(), warn: vi.fn(), error: vi.fn() }, send: async () => undefined }),
+      vi.fn(async () => new Response('{"success":false}', { status: 503, headers: { 'Retry-After': '30' } })),
+    );
+    expect(await failure(apiRequest('/api/contact', { json: {} }))).toMatchObject({ status: 503, retryAfterSeconds: 30 });
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it.each([
+    ['30', 30],
+    [' 0 ', 0],
+    ['Wed, 25 Nov 2026 10:00:30 GMT', 30],
+    ['soon', undefined],
+    [null, undefined],
+  ] as const)('%s → %s', (value, seconds) => {
+    expect(retryAfterSeconds(value, Date.parse('Wed, 25 Nov 2026 10:00:00 GMT'))).toBe(seconds);
   });
 });

@@ -21,9 +21,82 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Do not log 4xx answers (the caller handles them as expected outcomes). */
   skipErrorLogging?: boolean;
+  /**
+   * Called as the body goes up (bytes sent, bytes in all). Such a request is sent with
+   * XMLHttpRequest, the one browser API that reports upload progress, and is given up only when it
+   * stops moving for `stallTimeoutMs` (a slow phone uploading steadily is never cut off).
+   */
+  onUploadProgress?: (sent: number, total: number) => void;
+  stallTimeoutMs?: number;
 };
 
 export type ApiResponse<T> = { status: number; data: T };
+
+/** How long an upload may go without progress (or without an answer once sent) before it counts as lost. */
+export const DEFAULT_STALL_TIMEOUT_MS = 45_000;
+
+type UploadInit = RequestInit & { onUploadProgress: (sent: number, total: number) => void; stallTimeoutMs: number };
+
+/** A `fetch` over XMLHttpRequest for a body whose upload progress is wanted; it answers a real Response. */
+export function uploadWithProgress(url: string, init: UploadInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(stall);
+      init.signal?.removeEventListener('abort', onAbort);
+    };
+    const restartStallTimer = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        xhr.abort();
+        settle();
+        reject(new DOMException(`No progress for ${init.stallTimeoutMs} ms`, 'TimeoutError'));
+      }, init.stallTimeoutMs);
+    };
+    const onAbort = () => {
+      xhr.abort();
+      settle();
+      reject(init.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    if (init.signal?.aborted) return onAbort();
+    init.signal?.addEventListener('abort', onAbort);
+    xhr.open(init.method ?? 'POST', url);
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      restartStallTimer();
+      init.onUploadProgress(event.loaded, event.lengthComputable ? event.total : event.loaded);
+    };
+    xhr.upload.onload = restartStallTimer;
+    xhr.onload = () => {
+      settle();
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      const nullBody = xhr.status === 204 || xhr.status === 304;
+      resolve(new Response(nullBody ? null : xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('Network request failed'));
+    };
+    restartStallTimer();
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
+/** A Retry-After header's delay in whole seconds (delta-seconds or an HTTP date), when it has one. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -48,10 +121,17 @@ function currentPage() {
   return typeof window === 'undefined' ? undefined : window.location.pathname;
 }
 
-export function createApiClient(log: Logger = defaultLogger, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+export function createApiClient(
+  log: Logger = defaultLogger,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  uploadImpl: typeof uploadWithProgress = uploadWithProgress,
+) {
   return async function apiRequest<T = unknown>(url: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
     const method = options.method ?? (options.json === undefined && options.formData === undefined ? 'GET' : 'POST');
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const { onUploadProgress } = options;
+    // An upload with progress is bounded by its stall time-out instead (a slow phone may need minutes).
+    const timeoutMs = options.timeoutMs ?? (onUploadProgress ? 60 * 60_000 : DEFAULT_TIMEOUT_MS);
+    const stallTimeoutMs = options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -61,26 +141,27 @@ export function createApiClient(log: Logger = defaultLogger, fetchImpl: typeof f
     let response: Response;
     let data: unknown;
     try {
-      response = await fetchImpl(url, {
+      const init = {
         method,
         headers,
         body: options.formData ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
         signal,
-      });
+      };
+      response = await (onUploadProgress ? uploadImpl(url, { ...init, onUploadProgress, stallTimeoutMs }) : fetchImpl(url, init));
       // The timeout covers the body too: a stalled body is a network failure, not an empty answer.
       data = await readJson(response);
     } catch (cause) {
-      const timedOut = timeout.aborted;
+      const timedOut = timeout.aborted || (cause instanceof Error && cause.name === 'TimeoutError' && !options.signal?.aborted);
       const cancelled = !timedOut && options.signal?.aborted === true;
       const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
       const message = timedOut
-        ? `Request timeout after ${timeoutMs} ms`
+        ? `Request timeout after ${timeout.aborted ? timeoutMs : stallTimeoutMs} ms${timeout.aborted ? '' : ' without progress'}`
         : cancelled
           ? 'Request aborted by the caller'
           : offline
             ? 'Network Error: the browser is offline'
             : `Network Error: ${cause instanceof Error ? cause.message : String(cause)}`;
-      const error = new ApiError(message, { kind: 'network', cause });
+      const error = new ApiError(message, { kind: 'network', cause, cancelled });
       // A caller cancelling its own request (the visitor left the page) is not a failure to report.
       if (!cancelled) {
         log.error(message, {
@@ -97,7 +178,12 @@ export function createApiClient(log: Logger = defaultLogger, fetchImpl: typeof f
 
     if (!response.ok) {
       const kind = classifyStatus(response.status);
-      const error = new ApiError(`HTTP ${response.status} from ${method} ${path}`, { kind, status: response.status, body: data });
+      const error = new ApiError(`HTTP ${response.status} from ${method} ${path}`, {
+        kind,
+        status: response.status,
+        body: data,
+        retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+      });
       const isClientSide = response.status >= 400 && response.status < 500;
       if (!(options.skipErrorLogging && isClientSide)) {
         const category: LogCategory = kind;

@@ -9,14 +9,23 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The parsed JSON body of a non-OK answer, when it had one. */
   readonly body: unknown;
+  /** An answer's Retry-After, in seconds, when it had one (503 while busy, 429). */
+  readonly retryAfterSeconds: number | undefined;
+  /** No answer because the caller itself aborted the request (the visitor pressed Cancel, or left). */
+  readonly cancelled: boolean;
   /** Whether apiRequest already logged this failure (the global handlers then do not log it again). */
   logged = false;
 
-  constructor(message: string, options: { kind: ApiErrorKind; status?: number; body?: unknown; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { kind: ApiErrorKind; status?: number; body?: unknown; cause?: unknown; retryAfterSeconds?: number; cancelled?: boolean },
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.kind = options.kind;
     this.status = options.status;
     this.body = options.body;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.cancelled = options.cancelled ?? false;
   }
 }

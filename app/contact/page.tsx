@@ -1,3 +1,4 @@
+import { sendEnquiryWithoutScript } from '@/app/contact/actions';
 import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business, mailtoHref, telHref } from '@/content/business';
@@ -51,7 +52,7 @@ export default function ContactPage() {
         </PageSection>
         <PageSection id="contact-form" title={contactPage.formHeading} layout="column" heading="medium" className="relative">
           <div className="mt-6">
-            <ContactForm />
+            <ContactForm sendWithoutScript={sendEnquiryWithoutScript} />
           </div>
         </PageSection>
       </div>

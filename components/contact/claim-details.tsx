@@ -1,9 +1,12 @@
 'use client';
 
-import type { ChangeEvent, ReactNode } from 'react';
+import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react';
 import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, claimFormText } from '@/content/contact';
 import { Field, type FieldControl } from '@/components/contact/field';
 import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-fields';
+import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';
+
+const noSubscription = () => () => undefined;
 
 type Control = HTMLInputElement | HTMLSelectElement;
 
@@ -25,12 +28,14 @@ type ClaimDetailsProps = {
 };
 
 /**
- * The optional "insurance claim" part of the contact form: closed by default, opened by a
- * checkbox. Its fields are rendered only while it is open, so the prerendered page carries no date
- * that could differ from the visitor's day (the date's `max`).
+ * The optional "insurance claim" part of the contact form: closed by default, opened by a checkbox.
+ * Its fields are always in the page and shown by CSS while the box is ticked (`.claim-part` in
+ * globals.css), so the part opens and is posted before or without JavaScript. The date's `max` is
+ * set in the browser only: the prerendered page carries no date that could differ from the visitor's day.
  */
 export function ClaimDetails({ open, onOpenChange, values, errors, onChange, register }: ClaimDetailsProps) {
   const { labels } = claimFormText;
+  const today = useSyncExternalStore(noSubscription, todayInUk, () => undefined);
 
   function row(field: ClaimField, render: (props: FieldControl & ControlProps) => ReactNode) {
     return (
@@ -54,11 +59,13 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
   }
 
   return (
-    <div className="rounded-lg border border-slate-300 bg-slate-50 p-4">
+    <div className="claim-part rounded-lg border border-slate-300 bg-slate-50 p-4">
       <div className="flex items-start gap-3">
         <input
           id="claim-toggle"
           type="checkbox"
+          name={CLAIM_TOGGLE_FIELD}
+          value={CLAIM_TOGGLE_VALUE}
           checked={open}
           onChange={(event) => onOpenChange(event.target.checked)}
           aria-controls="claim-details"
@@ -69,7 +76,7 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
         </label>
       </div>
       <div id="claim-details">
-        {open ? (
+        {
           <fieldset className="mt-4 space-y-4">
             <legend className="font-semibold text-brand-900">{claimFormText.legend}</legend>
             <p className="text-sm text-slate-700">{claimFormText.hint}</p>
@@ -81,7 +88,7 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
               <input {...props} type="text" maxLength={CLAIM_MAX.claimReference} autoComplete="off" />
             ))}
             {row('damageDate', (props) => (
-              <input {...props} type="date" max={todayInUk()} />
+              <input {...props} type="date" max={today} />
             ))}
             {row('damageType', (props) => choice(DAMAGE_TYPES, props))}
             {row('postcode', (props) => (
@@ -96,7 +103,7 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
               />
             ))}
           </fieldset>
-        ) : null}
+        }
       </div>
     </div>
   );

@@ -52,6 +52,7 @@ describe('ContactForm without NEXT_PUBLIC_RECAPTCHA_SITE_KEY', () => {
         website: '',
       },
       skipErrorLogging: true,
+      signal: expect.any(AbortSignal),
     });
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!)).toMatchObject({ level: 'info', source: 'contact-form', statusCode: 201 });

@@ -3,8 +3,17 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { photoText } from '@/content/contact';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, formatBytes } from '@/lib/contact-fields';
+import type { DraftPhoto } from '@/lib/contact-draft';
+import { downscaleForUpload } from '@/lib/photo-downscale';
 
-export type PickedPhoto = { id: number; file: File; previewUrl: string };
+/** A chosen photo: the file as picked, and the copy that will be sent (downscaled, without metadata) once it is ready. */
+export type PickedPhoto = { id: number; file: File; previewUrl: string; prepared: Promise<File> };
+
+/** A photo kept on the device from an earlier visit (lib/contact-draft.ts): already prepared. */
+export function photoFromDraft(photo: DraftPhoto): PickedPhoto {
+  const file = new File([photo.blob], photo.name, { type: photo.type });
+  return { id: photo.id, file, previewUrl: URL.createObjectURL(file), prepared: Promise.resolve(file) };
+}
 
 type PhotoPickerProps = {
   photos: PickedPhoto[];
@@ -14,7 +23,8 @@ type PhotoPickerProps = {
   register: (element: HTMLInputElement | null) => void;
 };
 
-let nextId = 1;
+// Increasing across page loads too, so a photo chosen now never takes the id of one kept from before.
+let nextId = Date.now();
 
 /** What the form can tell about a chosen file before sending; the server checks the content itself. */
 function problemWith(file: File): string | null {
@@ -49,7 +59,8 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register }: Ph
       const problem = problemWith(file);
       if (problem) problems.push(problem);
       else if (photos.length + added.length >= PHOTO_MAX_COUNT) problems.push(photoText.tooMany);
-      else added.push({ id: nextId++, file, previewUrl: URL.createObjectURL(file) });
+      // Prepared at once, so a slow phone does it while the visitor types, not after Send.
+      else added.push({ id: nextId++, file, previewUrl: URL.createObjectURL(file), prepared: downscaleForUpload(file) });
     }
     if (added.length > 0) onChange([...photos, ...added]);
     onProblem(problems.length > 0 ? [...new Set(problems)].join(' ') : undefined);

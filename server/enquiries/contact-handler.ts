@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, ENQUIRY_TEXT_MAX_BYTES, photoText } from '@/content/contact';
-import { HONEYPOT_FIELD, MAX_CONCURRENT_UPLOADS, PHOTO_FIELD } from '@/lib/contact-fields';
+import { HONEYPOT_FIELD, PHOTO_FIELD } from '@/lib/contact-fields';
 import { attributionValues, claimValues, contactValues, parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { clientAddress } from '@/server/client-address';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
@@ -15,10 +15,24 @@ import {
   type MultipartRefusal,
   type UploadedFile,
 } from '@/server/enquiries/multipart-enquiry';
+import {
+  createUploadSlots,
+  sharedUploadSlots,
+  UPLOAD_SLOTS,
+  type UploadOutcome,
+  type UploadSlots,
+} from '@/server/enquiries/upload-slots.mjs';
 import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/enquiries/photo-store';
 import { photoStorageState } from '@/server/enquiries/photo-storage';
-import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/enquiries/store';
+import {
+  ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR,
+  storeEnquiry,
+  type NewEnquiry,
+  type PhotosDroppedReason,
+  type StoreResult,
+} from '@/server/enquiries/store';
+import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
@@ -39,13 +53,13 @@ export type ContactHandlerDeps = {
   now?: () => number;
   /** Where photos are stored (default ENQUIRY_PHOTOS_DIR). */
   photosRoot?: string;
+  /** The upload slots (default: this handler's own; the route's handler uses the process's shared ones). */
+  uploadSlots?: UploadSlots;
+  /** Own slots of this size, all at the minimum rate (tests). */
   maxConcurrentUploads?: number;
-  /** The minimum transfer rate of an upload (default MIN_UPLOAD_BYTES_PER_SECOND over RATE_WINDOW_MS). */
+  /** The minimum transfer rate of an upload (default: the rate of the slot it holds, over RATE_WINDOW_MS). */
   uploadRate?: { minBytesPerSecond: number; windowMs: number };
 };
-
-/** Multipart bodies one client (an address, or an IPv6 /64) may send at once. */
-export const MAX_UPLOADS_PER_CLIENT = 1;
 
 type Verdict = Pick<NewEnquiry, 'disposition' | 'verification' | 'score' | 'detail'>;
 
@@ -138,8 +152,11 @@ async function classifyEnquiry(
   submission: ContactSubmission,
   config: EnquiryConfig,
   verify: typeof verifyRecaptcha,
+  sentWithoutScript: boolean,
 ): Promise<Verdict | Refusal> {
   if (submission[HONEYPOT_FIELD]) return { disposition: 'spam', verification: 'honeypot' };
+  // Bot protection runs in the page's JavaScript: a form posted before or without it cannot be checked.
+  if (sentWithoutScript) return { disposition: 'accepted', verification: 'unverified', detail: SENT_WITHOUT_SCRIPT };
   if (!config.recaptcha) return { disposition: 'accepted', verification: 'not-configured' };
   if (!submission.recaptchaToken) return new Refusal(400, CONTACT_RESPONSES.missingToken, {}, false);
   let verification: Verification;
@@ -182,15 +199,18 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const verify = deps.verify ?? verifyRecaptcha;
   const wake = deps.wake ?? wakeOutboxWorker;
   const now = deps.now ?? Date.now;
-  const maxConcurrentUploads = deps.maxConcurrentUploads ?? MAX_CONCURRENT_UPLOADS;
+  const uploadSlots =
+    deps.uploadSlots ??
+    createUploadSlots({
+      limits: deps.maxConcurrentUploads
+        ? { ...UPLOAD_SLOTS, total: deps.maxConcurrentUploads, atMinimumRate: deps.maxConcurrentUploads }
+        : UPLOAD_SLOTS,
+      now: deps.now,
+    });
   const root = () => deps.photosRoot ?? photosRoot();
   const storageLimits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
 
   const tooMany = (retryAfterSeconds: number) => failure(429, CONTACT_RESPONSES.tooMany, {}, { 'Retry-After': String(retryAfterSeconds) });
-
-  // Multipart bodies being received at once, in this process and per client: each may put 60 MB on disk.
-  let uploadsInProgress = 0;
-  const uploadsByClient = new Map<string, number>();
 
   /** Whether photos can be kept now; when the database cannot say, the store will answer for it. */
   async function photosCanBeKept(): Promise<boolean> {
@@ -201,7 +221,11 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     }
   }
 
-  return async function handleContact(request: Request): Promise<HandlerResult> {
+  /**
+   * `sentWithoutScript`: the page's own form posted natively (server/enquiries/native-form.ts): stored
+   * unverified, never acknowledged, under the same honeypot, budgets and slots as any other.
+   */
+  return async function handleContact(request: Request, { sentWithoutScript = false } = {}): Promise<HandlerResult> {
     const address = clientAddress(request.headers);
     const key = rateLimitKey(address);
     // Both budgets are checked before the body is read: an over-budget client costs no parsing.
@@ -219,29 +243,39 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       return received instanceof Refusal ? answer(received) : accept(received, true);
     }
 
-    // The same fields with photos, bounded before anything is read.
-    if (uploadsInProgress >= maxConcurrentUploads) return failure(503, CONTACT_RESPONSES.photosBusy, {}, { 'Retry-After': '30' });
-    if ((uploadsByClient.get(key) ?? 0) >= MAX_UPLOADS_PER_CLIENT)
-      return failure(429, CONTACT_RESPONSES.uploadInProgress, {}, { 'Retry-After': '30' });
-    uploadsInProgress += 1;
-    uploadsByClient.set(key, (uploadsByClient.get(key) ?? 0) + 1);
+    // The same fields with photos, bounded before anything is read: an upload slot (in all, per client,
+    // and not for a client whose uploads keep ending slow or abandoned: server/enquiries/upload-slots.mjs).
+    // A form posted without script already holds one, taken by server.mjs while its body arrived.
+    const granted = uploadSlots.acquire(key);
+    if (!granted.ok) {
+      const message =
+        granted.status === 503
+          ? CONTACT_RESPONSES.photosBusy
+          : granted.reason === 'in-progress'
+            ? CONTACT_RESPONSES.uploadInProgress
+            : CONTACT_RESPONSES.tooMany;
+      return failure(granted.status, message, {}, { 'Retry-After': String(granted.retryAfterSeconds) });
+    }
+    let outcome: UploadOutcome = 'refused';
     let upload: MultipartEnquiry | undefined;
     try {
       const keep = await photosCanBeKept();
       const read = await readMultipartEnquiry(request, {
         incomingDir: incomingDirOf(root()),
         keepFiles: keep,
-        minBytesPerSecond: deps.uploadRate?.minBytesPerSecond,
+        minBytesPerSecond: deps.uploadRate?.minBytesPerSecond ?? granted.slot.minBytesPerSecond,
         rateWindowMs: deps.uploadRate?.windowMs,
       });
-      if (!read.ok) return answer(multipartRefusal(read.refusal));
+      if (!read.ok) {
+        // A client that went away mid-body leaves its body broken and its request aborted.
+        outcome = read.refusal.reason === 'too-slow' ? 'slow' : request.signal.aborted ? 'abandoned' : 'refused';
+        return answer(multipartRefusal(read.refusal));
+      }
       upload = read.value;
+      outcome = 'completed';
       return await accept({ input: upload.fields, files: upload.files }, keep);
     } finally {
-      uploadsInProgress -= 1;
-      const left = (uploadsByClient.get(key) ?? 1) - 1;
-      if (left > 0) uploadsByClient.set(key, left);
-      else uploadsByClient.delete(key);
+      granted.slot.release(outcome);
       await upload?.cleanup();
     }
 
@@ -256,17 +290,21 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
       const decision = limiter.hit(key);
       if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
 
-      const verdict = await classifyEnquiry(submission, config, verify);
+      const verdict = await classifyEnquiry(submission, config, verify, sentWithoutScript);
       if (verdict instanceof Refusal) return answer(verdict);
 
       const dropReason: PhotosDroppedReason | null =
         verdict.disposition !== 'accepted' ? verdict.disposition : storageHasRoom ? null : 'storage-full';
       const processed = dropReason ? [] : await reencodePhotos(photos);
       if (processed instanceof Refusal) return answer(processed);
-      // With reCAPTCHA on, only a verified sender is acknowledged: a bot cannot use the site to mail others.
+      // With reCAPTCHA on, only a verified sender is acknowledged (a bot cannot use the site to mail others),
+      // so only verified enquiries spend the site's hourly budget; each client gets a share of it (decision 0011).
       const acknowledge =
-        config.acknowledge && verdict.disposition === 'accepted' && (!config.recaptcha || verdict.verification === 'verified')
-          ? { perHour: config.acknowledgementsPerHour }
+        config.acknowledge &&
+        verdict.disposition === 'accepted' &&
+        !sentWithoutScript &&
+        (!config.recaptcha || verdict.verification === 'verified')
+          ? { perHour: config.acknowledgementsPerHour, perClient: ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR }
           : false;
 
       let stored: StoreResult;
@@ -320,7 +358,7 @@ function verdictOf(verification: Exclude<Verification, { kind: 'invalid' }>): Ve
 let shared: ReturnType<typeof createContactHandler> | undefined;
 
 /** The route's handler, created on first use so configuration is read at run time, not build time. */
-export function handleContactRequest(request: Request): Promise<HandlerResult> {
-  shared ??= createContactHandler();
-  return shared(request);
+export function handleContactRequest(request: Request, options?: { sentWithoutScript?: boolean }): Promise<HandlerResult> {
+  shared ??= createContactHandler({ uploadSlots: sharedUploadSlots() });
+  return shared(request, options);
 }

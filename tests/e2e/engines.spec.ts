@@ -226,7 +226,7 @@ for (const engine of engines) {
   });
 }
 
-// Records, in the page, each photo the form hands to fetch: its type, bytes, pixel size and whether an
+// Records, in the page, each photo the form hands to fetch or XMLHttpRequest: its type, bytes, pixel size and whether an
 // EXIF block is still in it. This is what leaves the phone, before the server re-encodes anything.
 const RECORD_SENT_PHOTOS = `
   window.__sentPhotos = [];
@@ -240,10 +240,19 @@ const RECORD_SENT_PHOTOS = `
     URL.revokeObjectURL(url);
     return { name: file.name, type: file.type, bytes: file.size, width: image.naturalWidth, height: image.naturalHeight, exif };
   };
+  const record = (body) => {
+    if (body instanceof FormData) for (const file of body.getAll(${JSON.stringify(PHOTO_FIELD)})) window.__sentPhotos.push(describe(file));
+  };
   const send = window.fetch;
   window.fetch = (input, init) => {
-    if (init && init.body instanceof FormData) for (const file of init.body.getAll(${JSON.stringify(PHOTO_FIELD)})) window.__sentPhotos.push(describe(file));
+    record(init && init.body);
     return send(input, init);
+  };
+  // An upload with progress goes through XMLHttpRequest.
+  const sendXhr = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (body) {
+    record(body);
+    return sendXhr.call(this, body);
   };`;
 
 type SentPhoto = { name: string; type: string; bytes: number; width: number; height: number; exif: boolean };

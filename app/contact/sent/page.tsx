@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageIntro } from '@/components/ui/page-intro';
+import { business, telHref } from '@/content/business';
+import { CONTACT_OUTCOME_MESSAGES, referenceText, sentPage } from '@/content/contact';
+import { isEnquiryReference } from '@/lib/enquiry-reference';
+
+export const metadata: Metadata = {
+  title: sentPage.title,
+  description: sentPage.description,
+  robots: { index: false, follow: false },
+};
+
+/**
+ * Where the contact form lands when the browser posted it without JavaScript (a 303 after the enquiry
+ * was stored). Rendered per request, since it shows the enquiry's reference; it carries nothing the
+ * visitor typed.
+ */
+export default async function SentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { reference } = await searchParams;
+  const shown = typeof reference === 'string' && isEnquiryReference(reference) ? reference : null;
+  return (
+    <>
+      <PageIntro title={sentPage.title} eyebrow="Contact">
+        <p role="status" className="font-semibold">
+          {CONTACT_OUTCOME_MESSAGES.success}
+        </p>
+      </PageIntro>
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 text-lg text-slate-700">
+        {shown ? (
+          <p data-testid="enquiry-reference">
+            {referenceText.before} <strong className="font-mono text-xl tracking-wider text-brand-900">{shown}</strong>.{' '}
+            {referenceText.after}
+          </p>
+        ) : null}
+        <p>{sentPage.next}</p>
+        <p>
+          {sentPage.urgent}{' '}
+          <a href={telHref} className="prose-link">
+            {business.phone.display}
+          </a>
+          .
+        </p>
+        <p>
+          <Link href="/" className="prose-link">
+            {sentPage.back}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

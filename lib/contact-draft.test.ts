@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CLAIM } from '@/lib/contact-fields';
+import { DRAFT_LIFETIME_MS, clearDraftFields, loadDraftFields, loadDraftPhotos, saveDraftFields } from '@/lib/contact-draft';
+
+const values = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
+const KEY = 'homecare:enquiry-draft';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('the draft kept on the device', () => {
+  it('keeps what was typed and gives it back', () => {
+    const claim = { ...EMPTY_CLAIM, postcode: 'G67 1AB' };
+    saveDraftFields({ savedAt: 1_000, values, claim, claimOpen: true });
+    expect(loadDraftFields(2_000)).toEqual({ savedAt: 1_000, values, claim, claimOpen: true });
+  });
+
+  it('keeps nothing for an empty form, and forgets one older than a day', () => {
+    saveDraftFields({
+      savedAt: 1_000,
+      values: { ...values, name: '', email: '', subject: '', message: ' ' },
+      claim: EMPTY_CLAIM,
+      claimOpen: false,
+    });
+    expect(localStorage.getItem(KEY)).toBeNull();
+    saveDraftFields({ savedAt: 1_000, values, claim: EMPTY_CLAIM, claimOpen: false });
+    expect(loadDraftFields(1_000 + DRAFT_LIFETIME_MS + 1)).toBeNull();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('what is not the form’s draft is dropped: not JSON, wrong types, values too long, a time in the future', () => {
+    for (const stored of [
+      '{not json',
+      JSON.stringify({ savedAt: 1_000, values: { ...values, name: 42 }, claim: EMPTY_CLAIM }),
+      JSON.stringify({ savedAt: 1_000, values: { ...values, message: 'x'.repeat(10_001) }, claim: EMPTY_CLAIM }),
+      JSON.stringify({ savedAt: '1000', values, claim: EMPTY_CLAIM }),
+      JSON.stringify({ savedAt: 10_000_000, values, claim: EMPTY_CLAIM }),
+      'null',
+    ]) {
+      localStorage.setItem(KEY, stored);
+      expect(loadDraftFields(2_000), stored.slice(0, 40)).toBeNull();
+    }
+  });
+
+  it('a storage that refuses writes or reads means no draft, never an error', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(() => saveDraftFields({ savedAt: 1_000, values, claim: EMPTY_CLAIM, claimOpen: false })).not.toThrow();
+    expect(loadDraftFields(2_000)).toBeNull();
+    expect(() => clearDraftFields()).not.toThrow();
+  });
+
+  it('without IndexedDB there are no kept photos', async () => {
+    expect(await loadDraftPhotos()).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The enquiry a visitor has started, kept on their own device so that a reload, a closed tab or a
+ * crashed browser does not lose it: the typed fields in localStorage, the photos (as the form prepared
+ * them: downscaled, without their metadata) in IndexedDB, each for DRAFT_LIFETIME_MS. Nothing of it
+ * leaves the device until the visitor sends the form. A storage that is full, refused (private
+ * browsing) or missing only means there is no draft: every function here fails quietly.
+ */
+import { CLAIM_FIELDS, CONTACT_FIELDS, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
+
+export const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
+const FIELDS_KEY = 'homecare:enquiry-draft';
+const PHOTOS_DB = 'homecare-enquiry-draft';
+const PHOTOS_STORE = 'photos';
+/** Longer than any field may be: a stored value beyond it is not ours. */
+const MAX_STORED_CHARACTERS = 10_000;
+
+export type DraftFields = { savedAt: number; values: ContactValues; claimOpen: boolean; claim: ClaimValues };
+export type DraftPhoto = { id: number; name: string; type: string; blob: Blob; savedAt: number };
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether anything was typed: an empty form is not worth keeping. */
+export function hasContent(values: ContactValues, claim: ClaimValues): boolean {
+  return CONTACT_FIELDS.some((field) => values[field].trim() !== '') || CLAIM_FIELDS.some((field) => claim[field].trim() !== '');
+}
+
+export function saveDraftFields(draft: DraftFields): void {
+  try {
+    if (hasContent(draft.values, draft.claim)) storage()?.setItem(FIELDS_KEY, JSON.stringify(draft));
+    else storage()?.removeItem(FIELDS_KEY);
+  } catch {
+    // Full or refused: no draft.
+  }
+}
+
+function stringsOf<K extends string>(fields: readonly K[], raw: unknown): Record<K, string> | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const record = raw as Record<string, unknown>;
+  const out = {} as Record<K, string>;
+  for (const field of fields) {
+    const value = record[field] ?? '';
+    if (typeof value !== 'string' || value.length > MAX_STORED_CHARACTERS) return null;
+    out[field] = value;
+  }
+  return out;
+}
+
+/** The kept fields, unless there are none, they are older than DRAFT_LIFETIME_MS, or they are not the form's. */
+export function loadDraftFields(now = Date.now()): DraftFields | null {
+  let parsed: unknown;
+  try {
+    const text = storage()?.getItem(FIELDS_KEY);
+    if (!text) return null;
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const record = (parsed ?? {}) as Record<string, unknown>;
+  const values = stringsOf(CONTACT_FIELDS, record.values);
+  const claim = stringsOf(CLAIM_FIELDS, record.claim);
+  const savedAt = record.savedAt;
+  if (!values || !claim || typeof savedAt !== 'number' || now - savedAt > DRAFT_LIFETIME_MS || savedAt > now + 60_000) {
+    clearDraftFields();
+    return null;
+  }
+  return { savedAt, values, claim, claimOpen: record.claimOpen === true };
+}
+
+export function clearDraftFields(): void {
+  try {
+    storage()?.removeItem(FIELDS_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+function openPhotos(): Promise<IDBDatabase | null> {
+  return new Promise((resolve) => {
+    try {
+      if (typeof indexedDB === 'undefined') return resolve(null);
+      const request = indexedDB.open(PHOTOS_DB, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(PHOTOS_STORE, { keyPath: 'id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+async function withPhotos<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+  const db = await openPhotos();
+  if (!db) return undefined;
+  return new Promise((resolve) => {
+    try {
+      const transaction = db.transaction(PHOTOS_STORE, mode);
+      const request = work(transaction.objectStore(PHOTOS_STORE));
+      transaction.oncomplete = () => {
+        db.close();
+        resolve(request ? request.result : undefined);
+      };
+      transaction.onerror = transaction.onabort = () => {
+        db.close();
+        resolve(undefined);
+      };
+    } catch {
+      db.close();
+      resolve(undefined);
+    }
+  });
+}
+
+export async function saveDraftPhoto(photo: DraftPhoto): Promise<void> {
+  await withPhotos('readwrite', (store) => {
+    store.put(photo);
+  });
+}
+
+export async function removeDraftPhoto(id: number): Promise<void> {
+  await withPhotos('readwrite', (store) => {
+    store.delete(id);
+  });
+}
+
+/** The kept photos in the order they were chosen; expired ones are removed. */
+export async function loadDraftPhotos(now = Date.now()): Promise<DraftPhoto[]> {
+  const all = ((await withPhotos('readonly', (store) => store.getAll())) ?? []) as DraftPhoto[];
+  const fresh = all.filter((photo) => photo.blob instanceof Blob && now - photo.savedAt <= DRAFT_LIFETIME_MS);
+  if (fresh.length < all.length) await clearDraftPhotos();
+  if (fresh.length < all.length) for (const photo of fresh) await saveDraftPhoto(photo);
+  return fresh.sort((a, b) => a.id - b.id);
+}
+
+export async function clearDraftPhotos(): Promise<void> {
+  await withPhotos('readwrite', (store) => {
+    store.clear();
+  });
+}
+
+/** Forgets the whole draft: after the enquiry was sent, or when the visitor clears the form. */
+export function clearDraft(): Promise<void> {
+  clearDraftFields();
+  return clearDraftPhotos();
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { sendNativeForm } from '@/server/enquiries/native-form';
+import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
+import { createRateLimiter } from '@/server/rate-limiter';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+
+// The contact form as a browser posts it before its JavaScript runs (React's own $ACTION fields
+// included), through the one contact handler.
+
+let db: Client;
+let cleanup: () => void;
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+});
+afterEach(() => cleanup());
+
+const headers = (address = '10.9.0.1') => new Headers({ 'x-homecare-client-address': address });
+
+function posted(fields: Record<string, string>, files: File[] = []): FormData {
+  const form = new FormData();
+  form.append('$ACTION_REF_1', '');
+  form.append('$ACTION_1:0', '{"id":"abc","bound":"$@1"}');
+  form.append('$ACTION_KEY', 'k123');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  // A file input with nothing chosen still posts an empty part.
+  form.append('photos', files[0] ?? new File([], '', { type: 'application/octet-stream' }));
+  for (const file of files.slice(1)) form.append('photos', file);
+  form.append('website', '');
+  return form;
+}
+
+const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
+
+function handler(env: Record<string, string> = {}, limit?: number) {
+  const config = loadEnquiryConfig(env);
+  return createContactHandler({
+    config,
+    db: async () => db,
+    wake: () => undefined,
+    ...(limit ? { limiter: createRateLimiter({ limit, windowMs: 60_000 }) } : {}),
+  });
+}
+
+describe('the contact form posted without JavaScript', () => {
+  it('stores the enquiry unverified, with its notification and no acknowledgement, and gives its reference', async () => {
+    const result = await sendNativeForm(posted(valid), headers(), handler({ RECAPTCHA_PROJECT_ID: 'p', RECAPTCHA_API_KEY: 'k' }));
+    expect(result).toEqual({ kind: 'sent', reference: enquiryReference(1) });
+    const row = (await db.execute('SELECT verification, verification_detail, disposition, client_address FROM enquiries')).rows[0]!;
+    expect(row).toMatchObject({
+      verification: 'unverified',
+      verification_detail: SENT_WITHOUT_SCRIPT,
+      disposition: 'accepted',
+      client_address: '10.9.0.1',
+    });
+    expect((await db.execute('SELECT kind FROM enquiry_notifications')).rows.map((r) => r.kind)).toEqual(['notification']);
+  });
+
+  it('is unverified even where bot protection is not configured, and never acknowledged', async () => {
+    await sendNativeForm(posted(valid), headers(), handler());
+    expect((await db.execute('SELECT verification FROM enquiries')).rows[0]?.verification).toBe('unverified');
+    expect((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'acknowledgement'")).rows[0]?.n).toBe(0);
+  });
+
+  it('the honeypot still makes it spam', async () => {
+    const form = posted(valid);
+    form.set('website', 'http://spam.example');
+    expect((await sendNativeForm(form, headers(), handler())).kind).toBe('sent');
+    expect((await db.execute('SELECT disposition FROM enquiries')).rows[0]?.disposition).toBe('spam');
+    expect((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]?.n).toBe(0);
+  });
+
+  it('a validation failure comes back with each message, every typed value, and nothing stored', async () => {
+    const result = await sendNativeForm(posted({ ...valid, email: 'jo@example', subject: 'Leak' }), headers(), handler());
+    expect(result).toEqual({
+      kind: 'refused',
+      message: 'Please correct the highlighted fields.',
+      errors: { email: 'Please enter a valid email address', subject: 'Subject must be at least 5 characters long' },
+      values: { ...valid, email: 'jo@example', subject: 'Leak' },
+      claimOpen: false,
+    });
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n).toBe(0);
+  });
+
+  it('the claim details count only while their box is ticked', async () => {
+    const claim = { claimRole: 'homeowner', postcode: 'not a postcode' };
+    const closed = await sendNativeForm(posted({ ...valid, ...claim }), headers(), handler());
+    expect(closed.kind).toBe('sent');
+    expect((await db.execute('SELECT postcode, claim_role FROM enquiries')).rows[0]).toMatchObject({ postcode: null, claim_role: null });
+
+    const open = await sendNativeForm(posted({ ...valid, subject: 'Another one', claim: 'open', ...claim }), headers(), handler());
+    expect(open).toMatchObject({
+      kind: 'refused',
+      errors: { postcode: 'Enter a UK postcode, like G67 1AB' },
+      values: { claimRole: 'homeowner', postcode: 'not a postcode' },
+      claimOpen: true,
+    });
+  });
+
+  it('photos it cannot take are named, and the visitor is asked to choose them again when the text was wrong', async () => {
+    const pdf = new File([Buffer.from('%PDF-1.7\n')], 'roof.jpg', { type: 'image/jpeg' });
+    const refused = await sendNativeForm(posted(valid, [pdf]), headers(), handler());
+    expect(refused).toMatchObject({
+      kind: 'refused',
+      errors: { photos: expect.stringContaining('“roof.jpg” is not a photo we can open') },
+    });
+
+    const alsoWrong = await sendNativeForm(posted({ ...valid, name: 'J' }, [pdf]), headers(), handler());
+    expect(alsoWrong).toMatchObject({ kind: 'refused', errors: { name: 'Name must be at least 2 characters long' } });
+  });
+
+  it('too large: the photos could not be sent, everything typed kept', async () => {
+    const tooBig = new File([new Uint8Array(10_000_001)], 'IMG_0001.jpg', { type: 'image/jpeg' });
+    const result = await sendNativeForm(posted(valid, [tooBig]), headers(), handler());
+    expect(result).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('larger than 10 MB'),
+      values: { name: 'Jo Bloggs', subject: 'Roof leak' },
+    });
+  });
+
+  it('rate-limited like any other: Too many requests. Please try again later.', async () => {
+    const handle = handler({}, 1);
+    expect((await sendNativeForm(posted(valid), headers('10.9.0.7'), handle)).kind).toBe('sent');
+    const second = await sendNativeForm(posted({ ...valid, subject: 'Second one' }), headers('10.9.0.7'), handle);
+    expect(second).toMatchObject({
+      kind: 'refused',
+      message: 'Too many requests. Please try again later.',
+      values: { subject: 'Second one' },
+    });
+  });
+});
