@@ -2,7 +2,6 @@ import type { NextConfig } from 'next';
 import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
 import { loadConfig } from './server/config.mjs';
-import { PHOTO_BODY_MAX_BYTES } from './lib/contact-fields';
 
 // The test build (tests/e2e/test-env.ts) and only it carries the faults the browser tests trigger.
 const e2eFaults = process.env.NEXT_PUBLIC_E2E_FAULTS === '1';
@@ -21,8 +20,9 @@ const nextConfig: NextConfig = {
   // the copy of a body Next buffers for it is held to its least, 1 byte (the default is 10 MB). A proxy
   // that matched a path taking a body would see that body cut to 1 byte.
   // serverActions: the contact form posted without JavaScript (app/contact/actions.ts) carries its photos
-  // as they were taken; server.mjs refuses a larger declared body before Next reads it.
-  experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: PHOTO_BODY_MAX_BYTES } },
+  // as they were taken, up to PHOTO_BODY_MAX_BYTES (60,098,304; 58 MiB is 60,817,408, checked by
+  // next-config.test.ts); server.mjs refuses a larger declared body before Next reads it.
+  experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: '58mb' } },
   serverExternalPackages: ['@libsql/client', 'libsql'],
   // The image optimiser resizes the CRM's gallery photos (decision 0009): the CRM's origin only, the
   // gallery's widths and one quality only, WebP (AVIF costs several times the CPU per image).

@@ -11,6 +11,9 @@ export type NativeFormState =
 
 export const NATIVE_FORM_IDLE: NativeFormState = { kind: 'idle' };
 
+/** Where the form posts itself without JavaScript (its action attribute): the contact page, as server.mjs expects. */
+export const NATIVE_FORM_PAGE = '/contact';
+
 /** The claim part's checkbox: sent as `claim=open` when it is ticked. */
 export const CLAIM_TOGGLE_FIELD = 'claim';
 export const CLAIM_TOGGLE_VALUE = 'open';

@@ -67,6 +67,7 @@ const schema = z.object({
   ENQUIRY_ACKNOWLEDGE: optional(onOff),
   ENQUIRY_PHOTOS_DIR: optional(z.string().trim().min(1)),
   ENQUIRY_ACKNOWLEDGE_PER_HOUR: optional(z.coerce.number().int().min(0).max(10_000)),
+  ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: optional(z.coerce.number().int().min(0).max(10_000)),
   ENQUIRY_PHOTOS_MAX_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
   ENQUIRY_PHOTOS_MIN_FREE_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
   SMTP_MAX_MESSAGE_MB: optional(z.coerce.number().min(0.1).max(1000)),
@@ -80,6 +81,8 @@ const schema = z.object({
   ENQUIRY_DIGEST_TO: optional(emailAddress),
 });
 
+/** Acknowledgements one client (an address, an IPv6 /64) may be sent in an hour: its share of the hourly budget. */
+export const DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
 export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
 
 /**
@@ -133,6 +136,7 @@ export function loadConfig(env = process.env) {
       acknowledge: e.ENQUIRY_ACKNOWLEDGE ?? true,
       photosDir: e.ENQUIRY_PHOTOS_DIR ?? 'data/enquiry-photos',
       acknowledgementsPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_HOUR ?? 10,
+      acknowledgementsPerClientPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR ?? DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR,
       photosMaxBytes: (e.ENQUIRY_PHOTOS_MAX_MB ?? 5000) * 1_000_000,
       photosMinFreeBytes: (e.ENQUIRY_PHOTOS_MIN_FREE_MB ?? 1000) * 1_000_000,
       maxMessageBytes: Math.round((e.SMTP_MAX_MESSAGE_MB ?? 10) * 1_000_000),

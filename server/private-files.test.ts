@@ -246,3 +246,21 @@ describe('tightening what is already there', () => {
     }
   });
 });
+
+describe('a database kept in a shared folder', () => {
+  it('leaves the folder as it is (a world-writable or sticky folder is shared on purpose) and still tightens the files', async () => {
+    const shared = mkdtempSync(path.join(tmpdir(), 'homecare-shared-'));
+    try {
+      chmodSync(shared, 0o1777);
+      const database = path.join(shared, 'site.db');
+      writeFileSync(database, '');
+      chmodSync(database, 0o644);
+      const scan = await scanPrivatePlaces({ folders: [shared], files: [database], trees: [] }, { tighten: true });
+      expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+      expect(statSync(database).mode & 0o777).toBe(0o600);
+      expect(scan.tightened.map((place) => place.path)).toEqual([database]);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+});

@@ -86,6 +86,9 @@ export type PrivacyScan = {
   complete: boolean;
 };
 
+/** The sticky bit or others' write bit: a folder meant for more than the site. */
+const SHARED_FOLDER = 0o1002;
+
 /** How many entries one walk looks at, at most (a few seconds at start on a slow disk). */
 export const PRIVACY_SCAN_LIMIT = 200_000;
 
@@ -103,13 +106,13 @@ export async function scanPrivatePlaces(
   const limit = options.limit ?? PRIVACY_SCAN_LIMIT;
   const scan: PrivacyScan = { tightened: [], wide: [], visited: 0, complete: true };
   const seen = new Set<string>();
-  const stack: { target: string; walk: boolean }[] = [
+  const stack: { target: string; walk: boolean; holder?: boolean }[] = [
     ...places.trees.map((target) => ({ target, walk: options.recursive ?? true })),
     ...places.files.map((target) => ({ target, walk: false })),
-    ...places.folders.map((target) => ({ target, walk: false })),
+    ...places.folders.map((target) => ({ target, walk: false, holder: true })),
   ].reverse();
   while (stack.length > 0) {
-    const { target, walk } = stack.pop()!;
+    const { target, walk, holder } = stack.pop()!;
     if (seen.has(target)) continue;
     seen.add(target);
     if (scan.visited >= limit) {
@@ -124,6 +127,9 @@ export async function scanPrivatePlaces(
       continue; // not there (yet): nothing to protect
     }
     if (info.isSymbolicLink()) continue;
+    // The database's folder may be one others share on purpose (a sticky /tmp, a world-writable
+    // folder): not the site's to change; the files in it are owner-only in any case.
+    if (holder && (info.mode & SHARED_FOLDER) !== 0) continue;
     if ((info.mode & OTHERS) !== 0) {
       const wide = { path: target, mode: octal(info.mode) };
       if (!options.tighten) scan.wide.push({ ...wide, reason: 'only checked' });

@@ -36,7 +36,7 @@ import {
   saveDraftFields,
   saveDraftPhoto,
 } from '@/lib/contact-draft';
-import { NATIVE_FORM_IDLE, type NativeFormState } from '@/lib/native-form-state';
+import { NATIVE_FORM_IDLE, NATIVE_FORM_PAGE, type NativeFormState } from '@/lib/native-form-state';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
@@ -142,7 +142,7 @@ export function ContactForm({
   apiRequest = defaultApiRequest,
   logger = defaultLogger,
 }: ContactFormProps) {
-  const [nativeState, nativeAction] = useActionState(sendWithoutScript, NATIVE_FORM_IDLE);
+  const [nativeState, nativeAction] = useActionState(sendWithoutScript, NATIVE_FORM_IDLE, NATIVE_FORM_PAGE);
   const [values, setValues] = useState<ContactValues>(() => refusedValues(nativeState)?.values ?? EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const [claimOpen, setClaimOpen] = useState(() => refusedValues(nativeState)?.claimOpen ?? false);

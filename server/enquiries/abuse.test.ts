@@ -9,7 +9,7 @@ import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler, type ContactHandlerDeps } from '@/server/enquiries/contact-handler';
-import { ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR } from '@/server/enquiries/store';
+import { DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR as ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR } from '@/server/config.mjs';
 import { erasePersonalData } from '@/server/enquiries/data-requests';
 import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
 import { createMailer } from '@/server/enquiries/mailer';

@@ -26,7 +26,6 @@ import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, Unreadabl
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/enquiries/photo-store';
 import { photoStorageState } from '@/server/enquiries/photo-storage';
 import {
-  ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR,
   storeEnquiry,
   type NewEnquiry,
   type PhotosDroppedReason,
@@ -304,7 +303,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
         verdict.disposition === 'accepted' &&
         !sentWithoutScript &&
         (!config.recaptcha || verdict.verification === 'verified')
-          ? { perHour: config.acknowledgementsPerHour, perClient: ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR }
+          ? { perHour: config.acknowledgementsPerHour, perClient: config.acknowledgementsPerClientPerHour }
           : false;
 
       let stored: StoreResult;

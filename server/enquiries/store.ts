@@ -78,13 +78,6 @@ export type StoreResult = {
 };
 
 /**
- * How many acknowledgements one client (rateLimitKey: an IPv4 address, an IPv6 /64) may have queued
- * an hour: two clients at the enquiry rate limit can no longer spend the site's hourly budget between
- * them, so the next genuine customer still gets theirs (decision 0011).
- */
-export const ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
-
-/**
  * The acknowledgement job of the enquiry `enquiryId` selects, inserted only while the caps hold: no
  * acknowledgement to the same address (by its key) within a day, fewer than `limits.perClient` in the
  * last hour for enquiries from the same client, fewer than `limits.perHour` in the last hour in all.

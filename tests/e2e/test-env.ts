@@ -74,4 +74,5 @@ export const productionConfigEnv: Record<string, string> = {
   // The journeys send dozens of enquiries within the hour, each expecting its acknowledgement; the
   // hourly cap and the one-a-day-per-address rule are tested in server/enquiries/abuse.test.ts.
   ENQUIRY_ACKNOWLEDGE_PER_HOUR: '1000',
+  ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: '1000',
 };
