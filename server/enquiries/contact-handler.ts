@@ -25,12 +25,7 @@ import {
 import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/enquiries/photo-store';
 import { photoStorageState } from '@/server/enquiries/photo-storage';
-import {
-  storeEnquiry,
-  type NewEnquiry,
-  type PhotosDroppedReason,
-  type StoreResult,
-} from '@/server/enquiries/store';
+import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/enquiries/store';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
