@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { CONTACT_MAX } from '@/content/contact';
 import { createRateLimiter } from '@/server/rate-limiter';
-import { phonePhoto } from '@/tests/support/photo-fixtures';
+import { phonePhoto } from './support/phone-photos';
 import { ensureBuild } from '../site/ensure-build.mjs';
 
 const { values } = parseArgs({

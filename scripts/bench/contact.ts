@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
 import { MAX_CONCURRENT_UPLOADS } from '../../lib/contact-fields';
-import { phonePhoto } from '../../tests/support/photo-fixtures';
+import { phonePhoto } from './support/phone-photos';
 import { startSmtpServer, type ReceivedMail } from '../../tests/support/smtp-server';
 import { ensureBuild } from '../site/ensure-build.mjs';
 
