@@ -18,6 +18,15 @@ const noClaim = {
   damageDate: null,
   damageType: null,
   postcode: null,
+  worsening: null,
+  habitable: null,
+  vulnerable: null,
+  policyholderName: null,
+  policyholderPhone: null,
+  propertyAddress: null,
+  vatRegistered: null,
+  excess: null,
+  desktopAssessment: null,
   sentFrom: null,
   landingPage: null,
   referrer: null,
@@ -106,7 +115,7 @@ describe('the notification e-mail is safe from header injection', () => {
 describe('the notification leads with the reference and the claim details', () => {
   const claim: EnquiryForEmail = {
     ...enquiry,
-    claimRole: 'loss-adjuster',
+    claimRole: 'agent-landlord',
     insurer: 'Example Mutual',
     claimReference: 'CLM-2026-0042',
     damageDate: '2026-11-14',
@@ -130,7 +139,7 @@ describe('the notification leads with the reference and the claim details', () =
     expect(body).toMatch(/^Postcode of the property: +G67 1AB$/m);
     expect(body).toMatch(/^Insurer’s name: +Example Mutual$/m);
     expect(body).toMatch(/^Claim or policy reference: +CLM-2026-0042$/m);
-    expect(body).toMatch(/^Who is getting in touch: +Loss adjuster$/m);
+    expect(body).toMatch(/^Who is getting in touch: +Managing agent or landlord$/m);
   });
 
   it('shows a dash for a claim detail not given and no block at all without claim details', async () => {
