@@ -520,16 +520,16 @@ test.describe('insurance claim details', () => {
     await page.keyboard.press('Tab');
     await expect(question(/still getting worse/).getByRole('radio', { name: 'Yes' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
-    await expect(question(/still getting worse/).getByRole('radio', { name: 'No' })).toBeChecked();
+    await expect(question(/still getting worse/).getByRole('radio', { name: 'No', exact: true })).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(question(/stay in the home tonight/).getByRole('radio', { name: 'Yes' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(question(/stay in the home tonight/).getByRole('radio', { name: 'Yes' })).toBeChecked();
-    await page.keyboard.press('Tab');
-    await expect(question(/particular risk/).getByRole('radio', { name: 'Yes' })).toBeFocused();
-    // Past the link that says why the third question is asked.
+    // The link that says why the third question is asked comes first, with its question.
     await page.keyboard.press('Tab');
     await expect(urgency.getByRole('link', { name: 'how we use it' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(question(/particular risk/).getByRole('radio', { name: 'Yes' })).toBeFocused();
     for (const [label, typed] of [
       ['Who is getting in touch', 'Insurer'],
       ['Insurer’s name', 'Example Mutual'],
