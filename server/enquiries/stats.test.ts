@@ -103,6 +103,7 @@ describe('where enquiries come from', () => {
       claims: { claims: 3, other: 2 },
       // The spam trap's "urgent" answers are left out with it.
       urgent: 1,
+      instructions: 0,
     });
   });
 
@@ -122,18 +123,47 @@ describe('where enquiries come from', () => {
     expect(await findEnquiry(db, 9)).toMatchObject({ worsening: 'not-sure', habitable: 'not-sure', vulnerable: 'not-sure' });
   });
 
+  it('counts instructions apart, and npm run enquiries shows the urgency and the instruction under each', async () => {
+    await send(november, {
+      email: 'desk@insurer.example',
+      subject: 'Instruction CLM-9',
+      claimRole: 'insurer',
+      claimReference: 'CLM-9',
+      policyholderName: 'Ann Policy',
+      policyholderPhone: '07700 900123',
+      propertyAddress: '1 High Street\nKilsyth',
+      postcode: 'G65 0AA',
+      vatRegistered: 'yes',
+      excess: '100',
+      desktopAssessment: 'no',
+      habitable: 'no',
+      vulnerable: 'not-sure',
+    });
+    expect(await readEnquiryStats(db)).toMatchObject({ counted: 6, urgent: 2, instructions: 1 });
+    const report = await runToEnd(spawnTs('scripts/enquiries.ts', ['--stats'], { DATABASE_URL: url }));
+    expect(report.lines.join('\n')).toMatch(/^ {2}insurers and loss adjusters +1 +17%$/m);
+    const listing = await runToEnd(spawnTs('scripts/enquiries.ts', [], { DATABASE_URL: url }));
+    expect(listing.code, listing.stderr).toBe(0);
+    const text = listing.lines.join('\n');
+    expect(text).toContain('    urgency: URGENT (tonight no, at risk not sure)');
+    expect(text).toContain(
+      '    instruction: policyholder Ann Policy; 07700 900123; 1 High Street, Kilsyth; VAT Yes; excess £100; desktop No',
+    );
+    expect(text).toContain('    urgency: URGENT (worse yes)');
+  });
+
   it('counts from a day on with --since', async () => {
     const stats = await readEnquiryStats(db, '2026-11-01');
     expect(stats.counted).toBe(4);
     expect(stats.byMonth).toEqual([{ key: '2026-11', count: 4 }]);
   });
 
-  it('npm run enquiries -- --stats prints the five tables; --since takes a date; a bad date is refused', async () => {
+  it('npm run enquiries -- --stats prints the six tables; --since takes a date; a bad date is refused', async () => {
     const printed = await runToEnd(spawnTs('scripts/enquiries.ts', ['--stats'], { DATABASE_URL: url }));
     expect(printed.code, printed.stderr).toBe(0);
     const text = printed.lines.join('\n');
     expect(printed.lines[0]).toBe('5 accepted enquiries; 1 spam or suspect left out.');
-    for (const heading of ['By month', 'By landing page and source', 'By type of damage', 'Claims and the rest', 'Urgency'])
+    for (const heading of ['By month', 'By landing page and source', 'By type of damage', 'Claims and the rest', 'Urgency', 'Instructions'])
       expect(text).toContain(heading);
     expect(text).toMatch(/^ {2}urgent +1 +20%$/m);
     expect(text).toMatch(/^ {2}\/services\/water-damage +www\.google\.com +2 +40%$/m);

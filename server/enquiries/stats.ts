@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, gte, lt, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, damageTypeLabel, isUrgent } from '@/lib/contact-fields';
+import { CLAIM_FIELDS, damageTypeLabel, isInstructingRole, isUrgent } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
@@ -44,6 +44,8 @@ export type EnquiryStats = {
   claims: { claims: number; other: number };
   /** Accepted enquiries whose urgency answers made them urgent (counted above too). */
   urgent: number;
+  /** Accepted enquiries that are an insurer's or a loss adjuster's instruction (counted above too). */
+  instructions: number;
 };
 
 const NOT_RECORDED = '(not recorded)';
@@ -74,6 +76,7 @@ export function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
     byDamageType: tally(counted.map((row) => (row.damageType ? damageTypeLabel(row.damageType) : 'not given'))).sort(byCountThenKey),
     claims: { claims, other: counted.length - claims },
     urgent: counted.filter(isUrgent).length,
+    instructions: counted.filter((row) => isInstructingRole(row.claimRole)).length,
   };
 }
 
