@@ -155,8 +155,8 @@ export const CLAIM_MESSAGES = {
 
 export const claimFormText = {
   toggle: 'This is about an insurance claim',
-  legend: 'Claim details (all optional)',
-  hint: 'Anything you can tell us now saves a phone call later.',
+  legend: 'Claim details',
+  hint: 'All optional, except the policyholder and the property when an insurer or loss adjuster instructs us (marked *). Anything you can tell us now saves a phone call later.',
   labels: {
     claimRole: 'Who is getting in touch',
     insurer: 'Insurer’s name',

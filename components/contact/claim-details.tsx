@@ -16,6 +16,7 @@ type ControlProps = {
   value: string;
   onChange: (event: ChangeEvent<Control>) => void;
   ref: (element: Control | null) => void;
+  required: boolean;
 };
 
 type ClaimDetailsProps = {
@@ -41,7 +42,7 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
   function row(field: ClaimField, render: (props: FieldControl & ControlProps) => ReactNode, required = false) {
     return (
       <Field key={field} id={`claim-${field}`} label={labels[field]} error={errors[field]} required={required}>
-        {(control) => render({ ...control, name: field, value: values[field], onChange: onChange(field), ref: register(field) })}
+        {(control) => render({ ...control, name: field, value: values[field], onChange: onChange(field), ref: register(field), required })}
       </Field>
     );
   }

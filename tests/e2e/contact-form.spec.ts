@@ -457,7 +457,7 @@ test.describe('insurance claim details', () => {
     expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
     await claimToggle(page).click();
-    await expect(contactForm(page).getByRole('group', { name: 'Claim details (all optional)' })).toBeVisible();
+    await expect(contactForm(page).getByRole('group', { name: 'Claim details', exact: true })).toBeVisible();
     expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
     const unique = `Claim ${Date.now()}`;
     await fillValid(page, { subject: unique });
