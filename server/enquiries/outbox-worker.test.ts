@@ -436,8 +436,17 @@ describe('urgent enquiries first', () => {
     clock += 1_000;
     await submit({ ...valid, subject: 'Ceiling coming down', email: 'ann@example.com', worsening: 'yes', damageType: 'water-damage' });
     await submit({ ...valid, subject: 'Not sure is not urgent', email: 'kim@example.com', habitable: 'not-sure' });
-    const { subjects, mailer } = recorder();
+    // Through a real SMTP server, in the order it receives them.
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
     expect(await worker(mailer).runOnce()).toBe(4);
+    const subjects = smtp.received.map((message) => /^Subject: (.*)$/m.exec(message.raw)?.[1]);
+    expect(parseMail(smtp.received[0]!.raw).text.split('\n').slice(0, 2)).toEqual([
+      'URGENT: call back first.',
+      '- The damage is still getting worse.',
+    ]);
     expect(subjects).toEqual([
       `URGENT: Enquiry ${enquiryReference(3)}: Water damage: Ceiling coming down`,
       `Enquiry ${enquiryReference(1)}: First ordinary`,
