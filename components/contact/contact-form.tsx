@@ -51,7 +51,6 @@ import {
   sendingText,
   urgentCallText,
 } from '@/content/contact';
-import { business, emergencyTelHref } from '@/content/business';
 
 const LOG_SOURCE = 'contact-form';
 const disclosure = contactFormText.recaptchaDisclosure;
@@ -90,6 +89,11 @@ type ContactFormProps = {
   endpoint?: string;
   /** Whether photos can be sent: not when NEXT_PUBLIC_API_URL points at another host, which may not accept files. */
   acceptsPhotos?: boolean;
+  /**
+   * The emergency line a visitor whose answers make the enquiry urgent is offered with the success
+   * message (content/business.ts, handed down by the page so the business facts stay out of the form's script).
+   */
+  emergencyPhone?: { display: string; e164: string };
   /** The server action a browser posts the form to before its JavaScript runs (app/contact/actions.ts). */
   sendWithoutScript?: (previous: NativeFormState, form: FormData) => Promise<NativeFormState>;
   apiRequest?: typeof defaultApiRequest;
@@ -143,6 +147,7 @@ export function ContactForm({
   siteKey = recaptchaSiteKey,
   endpoint = `${apiBaseUrl}/api/contact`,
   acceptsPhotos = apiBaseUrl === '',
+  emergencyPhone,
   sendWithoutScript = noScriptAction,
   apiRequest = defaultApiRequest,
   logger = defaultLogger,
@@ -597,13 +602,13 @@ export function ContactForm({
                 {referenceText.after}
               </p>
             ) : null}
-            {status.urgent ? (
+            {status.urgent && emergencyPhone ? (
               <div className="mt-3 rounded-md border border-red-700 bg-white p-3 text-red-950" data-testid="urgent-call">
                 <p className="font-semibold">{urgentCallText.heading}</p>
                 <p className="mt-1">{urgentCallText.text}</p>
                 <p className="mt-3">
-                  <a href={emergencyTelHref} className="btn-primary">
-                    {urgentCallText.link(business.emergencyPhone.display)}
+                  <a href={`tel:${emergencyPhone.e164}`} className="btn-primary">
+                    {urgentCallText.link(emergencyPhone.display)}
                   </a>
                 </p>
               </div>
