@@ -22,6 +22,8 @@ export type Business = {
   description: string;
   yearsExperience: number;
   phone: { display: string; e164: string };
+  /** The line answered at any hour for emergencies (water still coming in, a home nobody can stay in). */
+  emergencyPhone: { display: string; e164: string };
   email: string;
   address: {
     lines: readonly [string, string, string];
@@ -64,6 +66,7 @@ export const business: Business = {
     'Insurance repair and home maintenance contractor based in Cumbernauld. For over 30 years our directly employed tradesmen have restored homes across Glasgow and the central belt of Scotland after water, storm, fire, impact and malicious damage, working with insurers, loss adjusters and repair networks.',
   yearsExperience: 30,
   phone: { display: '0141 496 0123', e164: '+441414960123' },
+  emergencyPhone: { display: '0141 496 0999', e164: '+441414960999' },
   email: 'enquiries@example.com',
   address: {
     lines: ['Unit 0, Example Business Park', 'Cumbernauld', 'G67 0XX'],
@@ -116,4 +119,5 @@ export const business: Business = {
 };
 
 export const telHref = `tel:${business.phone.e164}`;
+export const emergencyTelHref = `tel:${business.emergencyPhone.e164}`;
 export const mailtoHref = `mailto:${business.email}`;

@@ -101,7 +101,34 @@ export const DAMAGE_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-export const CLAIM_MAX = { insurer: 100, claimReference: 60, postcode: 10 } as const;
+export const CLAIM_MAX = {
+  insurer: 100,
+  claimReference: 60,
+  postcode: 10,
+  policyholderName: 100,
+  policyholderPhone: 40,
+  propertyAddress: 300,
+  excess: 20,
+} as const;
+
+/** The three urgency questions' answers, and those of the instruction's two choices. */
+export const URGENCY_ANSWERS = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+  { value: 'not-sure', label: 'Not sure' },
+] as const;
+export const VAT_ANSWERS = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+  { value: 'not-known', label: 'Not known' },
+] as const;
+export const DESKTOP_ANSWERS = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
+/** The roles that instruct us on a policyholder's behalf: the form then asks for the instruction's details. */
+export const INSTRUCTING_ROLES = ['insurer', 'loss-adjuster'] as const;
 
 export const CLAIM_MESSAGES = {
   claimRole: 'Choose who is getting in touch from the list',
@@ -111,12 +138,25 @@ export const CLAIM_MESSAGES = {
   damageDateFuture: 'The date of the damage cannot be in the future',
   damageType: 'Choose the type of damage from the list',
   postcode: 'Enter a UK postcode, like G67 1AB',
+  worsening: 'Choose yes, no or not sure',
+  habitable: 'Choose yes, no or not sure',
+  vulnerable: 'Choose yes, no or not sure',
+  policyholderName: 'Enter the policyholder’s name',
+  policyholderNameMax: `The policyholder’s name must be at most ${CLAIM_MAX.policyholderName} characters long`,
+  policyholderPhone: 'Enter the policyholder’s telephone number, like 0141 496 0123',
+  policyholderPhoneMax: `The policyholder’s telephone must be at most ${CLAIM_MAX.policyholderPhone} characters long`,
+  propertyAddress: 'Enter the address of the property',
+  propertyAddressMax: `The address must be at most ${CLAIM_MAX.propertyAddress} characters long`,
+  instructionPostcode: 'Enter the postcode of the property, like G67 1AB',
+  vatRegistered: 'Choose yes, no or not known',
+  excess: 'Enter the excess as an amount in pounds, like 250 or £1,000',
+  desktopAssessment: 'Choose yes or no',
 } as const;
 
 export const claimFormText = {
   toggle: 'This is about an insurance claim',
-  legend: 'Claim details (all optional)',
-  hint: 'Anything you can tell us now saves a phone call later.',
+  legend: 'Claim details',
+  hint: 'All optional, except the policyholder and the property when an insurer or loss adjuster instructs us (marked *). Anything you can tell us now saves a phone call later.',
   labels: {
     claimRole: 'Who is getting in touch',
     insurer: 'Insurer’s name',
@@ -124,8 +164,39 @@ export const claimFormText = {
     damageDate: 'Date of the damage',
     damageType: 'Type of damage',
     postcode: 'Postcode of the property',
+    worsening: 'Is water, fire or smoke damage still getting worse?',
+    habitable: 'Can people stay in the home tonight?',
+    vulnerable: 'Is anyone living there at particular risk (very old, very young or unwell)?',
+    policyholderName: 'Policyholder’s name',
+    policyholderPhone: 'Policyholder’s telephone',
+    propertyAddress: 'Address of the property (street and town)',
+    vatRegistered: 'Is the policyholder registered for VAT?',
+    excess: 'Policy excess, if known (£)',
+    desktopAssessment: 'Is a desktop assessment from photos acceptable?',
   },
   choose: 'Choose…',
+  urgencyLegend: 'How urgent is it?',
+  urgencyHint: 'If any answer is yes (or no one can stay tonight), we treat your enquiry as urgent and call back first.',
+  vulnerableWhy: 'We ask only so that we can come first to those who need it, and keep the answer no longer than your enquiry:',
+  vulnerablePrivacy: 'how we use it',
+  instructionLegend: 'Your instruction',
+  instructionHint:
+    'Your own name, e-mail and telephone above are the claims handler’s. Tell us here who we should call and where the property is.',
+  instructionMore: 'About the policy',
+} as const;
+
+/** Why an urgent enquiry is urgent: its notification's first lines, one per answer. */
+export const urgencyReasonText = {
+  worsening: 'The damage is still getting worse.',
+  habitable: 'People cannot stay in the home tonight.',
+  vulnerable: 'Someone living there is at particular risk (very old, very young or unwell).',
+} as const;
+
+/** What a visitor who answered that it is urgent sees with the success message. */
+export const urgentCallText = {
+  heading: 'You told us this is urgent.',
+  text: 'We call urgent enquiries back first. If you cannot wait, call our emergency line now:',
+  link: (display: string) => `Call ${display} now`,
 } as const;
 
 /** The reference every accepted enquiry gets, shown under the spec's success message. */
@@ -149,6 +220,14 @@ export const acknowledgementText = {
     'In an emergency (water coming through a ceiling, an unsafe structure), call us rather than waiting for a reply.',
   ],
   contactLine: (phone: string, hours: string) => `Telephone: ${phone} (${hours})`,
+  emergencyLine: (phone: string) => `Emergency line, at any hour: ${phone}`,
+  /** An instruction's acknowledgement: our reference beside the instructing office's claim number. */
+  instructionSubject: (reference: string, claimNumber: string, companyName: string) =>
+    `Instruction received: our reference ${reference}, your claim ${claimNumber}: ${companyName}`,
+  instructionReceived: (reference: string, claimNumber: string) =>
+    `Thank you for your instruction. Our reference ${reference} is paired with your claim number ${claimNumber}; both appear on every report, schedule and invoice we send you.`,
+  instructionNext:
+    'We will contact the policyholder and arrange the survey within our response standards, and keep you informed at every stage.',
   notYou: 'If you did not send this enquiry, you can ignore this e-mail; nothing more will be sent to you.',
 } as const;
 
@@ -182,6 +261,7 @@ export const sentPage = {
   description: 'Your enquiry has reached us.',
   next: 'One of our team reads every enquiry and will reply by e-mail or telephone, usually within one working day.',
   urgent: 'In an emergency, call us rather than waiting for a reply:',
+  urgentSent: 'You told us this is urgent: we call urgent enquiries back first. If you cannot wait, call our emergency line now:',
   back: 'Back to the home page',
 } as const;
 

@@ -8,15 +8,15 @@ export const insurersPage = {
   instructSteps: [
     {
       title: 'Send the instruction',
-      text: 'Send the enquiry form below with “Insurer” or “Loss adjuster” chosen, or e-mail the instruction with the policyholder’s details and your claim number.',
+      text: 'Open the instruction form below: with “Insurer” or “Loss adjuster” chosen it asks for everything we need in one go. Or e-mail the instruction with the policyholder’s details and your claim number.',
     },
     {
       title: 'We acknowledge it',
-      text: 'You receive our enquiry reference straight away; it stays paired with your claim number on everything we send.',
+      text: 'You see our reference on screen at once, and an e-mail to your address pairs it with your claim number; it carries nothing of the policyholder’s. The two stay paired on everything we send.',
     },
     {
       title: 'We contact the policyholder',
-      text: 'We arrange the survey with the policyholder, and make safe first where the property needs it.',
+      text: 'We arrange the survey with the policyholder, or assess from photos where you told us a desktop assessment will do, and make safe first where the property needs it.',
     },
     {
       title: 'Report, then repair',
@@ -48,11 +48,24 @@ export const insurersPage = {
   coverageHeading: 'Coverage',
   referenceHeading: 'Your claim number and our reference',
   reference: [
-    'Every enquiry sent through this site gets a reference such as HC-7KQ-M2P, shown on screen and, where possible, e-mailed back at once. Give your claim number in the form’s claim details and the two are stored together.',
+    'Every enquiry sent through this site gets a reference such as HC-7KQ-M2P, shown on screen and, where possible, e-mailed back at once. Give your claim number in the form’s claim details and the two are stored together; the e-mail back to you names both.',
     'Every report, schedule, invoice and certificate we send you carries both, so you can match our documents to your claim without asking us.',
   ],
+  formHeading: 'What the instruction form asks',
+  formIntro:
+    'Your own name, e-mail and telephone are the claims handler’s; the claim details then ask for the rest, so nothing has to follow by e-mail:',
+  formFields: [
+    'your claim number, the insurer, the type and date of the damage;',
+    'the policyholder’s name and telephone (required);',
+    'the property’s address and postcode (required; the postcode is checked);',
+    'whether the policyholder is registered for VAT (yes, no or not known) and the excess, if known;',
+    'whether a desktop assessment from photos is acceptable;',
+    'how urgent it is: whether the damage is still getting worse, whether the policyholder can stay in the home tonight, and whether anyone there is at particular risk. Any of those makes it urgent: we call back first.',
+  ],
+  formPhotos: 'Add up to six photos of the damage if you have them.',
   actionHeading: 'Send an instruction',
-  actionText: 'The form opens with the claim details ready for your claim number and the policyholder’s postcode.',
+  actionText:
+    'The form opens with your role chosen and the instruction’s fields showing: the policyholder, the property, VAT, the excess and whether a desktop assessment will do.',
   insurerLabel: 'Instruct us as an insurer',
   lossAdjusterLabel: 'Instruct us as a loss adjuster',
 } as const;

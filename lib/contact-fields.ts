@@ -5,7 +5,17 @@
  * lib/contact-schema.ts, kept apart because it carries zod: the form loads it when a visitor starts
  * on it, not with the page. The limits and messages a visitor reads are in content/contact.ts.
  */
-import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, ENQUIRY_TEXT_MAX_BYTES } from '@/content/contact';
+import {
+  CLAIM_MAX,
+  CLAIM_ROLES,
+  DAMAGE_TYPES,
+  DESKTOP_ANSWERS,
+  ENQUIRY_TEXT_MAX_BYTES,
+  INSTRUCTING_ROLES,
+  URGENCY_ANSWERS,
+  VAT_ANSWERS,
+  urgencyReasonText,
+} from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
 
 // Fields
@@ -14,10 +24,44 @@ export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] a
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
 
-export const CLAIM_FIELDS = ['claimRole', 'insurer', 'claimReference', 'damageDate', 'damageType', 'postcode'] as const;
+/** The three urgency questions, asked of every claim. */
+export const URGENCY_FIELDS = ['worsening', 'habitable', 'vulnerable'] as const;
+export type UrgencyField = (typeof URGENCY_FIELDS)[number];
+
+/**
+ * What an insurer or a loss adjuster is asked besides (INSTRUCTING_ROLES): the policyholder, the
+ * property and the policy. They count only when such a role is chosen; the property's postcode is the
+ * claim's own field, required then.
+ */
+export const INSTRUCTION_FIELDS = [
+  'policyholderName',
+  'policyholderPhone',
+  'propertyAddress',
+  'vatRegistered',
+  'excess',
+  'desktopAssessment',
+] as const;
+export type InstructionField = (typeof INSTRUCTION_FIELDS)[number];
+
+/** Every claim field in its order on the page. */
+export const CLAIM_FIELDS = [
+  ...URGENCY_FIELDS,
+  'claimRole',
+  'insurer',
+  'claimReference',
+  'damageDate',
+  'damageType',
+  'policyholderName',
+  'policyholderPhone',
+  'propertyAddress',
+  'postcode',
+  'vatRegistered',
+  'excess',
+  'desktopAssessment',
+] as const;
 export type ClaimField = (typeof CLAIM_FIELDS)[number];
 export type ClaimValues = Record<ClaimField, string>;
-export const EMPTY_CLAIM: ClaimValues = { claimRole: '', insurer: '', claimReference: '', damageDate: '', damageType: '', postcode: '' };
+export const EMPTY_CLAIM: ClaimValues = Object.fromEntries(CLAIM_FIELDS.map((field) => [field, ''])) as ClaimValues;
 
 export const PHOTO_FIELD = 'photos';
 
@@ -35,6 +79,7 @@ const isOneOf =
     typeof value === 'string' && (list as readonly string[]).includes(value);
 export const isContactField = isOneOf(CONTACT_FIELDS);
 export const isClaimField = isOneOf(CLAIM_FIELDS);
+export const isInstructionField = isOneOf(INSTRUCTION_FIELDS);
 export const isFormField = isOneOf(FORM_FIELDS);
 
 // Photos: what the form checks before sending and the server enforces while it reads the upload.
@@ -83,6 +128,62 @@ export const isClaimRole = (value: string) => CLAIM_ROLES.some((role) => role.va
 export const isDamageType = (value: string) => DAMAGE_TYPES.some((type) => type.value === value);
 export const claimRoleLabel = (value: string) => CLAIM_ROLES.find((role) => role.value === value)?.label ?? value;
 export const damageTypeLabel = (value: string) => DAMAGE_TYPES.find((type) => type.value === value)?.label ?? value;
+
+const valuesOf = (list: readonly { value: string }[]) => list.map((item) => item.value);
+export const isUrgencyAnswer = isOneOf(valuesOf(URGENCY_ANSWERS));
+export const isVatAnswer = isOneOf(valuesOf(VAT_ANSWERS));
+export const isDesktopAnswer = isOneOf(valuesOf(DESKTOP_ANSWERS));
+const labelOf = (list: readonly { value: string; label: string }[]) => (value: string | null | undefined) =>
+  list.find((item) => item.value === value)?.label ?? '';
+export const urgencyAnswerLabel = labelOf(URGENCY_ANSWERS);
+export const vatAnswerLabel = labelOf(VAT_ANSWERS);
+export const desktopAnswerLabel = labelOf(DESKTOP_ANSWERS);
+
+/** Whether the role instructs us on a policyholder's behalf (the form then asks for the instruction). */
+export const isInstructingRole = (value: string | null | undefined): boolean =>
+  (INSTRUCTING_ROLES as readonly string[]).includes(value ?? '');
+
+/**
+ * Why an enquiry is urgent, one reason per answer that makes it so: damage still getting worse, nobody
+ * able to stay in the home tonight, someone there at particular risk. Empty when it is not urgent.
+ */
+export function urgencyReasons(answers: Partial<Record<UrgencyField, string | null>> | null): string[] {
+  if (!answers) return [];
+  const reasons: string[] = [];
+  if (answers.worsening === 'yes') reasons.push(urgencyReasonText.worsening);
+  if (answers.habitable === 'no') reasons.push(urgencyReasonText.habitable);
+  if (answers.vulnerable === 'yes') reasons.push(urgencyReasonText.vulnerable);
+  return reasons;
+}
+
+export const isUrgent = (answers: Partial<Record<UrgencyField, string | null>> | null) => urgencyReasons(answers).length > 0;
+
+/**
+ * A telephone number as people write one: digits with spaces, brackets, dashes and a leading +, 7 to
+ * 15 digits in all. Linear: one character class.
+ */
+const PHONE_CHARACTERS = /^\+?[0-9 ()-]+$/;
+export function isTelephoneNumber(value: string): boolean {
+  if (value.length > CLAIM_MAX.policyholderPhone || !PHONE_CHARACTERS.test(value)) return false;
+  const digits = value.replace(/[^0-9]/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+const AMOUNT = /^[0-9]{1,7}(?:\.[0-9]{1,2})?$/;
+
+/**
+ * An excess as stored: `250`, `£1,000`, ` £ 250.5 ` → `£250`, `£1,000`, `£250.50`; anything that is not
+ * an amount of pounds is returned trimmed, to be refused (isExcess).
+ */
+export function normaliseExcess(value: string): string {
+  const bare = value.replace(/^£/, '').replace(/[\s,]/g, '');
+  if (!AMOUNT.test(bare)) return value.trim();
+  const [pounds, pence] = bare.split('.');
+  const whole = Number(pounds).toLocaleString('en-GB');
+  return pence === undefined ? `£${whole}` : `£${whole}.${pence.padEnd(2, '0')}`;
+}
+
+export const isExcess = (normalised: string) => /^£[0-9][0-9,]*(?:\.[0-9]{2})?$/.test(normalised) && normalised.length <= CLAIM_MAX.excess;
 
 /**
  * A UK postcode without its space (the Royal Mail formats A9, A99, A9A, AA9, AA99, AA9A, then 9AA), in

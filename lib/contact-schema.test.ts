@@ -4,9 +4,11 @@ import {
   EMAIL_PATTERN,
   isCalendarDate,
   isUkPostcode,
+  isUrgent,
   normaliseContactText,
   normalisePostcode,
   todayInUk,
+  urgencyReasons,
   type ContactField,
 } from '@/lib/contact-fields';
 import { parseContact, schemaErrors, validateContact } from '@/lib/contact-schema';
@@ -46,12 +48,22 @@ describe('section 5 messages, verbatim', () => {
         subject: 'Leaks',
         message: '1234567890',
         // The claim details, all optional and empty here.
+        worsening: '',
+        habitable: '',
+        vulnerable: '',
         claimRole: '',
         insurer: '',
         claimReference: '',
         damageDate: '',
         damageType: '',
         postcode: '',
+        // An instruction's: they count only from an insurer or a loss adjuster.
+        policyholderName: '',
+        policyholderPhone: '',
+        propertyAddress: '',
+        vatRegistered: '',
+        excess: '',
+        desktopAssessment: '',
         // Where it came from: set by the form, none here.
         sentFrom: '',
         landingPage: '',
@@ -261,9 +273,9 @@ describe('the other claim details', () => {
   });
 
   it('accept only the listed roles and types of damage', () => {
-    expect(validateContact({ ...valid, claimRole: 'insurer', damageType: 'fire-smoke' })).toMatchObject({
+    expect(validateContact({ ...valid, claimRole: 'homeowner', damageType: 'fire-smoke' })).toMatchObject({
       errors: {},
-      claim: { claimRole: 'insurer', damageType: 'fire-smoke', insurer: '', claimReference: '', damageDate: '', postcode: '' },
+      claim: { claimRole: 'homeowner', damageType: 'fire-smoke', insurer: '', claimReference: '', damageDate: '', postcode: '' },
     });
     expect(validateContact({ ...valid, claimRole: 'landlord', damageType: 'flood' }).errors).toEqual({
       claimRole: 'Choose who is getting in touch from the list',
@@ -289,5 +301,133 @@ describe('the other claim details', () => {
       'claimRole',
       'postcode',
     ]);
+  });
+});
+
+describe('the three urgency questions', () => {
+  it('each takes yes, no or not sure, or nothing; anything else gets a clear message', () => {
+    // Control and direction characters are removed before the check, as for every field.
+    for (const answer of ['yes', 'no', 'not-sure', ' yes ', 'yes\u0000', '\u202eno', ''])
+      expect(validateContact({ ...valid, worsening: answer, habitable: answer, vulnerable: answer }).errors).toEqual({});
+    const hostile = ['YES', 'maybe', '1', 'yes no', '<script>', 'y'.repeat(10_000)];
+    for (const answer of hostile)
+      expect(validateContact({ ...valid, worsening: answer, habitable: answer, vulnerable: answer }).errors).toEqual({
+        worsening: 'Choose yes, no or not sure',
+        habitable: 'Choose yes, no or not sure',
+        vulnerable: 'Choose yes, no or not sure',
+      });
+    // Not a string: as if not given.
+    expect(validateContact({ ...valid, worsening: ['yes'], habitable: { no: true }, vulnerable: 1 }).errors).toEqual({});
+  });
+
+  it('any yes, or no to staying tonight, makes it urgent, with one reason per answer; not sure does not', () => {
+    expect(urgencyReasons({ worsening: 'yes', habitable: 'no', vulnerable: 'yes' })).toEqual([
+      'The damage is still getting worse.',
+      'People cannot stay in the home tonight.',
+      'Someone living there is at particular risk (very old, very young or unwell).',
+    ]);
+    expect(isUrgent({ habitable: 'no' })).toBe(true);
+    expect(isUrgent({ vulnerable: 'yes' })).toBe(true);
+    expect(isUrgent({ worsening: 'not-sure', habitable: 'not-sure', vulnerable: 'not-sure' })).toBe(false);
+    expect(isUrgent({ worsening: 'no', habitable: 'yes', vulnerable: 'no' })).toBe(false);
+    expect(isUrgent(null)).toBe(false);
+    const checked = validateContact({ ...valid, habitable: 'no' });
+    expect(checked.claim).toMatchObject({ habitable: 'no', worsening: '', vulnerable: '' });
+    expect(isUrgent(checked.claim)).toBe(true);
+  });
+});
+
+describe('an instruction from an insurer or a loss adjuster', () => {
+  const instruction = {
+    ...valid,
+    claimRole: 'loss-adjuster',
+    claimReference: 'CLM-2026-0042',
+    policyholderName: 'Ann Policy',
+    policyholderPhone: '07700 900123',
+    propertyAddress: '1 High Street\nKilsyth',
+    postcode: 'g65 0aa',
+    vatRegistered: 'not-known',
+    excess: '£1,000',
+    desktopAssessment: 'yes',
+  };
+
+  it('is stored as given, normalised', () => {
+    expect(validateContact(instruction)).toMatchObject({
+      errors: {},
+      claim: {
+        policyholderName: 'Ann Policy',
+        policyholderPhone: '07700 900123',
+        propertyAddress: '1 High Street\nKilsyth',
+        postcode: 'G65 0AA',
+        vatRegistered: 'not-known',
+        excess: '£1,000',
+        desktopAssessment: 'yes',
+      },
+    });
+    expect(validateContact({ ...instruction, claimRole: 'insurer', excess: ' 250.5 ' }).claim).toMatchObject({ excess: '£250.50' });
+  });
+
+  it('requires the policyholder’s name and telephone and the property’s address and postcode', () => {
+    const empty = { policyholderName: ' ', policyholderPhone: '', propertyAddress: '\n', postcode: '' };
+    expect(validateContact({ ...instruction, ...empty }).errors).toEqual({
+      policyholderName: 'Enter the policyholder’s name',
+      policyholderPhone: 'Enter the policyholder’s telephone number, like 0141 496 0123',
+      propertyAddress: 'Enter the address of the property',
+      postcode: 'Enter the postcode of the property, like G67 1AB',
+    });
+    // The excess, VAT and desktop assessment are optional.
+    expect(validateContact({ ...instruction, excess: '', vatRegistered: '', desktopAssessment: '' }).errors).toEqual({});
+  });
+
+  it('refuses hostile and malformed values with a clear message each', () => {
+    const errors = validateContact({
+      ...instruction,
+      policyholderName: 'a'.repeat(101),
+      policyholderPhone: '0141 496 0123; DROP TABLE enquiries',
+      propertyAddress: 'x'.repeat(301),
+      postcode: "SW1A 1AA'--",
+      vatRegistered: 'maybe',
+      excess: '-250',
+      desktopAssessment: 'not-sure',
+    }).errors;
+    expect(errors).toEqual({
+      policyholderName: 'The policyholder’s name must be at most 100 characters long',
+      policyholderPhone: 'Enter the policyholder’s telephone number, like 0141 496 0123',
+      propertyAddress: 'The address must be at most 300 characters long',
+      postcode: 'Enter a UK postcode, like G67 1AB',
+      vatRegistered: 'Choose yes, no or not known',
+      excess: 'Enter the excess as an amount in pounds, like 250 or £1,000',
+      desktopAssessment: 'Choose yes or no',
+    });
+    for (const phone of ['123', '+44 (0)141 496 0123 ext 5', '0'.repeat(16), '<07700900123>', `${'1'.repeat(41)}`])
+      expect(schemaErrors({ ...instruction, policyholderPhone: phone }).policyholderPhone).toBeDefined();
+    for (const phone of ['+44 141 496 0123', '(0141) 496-0123', '07700900123'])
+      expect(validateContact({ ...instruction, policyholderPhone: phone }).errors).toEqual({});
+    for (const excess of ['£', '1e3', '250.123', '£ 25O', '12345678', 'NaN', `£${'9'.repeat(30)}`])
+      expect(validateContact({ ...instruction, excess }).errors).toEqual({
+        excess: 'Enter the excess as an amount in pounds, like 250 or £1,000',
+      });
+    // The address keeps its lines but loses control and direction characters.
+    expect(validateContact({ ...instruction, propertyAddress: 'Flat 2\u0007\r\n\u202e1 High St' }).claim?.propertyAddress).toBe(
+      'Flat 2\n1 High St',
+    );
+  });
+
+  it('counts for no other role: its fields are dropped, neither checked nor kept', () => {
+    for (const claimRole of ['homeowner', 'agent-landlord', 'other', '']) {
+      const checked = validateContact({ ...instruction, claimRole, policyholderPhone: 'nonsense', excess: 'lots', postcode: '' });
+      expect(checked.errors).toEqual({});
+      expect(checked.claim).toMatchObject({
+        policyholderName: '',
+        policyholderPhone: '',
+        propertyAddress: '',
+        excess: '',
+        vatRegistered: '',
+      });
+    }
+    // A role written with stray spaces is still the role.
+    expect(validateContact({ ...instruction, claimRole: ' insurer ', policyholderName: '' }).errors).toEqual({
+      policyholderName: 'Enter the policyholder’s name',
+    });
   });
 });

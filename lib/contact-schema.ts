@@ -10,12 +10,20 @@ import {
   EMAIL_PATTERN,
   FORM_FIELDS,
   HONEYPOT_FIELD,
+  INSTRUCTION_FIELDS,
   isCalendarDate,
   isClaimRole,
   isDamageType,
+  isDesktopAnswer,
+  isExcess,
   isFormField,
+  isInstructingRole,
+  isTelephoneNumber,
   isUkPostcode,
+  isUrgencyAnswer,
+  isVatAnswer,
   normaliseContactText,
+  normaliseExcess,
   normalisePostcode,
   todayInUk,
   type ClaimValues,
@@ -40,6 +48,30 @@ const text = (multiline: boolean) =>
   );
 
 const cleaned = (clean: (raw: unknown) => string) => z.pipe(z.transform(clean), z.string());
+
+/** An optional choice: empty, or one of the values `isOneOf` accepts. */
+const choice = (isOneOf: (value: string) => boolean, message: string) =>
+  z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isOneOf(value), message)));
+
+/** A field that does not count here (an instruction's, when no instructing role is chosen): always empty. */
+const ignored = z.pipe(
+  z.transform(() => ''),
+  z.string(),
+);
+
+const postcodeOf = (required: boolean) =>
+  z.pipe(
+    z.pipe(
+      text(false),
+      z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
+    ),
+    // The cap aborts before the pattern.
+    z.string().check(
+      ...(required ? [z.minLength(1, { message: CLAIM_MESSAGES.instructionPostcode, abort: true })] : []),
+      z.maxLength(CLAIM_MAX.postcode, { message: CLAIM_MESSAGES.postcode, abort: true }),
+      z.refine((value) => value === '' || isUkPostcode(value), CLAIM_MESSAGES.postcode),
+    ),
+  );
 
 export const contactSchema = z.object({
   name: z.pipe(
@@ -69,7 +101,10 @@ export const contactSchema = z.object({
       .string()
       .check(z.minLength(CONTACT_MIN.message, CONTACT_MESSAGES.message), z.maxLength(CONTACT_MAX.message, CONTACT_MESSAGES.messageMax)),
   ),
-  // The optional claim details. Each is empty or valid; none is required.
+  // The optional claim details. Each is empty or valid; none is required (but see instructionSchema).
+  worsening: choice(isUrgencyAnswer, CLAIM_MESSAGES.worsening),
+  habitable: choice(isUrgencyAnswer, CLAIM_MESSAGES.habitable),
+  vulnerable: choice(isUrgencyAnswer, CLAIM_MESSAGES.vulnerable),
   claimRole: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isClaimRole(value), CLAIM_MESSAGES.claimRole))),
   insurer: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.insurer, CLAIM_MESSAGES.insurerMax))),
   claimReference: z.pipe(text(false), z.string().check(z.maxLength(CLAIM_MAX.claimReference, CLAIM_MESSAGES.claimReferenceMax))),
@@ -81,17 +116,11 @@ export const contactSchema = z.object({
     ),
   ),
   damageType: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isDamageType(value), CLAIM_MESSAGES.damageType))),
-  postcode: z.pipe(
-    z.pipe(
-      text(false),
-      z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
-    ),
-    // The cap aborts before the pattern.
-    z.string().check(
-      z.maxLength(CLAIM_MAX.postcode, { message: CLAIM_MESSAGES.postcode, abort: true }),
-      z.refine((value) => value === '' || isUkPostcode(value), CLAIM_MESSAGES.postcode),
-    ),
-  ),
+  postcode: postcodeOf(false),
+  ...(Object.fromEntries(INSTRUCTION_FIELDS.map((field) => [field, ignored])) as Record<
+    (typeof INSTRUCTION_FIELDS)[number],
+    typeof ignored
+  >),
   // Where the enquiry came from (lib/visit-attribution.ts): set by the form, never typed, so a value that
   // is not what the form sends is dropped rather than refused.
   sentFrom: cleaned(sitePath),
@@ -111,6 +140,48 @@ export const contactSchema = z.object({
   ),
 });
 
+/**
+ * The same message from an insurer or a loss adjuster: the instruction's fields count, and the
+ * policyholder's name and telephone and the property's address and postcode are required (an
+ * instruction without them costs a day of e-mails).
+ */
+export const instructionSchema = z.extend(contactSchema, {
+  policyholderName: z.pipe(
+    text(false),
+    z
+      .string()
+      .check(z.minLength(1, CLAIM_MESSAGES.policyholderName), z.maxLength(CLAIM_MAX.policyholderName, CLAIM_MESSAGES.policyholderNameMax)),
+  ),
+  policyholderPhone: z.pipe(
+    text(false),
+    z
+      .string()
+      .check(
+        z.maxLength(CLAIM_MAX.policyholderPhone, { message: CLAIM_MESSAGES.policyholderPhoneMax, abort: true }),
+        z.refine(isTelephoneNumber, CLAIM_MESSAGES.policyholderPhone),
+      ),
+  ),
+  propertyAddress: z.pipe(
+    text(true),
+    z
+      .string()
+      .check(z.minLength(1, CLAIM_MESSAGES.propertyAddress), z.maxLength(CLAIM_MAX.propertyAddress, CLAIM_MESSAGES.propertyAddressMax)),
+  ),
+  postcode: postcodeOf(true),
+  vatRegistered: choice(isVatAnswer, CLAIM_MESSAGES.vatRegistered),
+  excess: z.pipe(
+    z.pipe(
+      text(false),
+      z.transform((value: string) => (value === '' ? '' : normaliseExcess(value))),
+    ),
+    z.string().check(
+      z.maxLength(CLAIM_MAX.excess, { message: CLAIM_MESSAGES.excess, abort: true }),
+      z.refine((value) => value === '' || isExcess(value), CLAIM_MESSAGES.excess),
+    ),
+  ),
+  desktopAssessment: choice(isDesktopAnswer, CLAIM_MESSAGES.desktopAssessment),
+});
+
 export type ContactSubmission = z.infer<typeof contactSchema>;
 export type FieldIssue = { path: string; msg: string };
 
@@ -118,7 +189,9 @@ export type ContactParse = { success: true; data: ContactSubmission } | { succes
 
 /** Parses a submission; on failure, the first message per field, in the form's field order. */
 export function parseContact(input: unknown): ContactParse {
-  const result = contactSchema.safeParse(input);
+  const role = input !== null && typeof input === 'object' ? (input as Record<string, unknown>).claimRole : undefined;
+  const instructing = typeof role === 'string' && isInstructingRole(normaliseContactText(role, false));
+  const result = (instructing ? instructionSchema : contactSchema).safeParse(input);
   if (result.success) return { success: true, data: result.data };
   const byPath = new Map<string, string>();
   for (const issue of result.error.issues) {

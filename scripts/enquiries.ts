@@ -6,7 +6,15 @@ import path from 'node:path';
 import { getDb } from '@/server/db';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
-import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-fields';
+import {
+  claimRoleLabel,
+  damageTypeLabel,
+  desktopAnswerLabel,
+  isInstructingRole,
+  urgencyAnswerLabel,
+  urgencyReasons,
+  vatAnswerLabel,
+} from '@/lib/contact-fields';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
 import { readEnquiryStats } from '@/server/enquiries/stats';
 import { findEnquiry, recentEnquiries, storedClaim, type EnquiryListing } from '@/server/enquiries/store';
@@ -19,7 +27,9 @@ Prints the N most recent enquiries (default 20, at most 1000), oldest first, fro
 DATABASE_URL (default file:data/site.db): reference, when, who, subject, disposition (accepted, spam,
 suspect), verification (verified, unverified, low-score, honeypot, not-configured), delivery of the
 notification (pending, sent, failed, not notified) and of the sender's acknowledgement, and under each
-enquiry its claim details when it has any. --json prints every field.
+enquiry its claim details, its urgency answers (URGENT when they make it so) and an insurer's or loss
+adjuster's instruction (policyholder, telephone, address, VAT, excess, desktop assessment) when it has
+any. --json prints every field.
   --full          also print each message
   --retry-failed  requeue every notification that failed permanently, then list
   --export EMAIL  print everything held about that e-mail address as JSON (a subject access request)
@@ -29,7 +39,7 @@ enquiry its claim details when it has any. --json prints every field.
   --stats [--since YYYY-MM-DD]
                   count the accepted enquiries (since that day, UTC): by month, by landing page and
                   source (campaign source, else the referring site, else direct or unknown), by type
-                  of damage, and claims against the rest; with --json as JSON`;
+                  of damage, claims against the rest, and urgent against the rest; with --json as JSON`;
 
 function delivery(entry: EnquiryListing) {
   if (entry.delivery === 'sent') return `sent ${entry.sentAt ?? ''}`.trim();
@@ -53,6 +63,34 @@ function claimLine(entry: EnquiryListing): string | null {
   return oneLine(parts.join(', '), 160);
 }
 
+/** Whether it is urgent and the answers: `URGENT (worse yes, tonight no, at risk not sure)`. */
+function urgencyLine(entry: EnquiryListing): string | null {
+  const answers = [
+    entry.worsening && `worse ${urgencyAnswerLabel(entry.worsening).toLowerCase()}`,
+    entry.habitable && `tonight ${urgencyAnswerLabel(entry.habitable).toLowerCase()}`,
+    entry.vulnerable && `at risk ${urgencyAnswerLabel(entry.vulnerable).toLowerCase()}`,
+  ].filter(Boolean);
+  if (answers.length === 0) return null;
+  return `${urgencyReasons(entry).length > 0 ? 'URGENT' : 'not urgent'} (${answers.join(', ')})`;
+}
+
+/** An insurer's or loss adjuster's instruction on one line: policyholder, telephone, address, VAT, excess, desktop. */
+function instructionLine(entry: EnquiryListing): string | null {
+  if (!isInstructingRole(entry.claimRole)) return null;
+  const parts = [
+    `policyholder ${entry.policyholderName ?? '-'}`,
+    entry.policyholderPhone ?? '-',
+    (entry.propertyAddress ?? '-')
+      .split('\n')
+      .map((part) => part.trim())
+      .join(', '),
+    `VAT ${vatAnswerLabel(entry.vatRegistered) || '-'}`,
+    `excess ${entry.excess ?? '-'}`,
+    `desktop ${desktopAnswerLabel(entry.desktopAssessment) || '-'}`,
+  ];
+  return oneLine(parts.join('; '), 200);
+}
+
 function table(entries: EnquiryListing[], full: boolean) {
   const header = ['#', 'reference', 'received', 'from', 'subject', 'photos', 'disposition', 'verification', 'delivery', 'acknowledgement'];
   const rows = entries.map((entry) => [
@@ -74,6 +112,10 @@ function table(entries: EnquiryListing[], full: boolean) {
     const entry = entries[index]!;
     const claim = claimLine(entry);
     if (claim) lines.push(`    claim: ${claim}`);
+    const urgency = urgencyLine(entry);
+    if (urgency) lines.push(`    urgency: ${urgency}`);
+    const instruction = instructionLine(entry);
+    if (instruction) lines.push(`    instruction: ${instruction}`);
     if (full) {
       lines.push(`    phone: ${oneLine(entry.phone ?? '-', 60)}  client: ${oneLine(entry.clientAddress, 60)}`);
       lines.push(

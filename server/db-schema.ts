@@ -92,6 +92,18 @@ export const enquiries = sqliteTable(
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
+    // Migration 0011: the urgency answers (yes, no, not-sure) and whether they make it urgent (1), which
+    // puts its notification ahead of others; an insurer's or loss adjuster's instruction.
+    worsening: text('worsening'),
+    habitable: text('habitable'),
+    vulnerable: text('vulnerable'),
+    urgent: integer('urgent').notNull().default(0),
+    policyholderName: text('policyholder_name'),
+    policyholderPhone: text('policyholder_phone'),
+    propertyAddress: text('property_address'),
+    vatRegistered: text('vat_registered'),
+    excess: text('excess'),
+    desktopAssessment: text('desktop_assessment'),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),

@@ -18,9 +18,9 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-async function submitAt(at: number, subject: string) {
+async function submitAt(at: number, subject: string, extra: Record<string, string> = {}) {
   const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
-  expect((await handle(contactRequest({ ...valid, subject }))).status).toBe(201);
+  expect((await handle(contactRequest({ ...valid, subject, ...extra }))).status).toBe(201);
 }
 
 describe('retention: what the privacy page promises', () => {
@@ -50,5 +50,23 @@ describe('retention: what the privacy page promises', () => {
     expect((await db.execute('SELECT enquiry_id FROM enquiry_notifications')).rows.map((row) => row.enquiry_id)).toEqual([2]);
     expect((await db.execute('SELECT id FROM error_logs')).rows.map((row) => row.id)).toEqual([2]);
     expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 0, errorLogs: 0 });
+  });
+
+  it('the urgency answers (someone at risk among them) and an instruction’s policyholder go with their enquiry', async () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    await submitAt(Date.parse('2025-11-01T12:00:00Z'), 'An old instruction', {
+      claimRole: 'insurer',
+      policyholderName: 'Ann Policy',
+      policyholderPhone: '07700 900123',
+      propertyAddress: '1 High Street',
+      postcode: 'G65 0AA',
+      vulnerable: 'yes',
+    });
+    expect(Number((await db.execute("SELECT count(*) AS n FROM enquiries WHERE vulnerable = 'yes'")).rows[0]!.n)).toBe(1);
+    await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') });
+    const left = await db.execute(
+      'SELECT count(*) AS n FROM enquiries WHERE vulnerable IS NOT NULL OR policyholder_name IS NOT NULL OR policyholder_phone IS NOT NULL OR property_address IS NOT NULL',
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });

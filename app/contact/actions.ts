@@ -12,6 +12,11 @@ import { sendNativeForm } from '@/server/enquiries/native-form';
  */
 export async function sendEnquiryWithoutScript(_previous: NativeFormState, form: FormData): Promise<NativeFormState> {
   const result = await sendNativeForm(form, await headers());
-  if (result.kind === 'sent') redirect(result.reference ? `/contact/sent?reference=${result.reference}` : '/contact/sent');
+  if (result.kind === 'sent') {
+    const query = new URLSearchParams();
+    if (result.reference) query.set('reference', result.reference);
+    if (result.urgent) query.set('urgent', '1');
+    redirect(query.size > 0 ? `/contact/sent?${query}` : '/contact/sent');
+  }
   return result;
 }

@@ -52,7 +52,7 @@ export default function ContactPage() {
         </PageSection>
         <PageSection id="contact-form" title={contactPage.formHeading} layout="column" heading="medium" className="relative">
           <div className="mt-6">
-            <ContactForm sendWithoutScript={sendEnquiryWithoutScript} />
+            <ContactForm sendWithoutScript={sendEnquiryWithoutScript} emergencyPhone={business.emergencyPhone} />
           </div>
         </PageSection>
       </div>

@@ -41,6 +41,16 @@ export default function InsurersPage() {
         </p>
       </PageSection>
 
+      <PageSection id="instruction-form" title={text.formHeading}>
+        <p className="mt-4 leading-relaxed text-slate-700">{text.formIntro}</p>
+        <ul className="mt-4 list-disc space-y-2 pl-6 leading-relaxed text-slate-700">
+          {text.formFields.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p className="mt-4 leading-relaxed text-slate-700">{text.formPhotos}</p>
+      </PageSection>
+
       <PageSection id="receive" title={text.receiveHeading} layout="band">
         <dl className="mt-8 grid gap-6 md:grid-cols-2">
           {text.receive.map((item) => (

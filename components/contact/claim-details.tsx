@@ -1,14 +1,14 @@
 'use client';
 
 import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react';
-import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, claimFormText } from '@/content/contact';
+import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
 import { Field, type FieldControl } from '@/components/contact/field';
 import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';
 
 const noSubscription = () => () => undefined;
 
-type Control = HTMLInputElement | HTMLSelectElement;
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** What each claim control gets besides its Field's part. */
 type ControlProps = {
@@ -16,6 +16,7 @@ type ControlProps = {
   value: string;
   onChange: (event: ChangeEvent<Control>) => void;
   ref: (element: Control | null) => void;
+  required: boolean;
 };
 
 type ClaimDetailsProps = {
@@ -30,18 +31,60 @@ type ClaimDetailsProps = {
 /**
  * The optional "insurance claim" part of the contact form: closed by default, opened by a checkbox.
  * Its fields are always in the page and shown by CSS while the box is ticked (`.claim-part` in
- * globals.css), so the part opens and is posted before or without JavaScript. The date's `max` is
+ * globals.css), so the part opens and is posted before or without JavaScript; an instruction's fields
+ * (`.instruction-part`) the same way while "Insurer" or "Loss adjuster" is chosen. The date's `max` is
  * set in the browser only: the prerendered page carries no date that could differ from the visitor's day.
  */
 export function ClaimDetails({ open, onOpenChange, values, errors, onChange, register }: ClaimDetailsProps) {
   const { labels } = claimFormText;
   const today = useSyncExternalStore(noSubscription, todayInUk, () => undefined);
 
-  function row(field: ClaimField, render: (props: FieldControl & ControlProps) => ReactNode) {
+  function row(field: ClaimField, render: (props: FieldControl & ControlProps) => ReactNode, required = false) {
     return (
-      <Field key={field} id={`claim-${field}`} label={labels[field]} error={errors[field]}>
-        {(control) => render({ ...control, name: field, value: values[field], onChange: onChange(field), ref: register(field) })}
+      <Field key={field} id={`claim-${field}`} label={labels[field]} error={errors[field]} required={required}>
+        {(control) => render({ ...control, name: field, value: values[field], onChange: onChange(field), ref: register(field), required })}
       </Field>
+    );
+  }
+
+  /** A yes/no question: a group of radio buttons under its legend, its error under them. */
+  function answers(field: ClaimField, options: readonly { value: string; label: string }[], hint?: ReactNode) {
+    const error = errors[field];
+    const errorId = `claim-${field}-error`;
+    const hintId = hint ? `claim-${field}-hint` : undefined;
+    const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+    const onFieldChange = onChange(field);
+    return (
+      <fieldset key={field} id={`claim-${field}`} className="answer-group">
+        <legend className="font-semibold text-brand-900">{labels[field]}</legend>
+        {hint ? (
+          <p id={hintId} className="text-sm text-slate-700">
+            {hint}
+          </p>
+        ) : null}
+        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+          {options.map((option, index) => (
+            <label key={option.value} className="inline-flex min-h-11 items-center gap-2 text-slate-900">
+              <input
+                type="radio"
+                name={field}
+                value={option.value}
+                checked={values[field] === option.value}
+                onChange={onFieldChange}
+                ref={index === 0 ? register(field) : undefined}
+                aria-describedby={describedBy}
+                className="h-5 w-5 accent-brand-700"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
     );
   }
 
@@ -80,6 +123,23 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
           <fieldset className="mt-4 space-y-4">
             <legend className="font-semibold text-brand-900">{claimFormText.legend}</legend>
             <p className="text-sm text-slate-700">{claimFormText.hint}</p>
+            <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-3">
+              <legend className="px-1 font-semibold text-brand-900">{claimFormText.urgencyLegend}</legend>
+              <p className="text-sm text-slate-700">{claimFormText.urgencyHint}</p>
+              {answers('worsening', URGENCY_ANSWERS)}
+              {answers('habitable', URGENCY_ANSWERS)}
+              {answers(
+                'vulnerable',
+                URGENCY_ANSWERS,
+                <>
+                  {claimFormText.vulnerableWhy}{' '}
+                  <a href="/privacy#what-we-do" className="prose-link">
+                    {claimFormText.vulnerablePrivacy}
+                  </a>
+                  .
+                </>,
+              )}
+            </fieldset>
             {row('claimRole', (props) => choice(CLAIM_ROLES, props))}
             {row('insurer', (props) => (
               <input {...props} type="text" maxLength={CLAIM_MAX.insurer} autoComplete="off" />
@@ -91,6 +151,31 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
               <input {...props} type="date" max={today} />
             ))}
             {row('damageType', (props) => choice(DAMAGE_TYPES, props))}
+            <div className="instruction-part space-y-4" data-testid="instruction-fields">
+              <p className="font-semibold text-brand-900">{claimFormText.instructionLegend}</p>
+              <p className="text-sm text-slate-700">{claimFormText.instructionHint}</p>
+              {row(
+                'policyholderName',
+                (props) => (
+                  <input {...props} type="text" maxLength={CLAIM_MAX.policyholderName} autoComplete="off" />
+                ),
+                true,
+              )}
+              {row(
+                'policyholderPhone',
+                (props) => (
+                  <input {...props} type="tel" maxLength={CLAIM_MAX.policyholderPhone} autoComplete="off" />
+                ),
+                true,
+              )}
+              {row(
+                'propertyAddress',
+                (props) => (
+                  <textarea {...props} rows={3} maxLength={CLAIM_MAX.propertyAddress} autoComplete="off" />
+                ),
+                true,
+              )}
+            </div>
             {row('postcode', (props) => (
               <input
                 {...props}
@@ -102,6 +187,21 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
                 className={`${props.className} sm:max-w-48`}
               />
             ))}
+            <div className="instruction-part space-y-4">
+              <p className="font-semibold text-brand-900">{claimFormText.instructionMore}</p>
+              {answers('vatRegistered', VAT_ANSWERS)}
+              {row('excess', (props) => (
+                <input
+                  {...props}
+                  type="text"
+                  inputMode="decimal"
+                  maxLength={CLAIM_MAX.excess}
+                  autoComplete="off"
+                  className={`${props.className} sm:max-w-48`}
+                />
+              ))}
+              {answers('desktopAssessment', DESKTOP_ANSWERS)}
+            </div>
           </fieldset>
         }
       </div>

@@ -20,6 +20,7 @@ import {
   HONEYPOT_FIELD,
   PHOTO_FIELD,
   isClaimField,
+  isUrgent,
   type ClaimField,
   type ClaimValues,
   type ContactField,
@@ -48,6 +49,7 @@ import {
   photoText,
   referenceText,
   sendingText,
+  urgentCallText,
 } from '@/content/contact';
 
 const LOG_SOURCE = 'contact-form';
@@ -67,7 +69,7 @@ const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', mess
 
 type Status =
   | { kind: 'idle' }
-  | { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean }
+  | { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean }
   | { kind: 'error'; message: string }
   /** A plain note (restored, cleared, cancelled): announced politely, not as an error. */
   | { kind: 'note'; message: string };
@@ -87,6 +89,11 @@ type ContactFormProps = {
   endpoint?: string;
   /** Whether photos can be sent: not when NEXT_PUBLIC_API_URL points at another host, which may not accept files. */
   acceptsPhotos?: boolean;
+  /**
+   * The emergency line a visitor whose answers make the enquiry urgent is offered with the success
+   * message (content/business.ts, handed down by the page so the business facts stay out of the form's script).
+   */
+  emergencyPhone?: { display: string; e164: string };
   /** The server action a browser posts the form to before its JavaScript runs (app/contact/actions.ts). */
   sendWithoutScript?: (previous: NativeFormState, form: FormData) => Promise<NativeFormState>;
   apiRequest?: typeof defaultApiRequest;
@@ -118,6 +125,8 @@ type Submission = {
   photos: readonly PickedPhoto[];
   firstFailureAt: number | null;
   nextDelayMs: number;
+  /** The visitor's answers make it urgent: the success message offers the emergency line. */
+  urgent: boolean;
 };
 
 const noScriptAction = async (state: NativeFormState) => state;
@@ -138,6 +147,7 @@ export function ContactForm({
   siteKey = recaptchaSiteKey,
   endpoint = `${apiBaseUrl}/api/contact`,
   acceptsPhotos = apiBaseUrl === '',
+  emergencyPhone,
   sendWithoutScript = noScriptAction,
   apiRequest = defaultApiRequest,
   logger = defaultLogger,
@@ -248,7 +258,7 @@ export function ContactForm({
   }
 
   function onClaimChange(field: ClaimField) {
-    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       const value = event.target.value;
       setClaim((current) => ({ ...current, [field]: value }));
       clearError(field);
@@ -421,7 +431,13 @@ export function ContactForm({
       submission.current = null;
       if (outcome.kind === 'success') {
         emptyForm();
-        setStatus({ kind: 'success', message: outcome.message, reference: outcome.reference, photosNotKept: outcome.photosNotKept });
+        setStatus({
+          kind: 'success',
+          message: outcome.message,
+          reference: outcome.reference,
+          photosNotKept: outcome.photosNotKept,
+          urgent: current.urgent,
+        });
       } else {
         setErrors(outcome.fieldErrors);
         setStatus({ kind: 'error', message: outcome.message });
@@ -446,7 +462,7 @@ export function ContactForm({
     event.preventDefault();
     if (submission.current) return;
     let validateContact: ContactSchemaModule['validateContact'];
-    const pending: Submission = { fields: {}, photos: [], firstFailureAt: null, nextDelayMs: FIRST_RETRY_DELAY_MS };
+    const pending: Submission = { fields: {}, photos: [], firstFailureAt: null, nextDelayMs: FIRST_RETRY_DELAY_MS, urgent: false };
     // One submission at a time, from the first click on: the checks may still be loading.
     submission.current = pending;
     try {
@@ -474,6 +490,7 @@ export function ContactForm({
       [HONEYPOT_FIELD]: honeypot,
     };
     pending.photos = acceptsPhotos ? photos : [];
+    pending.urgent = isUrgent(checked.claim);
     await attempt();
   }
 
@@ -584,6 +601,17 @@ export function ContactForm({
                 {referenceText.before} <strong className="font-mono text-lg tracking-wider">{status.reference}</strong>.{' '}
                 {referenceText.after}
               </p>
+            ) : null}
+            {status.urgent && emergencyPhone ? (
+              <div className="mt-3 rounded-md border border-red-700 bg-white p-3 text-red-950" data-testid="urgent-call">
+                <p className="font-semibold">{urgentCallText.heading}</p>
+                <p className="mt-1">{urgentCallText.text}</p>
+                <p className="mt-3">
+                  <a href={`tel:${emergencyPhone.e164}`} className="btn-primary">
+                    {urgentCallText.link(emergencyPhone.display)}
+                  </a>
+                </p>
+              </div>
             ) : null}
             {status.photosNotKept ? (
               <p className="mt-2" data-testid="photos-not-kept">

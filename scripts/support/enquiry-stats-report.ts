@@ -3,7 +3,7 @@ import { oneLine, tableLines } from './listing-cli';
 
 const percent = (count: number, total: number) => (total === 0 ? '-' : `${Math.round((100 * count) / total)}%`);
 
-/** `npm run enquiries -- --stats` as plain text: four small tables. */
+/** `npm run enquiries -- --stats` as plain text: six small tables. */
 export function statsReport(stats: EnquiryStats, since?: string): string {
   const total = stats.counted;
   const heading = `${total} accepted enquir${total === 1 ? 'y' : 'ies'}${since ? ` since ${since}` : ''}; ${stats.leftOut} spam or suspect left out.`;
@@ -42,6 +42,19 @@ export function statsReport(stats: EnquiryStats, since?: string): string {
         ['insurance claims', String(stats.claims.claims), percent(stats.claims.claims, total)],
         ['other enquiries', String(stats.claims.other), percent(stats.claims.other, total)],
       ],
+    ),
+    ...section(
+      'Urgency',
+      ['kind', 'enquiries', 'share'],
+      [
+        ['urgent', String(stats.urgent), percent(stats.urgent, total)],
+        ['not urgent', String(total - stats.urgent), percent(total - stats.urgent, total)],
+      ],
+    ),
+    ...section(
+      'Instructions',
+      ['from', 'enquiries', 'share'],
+      [['insurers and loss adjusters', String(stats.instructions), percent(stats.instructions, total)]],
     ),
   ].join('\n');
 }

@@ -2,7 +2,17 @@ import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { acknowledgementText } from '@/content/contact';
+import { isInstructingRole } from '@/lib/contact-fields';
 import { bodyText, headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+
+/**
+ * A claim number as insurers write them (letters, digits, `/ . -`, at most two spaces, at least one
+ * digit): the one thing an instruction's sender typed that its acknowledgement repeats, as /insurers
+ * promises. Anything else is left out, so the form still cannot carry chosen words to another address.
+ */
+const CLAIM_NUMBER = /^[A-Za-z0-9/.-]+(?: [A-Za-z0-9/.-]+){0,2}$/;
+export const pairableClaimNumber = (value: string | null): string | null =>
+  value && value.length <= 40 && CLAIM_NUMBER.test(value) && /[0-9]/.test(value) ? value : null;
 
 /** Why an enquiry cannot be acknowledged: the job then fails at once rather than retrying. */
 export class NotAcknowledgeable extends Error {}
@@ -17,16 +27,20 @@ export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: 
   if (!isSafeReplyAddress(enquiry.email)) throw new NotAcknowledgeable('the sender’s e-mail is not one plain address');
   if (!enquiry.reference) throw new NotAcknowledgeable('the enquiry has no reference');
   const text = acknowledgementText;
+  // An insurer's or loss adjuster's instruction: our reference paired with their claim number, and
+  // nothing of the policyholder's.
+  const claimNumber = isInstructingRole(enquiry.claimRole) ? pairableClaimNumber(enquiry.claimReference) : null;
   const lines = [
     text.greeting,
     '',
-    text.received(enquiry.reference),
+    claimNumber ? text.instructionReceived(enquiry.reference, claimNumber) : text.received(enquiry.reference),
     '',
     text.nextHeading,
     '',
-    ...text.next.map((line) => `- ${line}`),
+    ...(claimNumber ? [`- ${text.instructionNext}`] : text.next.map((line) => `- ${line}`)),
     '',
     text.contactLine(business.phone.display, business.openingHours.label),
+    text.emergencyLine(business.emergencyPhone.display),
     `E-mail: ${business.email}`,
     '',
     text.notYou,
@@ -39,7 +53,9 @@ export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: 
     from: { name: business.name, address: options.from },
     to: enquiry.email,
     replyTo: options.replyTo,
-    subject: headerText(text.subject(enquiry.reference, business.name)),
+    subject: headerText(
+      claimNumber ? text.instructionSubject(enquiry.reference, claimNumber, business.name) : text.subject(enquiry.reference, business.name),
+    ),
     text: bodyText(lines),
     messageId: `<acknowledgement-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
     headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': enquiry.reference, 'Auto-Submitted': 'auto-replied' },

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, ENQUIRY_TEXT_MAX_BYTES, photoText } from '@/content/contact';
-import { HONEYPOT_FIELD, PHOTO_FIELD } from '@/lib/contact-fields';
+import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
 import { attributionValues, claimValues, contactValues, parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { clientAddress } from '@/server/client-address';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
@@ -331,6 +331,8 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
           success: true,
           message: CONTACT_RESPONSES.success,
           ...(stored.reference ? { reference: stored.reference } : {}),
+          // From the visitor's own answers, whatever the verdict: the page offers the emergency line.
+          ...(isUrgent(submission) ? { urgent: true } : {}),
           ...(dropReason === 'storage-full' && photos.length > 0 ? { photosNotKept: photos.length } : {}),
         },
       };

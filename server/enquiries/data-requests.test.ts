@@ -36,6 +36,50 @@ describe("a person's request for their data", () => {
     expect(exported.enquiries[0]).toHaveProperty('message', 'Water is coming in.');
   });
 
+  it('exports and erases the urgency answers and an instruction’s details with the enquiry', async () => {
+    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
+    const instruction = {
+      name: 'Claims Desk',
+      email: 'desk@insurer.example',
+      phone: '',
+      subject: 'Instruction CLM-77',
+      message: 'Escape of water, kitchen ceiling.',
+      claimRole: 'insurer',
+      claimReference: 'CLM-77',
+      policyholderName: 'Ann Policy',
+      policyholderPhone: '07700 900123',
+      propertyAddress: '1 High Street\nKilsyth',
+      postcode: 'G65 0AA',
+      vatRegistered: 'no',
+      excess: '250',
+      desktopAssessment: 'yes',
+      worsening: 'yes',
+      habitable: 'not-sure',
+      vulnerable: 'yes',
+    };
+    expect((await handle(contactRequest(instruction))).status).toBe(201);
+    const [exported] = (await exportPersonalData(db, 'desk@insurer.example')).enquiries;
+    expect(exported).toMatchObject({
+      worsening: 'yes',
+      habitable: 'not-sure',
+      vulnerable: 'yes',
+      policyholderName: 'Ann Policy',
+      policyholderPhone: '07700 900123',
+      propertyAddress: '1 High Street\nKilsyth',
+      postcode: 'G65 0AA',
+      vatRegistered: 'no',
+      excess: '£250',
+      desktopAssessment: 'yes',
+    });
+    await erasePersonalData(db, 'desk@insurer.example', { photosRoot: path.join(url.slice('file:'.length), '..', 'photos') });
+    // Nothing of it is left in any column.
+    const left = await db.execute(
+      'SELECT count(*) AS n FROM enquiries WHERE policyholder_name IS NOT NULL OR policyholder_phone IS NOT NULL OR property_address IS NOT NULL OR vulnerable IS NOT NULL OR worsening IS NOT NULL OR excess IS NOT NULL',
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]!.n).toBe(3);
+  });
+
   it("erases them with their notifications, pending ones included, and nobody else's", async () => {
     // Two enquiries, each with its notification, and the one acknowledgement the address gets in a day.
     expect(await erasePersonalData(db, 'JO@example.com', { photosRoot: path.join(url.slice('file:'.length), '..', 'photos') })).toEqual({

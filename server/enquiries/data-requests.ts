@@ -30,6 +30,16 @@ export type PersonalDataExport = {
     damageDate: string | null;
     damageType: string | null;
     postcode: string | null;
+    /** The urgency answers (whether someone there is at particular risk among them) and an instruction's details. */
+    worsening: string | null;
+    habitable: string | null;
+    vulnerable: string | null;
+    policyholderName: string | null;
+    policyholderPhone: string | null;
+    propertyAddress: string | null;
+    vatRegistered: string | null;
+    excess: string | null;
+    desktopAssessment: string | null;
     clientAddress: string;
     disposition: string;
     verification: string;

@@ -213,6 +213,8 @@ describe('the digest of a seeded week', () => {
         byLandingAndSource: [],
         byDamageType: [],
         claims: { claims: 0, other: 1 },
+        urgent: 0,
+        instructions: 0,
         unverified: 0,
         spam: 0,
         suspect: 0,

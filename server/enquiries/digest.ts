@@ -132,6 +132,10 @@ function sections(facts: DigestFacts): Section[] {
       text: `${plural(stats.counted, 'enquiry', 'enquiries')} this ${unit}${so} (the ${unit} before: ${facts.previous.count}).`,
     });
     enquiries.push({ kind: 'p', text: `Insurance claims: ${stats.claims.claims}, other enquiries: ${stats.claims.other}.` });
+    enquiries.push({
+      kind: 'p',
+      text: `Urgent (answered as urgent on the form): ${stats.urgent}. Instructions from insurers and loss adjusters: ${stats.instructions}.`,
+    });
   }
   const apart = [
     stats.unverified > 0 ? `${stats.unverified} of them unverified (reCAPTCHA could not be asked)` : null,

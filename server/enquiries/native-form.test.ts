@@ -48,7 +48,7 @@ function handler(env: Record<string, string> = {}, limit?: number) {
 describe('the contact form posted without JavaScript', () => {
   it('stores the enquiry unverified, with its notification and no acknowledgement, and gives its reference', async () => {
     const result = await sendNativeForm(posted(valid), headers(), handler({ RECAPTCHA_PROJECT_ID: 'p', RECAPTCHA_API_KEY: 'k' }));
-    expect(result).toEqual({ kind: 'sent', reference: enquiryReference(1) });
+    expect(result).toEqual({ kind: 'sent', reference: enquiryReference(1), urgent: false });
     const row = (await db.execute('SELECT verification, verification_detail, disposition, client_address FROM enquiries')).rows[0]!;
     expect(row).toMatchObject({
       verification: 'unverified',
@@ -96,6 +96,56 @@ describe('the contact form posted without JavaScript', () => {
       kind: 'refused',
       errors: { postcode: 'Enter a UK postcode, like G67 1AB' },
       values: { claimRole: 'homeowner', postcode: 'not a postcode' },
+      claimOpen: true,
+    });
+  });
+
+  it('urgent answers count with the claim box ticked: stored urgent, and the sent page is told', async () => {
+    const urgent = { claim: 'open', worsening: 'yes', habitable: 'not-sure', vulnerable: 'no' };
+    const sent = await sendNativeForm(posted({ ...valid, ...urgent }), headers(), handler());
+    expect(sent).toMatchObject({ kind: 'sent', urgent: true });
+    expect((await db.execute('SELECT worsening, habitable, vulnerable, urgent FROM enquiries')).rows[0]).toMatchObject({
+      worsening: 'yes',
+      habitable: 'not-sure',
+      vulnerable: 'no',
+      urgent: 1,
+    });
+    // The box unticked: the answers do not count.
+    const unticked = await sendNativeForm(posted({ ...valid, subject: 'Not ticked', worsening: 'yes' }), headers(), handler());
+    expect(unticked).toMatchObject({ kind: 'sent', urgent: false });
+  });
+
+  it('an instruction’s fields count only from an insurer or a loss adjuster; a wrong one comes back with every value', async () => {
+    const instruction = {
+      policyholderName: 'Ann Policy',
+      policyholderPhone: 'call me',
+      propertyAddress: '1 High Street\nKilsyth',
+      excess: 'lots',
+    };
+    const homeowner = await sendNativeForm(
+      posted({ ...valid, claim: 'open', claimRole: 'homeowner', ...instruction }),
+      headers(),
+      handler(),
+    );
+    expect(homeowner.kind).toBe('sent');
+    expect((await db.execute('SELECT policyholder_name, excess FROM enquiries')).rows[0]).toMatchObject({
+      policyholder_name: null,
+      excess: null,
+    });
+
+    const adjuster = await sendNativeForm(
+      posted({ ...valid, subject: 'Instruction CLM-1', claim: 'open', claimRole: 'loss-adjuster', ...instruction }),
+      headers(),
+      handler(),
+    );
+    expect(adjuster).toMatchObject({
+      kind: 'refused',
+      errors: {
+        policyholderPhone: 'Enter the policyholder’s telephone number, like 0141 496 0123',
+        postcode: 'Enter the postcode of the property, like G67 1AB',
+        excess: 'Enter the excess as an amount in pounds, like 250 or £1,000',
+      },
+      values: { claimRole: 'loss-adjuster', ...instruction },
       claimOpen: true,
     });
   });

@@ -7,7 +7,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 import { handleContactRequest } from '@/server/enquiries/contact-handler';
 import type { HandlerResult } from '@/server/http';
 
-export type NativeFormResult = { kind: 'sent'; reference: string | null } | NativeFormState;
+export type NativeFormResult = { kind: 'sent'; reference: string | null; urgent: boolean } | NativeFormState;
 
 /**
  * The contact form as a browser posts it before (or without) its JavaScript: the same fields and
@@ -40,7 +40,8 @@ export async function sendNativeForm(
   });
   const result = await handle(request, { sentWithoutScript: true });
   const answer = result.body as Record<string, unknown>;
-  if (result.status === 201) return { kind: 'sent', reference: typeof answer.reference === 'string' ? answer.reference : null };
+  if (result.status === 201)
+    return { kind: 'sent', reference: typeof answer.reference === 'string' ? answer.reference : null, urgent: answer.urgent === true };
 
   const outcome = contactOutcome({ status: result.status, body: answer }, { sentPhotos: photos > 0 });
   const message = outcome.kind === 'error' ? outcome.message : String(answer.message ?? '');

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { describe, expect, it } from 'vitest';
+import { acknowledgementEmail } from '@/server/enquiries/acknowledgement-email';
 import {
   headerText,
   isSafeReplyAddress,
@@ -18,6 +19,15 @@ const noClaim = {
   damageDate: null,
   damageType: null,
   postcode: null,
+  worsening: null,
+  habitable: null,
+  vulnerable: null,
+  policyholderName: null,
+  policyholderPhone: null,
+  propertyAddress: null,
+  vatRegistered: null,
+  excess: null,
+  desktopAssessment: null,
   sentFrom: null,
   landingPage: null,
   referrer: null,
@@ -106,7 +116,7 @@ describe('the notification e-mail is safe from header injection', () => {
 describe('the notification leads with the reference and the claim details', () => {
   const claim: EnquiryForEmail = {
     ...enquiry,
-    claimRole: 'loss-adjuster',
+    claimRole: 'agent-landlord',
     insurer: 'Example Mutual',
     claimReference: 'CLM-2026-0042',
     damageDate: '2026-11-14',
@@ -130,7 +140,7 @@ describe('the notification leads with the reference and the claim details', () =
     expect(body).toMatch(/^Postcode of the property: +G67 1AB$/m);
     expect(body).toMatch(/^Insurer’s name: +Example Mutual$/m);
     expect(body).toMatch(/^Claim or policy reference: +CLM-2026-0042$/m);
-    expect(body).toMatch(/^Who is getting in touch: +Loss adjuster$/m);
+    expect(body).toMatch(/^Who is getting in touch: +Managing agent or landlord$/m);
   });
 
   it('shows a dash for a claim detail not given and no block at all without claim details', async () => {
@@ -267,5 +277,101 @@ describe('the follow-up with photos that came after the notification', () => {
     const mail = notificationEmail(enquiry, { from: 'a@b.test', to: 'c@d.test', photos: [photo(1, 800_000)], photosToFollow: 1 });
     expect(mail.attachments).toBeUndefined();
     expect(String(mail.text)).toContain('Photos: 1, sent while this e-mail was on its way; they follow in a separate e-mail.');
+  });
+});
+
+describe('urgent enquiries and instructions', () => {
+  const instruction: EnquiryForEmail = {
+    ...enquiry,
+    name: 'Claims Desk',
+    email: 'desk@insurer.example',
+    phone: '0141 496 0456',
+    subject: 'Instruction CLM-2026-0042',
+    claimRole: 'loss-adjuster',
+    insurer: 'Example Mutual',
+    claimReference: 'CLM-2026-0042',
+    damageDate: '2026-11-14',
+    damageType: 'water-damage',
+    postcode: 'G65 0AA',
+    policyholderName: 'Ann Policy',
+    policyholderPhone: '07700 900123',
+    propertyAddress: '1 High Street\nKilsyth',
+    vatRegistered: 'not-known',
+    excess: '£250',
+    desktopAssessment: 'yes',
+    worsening: 'yes',
+    habitable: 'no',
+    vulnerable: 'not-sure',
+  };
+
+  it('an urgent one says so first: URGENT in the subject, and why in its first lines', async () => {
+    const urgent = { ...enquiry, vulnerable: 'yes', habitable: 'yes' };
+    expect(headersOf(await raw(urgent))).toMatch(/^Subject: URGENT: Enquiry HC-7KQ-4MP: Roof leak$/m);
+    const lines = textOf(urgent).split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'URGENT: call back first.',
+      '- Someone living there is at particular risk (very old, very young or unwell).',
+      '',
+    ]);
+    expect(textOf(urgent)).toMatch(/^Urgency: +Can stay tonight: Yes · Someone at risk: Yes$/m);
+    // Not sure, or no answers at all: not urgent.
+    const notSure = { ...enquiry, worsening: 'not-sure', habitable: 'not-sure', vulnerable: 'not-sure' };
+    expect(headersOf(await raw(notSure))).toMatch(/^Subject: Enquiry HC-7KQ-4MP: Roof leak$/m);
+    expect(textOf(notSure)).not.toContain('URGENT');
+  });
+
+  it('an instruction is set out as one block to forward: who instructs, their claim number, policyholder, property, VAT, excess, urgency', async () => {
+    expect(notificationEmail(instruction, { from: 'w@homecare.test', to: 'o@homecare.test' }).subject).toBe(
+      'URGENT: Instruction HC-7KQ-4MP: Water damage: Instruction CLM-2026-0042',
+    );
+    const body = textOf(instruction);
+    const block = body.slice(body.indexOf('INSTRUCTION'), body.indexOf('\n\n', body.indexOf('INSTRUCTION')));
+    expect(block.split('\n')).toEqual([
+      'INSTRUCTION',
+      'Instructed by:        Claims Desk, Loss adjuster, Example Mutual',
+      'Contact:              desk@insurer.example, 0141 496 0456',
+      'Their claim number:   CLM-2026-0042',
+      'Our reference:        HC-7KQ-4MP',
+      'Policyholder:         Ann Policy',
+      'Policyholder phone:   07700 900123',
+      'Property:             1 High Street',
+      '                      Kilsyth',
+      'Postcode:             G65 0AA',
+      'VAT-registered:       Not known',
+      'Excess:               £250',
+      'Desktop assessment:   Yes, acceptable',
+      'Damage:               Water damage on 14/11/2026',
+      'Urgency:              URGENT. The damage is still getting worse. People cannot stay in the home tonight.',
+    ]);
+    expect(body).not.toContain('CLAIM DETAILS');
+    // What was not given shows as a dash, so the block always has the same lines.
+    const sparse = textOf({ ...instruction, excess: null, vatRegistered: null, desktopAssessment: null, worsening: null, habitable: null });
+    expect(sparse).toMatch(/^Excess: +-$/m);
+    expect(sparse).toMatch(/^VAT-registered: +-$/m);
+    expect(sparse).toMatch(/^Urgency: +Someone at risk: Not sure$/m);
+  });
+
+  it('the acknowledgement to the instructing address pairs both references and carries nothing of the policyholder’s', () => {
+    const ack = acknowledgementEmail(instruction, { from: 'website@homecare.test', replyTo: 'office@homecare.test' });
+    expect(ack.subject).toBe('Instruction received: our reference HC-7KQ-4MP, your claim CLM-2026-0042: Example Homecare');
+    const text = String(ack.text);
+    expect(text).toContain('Our reference HC-7KQ-4MP is paired with your claim number CLM-2026-0042');
+    for (const secret of ['Ann Policy', '07700 900123', 'High Street', 'Kilsyth', 'G65 0AA', '£250', 'Not known', 'at particular risk'])
+      expect(text).not.toContain(secret);
+    expect(String(ack.subject)).not.toContain('Ann');
+  });
+
+  it('a claim number that reads like words is not repeated: the plain acknowledgement instead', () => {
+    for (const claimReference of ['Call 0800 now to claim your refund', 'FREE MONEY', 'https://evil.example/1', null]) {
+      const ack = acknowledgementEmail({ ...instruction, claimReference }, { from: 'w@homecare.test', replyTo: 'o@homecare.test' });
+      expect(ack.subject).toBe('We have your enquiry HC-7KQ-4MP: Example Homecare');
+      if (claimReference) expect(String(ack.text)).not.toContain(claimReference);
+    }
+    // A homeowner's claim number is never repeated either.
+    const homeowner = acknowledgementEmail(
+      { ...instruction, claimRole: 'homeowner' },
+      { from: 'w@homecare.test', replyTo: 'o@homecare.test' },
+    );
+    expect(String(homeowner.text)).not.toContain('CLM-2026-0042');
   });
 });

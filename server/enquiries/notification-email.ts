@@ -3,7 +3,16 @@ import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { claimFormText } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
-import { claimRoleLabel, damageTypeLabel } from '@/lib/contact-fields';
+import {
+  claimRoleLabel,
+  damageTypeLabel,
+  desktopAnswerLabel,
+  isInstructingRole,
+  urgencyAnswerLabel,
+  urgencyReasons,
+  URGENCY_FIELDS,
+  vatAnswerLabel,
+} from '@/lib/contact-fields';
 import { formatBytes } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
@@ -37,20 +46,81 @@ export function headerText(value: string, max = 200): string {
  */
 export const bodyText = (lines: readonly string[]) => plainText(lines.join('\n'), 'keep');
 
+/** The first lines of an urgent enquiry's notification: why it is urgent. None when it is not. */
+export function urgencyLines(enquiry: EnquiryForEmail): string[] {
+  const reasons = urgencyReasons(enquiry);
+  if (reasons.length === 0) return [];
+  return ['URGENT: call back first.', ...reasons.map((reason) => `- ${reason}`), ''];
+}
+
+/** `Worsening: Yes · Stay tonight: No · At risk: Not sure`, the urgency answers given; '' when none was. */
+function urgencyAnswers(enquiry: EnquiryForEmail): string {
+  const short = { worsening: 'Still getting worse', habitable: 'Can stay tonight', vulnerable: 'Someone at risk' } as const;
+  return URGENCY_FIELDS.filter((field) => enquiry[field])
+    .map((field) => `${short[field]}: ${urgencyAnswerLabel(enquiry[field])}`)
+    .join(' · ');
+}
+
+const labelled = (width: number) => (label: string, value: string) => `${`${label}:`.padEnd(width)}${value || '-'}`;
+
 /** The claim details as labelled lines a surveyor can scan on a phone; none when the enquiry has none. */
 export function claimBlock(enquiry: EnquiryForEmail): string[] {
   const claim = storedClaim(enquiry);
   if (!claim) return [];
+  if (isInstructingRole(claim.claimRole)) return instructionBlock(enquiry);
   const { labels } = claimFormText;
-  const line = (label: string, value: string) => `${`${label}:`.padEnd(28)}${value || '-'}`;
+  const line = labelled(28);
   return [
     'CLAIM DETAILS',
+    line('Urgency', urgencyAnswers(enquiry)),
     line(labels.damageType, claim.damageType ? damageTypeLabel(claim.damageType) : ''),
     line(labels.damageDate, claim.damageDate ? ukDate(claim.damageDate) : ''),
     line(labels.postcode, claim.postcode),
     line(labels.insurer, claim.insurer),
     line(labels.claimReference, claim.claimReference),
     line(labels.claimRole, claim.claimRole ? claimRoleLabel(claim.claimRole) : ''),
+    '',
+  ];
+}
+
+/**
+ * An insurer's or loss adjuster's instruction, set out so the office can forward it as it is: who
+ * instructs and their claim number, the policyholder, the property, the policy, the damage and its urgency.
+ */
+export function instructionBlock(enquiry: EnquiryForEmail): string[] {
+  const line = labelled(22);
+  const instructor = [enquiry.name, enquiry.claimRole ? claimRoleLabel(enquiry.claimRole) : '', enquiry.insurer ?? '']
+    .filter(Boolean)
+    .join(', ');
+  const reasons = urgencyReasons(enquiry);
+  const address = (enquiry.propertyAddress ?? '')
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return [
+    'INSTRUCTION',
+    line('Instructed by', instructor),
+    line('Contact', [enquiry.email, enquiry.phone].filter(Boolean).join(', ')),
+    line('Their claim number', enquiry.claimReference ?? ''),
+    line('Our reference', enquiry.reference ?? `#${enquiry.id}`),
+    line('Policyholder', enquiry.policyholderName ?? ''),
+    line('Policyholder phone', enquiry.policyholderPhone ?? ''),
+    line('Property', address[0] ?? ''),
+    ...address.slice(1).map((part) => `${''.padEnd(22)}${part}`),
+    line('Postcode', enquiry.postcode ?? ''),
+    line('VAT-registered', vatAnswerLabel(enquiry.vatRegistered)),
+    line('Excess', enquiry.excess ?? ''),
+    line(
+      'Desktop assessment',
+      desktopAnswerLabel(enquiry.desktopAssessment) ? `${desktopAnswerLabel(enquiry.desktopAssessment)}, acceptable` : '',
+    ),
+    line(
+      'Damage',
+      [enquiry.damageType ? damageTypeLabel(enquiry.damageType) : '', enquiry.damageDate ? `on ${ukDate(enquiry.damageDate)}` : '']
+        .filter(Boolean)
+        .join(' '),
+    ),
+    line('Urgency', reasons.length > 0 ? `URGENT. ${reasons.join(' ')}` : urgencyAnswers(enquiry) || 'not said'),
     '',
   ];
 }
@@ -122,11 +192,16 @@ function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[], 
 /** `2026-11-14` → `14/11/2026`, as people in the UK write dates. */
 const ukDate = (iso: string) => iso.split('-').reverse().join('/');
 
-/** `Enquiry HC-7KQ-4MP: Water damage: Roof leak`, or without the damage type when none was given. */
+/**
+ * `Enquiry HC-7KQ-4MP: Water damage: Roof leak`, or without the damage type when none was given;
+ * `Instruction …` from an insurer or loss adjuster; `URGENT: …` first when the answers make it urgent.
+ */
 export function notificationSubject(enquiry: EnquiryForEmail): string {
-  const label = enquiry.reference ? `Enquiry ${enquiry.reference}` : `Website enquiry #${enquiry.id}`;
+  const urgent = urgencyReasons(enquiry).length > 0 ? 'URGENT: ' : '';
+  const kind = isInstructingRole(enquiry.claimRole) ? 'Instruction' : 'Enquiry';
+  const label = enquiry.reference ? `${kind} ${enquiry.reference}` : `Website ${kind.toLowerCase()} #${enquiry.id}`;
   const damage = enquiry.damageType ? `: ${damageTypeLabel(enquiry.damageType)}` : '';
-  return headerText(`${label}${damage}: ${enquiry.subject}`, 250);
+  return headerText(`${urgent}${label}${damage}: ${enquiry.subject}`, 250);
 }
 
 /**
@@ -146,6 +221,7 @@ export function notificationEmail(
   const photos = toFollow > 0 ? [] : (options.photos ?? []);
   const attachments = photos.flatMap((photo) => (photo.content ? [{ ...photo, content: photo.content }] : []));
   const lines = [
+    ...urgencyLines(enquiry),
     ...(enquiry.verificationDetail === SENT_WITHOUT_SCRIPT ? [NOT_CHECKED_LINE, ''] : []),
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
     '',

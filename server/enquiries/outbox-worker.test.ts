@@ -412,3 +412,65 @@ describe('acknowledgements to the sender', () => {
     expect(health).toMatchObject({ healthy: true, failedNotifications: 0, pendingNotifications: 0 });
   });
 });
+
+describe('urgent enquiries first', () => {
+  /** A relay that records the subjects in the order it is given them. */
+  function recorder() {
+    const subjects: string[] = [];
+    const mailer: Mailer = {
+      describe: 'records',
+      send: async (message) => {
+        subjects.push(String(message.subject));
+        return { messageId: `<m${subjects.length}>` };
+      },
+      close: silent,
+    };
+    return { subjects, mailer };
+  }
+
+  it('an urgent notification goes out before ordinary ones queued ahead of it, whatever their age', async () => {
+    // Two ordinary enquiries wait (the worker is not running), the older one a minute longer.
+    await submit({ ...valid, subject: 'First ordinary' });
+    clock += 60_000;
+    await submit({ ...valid, subject: 'Second ordinary', email: 'sam@example.com' });
+    clock += 1_000;
+    await submit({ ...valid, subject: 'Ceiling coming down', email: 'ann@example.com', worsening: 'yes', damageType: 'water-damage' });
+    await submit({ ...valid, subject: 'Not sure is not urgent', email: 'kim@example.com', habitable: 'not-sure' });
+    // Through a real SMTP server, in the order it receives them.
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
+    closers.push(() => mailer.close());
+    expect(await worker(mailer).runOnce()).toBe(4);
+    const subjects = smtp.received.map((message) => /^Subject: (.*)$/m.exec(message.raw)?.[1]);
+    expect(parseMail(smtp.received[0]!.raw).text.split('\n').slice(0, 2)).toEqual([
+      'URGENT: call back first.',
+      '- The damage is still getting worse.',
+    ]);
+    expect(subjects).toEqual([
+      `URGENT: Enquiry ${enquiryReference(3)}: Water damage: Ceiling coming down`,
+      `Enquiry ${enquiryReference(1)}: First ordinary`,
+      `Enquiry ${enquiryReference(2)}: Second ordinary`,
+      `Enquiry ${enquiryReference(4)}: Not sure is not urgent`,
+    ]);
+  });
+
+  it('urgent ones among themselves, and acknowledgements, keep the oldest-first order; a job not yet due still waits', async () => {
+    await submit({ ...valid, subject: 'Ordinary one' }, db, {});
+    clock += 1_000;
+    await submit({ ...valid, subject: 'Nobody can stay tonight', email: 'ann@example.com', habitable: 'no' }, db, {});
+    clock += 1_000;
+    await submit({ ...valid, subject: 'Grandmother lives there', email: 'kim@example.com', vulnerable: 'yes' }, db, {});
+    // The first urgent notification failed once and is not due for a while.
+    await db.execute(
+      "UPDATE enquiry_notifications SET next_attempt_ms = next_attempt_ms + 600000 WHERE enquiry_id = 2 AND kind = 'notification'",
+    );
+    const { subjects, mailer } = recorder();
+    await worker(mailer).runOnce();
+    expect(subjects.slice(0, 1)).toEqual([`URGENT: Enquiry ${enquiryReference(3)}: Grandmother lives there`]);
+    // Then the rest, oldest due first: notification 1, its acknowledgement, and the acknowledgements of 2 and 3.
+    expect(subjects.slice(1).every((subject) => !subject.startsWith('URGENT'))).toBe(true);
+    expect(subjects).toHaveLength(5);
+    expect(subjects[1]).toBe(`Enquiry ${enquiryReference(1)}: Ordinary one`);
+  });
+});

@@ -5,7 +5,7 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
-import { enquiryNotifications as jobs } from '@/server/db-schema';
+import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import {
   isMessageTooLarge,
   isPermanentSmtpFailure,
@@ -67,8 +67,8 @@ type ClaimedJob = { id: number; enquiryId: number; kind: JobKind; attempts: numb
 
 /**
  * Delivers the jobs of the outbox (enquiry_notifications): company notifications, the senders'
- * acknowledgements and follow-ups with photos that came late (each after its notification), oldest
- * due first. Each job is claimed with one UPDATE … RETURNING that sets a lease, so several workers
+ * acknowledgements and follow-ups with photos that came late (each after its notification): an
+ * urgent enquiry's notification first, then oldest due first. Each job is claimed with one UPDATE … RETURNING that sets a lease, so several workers
  * (or a restarted one) never send the same job at the same time, and it is marked sent only by the
  * worker still holding the lease.
  */
@@ -165,11 +165,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function claim(): Promise<ClaimedJob | null> {
     const current = now();
     const claimable = and(eq(jobs.status, 'pending'), or(isNull(jobs.leaseUntilMs), lt(jobs.leaseUntilMs, current)));
+    // An urgent enquiry's notification goes ahead of every other job that is due; the rest, oldest due first.
+    const urgentNotification = sql`CASE WHEN ${jobs.kind} = 'notification' AND EXISTS (SELECT 1 FROM ${enquiries}
+      WHERE ${enquiries.id} = ${jobs.enquiryId} AND ${enquiries.urgent} = 1) THEN 0 ELSE 1 END`;
     const nextDue = orm(db)
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(claimable, lte(jobs.nextAttemptMs, current)))
-      .orderBy(jobs.nextAttemptMs, jobs.id)
+      .orderBy(urgentNotification, jobs.nextAttemptMs, jobs.id)
       .limit(1);
     // One statement: the job is re-checked as it is leased, so two workers never take the same one.
     const [claimed] = await orm(db)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, gte, lt, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { damageTypeLabel } from '@/lib/contact-fields';
+import { CLAIM_FIELDS, damageTypeLabel, isInstructingRole, isUrgent } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
@@ -21,6 +21,15 @@ export type EnquiryForStats = {
   claimReference: string | null;
   damageDate: string | null;
   postcode: string | null;
+  worsening: string | null;
+  habitable: string | null;
+  vulnerable: string | null;
+  policyholderName: string | null;
+  policyholderPhone: string | null;
+  propertyAddress: string | null;
+  vatRegistered: string | null;
+  excess: string | null;
+  desktopAssessment: string | null;
 };
 
 export type Tally = { key: string; count: number }[];
@@ -33,6 +42,10 @@ export type EnquiryStats = {
   byLandingAndSource: { landingPage: string; source: string; count: number }[];
   byDamageType: Tally;
   claims: { claims: number; other: number };
+  /** Accepted enquiries whose urgency answers made them urgent (counted above too). */
+  urgent: number;
+  /** Accepted enquiries that are an insurer's or a loss adjuster's instruction (counted above too). */
+  instructions: number;
 };
 
 const NOT_RECORDED = '(not recorded)';
@@ -46,11 +59,10 @@ function tally(keys: readonly string[]): Tally {
 const byCountThenKey = (a: { key: string; count: number }, b: { key: string; count: number }) =>
   b.count - a.count || a.key.localeCompare(b.key);
 
-/** Counts by month (oldest first), by landing page and source, by type of damage (most first), and claims against the rest. */
+/** Counts by month (oldest first), by landing page and source, by type of damage (most first), claims against the rest, and urgent ones. */
 export function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
   const counted = rows.filter((row) => row.disposition === 'accepted');
-  const isClaim = (row: EnquiryForStats) =>
-    Boolean(row.claimRole || row.insurer || row.claimReference || row.damageDate || row.damageType || row.postcode);
+  const isClaim = (row: EnquiryForStats) => CLAIM_FIELDS.some((field) => Boolean(row[field]));
   const pairs = tally(counted.map((row) => JSON.stringify([row.landingPage ?? NOT_RECORDED, sourceOf(row)]))).sort(byCountThenKey);
   const claims = counted.filter(isClaim).length;
   return {
@@ -63,6 +75,8 @@ export function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
     }),
     byDamageType: tally(counted.map((row) => (row.damageType ? damageTypeLabel(row.damageType) : 'not given'))).sort(byCountThenKey),
     claims: { claims, other: counted.length - claims },
+    urgent: counted.filter(isUrgent).length,
+    instructions: counted.filter((row) => isInstructingRole(row.claimRole)).length,
   };
 }
 
@@ -83,6 +97,15 @@ async function rowsForStats(db: Client, where: SQL | undefined): Promise<Enquiry
       claimReference: e.claimReference,
       damageDate: e.damageDate,
       postcode: e.postcode,
+      worsening: e.worsening,
+      habitable: e.habitable,
+      vulnerable: e.vulnerable,
+      policyholderName: e.policyholderName,
+      policyholderPhone: e.policyholderPhone,
+      propertyAddress: e.propertyAddress,
+      vatRegistered: e.vatRegistered,
+      excess: e.excess,
+      desktopAssessment: e.desktopAssessment,
     })
     .from(e)
     .where(where);

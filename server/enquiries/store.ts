@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, type ClaimField, type ClaimValues } from '@/lib/contact-fields';
+import { CLAIM_FIELDS, isUrgent, type ClaimField, type ClaimValues } from '@/lib/contact-fields';
 import type { ContactValues } from '@/lib/contact-fields';
 import type { Attribution, AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
@@ -177,13 +177,16 @@ export async function storeEnquiry(
   try {
     const results = await writeBatch(db, [
       orm(db)
-        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.emailKey, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey, e.photosDropped, e.photosDroppedReason, e.sentFrom, e.landingPage, e.referrer, e.utmSource, e.utmMedium, e.utmCampaign)}
+        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.emailKey, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey, e.photosDropped, e.photosDroppedReason, e.sentFrom, e.landingPage, e.referrer, e.utmSource, e.utmMedium, e.utmCampaign, e.worsening, e.habitable, e.vulnerable, e.urgent, e.policyholderName, e.policyholderPhone, e.propertyAddress, e.vatRegistered, e.excess, e.desktopAssessment)}
       SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${address}, ${values.phone || null}, ${values.subject},
         ${values.message}, ${orNull(claim?.claimRole)}, ${orNull(claim?.insurer)}, ${orNull(claim?.claimReference)},
         ${orNull(claim?.damageDate)}, ${orNull(claim?.damageType)}, ${orNull(claim?.postcode)}, ${enquiry.clientAddress}, ${hash},
         ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}, ${key},
         ${dropped.count}, ${dropped.reason}, ${orNull(from?.sentFrom)}, ${orNull(from?.landingPage)}, ${orNull(from?.referrer)},
-        ${orNull(from?.utmSource)}, ${orNull(from?.utmMedium)}, ${orNull(from?.utmCampaign)}
+        ${orNull(from?.utmSource)}, ${orNull(from?.utmMedium)}, ${orNull(from?.utmCampaign)},
+        ${orNull(claim?.worsening)}, ${orNull(claim?.habitable)}, ${orNull(claim?.vulnerable)}, ${isUrgent(claim) ? 1 : 0},
+        ${orNull(claim?.policyholderName)}, ${orNull(claim?.policyholderPhone)}, ${orNull(claim?.propertyAddress)},
+        ${orNull(claim?.vatRegistered)}, ${orNull(claim?.excess)}, ${orNull(claim?.desktopAssessment)}
       WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
       orm(db).run(
         sql`UPDATE ${e} SET ${sql.identifier(e.reference.name)} = ${sql.raw(enquiryReferenceSql(e.id.name))} WHERE ${e.submissionKey} = ${key}`,
@@ -279,6 +282,15 @@ export const storedEnquiryColumns = {
   damageDate: enquiries.damageDate,
   damageType: enquiries.damageType,
   postcode: enquiries.postcode,
+  worsening: enquiries.worsening,
+  habitable: enquiries.habitable,
+  vulnerable: enquiries.vulnerable,
+  policyholderName: enquiries.policyholderName,
+  policyholderPhone: enquiries.policyholderPhone,
+  propertyAddress: enquiries.propertyAddress,
+  vatRegistered: enquiries.vatRegistered,
+  excess: enquiries.excess,
+  desktopAssessment: enquiries.desktopAssessment,
   sentFrom: enquiries.sentFrom,
   landingPage: enquiries.landingPage,
   referrer: enquiries.referrer,

@@ -9,6 +9,7 @@ import { enquiryAttributionMigration } from '@/server/migrations/0007-enquiry-at
 import { digestsMigration } from '@/server/migrations/0008-digests';
 import { errorLogGroupsMigration } from '@/server/migrations/0009-error-log-groups';
 import { photosFollowUpMigration } from '@/server/migrations/0010-photos-follow-up';
+import { urgencyAndInstructionsMigration } from '@/server/migrations/0011-urgency-and-instructions';
 
 import type { Transaction } from '@libsql/client';
 
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   digestsMigration,
   errorLogGroupsMigration,
   photosFollowUpMigration,
+  urgencyAndInstructionsMigration,
 ];

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CONTACT_OUTCOME_MESSAGES } from '../../content/contact';
 import { parseMail } from '../support/mail-message';
-import { startUnreliableForwarder } from '../support/unreliable-forwarder';
+import { ownLoopbackAddress, startUnreliableForwarder } from '../support/unreliable-forwarder';
 import { openEngine, type EngineName, type EngineSession } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
 import { peersControlUrl, productionSiteUrl } from './test-env';
@@ -86,3 +86,36 @@ for (const engine of engines) {
     }
   });
 }
+
+test('webkit, phone: an emergency claim offers the emergency line to call now, and the company is told it is urgent', async () => {
+  test.setTimeout(120_000);
+  const forwarder = await startUnreliableForwarder(productionSiteUrl, { sourceAddress: ownLoopbackAddress() });
+  const session = await openEngine('webkit', phone, recaptcha);
+  try {
+    await session.goto(`${forwarder.url}/contact`);
+    await session.waitFor(`return !!document.querySelector('form button[type="submit"]:not([disabled])')`);
+    const subject = `webkit emergency ${Date.now()}`;
+    await fill(session, subject);
+    await session.click('#claim-toggle');
+    await session.waitFor(`return getComputedStyle(document.querySelector('#claim-details')).display !== 'none'`);
+    await session.click('input[name="worsening"][value="yes"]');
+    await session.click('input[name="habitable"][value="no"]');
+    await session.click('form button[type="submit"]');
+    await session.waitFor(`return !!document.querySelector('[data-testid="urgent-call"] a')`, 60_000);
+    const link = await session.evaluate<{ href: string; text: string }>(
+      `const a = document.querySelector('[data-testid="urgent-call"] a'); return { href: a.getAttribute('href'), text: a.textContent }`,
+    );
+    expect(link).toEqual({ href: 'tel:+441414960999', text: 'Call 0141 496 0999 now' });
+    await expect.poll(async () => (await mailsAbout(subject)).length, { timeout: 15_000 }).toBe(1);
+    const [notification] = await mailsAbout(subject);
+    expect(notification!.subject).toMatch(new RegExp(`^URGENT: Enquiry ${REFERENCE.source}: ${subject}$`));
+    expect(parseMail(notification!.raw).text.split('\n').slice(0, 3)).toEqual([
+      'URGENT: call back first.',
+      '- The damage is still getting worse.',
+      '- People cannot stay in the home tonight.',
+    ]);
+  } finally {
+    await session.close();
+    await forwarder.close();
+  }
+});

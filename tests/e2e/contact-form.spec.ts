@@ -457,11 +457,13 @@ test.describe('insurance claim details', () => {
     expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
     await claimToggle(page).click();
-    await expect(contactForm(page).getByRole('group', { name: 'Claim details (all optional)' })).toBeVisible();
+    await expect(contactForm(page).getByRole('group', { name: 'Claim details', exact: true })).toBeVisible();
     expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
     const unique = `Claim ${Date.now()}`;
     await fillValid(page, { subject: unique });
-    await claimField(page, 'Who is getting in touch').selectOption({ label: 'Loss adjuster' });
+    await claimField(page, 'Who is getting in touch').selectOption({ label: 'Managing agent or landlord' });
+    // An instruction's fields are for insurers and loss adjusters only.
+    await expect(claimField(page, 'Policyholder’s name')).toBeHidden();
     await claimField(page, 'Insurer’s name').fill('Example Mutual');
     await claimField(page, 'Claim or policy reference').fill('CLM-2026-0042');
     await claimField(page, 'Date of the damage').fill('2025-11-14');
@@ -473,7 +475,7 @@ test.describe('insurance claim details', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({
       subject: unique,
-      claimRole: 'loss-adjuster',
+      claimRole: 'agent-landlord',
       insurer: 'Example Mutual',
       claimReference: 'CLM-2026-0042',
       damageDate: '2025-11-14',
@@ -500,7 +502,7 @@ test.describe('insurance claim details', () => {
     expect(raw).toContain('14/11/2025');
   });
 
-  test('by keyboard alone: opened with Space, errors tied to their fields, focus on the first; closing it sends none of it', async ({
+  test('by keyboard alone: opened with Space, questions answered with the arrow keys, errors tied to their fields, focus on the first; closing it sends none of it', async ({
     page,
   }) => {
     await routeRecaptcha(page);
@@ -512,6 +514,22 @@ test.describe('insurance claim details', () => {
     await expect(claimToggle(page)).toBeFocused();
     await page.keyboard.press('Space');
     await expect(claimToggle(page)).toBeChecked();
+    // The three urgency questions: one tab stop each, answered with the arrow keys.
+    const urgency = contactForm(page).getByRole('group', { name: 'How urgent is it?' });
+    const question = (name: RegExp) => urgency.getByRole('group', { name });
+    await page.keyboard.press('Tab');
+    await expect(question(/still getting worse/).getByRole('radio', { name: 'Yes' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(question(/still getting worse/).getByRole('radio', { name: 'No', exact: true })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(question(/stay in the home tonight/).getByRole('radio', { name: 'Yes' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(question(/stay in the home tonight/).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    // The link that says why the third question is asked comes first, with its question.
+    await page.keyboard.press('Tab');
+    await expect(urgency.getByRole('link', { name: 'how we use it' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(question(/particular risk/).getByRole('radio', { name: 'Yes' })).toBeFocused();
     for (const [label, typed] of [
       ['Who is getting in touch', 'Insurer'],
       ['Insurer’s name', 'Example Mutual'],
@@ -533,9 +551,31 @@ test.describe('insurance claim details', () => {
     await expect(claimField(page, 'Type of damage')).toBeFocused();
     await page.keyboard.type('Storm');
     await expect(claimField(page, 'Type of damage')).toHaveValue('storm-weather');
+    // An insurer's instruction: the policyholder and the property (the address left out), then the policy.
+    for (const [label, typed] of [
+      ['Policyholder’s name', 'Ann Policy'],
+      ['Policyholder’s telephone', '07700 900123'],
+      ['Address of the property (street and town)', ''],
+      ['Postcode of the property', 'NOT A CODE'],
+    ] as const) {
+      await page.keyboard.press('Tab');
+      await expect(contactForm(page).getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))).toBeFocused();
+      await page.keyboard.type(typed);
+    }
     await page.keyboard.press('Tab');
-    await expect(claimField(page, 'Postcode of the property')).toBeFocused();
-    await page.keyboard.type('NOT A CODE');
+    const vat = contactForm(page).getByRole('group', { name: /registered for VAT/ });
+    await expect(vat.getByRole('radio', { name: 'Yes' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(vat.getByRole('radio', { name: 'No', exact: true })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(contactForm(page).getByLabel(/^Policy excess/)).toBeFocused();
+    await page.keyboard.type('250');
+    await page.keyboard.press('Tab');
+    await expect(
+      contactForm(page)
+        .getByRole('group', { name: /desktop assessment/ })
+        .getByRole('radio', { name: 'Yes' }),
+    ).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(field(page, 'Photos of the damage (optional)')).toBeFocused();
     await page.keyboard.press('Tab');
@@ -544,6 +584,7 @@ test.describe('insurance claim details', () => {
 
     await expectFieldError(page, claimField(page, 'Date of the damage'), 'The date of the damage cannot be in the future');
     await expectFieldError(page, claimField(page, 'Postcode of the property'), 'Enter a UK postcode, like G67 1AB');
+    await expectFieldError(page, contactForm(page).getByLabel(/^Address of the property/), 'Enter the address of the property');
     await expect(claimField(page, 'Date of the damage')).toBeFocused();
     expect(posts).toHaveLength(0);
     expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);

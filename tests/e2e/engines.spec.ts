@@ -113,7 +113,8 @@ for (const engine of engines) {
       await session.waitFor(onRoute(searchRoute('/insurers')));
       await session.click('main a[href="/contact?role=loss-adjuster"]');
       await session.waitFor(
-        `return location.pathname === '/contact' && document.getElementById('claim-claimRole')?.value === 'loss-adjuster'`,
+        // The instruction's fields show by CSS with the role chosen.
+        `return location.pathname === '/contact' && document.getElementById('claim-claimRole')?.value === 'loss-adjuster' && document.getElementById('claim-policyholderName')?.offsetParent !== null`,
       );
       expect(await session.problems()).toEqual([]);
     });

@@ -310,13 +310,19 @@ test('desktop: an insurer’s journey, from the About page’s claim steps to th
   await expect(form.getByLabel('Type of damage', { exact: true })).toHaveValue('');
   await form.getByLabel('Claim or policy reference', { exact: true }).fill('LA-2026-40417');
   await form.getByLabel('Insurer’s name', { exact: true }).fill('Example Mutual');
+  // The instruction's own fields show with the role: the policyholder and the property.
+  await form.getByLabel(/^Policyholder’s name/).fill('Ann Policy');
+  await form.getByLabel(/^Policyholder’s telephone/).fill('07700 900123');
+  await form.getByLabel(/^Address of the property/).fill('1 High Street, Kilsyth');
+  await form.getByLabel('Postcode of the property', { exact: true }).fill('G65 0AA');
   const { subject, reference } = await sendEnquiry(page, 'desktop loss adjuster instruction');
 
-  const expectedSubject = `Enquiry ${reference}: ${subject}`;
+  const expectedSubject = `Instruction ${reference}: ${subject}`;
   await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
   const mail = parseMail((await mailWithSubject(expectedSubject))[0]!.raw);
-  expect(mail.text).toMatch(/^Who is getting in touch: +Loss adjuster$/m);
-  expect(mail.text).toMatch(/^Claim or policy reference: +LA-2026-40417$/m);
+  expect(mail.text).toMatch(/^Instructed by: +Morag Visitor, Loss adjuster, Example Mutual$/m);
+  expect(mail.text).toMatch(/^Their claim number: +LA-2026-40417$/m);
+  expect(mail.text).toMatch(/^Policyholder: +Ann Policy$/m);
   expect(mail.text).toMatch(/^Landed on: \/about, from direct or unknown$/m);
   expect(await violations.all()).toEqual([]);
 });

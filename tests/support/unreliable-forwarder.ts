@@ -10,7 +10,16 @@ export type Unreliability = {
    * on a reset connection) is lost too, and the page has to notice.
    */
   loseFirstAnswerTo?: string;
+  /**
+   * The loopback address (127.x.y.z) the forwarder connects to the site from: the site then sees a
+   * client of its own, with its own rate limits and acknowledgement caps.
+   */
+  sourceAddress?: string;
 };
+
+/** A loopback address of its own for one test's client (127.0.0.1 is everyone else's). */
+export const ownLoopbackAddress = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${2 + Math.floor(Math.random() * 250)}`;
 
 /**
  * A forwarder in front of a local site that fails the way a phone's connection does, for browsers
@@ -35,7 +44,14 @@ export async function startUnreliableForwarder(
     const loseAnswer = posted && Date.now() - losingSince! < 1_000;
     if (loseAnswer) lost += 1;
     const upstream = http.request(
-      { host: site.hostname, port: site.port, method: request.method, path: url, headers: request.headers },
+      {
+        host: site.hostname,
+        port: site.port,
+        method: request.method,
+        path: url,
+        headers: request.headers,
+        ...(unreliability.sourceAddress ? { localAddress: unreliability.sourceAddress } : {}),
+      },
       (answer) => {
         if (loseAnswer) {
           // The site has answered (the enquiry is stored); the phone never hears it.

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
-import { business, telHref } from '@/content/business';
-import { CONTACT_OUTCOME_MESSAGES, referenceText, sentPage } from '@/content/contact';
+import { business, emergencyTelHref, telHref } from '@/content/business';
+import { CONTACT_OUTCOME_MESSAGES, referenceText, sentPage, urgentCallText } from '@/content/contact';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
 
 export const metadata: Metadata = {
@@ -17,7 +17,7 @@ export const metadata: Metadata = {
  * visitor typed.
  */
 export default async function SentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { reference } = await searchParams;
+  const { reference, urgent } = await searchParams;
   const shown = typeof reference === 'string' && isEnquiryReference(reference) ? reference : null;
   return (
     <>
@@ -34,13 +34,24 @@ export default async function SentPage({ searchParams }: { searchParams: Promise
           </p>
         ) : null}
         <p>{sentPage.next}</p>
-        <p>
-          {sentPage.urgent}{' '}
-          <a href={telHref} className="prose-link">
-            {business.phone.display}
-          </a>
-          .
-        </p>
+        {urgent === '1' ? (
+          <div className="rounded-md border border-red-700 bg-red-50 p-4 text-red-950" data-testid="urgent-call">
+            <p>{sentPage.urgentSent}</p>
+            <p className="mt-3">
+              <a href={emergencyTelHref} className="btn-primary">
+                {urgentCallText.link(business.emergencyPhone.display)}
+              </a>
+            </p>
+          </div>
+        ) : (
+          <p>
+            {sentPage.urgent}{' '}
+            <a href={telHref} className="prose-link">
+              {business.phone.display}
+            </a>
+            .
+          </p>
+        )}
         <p>
           <Link href="/" className="prose-link">
             {sentPage.back}
