@@ -5,32 +5,32 @@ import { CLAIM_FIELDS, damageTypeLabel, isInstructingRole, isUrgent } from '@/li
 import { sourceOf } from '@/lib/visit-attribution';
 import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
-import type { Disposition } from '@/server/enquiries/store';
 
-/** What one enquiry contributes to the statistics. */
-export type EnquiryForStats = {
-  receivedAt: string;
-  disposition: Disposition;
-  landingPage: string | null;
-  referrer: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  damageType: string | null;
-  claimRole: string | null;
-  insurer: string | null;
-  claimReference: string | null;
-  damageDate: string | null;
-  postcode: string | null;
-  worsening: string | null;
-  habitable: string | null;
-  vulnerable: string | null;
-  policyholderName: string | null;
-  policyholderPhone: string | null;
-  propertyAddress: string | null;
-  vatRegistered: string | null;
-  excess: string | null;
-  desktopAssessment: string | null;
-};
+/** What one enquiry contributes to the statistics: its row's columns, as the table types them. */
+export type EnquiryForStats = Pick<
+  typeof enquiries.$inferSelect,
+  | 'receivedAt'
+  | 'disposition'
+  | 'landingPage'
+  | 'referrer'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'damageType'
+  | 'claimRole'
+  | 'insurer'
+  | 'claimReference'
+  | 'damageDate'
+  | 'postcode'
+  | 'worsening'
+  | 'habitable'
+  | 'vulnerable'
+  | 'policyholderName'
+  | 'policyholderPhone'
+  | 'propertyAddress'
+  | 'vatRegistered'
+  | 'excess'
+  | 'desktopAssessment'
+>;
 
 export type Tally = { key: string; count: number }[];
 
