@@ -25,11 +25,11 @@ const nextConfig: NextConfig = {
   experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: '58mb' } },
   serverExternalPackages: ['@libsql/client', 'libsql'],
   // The image optimiser resizes the CRM's gallery photos (decision 0009): the CRM's origin only, the
-  // gallery's widths and one quality only, WebP (AVIF costs several times the CPU per image).
+  // gallery's widths and its two qualities (tile, viewer) only, WebP (AVIF costs several times the CPU per image).
   images: {
     imageSizes: GALLERY_IMAGE_WIDTHS.filter((width) => width < 640),
     deviceSizes: GALLERY_IMAGE_WIDTHS.filter((width) => width >= 640),
-    qualities: [GALLERY_IMAGE_QUALITY],
+    qualities: Object.values(GALLERY_IMAGE_QUALITY),
     formats: ['image/webp'],
     remotePatterns: crmPattern ? [crmPattern] : [],
     // No same-origin image goes through it (the built-in gallery stores its sizes).

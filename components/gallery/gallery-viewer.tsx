@@ -36,7 +36,7 @@ function usePreloadNeighbours(items: readonly GalleryItem[], index: number | nul
       const image = new Image();
       image.decoding = 'async';
       // The same candidate the viewer will pick: sizes and srcset before src, so only it is fetched.
-      const srcSet = srcSetOf(media, crmBase);
+      const srcSet = srcSetOf(media, crmBase, 'viewer');
       if (srcSet) {
         image.sizes = VIEWER_SIZES;
         image.srcset = srcSet;
@@ -127,8 +127,8 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
               <img
                 key={media.src}
                 src={media.src}
-                srcSet={srcSetOf(media, crmBase)}
-                sizes={srcSetOf(media, crmBase) ? VIEWER_SIZES : undefined}
+                srcSet={srcSetOf(media, crmBase, 'viewer')}
+                sizes={srcSetOf(media, crmBase, 'viewer') ? VIEWER_SIZES : undefined}
                 alt={current.title}
                 decoding="async"
                 className="pointer-events-auto max-h-full max-w-full touch-pan-y select-none object-contain shadow-2xl"

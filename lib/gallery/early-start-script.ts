@@ -106,7 +106,7 @@ export function earlyStartScript(crmBase: string): string {
     base,
     origin: base === '' ? '' : new URL(base).origin,
     widths: [...GALLERY_IMAGE_WIDTHS],
-    quality: GALLERY_IMAGE_QUALITY,
+    quality: GALLERY_IMAGE_QUALITY.tile,
     sizes: TILE_SIZES,
     global: EARLY_START_GLOBAL,
     frameId: EARLY_FRAME_ID,

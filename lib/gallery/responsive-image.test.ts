@@ -72,11 +72,15 @@ describe('the tile grid’s sizes', () => {
 describe('how an image is delivered', () => {
   const crm = 'https://crm.example.com/base/';
 
-  it('resizes CRM images with the optimiser, at the optimiser’s widths and quality only', () => {
+  it('resizes CRM images with the optimiser, at its widths only: tiles at quality 60, the viewer at 75', () => {
     const src = 'https://crm.example.com/api/gallery/image/uploads%2Froof.jpg';
     expect(imageDelivery(src, crm)).toBe('optimiser');
-    expect(sizedImageUrl(src, 640, 'optimiser')).toBe(`/_next/image?url=${encodeURIComponent(src)}&w=640&q=75`);
+    expect(sizedImageUrl(src, 640, 'optimiser')).toBe(`/_next/image?url=${encodeURIComponent(src)}&w=640&q=60`);
+    expect(sizedImageUrl(src, 1280, 'optimiser', 'viewer')).toBe(`/_next/image?url=${encodeURIComponent(src)}&w=1280&q=75`);
     expect(gallerySrcSet(src, crm)?.split(', ')).toEqual(
+      GALLERY_IMAGE_WIDTHS.map((width) => `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=60 ${width}w`),
+    );
+    expect(gallerySrcSet(src, crm, 'viewer')?.split(', ')).toEqual(
       GALLERY_IMAGE_WIDTHS.map((width) => `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=75 ${width}w`),
     );
   });
@@ -97,7 +101,7 @@ describe('how an image is delivered', () => {
 });
 
 describe('a video’s still frame', () => {
-  it('is resized like an image on the tile, and taken at one width as the viewer’s poster', () => {
+  it('is resized like an image on the tile (quality 60), and taken at one width as the viewer’s poster (75)', () => {
     const media = {
       kind: 'video',
       src: 'https://crm.example.com/clip.mp4',
@@ -105,7 +109,7 @@ describe('a video’s still frame', () => {
       poster: 'https://crm.example.com/clip.jpg',
     } as const;
     expect(posterSrcSetOf(media, 'https://crm.example.com')?.split(', ')[0]).toBe(
-      `/_next/image?url=${encodeURIComponent('https://crm.example.com/clip.jpg')}&w=256&q=75 256w`,
+      `/_next/image?url=${encodeURIComponent('https://crm.example.com/clip.jpg')}&w=256&q=60 256w`,
     );
     expect(viewerPosterOf(media, 'https://crm.example.com')).toBe(
       `/_next/image?url=${encodeURIComponent('https://crm.example.com/clip.jpg')}&w=${VIEWER_POSTER_WIDTH}&q=75`,

@@ -5,7 +5,7 @@
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import type { GalleryMedia } from './types';
 
-import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './image-widths';
+import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS, type GalleryImageView } from './image-widths';
 
 /** The grid of components/gallery/gallery-view.tsx: its breakpoints (Tailwind's sm, md, xl), columns, gap and frame. */
 export const GALLERY_GRID = {
@@ -83,16 +83,16 @@ export function imageDelivery(src: string, crmBase: string): ImageDelivery {
   return src.startsWith(`${crmOrigin}/`) && !src.includes('?') ? 'optimiser' : 'as-is';
 }
 
-/** The URL of `src` at `width` for a delivery. */
-export function sizedImageUrl(src: string, width: number, delivery: ImageDelivery): string {
-  if (delivery === 'optimiser') return `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${GALLERY_IMAGE_QUALITY}`;
+/** The URL of `src` at `width` for a delivery, at the quality of where it is shown (a tile by default). */
+export function sizedImageUrl(src: string, width: number, delivery: ImageDelivery, view: GalleryImageView = 'tile'): string {
+  if (delivery === 'optimiser') return `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${GALLERY_IMAGE_QUALITY[view]}`;
   if (delivery === 'stored-sizes') return `${src}?w=${width}`;
   return src;
 }
 
 /** `srcset` for an item's media when it is an image that is resized; undefined otherwise. */
-export function srcSetOf(media: GalleryMedia, crmBase: string): string | undefined {
-  return media.kind === 'image' ? gallerySrcSet(media.src, crmBase) : undefined;
+export function srcSetOf(media: GalleryMedia, crmBase: string, view: GalleryImageView = 'tile'): string | undefined {
+  return media.kind === 'image' ? gallerySrcSet(media.src, crmBase, view) : undefined;
 }
 
 /** `srcset` for a video's still frame, when it has one that is resized. */
@@ -105,14 +105,14 @@ export const VIEWER_POSTER_WIDTH = 1080;
 
 export function viewerPosterOf(media: GalleryMedia, crmBase: string): string | undefined {
   if (media.kind !== 'video' || !media.poster) return undefined;
-  return sizedImageUrl(media.poster, VIEWER_POSTER_WIDTH, imageDelivery(media.poster, crmBase));
+  return sizedImageUrl(media.poster, VIEWER_POSTER_WIDTH, imageDelivery(media.poster, crmBase), 'viewer');
 }
 
 /** `srcset` for an image at `src` (undefined when it is delivered as it is). */
-export function gallerySrcSet(src: string, crmBase: string): string | undefined {
+export function gallerySrcSet(src: string, crmBase: string, view: GalleryImageView = 'tile'): string | undefined {
   const delivery = imageDelivery(src, crmBase);
   if (delivery === 'as-is') return undefined;
-  return GALLERY_IMAGE_WIDTHS.map((width) => `${sizedImageUrl(src, width, delivery)} ${width}w`).join(', ');
+  return GALLERY_IMAGE_WIDTHS.map((width) => `${sizedImageUrl(src, width, delivery, view)} ${width}w`).join(', ');
 }
 
 /**

@@ -11,6 +11,7 @@ import { readPublicEnv } from '../../lib/public-env.mjs';
 import { buildSettingsOf } from '../../server/build-settings.mjs';
 import { loadConfig } from '../../server/config.mjs';
 import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../../server/response-headers.mjs';
+import { inlineCssOnce } from './inline-css-once';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
@@ -67,6 +68,9 @@ export function writeCspManifest(distDir: string, env: Record<string, string | u
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('csp-hashes.ts')) {
   // The same .env files `next build` read, so the manifest records the values the bundle inlined.
   nextEnv.loadEnvConfig(process.cwd());
+  // The flight data's copies of the stylesheet go first: they are inline scripts, hashed below.
+  const inlineCss = inlineCssOnce(loadConfig().distDir);
+  console.log(`Inline CSS: the flight copies of ${inlineCss.stylesheets} stylesheet(s) emptied in ${inlineCss.files} files`);
   const manifest = writeCspManifest(loadConfig().distDir);
   const count = Object.keys(manifest.pages).length;
   console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(loadConfig().distDir, CSP_MANIFEST_FILE)}`);

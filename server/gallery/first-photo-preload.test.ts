@@ -20,7 +20,7 @@ describe('firstPhotoPreloadLink', () => {
       imagesrcset: gallerySrcSet(`${crm}/photos/roof.jpg`, crm),
       imagesizes: TILE_SIZES,
     });
-    expect(href).toBe(`/_next/image?url=${encodeURIComponent(`${crm}/photos/roof.jpg`)}&w=${FALLBACK_PRELOAD_WIDTH}&q=75`);
+    expect(href).toBe(`/_next/image?url=${encodeURIComponent(`${crm}/photos/roof.jpg`)}&w=${FALLBACK_PRELOAD_WIDTH}&q=60`);
     expect(GALLERY_IMAGE_WIDTHS).toContain(FALLBACK_PRELOAD_WIDTH);
   });
 
