@@ -11,7 +11,7 @@ import { createPrivateDatabaseFile, databaseFileOf } from '@/server/private-file
 let database: Promise<Client> | undefined;
 
 /** The typed query builder over a connection: every store queries through it (decision 0008). */
-export type Database = LibSQLDatabase<typeof schema>;
+type Database = LibSQLDatabase<typeof schema>;
 
 const builders = new WeakMap<Client, Database>();
 
@@ -47,7 +47,7 @@ type Compiled = { sql: string; params: unknown[] };
 type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
 
 /** A built query as a statement of the libSQL client (for a batch or an interactive transaction). */
-export function toStatement(query: BuiltQuery): InStatement {
+function toStatement(query: BuiltQuery): InStatement {
   const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
   return { sql: built.sql, args: built.params as InValue[] };
 }
