@@ -1,8 +1,8 @@
 import 'server-only';
 import { createClient, type Client, type InStatement, type InValue } from '@libsql/client';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, sql, SQL, type SQLChunk } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { config } from '@/server/config.mjs';
 import { schema } from '@/server/db-schema';
 import { migrations, type Migration } from '@/server/migrations';
@@ -11,7 +11,7 @@ import { createPrivateDatabaseFile, databaseFileOf } from '@/server/private-file
 let database: Promise<Client> | undefined;
 
 /** The typed query builder over a connection: every store queries through it (decision 0008). */
-export type Database = LibSQLDatabase<typeof schema>;
+type Database = LibSQLDatabase<typeof schema>;
 
 const builders = new WeakMap<Client, Database>();
 
@@ -25,12 +25,21 @@ export function orm(client: Client): Database {
   return builder;
 }
 
-/** `("a", "b")`: the column list of an INSERT written with drizzle's sql template. */
-export function columnNames(...columns: AnySQLiteColumn[]): SQL {
-  return sql`(${sql.join(
-    columns.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  )})`;
+/** A row for `insertSelect`: a value per column, or an SQL expression over the SELECT's source. */
+type InsertSelectRow<T extends SQLiteTable> = { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL };
+
+/**
+ * `INSERT INTO t ("a", "b") SELECT va, vb <source>`: one row, its columns and values side by side in one
+ * object, stored only when `source` (`FROM … WHERE …`) yields a row. For an insert that depends on
+ * another row or on a condition in the same statement (drizzle's own insert-select wants every column).
+ */
+export function insertSelect<T extends SQLiteTable>(table: T, row: InsertSelectRow<T>, source: SQL): SQL {
+  const columns = getTableColumns(table) as Record<string, AnySQLiteColumn>;
+  const given = Object.entries(row as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
+  const names = list(given.map(([key]) => sql.identifier(columns[key]!.name)));
+  const values = list(given.map(([key, value]) => (is(value, SQL) ? value : sql.param(value, columns[key]))));
+  return sql`INSERT INTO ${table} (${names}) SELECT ${values} ${source}`;
 }
 
 type Compiled = { sql: string; params: unknown[] };
@@ -38,7 +47,7 @@ type Compiled = { sql: string; params: unknown[] };
 type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
 
 /** A built query as a statement of the libSQL client (for a batch or an interactive transaction). */
-export function toStatement(query: BuiltQuery): InStatement {
+function toStatement(query: BuiltQuery): InStatement {
   const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
   return { sql: built.sql, args: built.params as InValue[] };
 }

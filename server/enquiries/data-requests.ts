@@ -7,47 +7,20 @@ import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
-import { storedEnquiryColumns } from '@/server/enquiries/store';
+import { storedEnquiryColumns, type StoredEnquiry } from '@/server/enquiries/store';
 
 /** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */
 const sentWith = (email: string) => eq(enquiries.emailKey, emailKey(email));
 
-export type PersonalDataExport = {
+type PersonalDataExport = {
   email: string;
   exportedAt: string;
-  enquiries: {
-    id: number;
-    receivedAt: string;
-    name: string;
-    email: string;
-    phone: string | null;
-    subject: string;
-    message: string;
-    reference: string | null;
-    claimRole: string | null;
-    insurer: string | null;
-    claimReference: string | null;
-    damageDate: string | null;
-    damageType: string | null;
-    postcode: string | null;
-    /** The urgency answers (whether someone there is at particular risk among them) and an instruction's details. */
-    worsening: string | null;
-    habitable: string | null;
-    vulnerable: string | null;
-    policyholderName: string | null;
-    policyholderPhone: string | null;
-    propertyAddress: string | null;
-    vatRegistered: string | null;
-    excess: string | null;
-    desktopAssessment: string | null;
-    clientAddress: string;
-    disposition: string;
-    verification: string;
-    recaptchaScore: number | null;
-    notification: { status: string; sentAt: string | null } | null;
-    /** The photos sent with it (their files: `npm run enquiries -- --photos ID --out DIR`). */
-    photos: { position: number; originalName: string; bytes: number; width: number; height: number }[];
-  }[];
+  enquiries: (StoredEnquiry &
+    Pick<typeof enquiries.$inferSelect, 'clientAddress' | 'disposition' | 'recaptchaScore'> & {
+      notification: Pick<typeof enquiryNotifications.$inferSelect, 'status' | 'sentAt'> | null;
+      /** The photos sent with it (their files: `npm run enquiries -- --photos ID --out DIR`). */
+      photos: Pick<typeof enquiryPhotos.$inferSelect, 'position' | 'originalName' | 'bytes' | 'width' | 'height'>[];
+    })[];
 };
 
 /**

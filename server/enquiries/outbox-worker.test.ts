@@ -250,26 +250,50 @@ describe('exactly once under faults', () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: 'unused' });
     closers.push(() => mailer.close());
     const { client, failing } = failingToRecordSends(db);
-    const w = worker(mailer, client, 'only-worker', { recordRetryDelaysMs: [1, 1] });
-    expect(await w.runOnce()).toBe(1);
+    const w = worker(mailer, client, 'only-worker', { sleep: () => new Promise((resolve) => setTimeout(resolve, 1)) });
+    const round = w.runOnce();
+    await expect.poll(() => failing.refused).toBeGreaterThanOrEqual(3);
     expect(smtp.received).toHaveLength(1);
-    expect(failing.refused).toBe(3);
-    expect(w.state().unrecordedSends).toBe(1);
     // Still failing, and the lease has run out so the job is claimable again: recorded, not resent.
     clock += LEASE_MS + 1;
-    await w.runOnce();
+    const refusedBefore = failing.refused;
+    await expect.poll(() => failing.refused).toBeGreaterThan(refusedBefore + 2);
+    expect(w.runOnce()).toBe(round);
     expect(smtp.received).toHaveLength(1);
     expect((await jobs())[0]).toMatchObject({ status: 'pending' });
     // The database is back: the send is recorded with the Message-ID the relay accepted.
     failing.on = false;
-    clock += LEASE_MS + 1;
-    await w.runOnce();
+    expect(await round).toBe(1);
     expect(smtp.received).toHaveLength(1);
     const messageId = /^Message-ID: (<[^>]+>)$/im.exec(smtp.received[0]!.raw)?.[1];
-    expect(await jobs()).toEqual([{ status: 'sent', attempts: expect.any(Number), last_error: null, message_id: messageId }]);
-    expect(w.state().unrecordedSends).toBe(0);
+    expect(await jobs()).toEqual([{ status: 'sent', attempts: 1, last_error: null, message_id: messageId }]);
     expect(await w.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a worker stopped while it cannot record a send gives up after a few tries, and the job stays claimable', async () => {
+    await submit();
+    const { client, failing } = failingToRecordSends(db);
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      describe: 'memory',
+      send: async (message) => (sent.push(String(message.messageId)), { messageId: String(message.messageId) }),
+      close: silent,
+    };
+    const w = worker(mailer, client, 'stopping', { sleep: () => new Promise((resolve) => setTimeout(resolve, 1)) });
+    const round = w.runOnce();
+    await expect.poll(() => failing.refused).toBeGreaterThanOrEqual(2);
+    await w.stop();
+    expect(await round).toBe(1);
+    expect(failing.refused).toBeGreaterThanOrEqual(5);
+    expect((await jobs())[0]).toMatchObject({ status: 'pending', message_id: null });
+    // After the lease another worker sends it again, as the same message.
+    failing.on = false;
+    clock += LEASE_MS + 1;
+    expect(await worker(mailer, db, 'next').runOnce()).toBe(1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+    expect((await jobs())[0]).toMatchObject({ status: 'sent', message_id: sent[0] });
   });
 
   it('a relay that refuses the login (535) pauses delivery: jobs stay pending, the pause is reported, and it resumes once the settings work', async () => {
@@ -316,6 +340,32 @@ describe('exactly once under faults', () => {
     await w.runOnce();
     expect((await jobs())[0]).toMatchObject({ status: 'failed' });
     expect(w.state().pausedUntil).toBeNull();
+  });
+
+  it('a started worker delivers at once when woken, and stop() ends it', async () => {
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      describe: 'memory',
+      send: async (message) => {
+        sent.push(String(message.subject));
+        return { messageId: String(message.messageId) };
+      },
+      close: silent,
+    };
+    // A poll far longer than the test: only wake() can make it deliver.
+    const w = worker(mailer, db, 'started', { pollMs: 3_600_000 });
+    w.start();
+    await submit();
+    w.wake();
+    await expect.poll(() => sent).toHaveLength(1);
+    await submit({ ...valid, subject: 'Second enquiry' });
+    w.wake();
+    await expect.poll(() => sent).toHaveLength(2);
+    await w.stop();
+    await submit({ ...valid, subject: 'Third enquiry' });
+    w.wake();
+    expect(await w.runOnce()).toBe(0);
+    expect((await jobs()).map((job) => job.status)).toEqual(['sent', 'sent', 'pending']);
   });
 
   it('stop() lets the message being sent finish and be recorded, and claims nothing more', async () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
@@ -22,36 +23,34 @@ import {
   type PhotoForEmail,
 } from '@/server/enquiries/notification-email';
 import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enquiries/photo-store';
-import { findEnquiry, type JobKind, type StoredEnquiry } from '@/server/enquiries/store';
+import { findEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
 
-export const MAX_ATTEMPTS = 20;
+const MAX_ATTEMPTS = 20;
 export const LEASE_MS = 2 * 60_000;
 
 /** After a failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
-export const backoffMs = doublingDelay(30_000, 60 * 60_000);
+const backoffMs = doublingDelay(30_000, 60 * 60_000);
 
 /** How long delivery pauses after the relay refused the site's settings: 1 min, doubling to 15 min. */
-export const pauseMs = doublingDelay(60_000, 15 * 60_000);
+const pauseMs = doublingDelay(60_000, 15 * 60_000);
 
 /** How long a photos follow-up waits, after its notification's next attempt, while the notification is not sent yet. */
 export const FOLLOW_UP_WAIT_MS = 30_000;
 
-/** Waits between attempts to record a send the relay accepted (the database may be briefly locked). */
-export const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;
+/** Waits between attempts to record a send the relay accepted (the database may be briefly locked): 50 ms … then every 3 s. */
+const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000];
 
-export type OutboxWorkerOptions = {
+type OutboxWorkerOptions = {
   db: Client;
   mailer: Mailer;
   from: string;
   to: string;
+  /** How long the started worker waits between rounds when nothing wakes it. */
   pollMs: number;
   now?: () => number;
+  /** Waits between attempts to record a send (tests shorten it). */
+  sleep?: (ms: number) => Promise<void>;
   owner?: string;
-  backoff?: (attempts: number) => number;
-  maxAttempts?: number;
-  leaseMs?: number;
-  pause?: (consecutivePauses: number) => number;
-  recordRetryDelaysMs?: readonly number[];
   log?: (line: string) => void;
   /** Where the enquiries' photos are (default ENQUIRY_PHOTOS_DIR). */
   photosRoot?: string;
@@ -61,44 +60,38 @@ export type OutboxWorkerOptions = {
   onPause?: (detail: string) => void;
 };
 
-export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null; unrecordedSends: number };
+export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null };
 
-type ClaimedJob = { id: number; enquiryId: number; kind: JobKind; attempts: number };
+type Job = typeof jobs.$inferSelect;
+type ClaimedJob = Pick<Job, 'id' | 'enquiryId' | 'kind' | 'attempts'>;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Delivers the jobs of the outbox (enquiry_notifications): company notifications, the senders'
- * acknowledgements and follow-ups with photos that came late (each after its notification): an
- * urgent enquiry's notification first, then oldest due first. Each job is claimed with one UPDATE … RETURNING that sets a lease, so several workers
- * (or a restarted one) never send the same job at the same time, and it is marked sent only by the
- * worker still holding the lease.
+ * acknowledgements and follow-ups with photos that came late (each after its notification): an urgent
+ * enquiry's notification first, then oldest due first. A round claims a job with a lease, sends it,
+ * records it and claims the next, until none is due; the started worker then sleeps `pollMs` or until
+ * woken. The lease is the guard against sending twice: several workers (or a restarted one) never hold
+ * the same job at once, and only the worker still holding it marks it sent.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, mailer } = options;
+  const { db, mailer, from, to } = options;
   const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const owner = options.owner ?? randomUUID();
-  const backoff = options.backoff ?? backoffMs;
-  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
-  const leaseMs = options.leaseMs ?? LEASE_MS;
-  const pause = options.pause ?? pauseMs;
-  const recordRetryDelays = options.recordRetryDelaysMs ?? RECORD_RETRY_DELAYS_MS;
   const log = options.log ?? ((line: string) => console.log(line));
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-  // Set by stop() only: runOnce() also works on a worker that was never started (the CLI, the tests).
-  let stopRequested = false;
-  let again = false;
-  let pausedUntil = 0;
-  let pauseReason: string | null = null;
-  let consecutivePauses = 0;
-  // Jobs the relay accepted whose 'sent' could not be written yet: never sent again by this process,
-  // only recorded (a database error after the relay's acceptance must not cause a second send).
-  const unrecorded = new Map<number, string>();
-  const isPaused = () => pausedUntil > now();
+  let stopped = false;
+  const pause = { until: 0, reason: '', times: 0 };
+  let round: Promise<number> | undefined;
+  let loop: Promise<void> | undefined;
+  let wakeUp: () => void = () => undefined;
+  const isPaused = () => pause.until > now();
 
-  /** The photos, with the bytes of those that fit in one message of `maxMessageBytes`. */
-  async function photosForEmail(photos: readonly StoredPhoto[], maxMessageBytes: number): Promise<PhotoForEmail[]> {
+  /** The photos, with the bytes of those that fit in one message. */
+  async function photosForEmail(photos: readonly StoredPhoto[]): Promise<PhotoForEmail[]> {
     const fit = photosThatFit(photos, maxMessageBytes);
     // A missing file (deleted by hand) does not hold up the enquiry: it is sent, saying so.
     const read = await readPhotos(
@@ -112,7 +105,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   /** The enquiry's outbox job of this kind, if it has one. */
-  async function jobOf(enquiryId: number, kind: JobKind) {
+  async function jobOf(enquiryId: number, kind: Job['kind']) {
     const [found] = await orm(db)
       .select({ status: jobs.status, nextAttemptMs: jobs.nextAttemptMs })
       .from(jobs)
@@ -120,46 +113,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return found;
   }
 
-  /** The notification, with the photos unless a follow-up carries them. */
-  async function sendNotification(enquiry: StoredEnquiry, job: ClaimedJob) {
-    const stored = await photosOf(db, enquiry.id);
-    // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
-    // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
-    const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
-    const photos = toFollow > 0 ? [] : await photosForEmail(stored, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
-    return sendWithPhotos(job, photos, (list) =>
-      notificationEmail(enquiry, { from: options.from, to: options.to, photos: list, photosToFollow: toFollow }),
-    );
-  }
-
-  /** The photos that came after the notification had gone out, once it is sent. */
-  async function sendPhotosFollowUp(enquiry: StoredEnquiry, job: ClaimedJob, notification: { status: string } | undefined) {
-    if (notification?.status !== 'sent')
-      throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
-    const photos = await photosForEmail(await photosOf(db, enquiry.id), options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
-    return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from: options.from, to: options.to, photos: list }));
-  }
-
-  /** While its notification is pending, a follow-up waits: its attempt is given back and it is due again later. */
-  async function waitForNotification(job: ClaimedJob, notificationDueMs: number): Promise<void> {
-    const until = Math.max(notificationDueMs, now()) + FOLLOW_UP_WAIT_MS;
+  /** Gives the job back: its lease ends and it takes `changes`. */
+  async function release(job: ClaimedJob, changes: SQLiteUpdateSetSource<typeof jobs>) {
     await orm(db)
       .update(jobs)
-      .set({ attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: until, leaseOwner: null, leaseUntilMs: null })
+      .set({ ...changes, leaseOwner: null, leaseUntilMs: null })
       .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
-    log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, photos) waits for its notification`);
-  }
-
-  /** A message with photos; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
-  async function sendWithPhotos(job: ClaimedJob, photos: readonly PhotoForEmail[], mail: (list: readonly PhotoForEmail[]) => Mail.Options) {
-    const full = mail(photos);
-    try {
-      return await mailer.send(full);
-    } catch (error) {
-      if (!isMessageTooLarge(error) || !full.attachments?.length) throw error;
-      log(`[outbox] job ${job.id}: the relay refused the message for its size; sending it without photos`);
-      return mailer.send(mail(photos.map((photo) => ({ ...photo, content: null }))));
-    }
   }
 
   async function claim(): Promise<ClaimedJob | null> {
@@ -177,163 +136,153 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     // One statement: the job is re-checked as it is leased, so two workers never take the same one.
     const [claimed] = await orm(db)
       .update(jobs)
-      .set({ leaseOwner: owner, leaseUntilMs: current + leaseMs, attempts: sql`${jobs.attempts} + 1` })
+      .set({ leaseOwner: owner, leaseUntilMs: current + LEASE_MS, attempts: sql`${jobs.attempts} + 1` })
       .where(and(eq(jobs.id, nextDue), claimable))
       .returning({ id: jobs.id, enquiryId: jobs.enquiryId, kind: jobs.kind, attempts: jobs.attempts });
     return claimed ?? null;
   }
 
-  async function markSent(jobId: number, messageId: string): Promise<boolean> {
-    const marked = await orm(db)
-      .update(jobs)
-      .set({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null, leaseOwner: null, leaseUntilMs: null })
-      .where(and(eq(jobs.id, jobId), eq(jobs.leaseOwner, owner), eq(jobs.status, 'pending')));
-    return marked.rowsAffected === 1;
+  /** A message with photos; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
+  async function sendWithPhotos(job: ClaimedJob, photos: readonly PhotoForEmail[], mail: (list: readonly PhotoForEmail[]) => Mail.Options) {
+    const full = mail(photos);
+    try {
+      return await mailer.send(full);
+    } catch (error) {
+      if (!isMessageTooLarge(error) || !full.attachments?.length) throw error;
+      log(`[outbox] job ${job.id}: the relay refused the message for its size; sending it without photos`);
+      return mailer.send(mail(photos.map((photo) => ({ ...photo, content: null }))));
+    }
   }
 
-  /** Records an accepted send, retrying while the database is unavailable; remembers it if it cannot. */
-  async function recordSent(job: ClaimedJob, messageId: string): Promise<void> {
+  /** Sends the job's message; resolves to the Message-ID the relay accepted. */
+  async function send(job: ClaimedJob, enquiry: StoredEnquiry, notification: { status: string } | undefined) {
+    if (job.kind === 'acknowledgement') return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to }));
+    if (job.kind === 'photos') {
+      if (notification?.status !== 'sent')
+        throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
+      const photos = await photosForEmail(await photosOf(db, enquiry.id));
+      return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from, to, photos: list }));
+    }
+    const stored = await photosOf(db, enquiry.id);
+    // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
+    // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
+    const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
+    const photos = toFollow > 0 ? [] : await photosForEmail(stored);
+    return sendWithPhotos(job, photos, (list) => notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow }));
+  }
+
+  /** A send that failed: retried later, failed for good, or (the relay refused the site's settings) delivery paused. */
+  async function sendFailed(job: ClaimedJob, error: unknown, enquiryFound: boolean) {
+    const detail = messageOf(error).slice(0, 1000);
+    if (enquiryFound && isSmtpConfigurationFailure(error)) {
+      // Not this message's fault: give the attempt back, keep the job pending and pause delivery.
+      pause.times += 1;
+      pause.until = now() + pauseMs(pause.times);
+      pause.reason = detail;
+      await release(job, { attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: pause.until, lastError: detail });
+      log(`[outbox] delivery paused until ${new Date(pause.until).toISOString()}: the relay refused the site's settings: ${detail}`);
+      options.onPause?.(detail);
+      return;
+    }
+    const permanent = !enquiryFound || error instanceof NotAcknowledgeable || isPermanentSmtpFailure(error);
+    const giveUp = permanent || job.attempts >= MAX_ATTEMPTS;
+    await release(job, { status: giveUp ? 'failed' : 'pending', nextAttemptMs: now() + backoffMs(job.attempts), lastError: detail });
+    log(`[outbox] job ${job.id} attempt ${job.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
+  }
+
+  /**
+   * Marks the job sent once the relay has accepted it, trying again while the database refuses the
+   * write. Nothing else is claimed meanwhile, so this worker never sends it a second time. A stopping
+   * worker gives up after RECORD_RETRY_DELAYS_MS: after its lease the job is sent again, with the same
+   * Message-ID, as after a crash between the send and the record.
+   */
+  async function recordSent(job: ClaimedJob, messageId: string) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const marked = await markSent(job.id, messageId);
-        unrecorded.delete(job.id);
-        if (marked) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, ${job.kind}) sent via ${mailer.describe}`);
+        const marked = await orm(db)
+          .update(jobs)
+          .set({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null, leaseOwner: null, leaseUntilMs: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner), eq(jobs.status, 'pending')));
+        if (marked.rowsAffected === 1) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, ${job.kind}) sent via ${mailer.describe}`);
         else log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
         return;
       } catch (error) {
-        const delay = recordRetryDelays[attempt];
-        if (delay === undefined) {
-          unrecorded.set(job.id, messageId);
-          log(
-            `[outbox] job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded yet; it will not be sent again: ${error instanceof Error ? error.message : String(error)}`,
-          );
-          return;
+        const giveUp = stopped && attempt >= RECORD_RETRY_DELAYS_MS.length;
+        if (giveUp || attempt === RECORD_RETRY_DELAYS_MS.length) {
+          const next = giveUp
+            ? 'the worker is stopping; it may be sent again after its lease'
+            : 'still trying, and sending nothing else meanwhile';
+          log(`[outbox] job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded; ${next}: ${messageOf(error)}`);
         }
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (giveUp) return;
+        await sleep(RECORD_RETRY_DELAYS_MS[attempt] ?? 3000);
       }
     }
   }
 
-  async function deliver(job: ClaimedJob): Promise<void> {
-    const alreadySent = unrecorded.get(job.id);
-    if (alreadySent !== undefined) return recordSent(job, alreadySent);
-    const enquiry = await findEnquiry(db, job.enquiryId);
-    const notification = job.kind === 'photos' ? await jobOf(job.enquiryId, 'notification') : undefined;
-    if (enquiry && notification?.status === 'pending') return waitForNotification(job, notification.nextAttemptMs);
-    let messageId: string;
-    try {
-      if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
-      ({ messageId } =
-        job.kind === 'acknowledgement'
-          ? await mailer.send(acknowledgementEmail(enquiry, { from: options.from, replyTo: options.to }))
-          : job.kind === 'photos'
-            ? await sendPhotosFollowUp(enquiry, job, notification)
-            : await sendNotification(enquiry, job));
-    } catch (error) {
-      const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      if (enquiry && isSmtpConfigurationFailure(error)) {
-        // Not this message's fault: give the attempt back, keep the job pending and pause delivery.
-        consecutivePauses += 1;
-        pausedUntil = now() + pause(consecutivePauses);
-        pauseReason = detail;
-        await orm(db)
-          .update(jobs)
-          .set({ attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: pausedUntil, lastError: detail, leaseOwner: null, leaseUntilMs: null })
-          .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
-        log(`[outbox] delivery paused until ${new Date(pausedUntil).toISOString()}: the relay refused the site's settings: ${detail}`);
-        options.onPause?.(detail);
-        return;
+  /** Claim, send, record: every job that is due now; resolves to how many were attempted. */
+  async function deliverDue(): Promise<number> {
+    let attempted = 0;
+    // Stops between jobs when the worker stops or the relay refused the settings.
+    while (!stopped && !isPaused()) {
+      const job = await claim();
+      if (!job) break;
+      attempted += 1;
+      const enquiry = await findEnquiry(db, job.enquiryId);
+      const notification = job.kind === 'photos' ? await jobOf(job.enquiryId, 'notification') : undefined;
+      if (enquiry && notification?.status === 'pending') {
+        // A follow-up waits while its notification is pending: its attempt is given back and it is due again later.
+        const until = Math.max(notification.nextAttemptMs, now()) + FOLLOW_UP_WAIT_MS;
+        await release(job, { attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: until });
+        log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, photos) waits for its notification`);
+        continue;
       }
-      const permanent = !enquiry || error instanceof NotAcknowledgeable || isPermanentSmtpFailure(error);
-      const giveUp = permanent || job.attempts >= maxAttempts;
-      await orm(db)
-        .update(jobs)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          nextAttemptMs: now() + backoff(job.attempts),
-          lastError: detail,
-          leaseOwner: null,
-          leaseUntilMs: null,
-        })
-        .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
-      log(`[outbox] job ${job.id} attempt ${job.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
-      return;
+      let messageId: string;
+      try {
+        if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
+        ({ messageId } = await send(job, enquiry, notification));
+      } catch (error) {
+        await sendFailed(job, error, enquiry !== null);
+        continue;
+      }
+      pause.times = 0;
+      await recordSent(job, messageId);
     }
-    consecutivePauses = 0;
-    pauseReason = null;
-    await recordSent(job, messageId);
+    return attempted;
   }
 
-  /** Sends recorded nowhere yet (see recordSent): written before anything new is claimed. */
-  async function flushUnrecorded(): Promise<void> {
-    for (const [jobId, messageId] of [...unrecorded]) {
-      if ((await markSent(jobId, messageId).catch(() => null)) !== null) unrecorded.delete(jobId);
-    }
-  }
-
-  /** Delivers every job that is due now; resolves to how many were attempted. */
-  async function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let attempted = 0;
-      do {
-        again = false;
-        await flushUnrecorded();
-        // Stops between jobs when the server shuts down or the relay refused the settings.
-        while (!stopRequested && !isPaused()) {
-          const job = await claim();
-          if (!job) break;
-          attempted += 1;
-          await deliver(job);
-        }
-      } while (again && !stopRequested);
-      return attempted;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => log(`[outbox] poll failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => schedule(options.pollMs));
-    }, delay);
-    timer.unref?.();
+  /** One round (the one under way, if any). */
+  function runOnce(): Promise<number> {
+    round ??= deliverDue().finally(() => (round = undefined));
+    return round;
   }
 
   return {
-    owner,
     runOnce,
     state(): OutboxWorkerState {
-      return {
-        pausedUntil: isPaused() ? pausedUntil : null,
-        pauseReason: isPaused() ? pauseReason : null,
-        unrecordedSends: unrecorded.size,
-      };
+      return isPaused() ? { pausedUntil: pause.until, pauseReason: pause.reason } : { pausedUntil: null, pauseReason: null };
     },
+    /** Runs rounds until stopped: each after `pollMs`, or at once when woken (a stopped worker stays stopped). */
     start() {
-      if (!stopped) return;
-      stopped = false;
-      stopRequested = false;
-      schedule(0);
+      loop ??= (async () => {
+        while (!stopped) {
+          // Made before the round, so a wake() during it starts the next one at once.
+          const woken = new Promise<void>((resolve) => (wakeUp = resolve));
+          await runOnce().catch((error: unknown) => log(`[outbox] poll failed: ${messageOf(error)}`));
+          // Unref'd: a worker waiting for its next round does not keep the process alive.
+          await Promise.race([woken, new Promise((resolve) => setTimeout(resolve, options.pollMs).unref?.())]);
+        }
+      })();
     },
     /** Ask for a delivery round now (after an enquiry was stored). */
     wake() {
-      if (!stopped) schedule(0);
+      wakeUp();
     },
     /** Stops claiming; resolves when the job being sent (if any) is finished and recorded. */
     async stop() {
       stopped = true;
-      stopRequested = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
+      wakeUp();
+      await Promise.all([round?.catch(() => undefined), loop]);
     },
   };
 }

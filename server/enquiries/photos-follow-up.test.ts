@@ -212,13 +212,15 @@ describe('photos that arrive after the notification went out', () => {
     await store();
     await worker(mailer).runOnce();
     // The same file, except that the statement queueing the follow-up fails (as a crash would stop it).
+    const isFollowUp = (statement: { sql: string; args?: unknown }) =>
+      statement.sql.startsWith('INSERT INTO "enquiry_notifications"') && Array.isArray(statement.args) && statement.args.includes('photos');
     const failing = new Proxy(db, {
       get(target, property, receiver) {
         if (property === 'batch')
           return (statements: { sql: string; args?: unknown }[], mode: Parameters<Client['batch']>[1]) =>
             target.batch(
               statements.map((statement) =>
-                statement.sql.includes("'photos', 'pending'") ? { sql: 'INSERT INTO no_such_table VALUES (1)', args: [] } : statement,
+                isFollowUp(statement) ? { sql: 'INSERT INTO no_such_table VALUES (1)', args: [] } : statement,
               ) as Parameters<Client['batch']>[0],
               mode,
             );

@@ -3,20 +3,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, isUrgent, type ClaimField, type ClaimValues } from '@/lib/contact-fields';
-import type { ContactValues } from '@/lib/contact-fields';
-import type { Attribution, AttributionField } from '@/lib/visit-attribution';
+import { CLAIM_FIELDS, isUrgent, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
+import { ATTRIBUTION_FIELDS, type Attribution } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
-import { columnNames, orm, writeBatch } from '@/server/db';
-import {
-  enquiries,
-  enquiryNotifications,
-  enquiryPhotos,
-  type DISPOSITIONS,
-  type JOB_KINDS,
-  type PHOTOS_DROPPED_REASONS,
-  type VERIFICATION_STATUSES,
-} from '@/server/db-schema';
+import { insertSelect, orm, writeBatch } from '@/server/db';
+import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import {
   photosRoot as defaultPhotosRoot,
   removePhotoFiles,
@@ -27,10 +18,10 @@ import {
 import { emailKey } from '@/server/enquiries/email-key';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 
-export type Disposition = (typeof DISPOSITIONS)[number];
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-export type JobKind = (typeof JOB_KINDS)[number];
-export type PhotosDroppedReason = (typeof PHOTOS_DROPPED_REASONS)[number];
+/** An enquiry's row as the table types it: every other enquiry type here is a view of it. */
+type EnquiryRow = typeof enquiries.$inferSelect;
+type Disposition = EnquiryRow['disposition'];
+export type PhotosDroppedReason = NonNullable<EnquiryRow['photosDroppedReason']>;
 
 export type NewEnquiry = {
   values: ContactValues;
@@ -40,7 +31,7 @@ export type NewEnquiry = {
   attribution?: Attribution;
   clientAddress: string;
   disposition: Disposition;
-  verification: VerificationStatus;
+  verification: EnquiryRow['verification'];
   score?: number | null;
   detail?: string | null;
   /**
@@ -56,13 +47,13 @@ export type NewEnquiry = {
 };
 
 /** A resubmission with the same content from the same client within this window is stored once. */
-export const DEDUPE_WINDOW_MS = 10 * 60_000;
+const DEDUPE_WINDOW_MS = 10 * 60_000;
 /** One acknowledgement per recipient address in this window, whatever the number of enquiries. */
-export const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
+const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
 
 const DISPOSITION_RANK: Record<Disposition, number> = { spam: 0, suspect: 1, accepted: 2 };
 
-export function contentHash(values: ContactValues, claim: ClaimValues | null, clientAddress: string): string {
+function contentHash(values: ContactValues, claim: ClaimValues | null, clientAddress: string): string {
   const hash = createHash('sha256');
   const claimParts = claim ? CLAIM_FIELDS.map((field) => claim[field]) : [];
   for (const part of [clientAddress, values.name, values.email, values.phone, values.subject, values.message, ...claimParts]) {
@@ -71,11 +62,52 @@ export function contentHash(values: ContactValues, claim: ClaimValues | null, cl
   return hash.digest('hex');
 }
 
+/** The given fields of `source`, an empty or missing one as NULL. */
+function orNull<F extends string>(fields: readonly F[], source: Partial<Record<F, string>> | null | undefined) {
+  return Object.fromEntries(fields.map((field) => [field, source?.[field] || null])) as Record<F, string | null>;
+}
+
+/** The row a new enquiry is stored as (its id and reference come from the database). */
+function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
+  const { values, claim } = enquiry;
+  const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
+  return {
+    receivedAt: new Date(now).toISOString(),
+    receivedMs: now,
+    name: values.name,
+    email: values.email,
+    emailKey: emailKey(values.email),
+    phone: values.phone || null,
+    subject: values.subject,
+    message: values.message,
+    ...orNull(CLAIM_FIELDS, claim),
+    urgent: isUrgent(claim) ? 1 : 0,
+    ...orNull(ATTRIBUTION_FIELDS, enquiry.attribution),
+    clientAddress: enquiry.clientAddress,
+    contentHash: contentHash(values, claim, enquiry.clientAddress),
+    disposition: enquiry.disposition,
+    verification: enquiry.verification,
+    recaptchaScore: enquiry.score ?? null,
+    verificationDetail: enquiry.detail ?? null,
+    submissionKey,
+    photosDropped: dropped.count,
+    photosDroppedReason: dropped.reason,
+  } satisfies typeof enquiries.$inferInsert;
+}
+
 export type StoreResult = {
   id: number;
   reference: string | null;
   duplicate: boolean;
 };
+
+/** An outbox job, due now, of the enquiry the SELECT `enquiryId` yields (`target`) when `condition` holds; at most one of a kind. */
+const jobOf = (kind: (typeof enquiryNotifications.$inferSelect)['kind'], enquiryId: SQL, now: number, condition: SQL = sql`true`) =>
+  insertSelect(
+    enquiryNotifications,
+    { enquiryId: sql`target.id`, kind, status: 'pending', nextAttemptMs: now },
+    sql`FROM (${enquiryId}) AS target WHERE ${condition} ON CONFLICT DO NOTHING`,
+  );
 
 /**
  * The acknowledgement job of the enquiry `enquiryId` selects, inserted only while the caps hold: no
@@ -96,7 +128,7 @@ async function acknowledgementJob(
   limits: { perHour: number; perClient: number },
   clientAddress: string,
   now: number,
-) {
+): Promise<SQL> {
   const e = enquiries;
   const n = enquiryNotifications;
   const hourAgo = now - 60 * 60_000;
@@ -109,15 +141,14 @@ async function acknowledgementJob(
     .where(and(eq(n.kind, 'acknowledgement'), gt(e.receivedMs, hourAgo)));
   const client = rateLimitKey(clientAddress);
   const sameClient = [clientAddress, ...recent.map((row) => row.clientAddress).filter((other) => rateLimitKey(other) === client)];
-  // In a list: a drizzle query is a thenable, which an async function's return would run.
-  return [
-    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
-      SELECT id, 'acknowledgement', 'pending', ${now} FROM (${enquiryId})
-      WHERE NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})
-        AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)} AND ${inArray(e.clientAddress, sameClient)})) < ${limits.perClient}
-        AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)})) < ${limits.perHour}
-      ON CONFLICT DO NOTHING`),
-  ];
+  return jobOf(
+    'acknowledgement',
+    enquiryId,
+    now,
+    sql`NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})
+      AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)} AND ${inArray(e.clientAddress, sameClient)})) < ${limits.perClient}
+      AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)})) < ${limits.perHour}`,
+  );
 }
 
 /**
@@ -138,36 +169,34 @@ export async function storeEnquiry(
   options: { photosRoot?: string } = {},
 ): Promise<StoreResult> {
   const photos = enquiry.photos ?? [];
-  const { values, claim, attribution: from } = enquiry;
-  const hash = contentHash(values, claim, enquiry.clientAddress);
-  const address = emailKey(values.email);
   const key = randomUUID();
+  const row = enquiryRow(enquiry, now, key);
   const e = enquiries;
-  const n = enquiryNotifications;
-  const p = enquiryPhotos;
-  const orNull = (value: string | undefined) => value || null;
+  const run = (statement: SQL) => orm(db).run(statement);
   const accepted = enquiry.disposition === 'accepted';
-  const acknowledge = accepted && enquiry.acknowledge ? enquiry.acknowledge : null;
-  const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
+  const acknowledgement = async (enquiryId: SQL) =>
+    accepted && enquiry.acknowledge
+      ? [run(await acknowledgementJob(db, enquiryId, row.emailKey, enquiry.acknowledge, enquiry.clientAddress, now))]
+      : [];
+  const notification = (enquiryId: SQL) => (accepted ? [run(jobOf('notification', enquiryId, now))] : []);
   const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
-  const notificationJob = (enquiryId: SQL) =>
-    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
-      SELECT id, 'notification', 'pending', ${now} FROM (${enquiryId}) WHERE true ON CONFLICT DO NOTHING`);
-  // Photos handed over after the notification went out, or while a worker holds it (it may have read
-  // the photos already), get a follow-up of their own; the worker leaves photos that have one out of
-  // the notification. Otherwise they go with the notification. At most one per enquiry (the unique key).
-  const photosFollowUpJob = (enquiryId: SQL) =>
-    orm(db).run(sql`INSERT INTO ${n} ${columnNames(n.enquiryId, n.kind, n.status, n.nextAttemptMs)}
-      SELECT id, 'photos', 'pending', ${now} FROM (${enquiryId}) AS handed
-      WHERE EXISTS (SELECT 1 FROM ${n} WHERE ${n.enquiryId} = handed.id AND ${n.kind} = 'notification'
-        AND (${n.status} = 'sent' OR ${n.leaseOwner} IS NOT NULL))
-      ON CONFLICT DO NOTHING`);
-  const photoRows = (enquiryId: SQL) =>
-    photos.map((photo, index) =>
-      orm(db).run(sql`INSERT INTO ${p} ${columnNames(p.enquiryId, p.position, p.originalName, p.fileName, p.bytes, p.width, p.height)}
-        SELECT id, ${index + 1}, ${photo.originalName}, ${storedFileName(index + 1)}, ${photo.bytes.length}, ${photo.width}, ${photo.height}
-        FROM (${enquiryId})`),
-    );
+  const photoRows = photos.map((photo, index) =>
+    run(
+      insertSelect(
+        enquiryPhotos,
+        {
+          enquiryId: sql`target.id`,
+          position: index + 1,
+          originalName: photo.originalName,
+          fileName: storedFileName(index + 1),
+          bytes: photo.bytes.length,
+          width: photo.width,
+          height: photo.height,
+        },
+        sql`FROM (${theNewRow}) AS target`,
+      ),
+    ),
+  );
 
   // The photos' files first, flushed to disk, in a folder named by the submission key: a row never
   // points at a missing or empty file. Removed again when no row comes to point at them.
@@ -175,53 +204,61 @@ export async function storeEnquiry(
   if (photos.length > 0) await writePhotoFiles(photosRoot, key, photos);
   let photosKept = false;
   try {
-    const results = await writeBatch(db, [
-      orm(db)
-        .run(sql`INSERT INTO ${e} ${columnNames(e.receivedAt, e.receivedMs, e.name, e.email, e.emailKey, e.phone, e.subject, e.message, e.claimRole, e.insurer, e.claimReference, e.damageDate, e.damageType, e.postcode, e.clientAddress, e.contentHash, e.disposition, e.verification, e.recaptchaScore, e.verificationDetail, e.submissionKey, e.photosDropped, e.photosDroppedReason, e.sentFrom, e.landingPage, e.referrer, e.utmSource, e.utmMedium, e.utmCampaign, e.worsening, e.habitable, e.vulnerable, e.urgent, e.policyholderName, e.policyholderPhone, e.propertyAddress, e.vatRegistered, e.excess, e.desktopAssessment)}
-      SELECT ${new Date(now).toISOString()}, ${now}, ${values.name}, ${values.email}, ${address}, ${values.phone || null}, ${values.subject},
-        ${values.message}, ${orNull(claim?.claimRole)}, ${orNull(claim?.insurer)}, ${orNull(claim?.claimReference)},
-        ${orNull(claim?.damageDate)}, ${orNull(claim?.damageType)}, ${orNull(claim?.postcode)}, ${enquiry.clientAddress}, ${hash},
-        ${enquiry.disposition}, ${enquiry.verification}, ${enquiry.score ?? null}, ${enquiry.detail ?? null}, ${key},
-        ${dropped.count}, ${dropped.reason}, ${orNull(from?.sentFrom)}, ${orNull(from?.landingPage)}, ${orNull(from?.referrer)},
-        ${orNull(from?.utmSource)}, ${orNull(from?.utmMedium)}, ${orNull(from?.utmCampaign)},
-        ${orNull(claim?.worsening)}, ${orNull(claim?.habitable)}, ${orNull(claim?.vulnerable)}, ${isUrgent(claim) ? 1 : 0},
-        ${orNull(claim?.policyholderName)}, ${orNull(claim?.policyholderPhone)}, ${orNull(claim?.propertyAddress)},
-        ${orNull(claim?.vatRegistered)}, ${orNull(claim?.excess)}, ${orNull(claim?.desktopAssessment)}
-      WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${hash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`),
-      orm(db).run(
-        sql`UPDATE ${e} SET ${sql.identifier(e.reference.name)} = ${sql.raw(enquiryReferenceSql(e.id.name))} WHERE ${e.submissionKey} = ${key}`,
+    const [, created] = await writeBatch(db, [
+      run(
+        insertSelect(
+          e,
+          row,
+          sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${row.contentHash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`,
+        ),
       ),
-      ...(accepted ? [notificationJob(theNewRow)] : []),
-      ...(acknowledge ? await acknowledgementJob(db, theNewRow, address, acknowledge, enquiry.clientAddress, now) : []),
-      ...photoRows(theNewRow),
-      orm(db).select({ id: e.id, reference: e.reference }).from(e).where(eq(e.submissionKey, key)),
+      // The reference, with the new row's id and reference returned: no row when this was a duplicate.
+      orm(db)
+        .update(e)
+        .set({ reference: sql.raw(enquiryReferenceSql(e.id.name)) })
+        .where(eq(e.submissionKey, key))
+        .returning({ id: e.id, reference: e.reference }),
+      ...notification(theNewRow),
+      ...(await acknowledgement(theNewRow)),
+      ...photoRows,
     ]);
-    const [created] = results.at(-1)?.rows ?? [];
-    if (created) {
+    const [stored] = created?.rows ?? [];
+    if (stored) {
       photosKept = true;
-      return {
-        id: Number(created.id),
-        reference: created.reference == null ? null : String(created.reference),
-        duplicate: false,
-      };
+      return { id: Number(stored.id), reference: stored.reference == null ? null : String(stored.reference), duplicate: false };
     }
 
     // A retry of a stored enquiry: it keeps its row and reference, and gains what it lacked.
     const [existing] = await orm(db)
       .select({ id: e.id, reference: e.reference, disposition: e.disposition })
       .from(e)
-      .where(and(eq(e.contentHash, hash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS)))
+      .where(and(eq(e.contentHash, row.contentHash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS)))
       .orderBy(desc(e.id))
       .limit(1);
     if (!existing) return { id: 0, reference: null, duplicate: true };
     const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
     const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
-    // Photos only for one that has none: its folder becomes this try's, in the same statement as the check.
-    const handOver = orm(db)
-      .run(sql`UPDATE ${e} SET ${sql.identifier(e.submissionKey.name)} = ${key}, ${sql.identifier(e.photosDropped.name)} = 0,
-      ${sql.identifier(e.photosDroppedReason.name)} = NULL
-      WHERE ${e.id} = ${existing.id} AND NOT EXISTS (SELECT 1 FROM ${p} WHERE ${p.enquiryId} = ${existing.id})`);
-    const statements = [
+    // Photos only for one that has none: its folder becomes this try's, in the same statement as the
+    // check; then their rows and, decided in the same batch, their follow-up to the company (a crash
+    // cannot keep one without the other). First in the batch: its result says whether they are kept.
+    const handOver =
+      photos.length > 0
+        ? [
+            orm(db)
+              .update(e)
+              .set({ submissionKey: key, photosDropped: 0, photosDroppedReason: null })
+              .where(
+                and(
+                  eq(e.id, existing.id),
+                  sql`NOT EXISTS (SELECT 1 FROM ${enquiryPhotos} WHERE ${enquiryPhotos.enquiryId} = ${existing.id})`,
+                ),
+              ),
+            ...photoRows,
+            run(photosFollowUpJob(theNewRow, now)),
+          ]
+        : [];
+    const [handedOver] = await writeBatch(db, [
+      ...handOver,
       ...(raise
         ? [
             orm(db)
@@ -235,68 +272,54 @@ export async function storeEnquiry(
               .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
           ]
         : []),
-      ...(accepted ? [notificationJob(theExistingRow)] : []),
-      ...(acknowledge ? await acknowledgementJob(db, theExistingRow, address, acknowledge, enquiry.clientAddress, now) : []),
-    ];
-    const handOverAt = statements.length;
-    // The follow-up is decided in the same batch as the photos' rows: a crash cannot keep one without the other.
-    if (photos.length > 0) statements.push(handOver, ...photoRows(theNewRow), photosFollowUpJob(theNewRow));
-    const upgrade = await writeBatch(db, statements);
-    // The photos are kept when the statement that hands the folder over changed the row.
-    photosKept = photos.length > 0 && (upgrade[handOverAt]?.rowsAffected ?? 0) > 0;
+      ...notification(theExistingRow),
+      ...(await acknowledgement(theExistingRow)),
+    ]);
+    photosKept = handOver.length > 0 && (handedOver?.rowsAffected ?? 0) > 0;
     return { id: existing.id, reference: existing.reference, duplicate: true };
   } finally {
     if (!photosKept && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
   }
 }
 
-/** One stored enquiry: what the e-mails and the listing show. */
-export type StoredEnquiry = {
-  id: number;
-  reference: string | null;
-  receivedAt: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  verification: VerificationStatus;
-  verificationDetail: string | null;
-} & { [field in ClaimField]: string | null } & { [field in AttributionField]: string | null };
+/**
+ * Photos handed over after the notification went out, or while a worker holds it (it may have read the
+ * photos already), get a follow-up of their own; the worker leaves photos that have one out of the
+ * notification. Otherwise they go with the notification. At most one per enquiry (the unique key).
+ */
+function photosFollowUpJob(enquiryId: SQL, now: number): SQL {
+  const n = enquiryNotifications;
+  return jobOf(
+    'photos',
+    enquiryId,
+    now,
+    sql`EXISTS (SELECT 1 FROM ${n} WHERE ${n.enquiryId} = target.id AND ${n.kind} = 'notification'
+      AND (${n.status} = 'sent' OR ${n.leaseOwner} IS NOT NULL))`,
+  );
+}
+
+const STORED_FIELDS = [
+  'id',
+  'reference',
+  'receivedAt',
+  'name',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'verification',
+  'verificationDetail',
+  ...CLAIM_FIELDS,
+  ...ATTRIBUTION_FIELDS,
+] as const satisfies readonly (keyof EnquiryRow)[];
+type StoredField = (typeof STORED_FIELDS)[number];
+
+/** One stored enquiry as the e-mails, the listing and a person's export show it. */
+export type StoredEnquiry = Pick<EnquiryRow, StoredField>;
 
 /** The columns of a StoredEnquiry, for every query that reads one. */
-export const storedEnquiryColumns = {
-  id: enquiries.id,
-  reference: enquiries.reference,
-  receivedAt: enquiries.receivedAt,
-  name: enquiries.name,
-  email: enquiries.email,
-  phone: enquiries.phone,
-  subject: enquiries.subject,
-  message: enquiries.message,
-  verification: enquiries.verification,
-  verificationDetail: enquiries.verificationDetail,
-  claimRole: enquiries.claimRole,
-  insurer: enquiries.insurer,
-  claimReference: enquiries.claimReference,
-  damageDate: enquiries.damageDate,
-  damageType: enquiries.damageType,
-  postcode: enquiries.postcode,
-  worsening: enquiries.worsening,
-  habitable: enquiries.habitable,
-  vulnerable: enquiries.vulnerable,
-  policyholderName: enquiries.policyholderName,
-  policyholderPhone: enquiries.policyholderPhone,
-  propertyAddress: enquiries.propertyAddress,
-  vatRegistered: enquiries.vatRegistered,
-  excess: enquiries.excess,
-  desktopAssessment: enquiries.desktopAssessment,
-  sentFrom: enquiries.sentFrom,
-  landingPage: enquiries.landingPage,
-  referrer: enquiries.referrer,
-  utmSource: enquiries.utmSource,
-  utmMedium: enquiries.utmMedium,
-  utmCampaign: enquiries.utmCampaign,
+export const storedEnquiryColumns = Object.fromEntries(STORED_FIELDS.map((field) => [field, enquiries[field]])) as {
+  [field in StoredField]: (typeof enquiries)[field];
 };
 
 /** The claim details of a stored enquiry; null when it has none. */
@@ -310,22 +333,21 @@ export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry
   return found ?? null;
 }
 
-export type JobState = 'pending' | 'sent' | 'failed' | 'not sent';
+type JobStatus = (typeof enquiryNotifications.$inferSelect)['status'];
 
-export type EnquiryListing = StoredEnquiry & {
-  clientAddress: string;
-  disposition: Disposition;
-  score: number | null;
-  /** The company's notification. */
-  delivery: 'pending' | 'sent' | 'failed' | 'not notified';
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-  /** The sender's acknowledgement ('not sent': not accepted, or ENQUIRY_ACKNOWLEDGE was off). */
-  acknowledgement: JobState;
-  /** How many photos came with it. */
-  photos: number;
-};
+export type EnquiryListing = StoredEnquiry &
+  Pick<EnquiryRow, 'clientAddress' | 'disposition'> & {
+    score: EnquiryRow['recaptchaScore'];
+    /** The company's notification. */
+    delivery: JobStatus | 'not notified';
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+    /** The sender's acknowledgement ('not sent': not accepted, or ENQUIRY_ACKNOWLEDGE was off). */
+    acknowledgement: JobStatus | 'not sent';
+    /** How many photos came with it. */
+    photos: number;
+  };
 
 const notificationJobs = alias(enquiryNotifications, 'notification_jobs');
 const acknowledgementJobs = alias(enquiryNotifications, 'acknowledgement_jobs');
