@@ -1,8 +1,8 @@
 // After `next build`: hashes every inline script of every prerendered page, so the server can send a
 // Content-Security-Policy whose script-src allows exactly those scripts (no 'unsafe-inline', no nonces).
 // Writes {distDir}/csp-manifest.json, with the build-time settings the build was made with
-// (server/build-settings.mjs); server/response-headers.mjs reads it. Run by `npm run build`,
-// scripts/site/start.mjs, scripts/test/build-for-tests.ts and scripts/bench/bench.ts.
+// (server/build-settings.mjs); server/response-headers.mjs reads it. Run by scripts/site/build.mjs, the
+// one build of the site (`npm run build`, `npm start` when it builds, the test build, the benchmarks).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

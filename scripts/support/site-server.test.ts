@@ -56,7 +56,11 @@ describe('startSiteServer', () => {
       dev: true,
     });
     expect(server.url).toBe(`http://127.0.0.1:${port}`);
-    expect(await (await fetch(`${server.url}/ready`)).json()).toEqual({ HOSTNAME: '127.0.0.1', NEXT_DIST_DIR: '.next-elsewhere', EXTRA: 'yes' });
+    expect(await (await fetch(`${server.url}/ready`)).json()).toEqual({
+      HOSTNAME: '127.0.0.1',
+      NEXT_DIST_DIR: '.next-elsewhere',
+      EXTRA: 'yes',
+    });
     expect(server.output()).toContain('starting with --dev');
     expect(server.running()).toBe(true);
     expect(await server.stop()).toBe(0);

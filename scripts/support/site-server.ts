@@ -34,7 +34,7 @@ export type SiteServer = {
   running: () => boolean;
   /** The last 64 KB the server wrote to stdout and stderr. */
   output: () => string;
-  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited and its output is read. */
   exited: Promise<number | null>;
   /**
    * Sends `signal` (SIGTERM by default) and resolves with the exit code once the process has exited;
@@ -67,7 +67,8 @@ export function spawnSiteServer(options: SiteServerOptions): SiteServer {
     child.stdout.pipe(log);
     child.stderr.pipe(log);
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then everything the process wrote has been read into output().
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const running = () => child.exitCode === null && child.signalCode === null;
   return {
     child,
@@ -100,8 +101,10 @@ export async function waitUntilAnswering(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
+    // Each try may take what is left of the time (a development server compiles the page first).
+    const ok = await fetch(url, { signal: AbortSignal.timeout(Math.max(1_000, deadline - Date.now())) })
       .then((response) => response.ok)
       .catch(() => false);
     if (ok) return;
