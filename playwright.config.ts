@@ -53,7 +53,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx tests/support/stand-in-crm.ts',
+      command: 'npx tsx scripts/support/stand-in-crm.ts',
       url: `${standInCrmUrl}/__control/health`,
       env: { STAND_IN_CRM_PORT: String(testPorts.crm) },
       reuseExistingServer: false,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { cp, mkdtemp, open, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, open, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -22,6 +22,7 @@ import {
   scanPrivatePlaces,
   serverLockFile,
 } from '@/server/private-files';
+import { writeFileAtomic } from '@/server/write-file-atomic.mjs';
 
 /**
  * One archive (.tar.gz) of everything the site keeps: the database as a consistent snapshot taken with
@@ -197,7 +198,6 @@ export async function createBackup(places: StatePlaces, outFile: string, options
   const now = options.now ?? new Date();
   const stage = await mkdtemp(path.join(tmpdir(), 'homecare-backup-'));
   const notes: string[] = [];
-  const partial = `${outFile}.partial`;
   try {
     const databaseFile = localDatabaseFile(places.databaseUrl);
     let rows = { enquiries: null as number | null, photos: null as number | null };
@@ -262,14 +262,9 @@ export async function createBackup(places: StatePlaces, outFile: string, options
       const encrypted = await encrypter.encrypt(Readable.toWeb(archive) as ReadableStream<Uint8Array>);
       archive = Readable.fromWeb(encrypted as unknown as NodeReadableStream<Uint8Array>);
     }
-    await rm(partial, { force: true });
-    // The mode applies when the file is made ('wx' makes sure it is made here), whatever the umask.
-    await pipeline(archive, createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flags: 'wx' }));
-    await rename(partial, outFile);
+    // Owner-only from the moment the file is made, whatever the umask.
+    await writeFileAtomic(outFile, archive, { mode: PRIVATE_FILE_MODE });
     return { manifest, notes };
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
   } finally {
     await rm(stage, { recursive: true, force: true });
   }

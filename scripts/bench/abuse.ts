@@ -10,7 +10,7 @@
 //   5. acknowledgements queued when many enquiries name one victim's address, and many addresses;
 //   6. bytes written to the photo folder when enquiries with photos keep coming past its budget;
 //   7. the server's memory while 50 clients send slow 10 MB POSTs to a page.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import { CONTACT_MAX } from '@/content/contact';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { phonePhoto } from './support/phone-photos';
 import { ensureBuild } from '../site/ensure-build.mjs';
+import { startSiteServer, type SiteServer } from '../support/site-server';
 
 const { values } = parseArgs({
   options: {
@@ -46,23 +47,7 @@ ensureBuild(distDir);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
-async function startSite(env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['server.mjs'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(port), HOSTNAME: '127.0.0.1', ...env },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (
-      (await fetch(`${base}/about`)
-        .then((response) => response.ok)
-        .catch(() => false)) === true
-    )
-      return server;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('The server did not start.');
-    await sleep(200);
-  }
-}
+const startSite = (env: Record<string, string>) => startSiteServer({ port, distDir, env, readyPath: '/about', showErrors: true });
 
 // Every request comes from a new address (the bench plays the trusted proxy), so the per-client
 // budgets never answer 429 and each request costs the server the full validation.
@@ -256,7 +241,7 @@ function oldSettingsPeak(file: string): number {
  * Each case on a freshly started server, so no memory a previous photo left resident hides what this
  * one needs: the peak resident size (VmHWM) while it is answered, over the resident size before it.
  */
-async function photoMemoryRun(startFresh: () => Promise<ChildProcess>) {
+async function photoMemoryRun(startFresh: () => Promise<SiteServer>) {
   console.log('\n== Peak memory of the server for photo enquiries (each case on a fresh server: peak over resident before)');
   const cases: { label: string; photo: () => Promise<Upload>; accepted: boolean }[] = [
     {
@@ -444,14 +429,10 @@ async function slowPagePostRun(pid: number, clients: number) {
 
 const work = mkdtempSync(path.join(tmpdir(), 'homecare-bench-abuse-'));
 let passed = true;
-let server: ChildProcess | undefined;
+let server: SiteServer | undefined;
 let memoryRuns = 0;
 const stopSite = async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
 };
 const siteEnv = (name: string) => ({
   DATABASE_URL: `file:${path.join(work, `${name}.db`)}`,

@@ -11,7 +11,7 @@
 // Each route's HTML is measured too (gzipped bytes, copies of the stylesheet), and its JavaScript counts
 // the inline scripts with the referenced ones.
 // Prints tables and writes bench-results/bench-<time>.json and .md (and latest.json/latest.md).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -19,11 +19,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureRouteHtml, measureRouteJs } from './route-js';
-import { routes, searchRoutes } from '../../tests/e2e/support/routes';
+import { buildSite } from '../site/build.mjs';
+import { spawnSiteServer, waitUntilAnswering } from '../support/site-server';
+import { routes, searchRoutes } from '../support/routes';
 
 /** The spec's routes, one service page (the six share one template) and the page for insurers. */
 const benchRoutes = [...routes, ...searchRoutes.filter((route) => route.path === '/services/water-damage' || route.path === '/insurers')];
-import { jsBudgetOverFloor } from '../../tests/e2e/support/js-budget';
+import { jsBudgetOverFloor } from './js-budget';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DIST_DIR = '.next-bench';
@@ -147,19 +149,6 @@ function floorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-async function waitForServer(url: string, server: ChildProcess) {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (server.exitCode !== null) throw new Error('the server exited before answering');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
 type RunFigures = {
   performance: number;
   accessibility: number;
@@ -264,16 +253,8 @@ type Row = {
   byMethod: Record<Method, Figures>;
 };
 
-function buildSite(env: NodeJS.ProcessEnv) {
-  run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], env);
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts'], env);
-}
-
-function startSite(env: NodeJS.ProcessEnv, port: number, database: string): ChildProcess {
-  return spawn(process.execPath, ['server.mjs'], {
-    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1', DATABASE_URL: `file:${database}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+function startSite(env: NodeJS.ProcessEnv, port: number, database: string) {
+  return spawnSiteServer({ env: { ...env, DATABASE_URL: `file:${database}` }, port, showErrors: true });
 }
 
 type Floor = ReturnType<typeof measureFloor>;
@@ -313,14 +294,14 @@ async function main() {
   };
 
   console.log('== Building the site into .next-bench (embedded defaults: the built-in gallery)');
-  buildSite(env);
+  buildSite({ env });
 
   // The same site with a CRM: the stand-in CRM the browser tests use, on its own port.
   const crmPort = await freePort(3950);
   const crmUrl = `http://127.0.0.1:${crmPort}`;
   const crmEnv: NodeJS.ProcessEnv = { ...env, NEXT_DIST_DIR: CRM_DIST_DIR, NEXT_PUBLIC_CRM_URL: crmUrl };
   console.log(`== Building the site into ${CRM_DIST_DIR} with NEXT_PUBLIC_CRM_URL=${crmUrl}`);
-  buildSite(crmEnv);
+  buildSite({ env: crmEnv });
 
   console.log('== Building a bare Next.js page for the JS floor');
   const floor = measureFloor(env);
@@ -333,7 +314,7 @@ async function main() {
   const crmSitePort = await freePort(port + 1);
   const crmSiteUrl = `http://127.0.0.1:${crmSitePort}`;
   const crmSite = startSite(crmEnv, crmSitePort, 'data/bench/site-crm.db');
-  const standInCrm = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/support/stand-in-crm.ts'], {
+  const standInCrm = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/support/stand-in-crm.ts'], {
     env: { ...process.env, STAND_IN_CRM_PORT: String(crmPort) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -350,9 +331,9 @@ async function main() {
   );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForServer(`${baseUrl}/`, server);
-    await waitForServer(`${crmSiteUrl}/`, crmSite);
-    await waitForServer(`${crmUrl}/__control/health`, standInCrm);
+    await waitUntilAnswering(`${baseUrl}/`, { child: server.child });
+    await waitUntilAnswering(`${crmSiteUrl}/`, { child: crmSite.child });
+    await waitUntilAnswering(`${crmUrl}/__control/health`, { child: standInCrm });
     console.log(`== Lighthouse ${versions.lighthouse}, mobile, ${RUNS} runs per route and method against ${baseUrl}`);
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
@@ -395,7 +376,7 @@ async function main() {
     };
 
     // What the framework alone scores on this machine: the reference for the site's figures.
-    await waitForServer(`${floorUrl}/`, floorServer);
+    await waitUntilAnswering(`${floorUrl}/`, { child: floorServer });
     const floorFigures = await measure(`${floorUrl}/`, 'bare Next page');
 
     const rows: Row[] = [];
@@ -505,7 +486,7 @@ async function main() {
     console.log(`Written to bench-results/bench-${stamp}.json and .md`);
   } finally {
     if (chrome) await chrome.kill();
-    for (const child of [server, crmSite, standInCrm, floorServer]) child.kill('SIGTERM');
+    for (const child of [server.child, crmSite.child, standInCrm, floorServer]) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(FLOOR_DIR, { recursive: true, force: true });
   }

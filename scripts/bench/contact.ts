@@ -9,8 +9,7 @@
 // arrives in the SMTP-outage or SIGTERM phases, or when a SIGKILL duplicate carries a different Message-ID
 // (a kill between the relay's acceptance and the database's record is the one window SMTP cannot close;
 // the stable Message-ID lets mail systems drop the copy). Not a test: the figures depend on the machine.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,8 +17,9 @@ import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
 import { MAX_CONCURRENT_UPLOADS } from '../../lib/contact-fields';
 import { phonePhoto } from './support/phone-photos';
-import { startSmtpServer, type ReceivedMail } from '../../tests/support/smtp-server';
+import { startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { ensureBuild } from '../site/ensure-build.mjs';
+import { startSiteServer } from '../support/site-server';
 
 const { values } = parseArgs({
   options: {
@@ -51,33 +51,8 @@ ensureBuild(distDir);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts server.mjs on the bench port with `env`; resolves once it serves pages. */
-async function startSite(env: Record<string, string>, logFile: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['server.mjs'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(port), HOSTNAME: '127.0.0.1', ...env },
-  });
-  const log = createWriteStream(logFile, { flags: 'a' });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/contact`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The server did not start (see ${logFile}).`);
-    await sleep(200);
-  }
-}
-
-async function stopSite(server: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (server.exitCode !== null) return server.exitCode;
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  server.kill(signal);
-  return exited;
-}
+/** Starts server.mjs on the bench port with `env`, its output appended to `logFile`; resolves once it serves pages. */
+const startSite = (env: Record<string, string>, logFile: string) => startSiteServer({ port, distDir, env, logFile, readyPath: '/contact' });
 
 const enquiry = (subject: string) => ({
   name: 'Bench Mark',
@@ -186,7 +161,7 @@ async function throughputRun(options: { photos: number }): Promise<boolean> {
     console.log(`OK: every accepted enquiry is stored once, with its notification job${withPhotos ? ' and its photos' : ''}.`);
     return true;
   } finally {
-    await stopSite(server);
+    await server.stop();
     rmSync(work, { recursive: true, force: true, maxRetries: 3 });
   }
 }
@@ -258,7 +233,7 @@ async function faultRun(): Promise<boolean> {
   }
 
   const restart = (name: Phase, signal: NodeJS.Signals) => async () => {
-    shutdownCodes[name] = await stopSite(server, signal);
+    shutdownCodes[name] = await server.stop(signal);
     server = await startSite(env, logFile);
   };
 
@@ -292,7 +267,7 @@ async function faultRun(): Promise<boolean> {
     // One more poll interval, so a late duplicate would show.
     await sleep(2000);
   } finally {
-    await stopSite(server);
+    await server.stop();
     await smtp.close();
   }
 

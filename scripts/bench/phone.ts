@@ -15,8 +15,8 @@
 // Targets: body at most 20% of the photos' bytes; reference within 1.3 x (body / uplink) + 2 s on an
 // undisturbed connection; after a drop, one enquiry with all three photos and one notification.
 // Exits non-zero when a target is missed. Not a test: the times depend on the machine.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, connect, type Server, type Socket } from 'node:net';
@@ -25,6 +25,7 @@ import { createClient } from '@libsql/client';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { BUILD_TIME_VARIABLES } from '../../server/build-settings.mjs';
 import { ensureBuild } from '../site/ensure-build.mjs';
+import { startSiteServer, type SiteServer } from '../support/site-server';
 import { phonePhoto, withPhoneExif } from './support/phone-photos';
 
 const { values } = parseArgs({
@@ -81,7 +82,7 @@ const siteEnv: NodeJS.ProcessEnv = { ...process.env, ...buildSettings, NEXT_TELE
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Everything this run starts, so that any way out (an error, a time-out, Ctrl-C) stops it.
-let server: ChildProcess | undefined;
+let server: SiteServer | undefined;
 let forwarder: Forwarder | undefined;
 let browser: Browser | undefined;
 let work: string | undefined;
@@ -91,14 +92,7 @@ async function stopAll() {
   browser = undefined;
   await forwarder?.close();
   forwarder = undefined;
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const running = server;
-    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-    running.kill('SIGTERM');
-    const killer = setTimeout(() => running.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(killer);
-  }
+  await server?.stop('SIGTERM', { killAfterMs: 15_000 });
   server = undefined;
   if (work && !values.keep) rmSync(work, { recursive: true, force: true, maxRetries: 3 });
 }
@@ -223,14 +217,11 @@ function startForwarder(listenPort: number, targetPort: number): Promise<Forward
   });
 }
 
-async function startSite(folder: string): Promise<ChildProcess> {
-  const logFile = path.join(folder, 'server.log');
-  const child = spawn(process.execPath, ['server.mjs'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startSite(folder: string): Promise<SiteServer> {
+  server = await startSiteServer({
+    port,
     env: {
       ...siteEnv,
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
       DATABASE_URL: `file:${path.join(folder, 'site.db')}`,
       ENQUIRY_OUTBOX_DIR: path.join(folder, 'outbox'),
       ENQUIRY_PHOTOS_DIR: path.join(folder, 'enquiry-photos'),
@@ -240,21 +231,10 @@ async function startSite(folder: string): Promise<ChildProcess> {
       RECAPTCHA_API_KEY: '',
       CONTACT_RATE_LIMIT: '1000',
     },
+    readyPath: '/contact',
+    logFile: path.join(folder, 'server.log'),
   });
-  server = child;
-  const log = createWriteStream(logFile, { flags: 'a' });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/contact`, { signal: AbortSignal.timeout(5_000) })).ok) return child;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The site did not start on ${base} (see ${logFile}).`);
-    await sleep(250);
-  }
+  return server;
 }
 
 /** What the page records (installed before any of its scripts run). */
@@ -767,9 +747,9 @@ async function main(): Promise<boolean> {
     console.log(
       `\n== ${entry.id}: ${entry.network.latencyMs} ms, ${entry.network.downBitsPerSecond / 1000} kbit/s down, ${entry.network.label}${drop}`,
     );
-    if (server?.exitCode !== null || server?.signalCode !== null) {
+    if (!server?.running()) {
       console.log(
-        `The site has stopped (exit ${server?.exitCode ?? server?.signalCode}); see ${path.join(work, 'server.log')} (--keep keeps it).`,
+        `The site has stopped (exit ${server?.child.exitCode ?? server?.child.signalCode}); see ${path.join(work, 'server.log')} (--keep keeps it).`,
       );
       break;
     }

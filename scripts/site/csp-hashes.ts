@@ -1,8 +1,8 @@
 // After `next build`: hashes every inline script of every prerendered page, so the server can send a
 // Content-Security-Policy whose script-src allows exactly those scripts (no 'unsafe-inline', no nonces).
 // Writes {distDir}/csp-manifest.json, with the build-time settings the build was made with
-// (server/build-settings.mjs); server/response-headers.mjs reads it. Run by `npm run build`,
-// scripts/site/start.mjs, scripts/test/build-for-tests.ts and scripts/bench/bench.ts.
+// (server/build-settings.mjs); server/response-headers.mjs reads it. Run by scripts/site/build.mjs, the
+// one build of the site (`npm run build`, `npm start` when it builds, the test build, the benchmarks).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,6 @@ import { readPublicEnv } from '../../lib/public-env.mjs';
 import { buildSettingsOf } from '../../server/build-settings.mjs';
 import { loadConfig } from '../../server/config.mjs';
 import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../../server/response-headers.mjs';
-import { inlineCssOnce } from './inline-css-once';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
@@ -68,9 +67,6 @@ export function writeCspManifest(distDir: string, env: Record<string, string | u
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('csp-hashes.ts')) {
   // The same .env files `next build` read, so the manifest records the values the bundle inlined.
   nextEnv.loadEnvConfig(process.cwd());
-  // The flight data's copies of the stylesheet go first: they are inline scripts, hashed below.
-  const inlineCss = inlineCssOnce(loadConfig().distDir);
-  console.log(`Inline CSS: the flight copies of ${inlineCss.stylesheets} stylesheet(s) emptied in ${inlineCss.files} files`);
   const manifest = writeCspManifest(loadConfig().distDir);
   const count = Object.keys(manifest.pages).length;
   console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(loadConfig().distDir, CSP_MANIFEST_FILE)}`);

@@ -1,23 +1,15 @@
-// Makes sure `distDir` holds a production build the server can run: `next build` when there is none,
-// then the CSP hash step (scripts/site/csp-hashes.ts), which is what `npm run build` does; and the same again
-// when the build was made with other build-time settings (server/build-settings.mjs) than `env` has.
-// Used by `npm start` and the benchmarks.
-import { spawnSync } from 'node:child_process';
+// Makes sure `distDir` holds a production build the server can run: the build `npm run build` makes
+// (scripts/site/build.mjs) when there is none, and again when the build was made with other build-time
+// settings (server/build-settings.mjs) than `env` has. Used by `npm start` and the benchmarks.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { changedBuildSettings, describeChanges } from '../../server/build-settings.mjs';
+import { buildSiteOrExit } from './build.mjs';
 
 /**
  * @param {string} [distDir]
  * @param {Record<string, string | undefined>} [env]
  */
 export function ensureBuild(distDir = '.next', env = process.env) {
-  const buildEnv = /** @type {NodeJS.ProcessEnv} */ (
-    /** @type {unknown} */ ({ ...env, NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? '1', NEXT_DIST_DIR: distDir })
-  );
-  const run = (/** @type {string[]} */ args) => {
-    const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: buildEnv });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  };
   const manifestFile = `${distDir}/csp-manifest.json`;
   const built = existsSync(`${distDir}/BUILD_ID`);
   // A build whose manifest is missing or older than it has settings nobody recorded: built again.
@@ -27,7 +19,6 @@ export function ensureBuild(distDir = '.next', env = process.env) {
     if (!built) console.log(`No production build in ${distDir}: building it first (next build, then the CSP hashes).`);
     else if (!recorded) console.log(`The build in ${distDir} does not record its settings: building it again.`);
     else console.log(`The build in ${distDir} was made with other build-time settings: building it again.\n${describeChanges(changed)}`);
-    run(['node_modules/next/dist/bin/next', 'build']);
-    run(['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts']);
+    buildSiteOrExit({ distDir, env: { ...env, NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? '1' } });
   }
 }

@@ -103,3 +103,9 @@ export function inlineCssOnce(distDir: string): InlineCssReport {
   }
   return { stylesheets: everywhere.length, files, bytesSaved };
 }
+
+if (process.argv[1]?.endsWith('inline-css-once.ts')) {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const report = inlineCssOnce(distDir);
+  console.log(`Inline CSS: the flight copies of ${report.stylesheets} stylesheet(s) emptied in ${report.files} files of ${distDir}`);
+}

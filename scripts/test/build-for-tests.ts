@@ -1,20 +1,16 @@
-// Builds the two production sites the browser tests run against, then hashes each one's inline scripts
-// for the Content-Security-Policy (scripts/site/csp-hashes.ts):
+// Builds the two production sites the browser tests run against (scripts/site/build.mjs: next build,
+// then the CSP hashes of each one's inline scripts):
 //   .next-test             the default test build (testBuildEnv)
 //   .next-test-production  every integration switched on (productionConfigEnv)
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { productionConfigEnv, testBuildEnv } from '../../tests/e2e/test-env';
+import { buildSiteOrExit } from '../site/build.mjs';
 
 for (const [data, buildEnv] of [
   ['data/test', testBuildEnv],
   ['data/test-production', productionConfigEnv],
 ] as const) {
   rmSync(data, { recursive: true, force: true });
-  const env = { ...process.env, ...buildEnv };
   console.log(`== next build into ${buildEnv.NEXT_DIST_DIR}`);
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  const hashes = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts'], { stdio: 'inherit', env });
-  if (hashes.status !== 0) process.exit(hashes.status ?? 1);
+  buildSiteOrExit({ distDir: buildEnv.NEXT_DIST_DIR, env: { ...process.env, ...buildEnv } });
 }

@@ -1,9 +1,10 @@
 import 'server-only';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
+import { writeFileAtomic } from '@/server/write-file-atomic.mjs';
 
 export type Mailer = {
   /** Where mail goes, for logs: the SMTP host or the outbox folder. */
@@ -77,10 +78,7 @@ function folderMailer(dir: string): Mailer {
       const messageId = String(info.messageId ?? message.messageId ?? '');
       const name = (messageId.replace(/[<>]/g, '').replace(/[^A-Za-z0-9._-]/g, '_') || `message-${Date.now()}`) + '.eml';
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-      const target = path.join(dir, name);
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
-      await rename(temporary, target);
+      await writeFileAtomic(path.join(dir, name), info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       return { messageId };
     },
     close: () => transport.close(),

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_IMAGE_WIDTHS } from '@/lib/gallery/image-widths';
 import { storedWidthFor, storedWidthsFor } from '@/lib/gallery/responsive-image';
-import { exifOf, phonePhoto } from '@/tests/support/phone-photo';
+import { exifOf, phonePhoto } from '@/scripts/support/gallery-phone-photo';
 import { galleryMediaResponse } from './http';
 import { createGalleryStore, displaySizeKey, GalleryInputError, toPublicItem, type GalleryStore } from './store';
 

@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { storedWidthFor, storedWidthsFor } from '@/lib/gallery/responsive-image';
+import { writeFileAtomic } from '@/server/write-file-atomic.mjs';
 import { isValidMediaKey, slugify } from './keys';
 import { emptyManifest, manifestItemSchema, manifestSchema, type Manifest, type ManifestItem } from './manifest';
 import { matchesSignature, mediaTypeOf } from './media-types';
@@ -45,10 +46,7 @@ async function readManifest(dir: string): Promise<Manifest> {
 
 async function writeManifest(dir: string, manifest: Manifest) {
   await mkdir(dir, { recursive: true });
-  const target = path.join(dir, MANIFEST);
-  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
-  await rename(temporary, target);
+  await writeFileAtomic(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** A lock file older than this is a crashed holder's and is taken over. */
@@ -132,7 +130,6 @@ async function writeDisplaySizes(bytes: Buffer, file: string, mediaDir: string, 
     });
     for (const format of fallback === '.webp' ? (['webp'] as const) : (['webp', 'fallback'] as const)) {
       const target = path.join(mediaDir, displaySizeKey(key, displayWidth, format));
-      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await mkdir(path.dirname(target), { recursive: true });
       const encoder = resized.clone();
       const extension = format === 'webp' ? '.webp' : fallback;
@@ -140,26 +137,19 @@ async function writeDisplaySizes(bytes: Buffer, file: string, mediaDir: string, 
       else if (extension === '.png') encoder.png({ compressionLevel: 9 });
       else if (extension === '.avif') encoder.avif({ quality: 50 });
       else encoder.jpeg({ quality: DISPLAY_QUALITY, mozjpeg: true });
-      await encoder.toFile(temporary);
-      await rename(temporary, target);
+      await writeFileAtomic(target, (temporary) => encoder.toFile(temporary));
     }
   }
   return widths;
 }
 
-/** Copies to a temporary name beside the target, then renames: a crash never leaves a half file served. */
 /** Copies a file into place whole: `prepare` may rewrite the copy before it appears under its name. */
 async function copyIntoPlace(source: string, target: string, prepare?: (copy: string) => Promise<void>) {
   await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
+  await writeFileAtomic(target, async (temporary) => {
     await copyFile(source, temporary);
     await prepare?.(temporary);
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  });
 }
 
 function isInside(root: string, candidate: string) {

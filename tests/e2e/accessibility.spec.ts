@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './support/axe';
 import { accreditations } from '@/content/accreditations';
-import { allRoutes as routes } from './support/routes';
+import { allRoutes as routes } from '../../scripts/support/routes';
 
 async function expectNoViolations(page: Page) {
   const results = await axe(page).analyze();

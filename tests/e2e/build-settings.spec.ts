@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { spawnSiteServer } from '../../scripts/support/site-server';
 import { buildSettingsOf } from '../../server/build-settings.mjs';
 import { testBuildEnv, testPorts } from './test-env';
 
@@ -15,21 +15,9 @@ test('the build records SITE_URL and the NEXT_PUBLIC_* values it was made with',
 
 test('node server.mjs started with another SITE_URL and NEXT_PUBLIC_CRM_URL exits 1 naming both, before listening', async () => {
   const port = testPorts.site + 40;
-  const server = spawn(process.execPath, ['server.mjs'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      ...testBuildEnv,
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      SITE_URL: 'https://www.example.org',
-      NEXT_PUBLIC_CRM_URL: '',
-    },
-  });
-  let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
-  expect(code).toBe(1);
+  const server = spawnSiteServer({ port, env: { ...testBuildEnv, SITE_URL: 'https://www.example.org', NEXT_PUBLIC_CRM_URL: '' } });
+  expect(await server.exited).toBe(1);
+  const stderr = server.output();
   expect(stderr).toContain(
     `The build in ${testBuildEnv.NEXT_DIST_DIR} was made with other values of settings that are fixed when the site is built:`,
   );

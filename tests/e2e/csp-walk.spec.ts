@@ -3,7 +3,7 @@ import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery'
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
-import { allRoutes, routes } from './support/routes';
+import { allRoutes, routes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
 
 // The site with its Content-Security-Policy on: walking every route, opening every dialog, using the

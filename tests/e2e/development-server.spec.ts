@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { standInCrm } from './support/stand-in-crm';
@@ -15,50 +15,31 @@ import { standInCrmUrl, testPorts, testRecaptchaSiteKey } from './test-env';
 
 const port = testPorts.site + 30;
 const base = `http://127.0.0.1:${port}`;
-let site: ChildProcess | undefined;
+let site: SiteServer | undefined;
 let work = '';
-let output = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   work = mkdtempSync(path.join(tmpdir(), 'homecare-dev-'));
-  site = spawn(process.execPath, ['server.mjs', '--dev'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  site = await startSiteServer({
+    port,
+    dev: true,
+    distDir: '.next-test-dev',
     env: {
-      ...process.env,
       NODE_ENV: 'development',
       NEXT_TELEMETRY_DISABLED: '1',
-      NEXT_DIST_DIR: '.next-test-dev',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
       DATABASE_URL: `file:${path.join(work, 'site.db')}`,
       ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
       NEXT_PUBLIC_API_URL: '',
       NEXT_PUBLIC_CRM_URL: standInCrmUrl,
       NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
     },
+    timeoutMs: 150_000,
   });
-  site.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  site.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  await expect
-    .poll(
-      async () => {
-        if (site?.exitCode !== null) throw new Error(`the development server exited: ${output}`);
-        return fetch(`${base}/`)
-          .then((response) => response.status)
-          .catch(() => 0);
-      },
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (site && site.exitCode === null) {
-    const exited = new Promise((resolve) => site?.once('exit', resolve));
-    site.kill('SIGTERM');
-    await exited;
-  }
+  await site?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -10,7 +10,7 @@ import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
-import { routes, searchRoutes } from './support/routes';
+import { routes, searchRoutes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { exifOf } from '../support/phone-photo';
+import { exifOf } from '../../scripts/support/gallery-phone-photo';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl } from './test-env';
 import { parseLinkHeader } from '../support/link-header';

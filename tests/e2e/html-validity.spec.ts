@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { testSiteUrl } from './test-env';
-import { allRoutes as routes } from './support/routes';
+import { allRoutes as routes } from '../../scripts/support/routes';
 
 type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
 

@@ -5,7 +5,7 @@ import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtur
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
-import { routes } from './support/routes';
+import { routes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
 import { peersControlUrl, productionConfigEnv, standInCrmUrl } from './test-env';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { measureRouteJs } from '../../scripts/bench/route-js';
-import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from './support/js-budget';
-import { allRoutes as routes } from './support/routes';
+import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from '../../scripts/bench/js-budget';
+import { allRoutes as routes } from '../../scripts/support/routes';
 import { productionConfigEnv, productionSiteUrl } from './test-env';
 
 // Bytes, not timings: the gzipped JavaScript each route's prerendered HTML references, in the

@@ -6,7 +6,7 @@ import { defaultSocialImage, sitePages } from '@/content/pages';
 import { services } from '@/content/services';
 import { testBuildEnv, testSiteUrl } from './test-env';
 import { readHtml } from './support/raw-html';
-import { allRoutes as routes } from './support/routes';
+import { allRoutes as routes } from '../../scripts/support/routes';
 
 const siteUrl = testBuildEnv.SITE_URL!;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allRoutes as routes } from './support/routes';
+import { allRoutes as routes } from '../../scripts/support/routes';
 
 const mainLinks = ['Home', 'About Us', 'Services', 'Gallery', 'Contact'];
 

@@ -3,7 +3,7 @@ import { accreditations } from '@/content/accreditations';
 import { business } from '@/content/business';
 import { serviceGroups, services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
-import { allRoutes as routes } from './support/routes';
+import { allRoutes as routes } from '../../scripts/support/routes';
 
 for (const route of routes) {
   test(`${route.path} answers 200 with its heading, the shared layout and the footer`, async ({ page }) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
+import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { phonePhoto } from '../support/photo-fixtures';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testBuildEnv, testPorts } from './test-env';
@@ -141,7 +142,7 @@ for (const [proxy, portOffset] of proxies) {
     };
     const origin = `https://127.0.0.1:${ports.https}`;
     let work: string;
-    let site: ChildProcess;
+    let site: SiteServer | undefined;
     let proxyProcess: ChildProcess;
     let databaseUrl: string;
 
@@ -204,13 +205,10 @@ for (const [proxy, portOffset] of proxies) {
       work = mkdtempSync(path.join(tmpdir(), 'homecare-proxy-'));
       chmodSync(work, 0o777);
       databaseUrl = `file:${path.join(work, 'site.db')}`;
-      site = spawn(process.execPath, ['server.mjs'], {
-        stdio: 'ignore',
+      site = await startSiteServer({
+        port: ports.site,
         env: {
-          ...process.env,
           ...testBuildEnv,
-          PORT: String(ports.site),
-          HOSTNAME: '127.0.0.1',
           TRUST_PROXY: '1',
           DATABASE_URL: databaseUrl,
           ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
@@ -233,13 +231,12 @@ for (const [proxy, portOffset] of proxies) {
     });
 
     test.afterAll(async () => {
-      for (const child of [proxyProcess, site]) {
-        if (child && child.exitCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          await exited;
-        }
+      if (proxyProcess && proxyProcess.exitCode === null) {
+        const exited = new Promise((resolve) => proxyProcess.once('exit', resolve));
+        proxyProcess.kill('SIGTERM');
+        await exited;
       }
+      await site?.stop();
       rmSync(work, { recursive: true, force: true });
     });
 
@@ -335,9 +332,7 @@ for (const [proxy, portOffset] of proxies) {
         .getByLabel('Photos of the damage (optional)')
         .setInputFiles([{ name: 'IMG_4001.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(41) }]);
       // The site goes away (a restart, a crash): the proxy answers 502 with a page of its own.
-      const exited = new Promise((resolve) => site.once('exit', resolve));
-      site.kill('SIGTERM');
-      await exited;
+      await site?.stop();
       const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
       await form.getByRole('button', { name: 'Send message' }).click();
       const answer = await answered;

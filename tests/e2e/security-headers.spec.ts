@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse } from '@playwright/test';
-import { routes } from './support/routes';
+import { routes } from '../../scripts/support/routes';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';

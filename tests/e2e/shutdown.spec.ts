@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
-import { startSmtpServer } from '../support/smtp-server';
+import { startSiteServer } from '../../scripts/support/site-server';
+import { startSmtpServer } from '../../scripts/support/smtp-server';
 import { productionConfigEnv, testPorts } from './test-env';
 
 // A supervisor's restart of the production-configuration build (server.mjs) while a notification is
@@ -14,27 +14,8 @@ import { productionConfigEnv, testPorts } from './test-env';
 const port = testPorts.productionSite + 10;
 const base = `http://127.0.0.1:${port}`;
 
-async function startSite(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server.mjs'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...productionConfigEnv, PORT: String(port), HOSTNAME: '127.0.0.1', ...env },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-        return fetch(`${base}/contact`)
-          .then((response) => response.status)
-          .catch(() => 0);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-  return child;
-}
+const startSite = (env: Record<string, string>) =>
+  startSiteServer({ port, env: { ...productionConfigEnv, ...env }, readyPath: '/contact' });
 
 test('SIGTERM mid-send: no new connections, the message is accepted and recorded once, exit 0, nothing resent after the restart', async () => {
   test.setTimeout(120_000);
@@ -69,9 +50,8 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
     expect(response.status).toBe(201);
     await sending;
 
-    const exited = new Promise<number | null>((resolve) => site.once('exit', (code) => resolve(code)));
     const signalled = Date.now();
-    site.kill('SIGTERM');
+    const exited = site.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Shutting down: new connections are refused while the send finishes.
     await expect(fetch(`${base}/contact`)).rejects.toThrow();
@@ -91,11 +71,7 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(slowRelay.received).toHaveLength(1);
   } finally {
-    if (site.exitCode === null) {
-      const exited = new Promise((resolve) => site.once('exit', resolve));
-      site.kill('SIGTERM');
-      await exited;
-    }
+    await site.stop();
     await slowRelay.close();
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { measureRouteHtml } from '../../scripts/bench/route-js';
-import { allRoutes } from './support/routes';
+import { allRoutes } from '../../scripts/support/routes';
 import { productionConfigEnv } from './test-env';
 
 // The stylesheet travels once per page load: in the page's <style>, not again inside the flight data

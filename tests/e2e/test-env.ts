@@ -27,7 +27,7 @@ export const testBuildEnv: Record<string, string> = {
   PORT: String(testPorts.site),
   DATABASE_URL: 'file:data/test/site.db',
   NEXT_PUBLIC_API_URL: '',
-  // The browser tests talk to a stand-in CRM (tests/support/stand-in-crm.ts) they can steer.
+  // The browser tests talk to a stand-in CRM (scripts/support/stand-in-crm.ts) they can steer.
   NEXT_PUBLIC_CRM_URL: standInCrmUrl,
   // A test site key: the contact form then loads Google's script on engagement and asks for a token;
   // the browser tests route https://www.google.com/recaptcha/** to a local stand-in script. The server

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { routes } from './support/routes';
+import { routes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
 
 // No page load may reach another host: fonts are self-hosted, reCAPTCHA waits for the form, and the

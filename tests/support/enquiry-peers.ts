@@ -8,7 +8,7 @@ import type { Client } from '@libsql/client';
 import { openDatabase } from '@/server/db';
 import { recaptchaTestScenario } from '@/tests/support/recaptcha-tokens';
 
-export { startSmtpServer, type ReceivedMail } from '@/tests/support/smtp-server';
+export { startSmtpServer, type ReceivedMail } from '@/scripts/support/smtp-server';
 
 /** A port nothing listens on (taken and released). */
 export async function freePort(): Promise<number> {

@@ -1,4 +1,4 @@
-import type { GalleryScenario } from '../../support/stand-in-crm';
+import type { GalleryScenario } from '../../../scripts/support/stand-in-crm';
 import { standInCrmUrl } from '../test-env';
 
 /** Steering the stand-in CRM from a browser test. */

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the external CRM, speaking its contract for the browser tests:
+ * A local stand-in for the external CRM, speaking its contract for the browser tests and `npm run bench`:
  *   GET  /api/gallery/public         the current gallery scenario (status, body, delay)
  *   GET  /api/gallery/image/:s3Key   the built-in gallery's sample file of that name (media/gallery/samples,
  *                                    public/gallery/samples) when there is one, else a small generated image
@@ -19,7 +19,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { phonePhoto } from './phone-photo';
+import { phonePhoto } from './gallery-phone-photo';
 
 export type GalleryScenario = { status: number; body: unknown; delayMs: number; serverStatus?: number };
 

@@ -1,3 +1,5 @@
+// The site's pages with the h1 each shows: what the browser tests walk and the benchmark measures.
+
 /** The eight routes of the spec with the h1 each page shows. */
 export const routes = [
   { path: '/', h1: 'Expert Insurance Repairs Minimal Disruption', navLabel: 'Home' },
@@ -23,5 +25,3 @@ export const searchRoutes = [
 
 /** Every page of the site. */
 export const allRoutes = [...routes, ...searchRoutes];
-
-export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -1,9 +1,11 @@
-// A photo as a surveyor's phone takes it: 4032x3024 JPEG of about 5 MB, with EXIF that includes a GPS
-// position (the customer's address). Drawn with sharp (smooth gradients and sensor-like noise, so it
-// compresses like a photo, not like a flat test card), written once and reused.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// The phone photo the stand-in CRM (stand-in-crm.ts) serves and the gallery tests check, as a
+// surveyor's phone takes it: 4032x3024 JPEG of about 5 MB, with EXIF that includes a GPS position (the
+// customer's address). Drawn with sharp (smooth gradients and sensor-like noise, so it compresses like
+// a photo, not like a flat test card), written once and reused.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { writeFileAtomic } from '../../server/write-file-atomic.mjs';
 
 export const PHONE_PHOTO_SIZE = { width: 4032, height: 3024 } as const;
 const FILE = path.resolve('data/test/fixtures/phone-photo-4032x3024.jpg');
@@ -32,8 +34,7 @@ export async function phonePhoto(): Promise<Buffer> {
     })
     .toBuffer();
   mkdirSync(path.dirname(FILE), { recursive: true });
-  writeFileSync(`${FILE}.tmp`, photo);
-  renameSync(`${FILE}.tmp`, FILE);
+  await writeFileAtomic(FILE, photo);
   return photo;
 }
 
