@@ -7,7 +7,7 @@ import { ExternalLink } from '@/components/ui/external-link';
 
 export function SiteFooter() {
   return (
-    <footer className="render-near-screen bg-brand-950 text-slate-100">
+    <footer className="bg-brand-950 text-slate-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{business.legalName}</p>

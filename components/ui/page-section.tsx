@@ -46,7 +46,7 @@ export function PageSection({
     </>
   );
   return (
-    <section aria-labelledby={headingId} className={['render-near-screen', section, className].filter(Boolean).join(' ')}>
+    <section aria-labelledby={headingId} className={[section, className].filter(Boolean).join(' ') || undefined}>
       {inner ? <div className={inner}>{content}</div> : content}
     </section>
   );
