@@ -75,15 +75,32 @@ describe('apiRequest', () => {
   ] as const)('HTTP %i: throws ApiError of kind %s and logs one entry of that category', async (status, kind) => {
     const { apiRequest, sent } = setup(answer(status, { success: false, message: 'nope' }));
     const error = await failure(apiRequest('https://crm.example/api/gallery/public'));
-    expect(error).toMatchObject({ kind, status, body: { success: false, message: 'nope' }, logged: true });
+    expect(error).toMatchObject({ kind, status, body: { success: false, message: 'nope' } });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ level: 'error', category: kind, statusCode: status, method: 'GET', path: '/api/gallery/public' });
+  });
+
+  it("puts the caller's failureMessage in the console only, beside the one remote entry", async () => {
+    const sent: ErrorLogRecord[] = [];
+    const out = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const logger = createLogger({
+      endpoint: '/x',
+      console: out,
+      send: async (_url, body) => void sent.push(JSON.parse(body) as ErrorLogRecord),
+    });
+    const apiRequest = createApiClient(logger, answer(500));
+    await failure(apiRequest('/api/gallery/public', { failureMessage: 'Failed to fetch photos' }));
+    expect(sent.map((entry) => entry.message)).toEqual(['HTTP 500 from GET /api/gallery/public']);
+    expect(out.error.mock.calls.map(([line]) => line as string)).toEqual([
+      '[error] HTTP 500 from GET /api/gallery/public',
+      '[error] Failed to fetch photos',
+    ]);
   });
 
   it('with skipErrorLogging does not log a 4xx but still logs a 5xx', async () => {
     const client4xx = setup(answer(422, { success: false, errors: [] }));
     const error = await failure(client4xx.apiRequest('/api/contact', { method: 'POST', json: {}, skipErrorLogging: true }));
-    expect(error).toMatchObject({ kind: 'client', status: 422, logged: false });
+    expect(error).toMatchObject({ kind: 'client', status: 422 });
     expect(client4xx.sent).toHaveLength(0);
 
     const client5xx = setup(answer(500));
@@ -132,7 +149,7 @@ describe('apiRequest', () => {
     const pending = apiRequest('/api/gallery/public', { signal: controller.signal });
     controller.abort();
     const error = await failure(pending);
-    expect(error).toMatchObject({ kind: 'network', logged: false });
+    expect(error).toMatchObject({ kind: 'network', cancelled: true });
     expect(sent).toHaveLength(0);
   });
 

@@ -22,6 +22,11 @@ export type ApiRequestOptions = {
   /** Do not log 4xx answers (the caller handles them as expected outcomes). */
   skipErrorLogging?: boolean;
   /**
+   * What a non-OK answer means to the caller ('Failed to fetch photos'): written to the console
+   * beside the logged entry, so that the caller need not log the failure itself.
+   */
+  failureMessage?: string;
+  /**
    * Called as the body goes up (bytes sent, bytes in all). Such a request is sent with
    * XMLHttpRequest, the one browser API that reports upload progress, and is given up only when it
    * stops moving for `stallTimeoutMs` (a slow phone uploading steadily is never cut off).
@@ -171,7 +176,6 @@ export function createApiClient(
           error: cause,
           metadata: { url, page: currentPage(), timedOut, offline },
         });
-        error.logged = true;
       }
       throw error;
     }
@@ -188,7 +192,8 @@ export function createApiClient(
       if (!(options.skipErrorLogging && isClientSide)) {
         const category: LogCategory = kind;
         log.error(error.message, { category, statusCode: response.status, method, path, metadata: { url, page: currentPage() } });
-        error.logged = true;
+        // One remote entry per failure: the caller's words go to the console only.
+        if (options.failureMessage) log.error(options.failureMessage, { error, localOnly: true, metadata: { url } });
       }
       throw error;
     }

@@ -13,8 +13,6 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** No answer because the caller itself aborted the request (the visitor pressed Cancel, or left). */
   readonly cancelled: boolean;
-  /** Whether apiRequest already logged this failure (the global handlers then do not log it again). */
-  logged = false;
 
   constructor(
     message: string,

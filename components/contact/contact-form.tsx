@@ -1,30 +1,34 @@
 'use client';
 
-import { Suspense, useActionState, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Suspense, useActionState, useCallback, useEffect, useReducer, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
-import { apiRequest as defaultApiRequest } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { contactOutcome, type ContactOutcome } from '@/lib/contact-outcome';
+import { apiRequest as defaultApiRequest, type ApiResponse } from '@/lib/api-client';
+import { contactOutcome, type ContactOutcome, type ContactResponse } from '@/lib/contact-outcome';
 import { ClaimDetails } from '@/components/contact/claim-details';
 import { QueryPrefill } from '@/components/contact/query-prefill';
-import { SendProgress, type UploadProgress } from '@/components/contact/send-progress';
+import { SendProgress } from '@/components/contact/send-progress';
 import type { ContactPrefill } from '@/lib/contact-prefill';
 import { attributionFor } from '@/lib/visit-attribution';
 import { Field } from '@/components/contact/field';
 import { PhotoPicker, photoFromDraft, type PickedPhoto } from '@/components/contact/photo-picker';
 import {
-  CLAIM_FIELDS,
+  afterFailedSend,
+  formReducer,
+  initialFormState,
+  newSubmission,
+  planRetry,
+  retryMessage,
+  type RetryReason,
+  type Submission,
+} from '@/components/contact/contact-form-state';
+import {
   CONTACT_FIELDS,
-  EMPTY_CLAIM,
   FORM_FIELDS,
   HONEYPOT_FIELD,
   PHOTO_FIELD,
-  isClaimField,
   isUrgent,
   type ClaimField,
-  type ClaimValues,
   type ContactField,
-  type ContactValues,
   type FormErrors,
   type FormField,
 } from '@/lib/contact-fields';
@@ -44,7 +48,6 @@ import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
 import {
   CONTACT_MAX,
   CONTACT_OUTCOME_MESSAGES,
-  CONTACT_RESPONSES,
   contactFormText,
   photoText,
   referenceText,
@@ -64,25 +67,6 @@ const FIELDS: Record<ContactField, FieldSpec> = {
   subject: { label: contactFormText.labels.subject, type: 'text', required: true, autoComplete: 'off' },
   message: { label: contactFormText.labels.message, type: 'textarea', required: true, autoComplete: 'off' },
 };
-
-const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean }
-  | { kind: 'error'; message: string }
-  /** A plain note (restored, cleared, cancelled): announced politely, not as an error. */
-  | { kind: 'note'; message: string };
-
-/** A send that failed for want of a connection or a free slot, and when it is tried again by itself. */
-type Retry = { reason: 'lost' | 'offline' | 'busy'; at: number };
-
-/** After a network failure the form keeps trying for this long, the delay doubling from the first. */
-const RETRY_FOR_MS = 5 * 60_000;
-const FIRST_RETRY_DELAY_MS = 2_000;
-const LONGEST_RETRY_DELAY_MS = 60_000;
-/** A busy server's Retry-After is honoured up to this. */
-const LONGEST_BUSY_WAIT_S = 120;
 
 type ContactFormProps = {
   siteKey?: string;
@@ -116,31 +100,7 @@ function loadContactSchema(): Promise<ContactSchemaModule> {
 const given = <T extends Record<string, string>>(values: T | null): Partial<T> =>
   values ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : {};
 
-/**
- * One press of Send: what was checked then, sent again exactly as it was on every retry, so the server
- * recognises a retry as the same enquiry (same content from the same client within ten minutes).
- */
-type Submission = {
-  fields: Record<string, string>;
-  photos: readonly PickedPhoto[];
-  firstFailureAt: number | null;
-  nextDelayMs: number;
-  /** The visitor's answers make it urgent: the success message offers the emergency line. */
-  urgent: boolean;
-};
-
 const noScriptAction = async (state: NativeFormState) => state;
-
-/** The values a native post that was refused brings back into the form (server-rendered). */
-function refusedValues(state: NativeFormState) {
-  if (state.kind !== 'refused') return null;
-  const text = (field: FormField) => state.values[field] ?? '';
-  return {
-    values: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(field)])) as ContactValues,
-    claim: Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues,
-    claimOpen: state.claimOpen,
-  };
-}
 
 /** The contact form (SPEC sections 2, 4, 5, 7.1 and 8), with the optional insurance-claim details and photos. */
 export function ContactForm({
@@ -153,21 +113,12 @@ export function ContactForm({
   logger = defaultLogger,
 }: ContactFormProps) {
   const [nativeState, nativeAction] = useActionState(sendWithoutScript, NATIVE_FORM_IDLE, NATIVE_FORM_PAGE);
-  const [values, setValues] = useState<ContactValues>(() => refusedValues(nativeState)?.values ?? EMPTY);
-  const [honeypot, setHoneypot] = useState('');
-  const [claimOpen, setClaimOpen] = useState(() => refusedValues(nativeState)?.claimOpen ?? false);
-  const [claim, setClaim] = useState<ClaimValues>(() => refusedValues(nativeState)?.claim ?? EMPTY_CLAIM);
-  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [errors, setErrors] = useState<FormErrors>(() => (nativeState.kind === 'refused' ? nativeState.errors : {}));
-  const [status, setStatus] = useState<Status>(() =>
-    nativeState.kind === 'refused' ? { kind: 'error', message: nativeState.message } : { kind: 'idle' },
-  );
-  const [submitting, setSubmitting] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [retry, setRetry] = useState<Retry | null>(null);
-  const [clock, setClock] = useState(0);
+  const [state, dispatch] = useReducer(formReducer, nativeState, initialFormState);
+  const { values, claim, claimOpen, photos, honeypot, errors, status, submitting, progress, retry, clock } = state;
   const inputs = useRef<Partial<Record<FormField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
+  /** The press of Send being sent or waiting to be retried; read by the tries, which outlive renders. */
   const submission = useRef<Submission | null>(null);
+  /** The try in flight: what Cancel aborts, and what keeps a second try from starting meanwhile. */
   const inFlight = useRef<AbortController | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** False until the draft kept on this device (if any) is back in the form: nothing is saved over it before. */
@@ -192,13 +143,7 @@ export function ContactForm({
       if (cancelled) return;
       draftLoaded.current = true;
       if (!fields && kept.length === 0) return;
-      if (fields) {
-        setValues(fields.values);
-        setClaim(fields.claim);
-        setClaimOpen(fields.claimOpen);
-      }
-      if (kept.length > 0) setPhotos(kept.map(photoFromDraft));
-      setStatus({ kind: 'note', message: sendingText.restored });
+      dispatch({ type: 'draftRestored', fields, photos: kept.map(photoFromDraft) });
     })();
     return () => {
       cancelled = true;
@@ -214,7 +159,7 @@ export function ContactForm({
   // A send waiting to be tried again: at once when the browser is back online; a countdown meanwhile.
   useEffect(() => {
     if (!retry) return;
-    const tick = setInterval(() => setClock(Date.now()), 1000);
+    const tick = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
     const online = () => {
       if (retry.reason !== 'busy') void attempt();
     };
@@ -240,46 +185,17 @@ export function ContactForm({
     if (first) inputs.current[first]?.focus();
   }
 
-  function clearError(field: FormField) {
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
+  const onChange = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    dispatch({ type: 'field', field, value: event.target.value });
 
-  function onChange(field: ContactField) {
-    return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      clearError(field);
-    };
-  }
-
-  function onClaimChange(field: ClaimField) {
-    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const value = event.target.value;
-      setClaim((current) => ({ ...current, [field]: value }));
-      clearError(field);
-    };
-  }
+  const onClaimChange = (field: ClaimField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    dispatch({ type: 'claimField', field, value: event.target.value });
 
   const register = (field: FormField) => (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
     inputs.current[field] = element;
   };
 
-  /** A link asked for the claim part open, with a type of damage or a role chosen (lib/contact-prefill.ts). */
-  const applyPrefill = useCallback((prefill: ContactPrefill) => {
-    setClaimOpen(true);
-    setClaim((current) => ({ ...current, ...prefill.claim }));
-  }, []);
-
-  /** The claim details are kept while the part is closed but neither checked nor sent. */
-  function onClaimOpenChange(open: boolean) {
-    setClaimOpen(open);
-    if (!open) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !isClaimField(field))));
-  }
+  const applyPrefill = useCallback((prefill: ContactPrefill) => dispatch({ type: 'prefill', claim: prefill.claim }), []);
 
   function onPhotosChange(next: PickedPhoto[]) {
     const kept = new Set(next.map((photo) => photo.id));
@@ -292,25 +208,19 @@ export function ContactForm({
         saveDraftPhoto({ id: photo.id, name: file.name, type: file.type, blob: file, savedAt: Date.now() }),
       );
     }
-    setPhotos(next);
-    clearError(PHOTO_FIELD);
+    dispatch({ type: 'photos', photos: next });
   }
 
-  function emptyForm() {
-    setValues(EMPTY);
-    setClaim(EMPTY_CLAIM);
-    setClaimOpen(false);
+  /** What goes with emptying the form: the photos' previews let go, and the draft on the device removed. */
+  function discardEntries() {
     photos.forEach((photo) => URL.revokeObjectURL(photo.previewUrl));
-    setPhotos([]);
-    setHoneypot('');
-    setErrors({});
     void clearDraft();
   }
 
   function clearForm() {
-    stopRetrying();
-    emptyForm();
-    setStatus({ kind: 'note', message: sendingText.cleared });
+    clearTimeout(retryTimer.current);
+    discardEntries();
+    dispatch({ type: 'cleared' });
     inputs.current.name?.focus();
   }
 
@@ -327,35 +237,91 @@ export function ContactForm({
     }
   }
 
-  function stopRetrying() {
-    clearTimeout(retryTimer.current);
-    setRetry(null);
-  }
-
-  /** Tries the same submission again later: after Retry-After when the server is busy, else after a doubling delay. */
-  function scheduleRetry(reason: Retry['reason'], retryAfterSeconds?: number) {
+  /** Tries the same submission again later, or gives up (the spec's failure for no answer; everything typed stays). */
+  function scheduleRetry(reason: RetryReason, retryAfterSeconds?: number) {
     const current = submission.current;
     if (!current) return;
     const now = Date.now();
-    current.firstFailureAt ??= now;
-    if (now - current.firstFailureAt > RETRY_FOR_MS) {
-      // Given up: the spec's failure for no answer; everything typed stays.
+    const plan = planRetry(current, reason, retryAfterSeconds, now);
+    if (!plan) {
       submission.current = null;
-      setRetry(null);
-      setStatus({ kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed });
+      dispatch({ type: 'failed', message: CONTACT_OUTCOME_MESSAGES.failed });
       return;
     }
-    let delay: number;
-    if (reason === 'busy') delay = Math.min(retryAfterSeconds ?? 30, LONGEST_BUSY_WAIT_S) * 1000;
-    else {
-      delay = current.nextDelayMs;
-      current.nextDelayMs = Math.min(current.nextDelayMs * 2, LONGEST_RETRY_DELAY_MS);
-    }
+    submission.current = plan.submission;
     clearTimeout(retryTimer.current);
-    retryTimer.current = setTimeout(() => void attempt(), delay);
-    setClock(now);
-    setRetry({ reason, at: now + delay });
-    setStatus({ kind: 'idle' });
+    retryTimer.current = setTimeout(() => void attempt(), plan.delay);
+    dispatch({ type: 'retryScheduled', retry: { reason, at: now + plan.delay }, now });
+  }
+
+  const connectionReason = (): RetryReason => (navigator.onLine === false ? 'offline' : 'lost');
+
+  /** A fresh reCAPTCHA token ('' without a site key), or null when there is none (the failure already dealt with). */
+  async function freshToken(current: Submission): Promise<string | null> {
+    if (!siteKey) return '';
+    try {
+      return await recaptchaToken(siteKey);
+    } catch (error) {
+      if (current.firstFailureAt !== null || navigator.onLine === false) {
+        // Google's script cannot load while the connection is down: the same failure as the send's.
+        scheduleRetry(connectionReason());
+        return null;
+      }
+      logger.error(CONTACT_OUTCOME_MESSAGES.recaptchaLoad, { source: LOG_SOURCE, category: 'network', error });
+      dispatch({ type: 'failed', message: CONTACT_OUTCOME_MESSAGES.failed });
+      return null;
+    }
+  }
+
+  /** The POST itself: JSON, or multipart with the photos and a progress bar. */
+  async function post(current: Submission, token: string, signal: AbortSignal): Promise<ApiResponse<unknown>> {
+    const fields = { ...current.fields, recaptchaToken: token };
+    if (current.photos.length === 0) {
+      return apiRequest(endpoint, { method: 'POST', json: fields, skipErrorLogging: true, signal });
+    }
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    for (const photo of current.photos) body.append(PHOTO_FIELD, await photo.prepared, photo.file.name);
+    const startedAt = Date.now();
+    return apiRequest(endpoint, {
+      method: 'POST',
+      formData: body,
+      skipErrorLogging: true,
+      signal,
+      onUploadProgress: (sent, total) => dispatch({ type: 'progress', progress: { sent, total, startedAt, at: Date.now() } }),
+    });
+  }
+
+  /** What the visitor sees once the server answered (or plainly could not be reached): the submission is over. */
+  function show(current: Submission, response: ContactResponse) {
+    const outcome = contactOutcome(response, { sentPhotos: current.photos.length > 0 });
+    report(outcome, response.status === 'no-answer' ? null : response.status);
+    submission.current = null;
+    if (outcome.kind === 'error') {
+      dispatch({ type: 'failed', message: outcome.message, errors: outcome.fieldErrors });
+      focusFirst(outcome.fieldErrors);
+      return;
+    }
+    discardEntries();
+    const { message, reference, photosNotKept } = outcome;
+    dispatch({ type: 'sent', status: { kind: 'success', message, reference, photosNotKept, urgent: current.urgent } });
+  }
+
+  /** One try: a token, the POST, then what its answer or failure calls for. */
+  async function sendOnce(current: Submission, signal: AbortSignal) {
+    const token = await freshToken(current);
+    if (token === null || signal.aborted) return;
+    let response: ContactResponse;
+    try {
+      const answer = await post(current, token, signal);
+      response = { status: answer.status, body: answer.data };
+    } catch (error) {
+      const failed = afterFailedSend(error, navigator.onLine === false);
+      if (failed.next === 'stop') return;
+      if (failed.next === 'retry') return scheduleRetry(failed.reason, failed.retryAfterSeconds);
+      response = failed.response;
+    }
+    show(current, response);
   }
 
   /** One try at sending the current submission: a fresh reCAPTCHA token each time (they are single-use). */
@@ -365,143 +331,65 @@ export function ContactForm({
     clearTimeout(retryTimer.current);
     const controller = new AbortController();
     inFlight.current = controller;
-    setSubmitting(true);
-    setRetry(null);
-    setStatus({ kind: 'idle' });
-    let outcome: ContactOutcome;
-    let statusCode: number | null = null;
-    const sending = current.photos.length > 0;
+    dispatch({ type: 'sendStarted' });
     try {
-      let token = '';
-      if (siteKey) {
-        try {
-          token = await recaptchaToken(siteKey);
-        } catch (error) {
-          if (current.firstFailureAt !== null || navigator.onLine === false) {
-            // Google's script cannot load while the connection is down: the same failure as the send's.
-            scheduleRetry(navigator.onLine === false ? 'offline' : 'lost');
-            return;
-          }
-          logger.error(CONTACT_OUTCOME_MESSAGES.recaptchaLoad, { source: LOG_SOURCE, category: 'network', error });
-          setStatus({ kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed });
-          return;
-        }
-      }
-      if (controller.signal.aborted) return;
-      const fields = { ...current.fields, recaptchaToken: token };
-      try {
-        let response;
-        if (sending) {
-          const body = new FormData();
-          for (const [name, value] of Object.entries(fields)) body.append(name, value);
-          for (const photo of current.photos) body.append(PHOTO_FIELD, await photo.prepared, photo.file.name);
-          const startedAt = Date.now();
-          response = await apiRequest(endpoint, {
-            method: 'POST',
-            formData: body,
-            skipErrorLogging: true,
-            signal: controller.signal,
-            onUploadProgress: (sent, total) => setProgress({ sent, total, startedAt, at: Date.now() }),
-          });
-        } else {
-          response = await apiRequest(endpoint, { method: 'POST', json: fields, skipErrorLogging: true, signal: controller.signal });
-        }
-        statusCode = response.status;
-        outcome = contactOutcome({ status: response.status, body: response.data }, { sentPhotos: sending });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === undefined) {
-          if (error.cancelled) return;
-          scheduleRetry(navigator.onLine === false ? 'offline' : 'lost');
-          return;
-        }
-        if (error instanceof ApiError && error.status !== undefined) {
-          const body = error.body as { message?: unknown } | undefined;
-          const busy = error.status === 503 || (error.status === 429 && body?.message === CONTACT_RESPONSES.uploadInProgress);
-          if (busy && error.retryAfterSeconds !== undefined) {
-            scheduleRetry('busy', error.retryAfterSeconds);
-            return;
-          }
-          statusCode = error.status;
-          outcome = contactOutcome({ status: error.status, body: error.body }, { sentPhotos: sending });
-        } else {
-          outcome = contactOutcome({ status: 'no-answer' });
-        }
-      }
-      report(outcome, statusCode);
-      submission.current = null;
-      if (outcome.kind === 'success') {
-        emptyForm();
-        setStatus({
-          kind: 'success',
-          message: outcome.message,
-          reference: outcome.reference,
-          photosNotKept: outcome.photosNotKept,
-          urgent: current.urgent,
-        });
-      } else {
-        setErrors(outcome.fieldErrors);
-        setStatus({ kind: 'error', message: outcome.message });
-        focusFirst(outcome.fieldErrors);
-      }
+      await sendOnce(current, controller.signal);
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
-      setProgress(null);
-      setSubmitting(false);
+      dispatch({ type: 'sendEnded' });
     }
   }
 
   function cancel() {
     submission.current = null;
-    stopRetrying();
+    clearTimeout(retryTimer.current);
     inFlight.current?.abort();
-    setStatus({ kind: 'note', message: sendingText.cancelled });
+    dispatch({ type: 'cancelled' });
+  }
+
+  /** The submission the form's values make, or null when the checks failed (shown) or could not be loaded (reported). */
+  async function checkedSubmission(): Promise<Submission | null> {
+    let validateContact: ContactSchemaModule['validateContact'];
+    try {
+      ({ validateContact } = await loadContactSchema());
+    } catch (error) {
+      logger.error('Contact form checks could not be loaded', { source: LOG_SOURCE, category: 'network', error });
+      dispatch({ type: 'failed', message: CONTACT_OUTCOME_MESSAGES.failed });
+      return null;
+    }
+    const checked = validateContact(claimOpen ? { ...values, ...claim } : values);
+    if (!checked.values) {
+      dispatch({ type: 'invalid', errors: checked.errors });
+      focusFirst(checked.errors);
+      return null;
+    }
+    dispatch({ type: 'valid' });
+    return {
+      ...newSubmission(),
+      // The spec's JSON body; the claim details only those given, and only when any was.
+      fields: {
+        ...checked.values,
+        ...given(checked.claim),
+        ...given(attributionFor(window.location.pathname)),
+        [HONEYPOT_FIELD]: honeypot,
+      },
+      photos: acceptsPhotos ? photos : [],
+      urgent: isUrgent(checked.claim),
+    };
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     // The scripted send; the form's action (the native post) is only for a browser without it.
     event.preventDefault();
     if (submission.current) return;
-    let validateContact: ContactSchemaModule['validateContact'];
-    const pending: Submission = { fields: {}, photos: [], firstFailureAt: null, nextDelayMs: FIRST_RETRY_DELAY_MS, urgent: false };
     // One submission at a time, from the first click on: the checks may still be loading.
-    submission.current = pending;
-    try {
-      ({ validateContact } = await loadContactSchema());
-    } catch (error) {
-      submission.current = null;
-      logger.error('Contact form checks could not be loaded', { source: LOG_SOURCE, category: 'network', error });
-      setStatus({ kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed });
-      return;
-    }
-    const checked = validateContact(claimOpen ? { ...values, ...claim } : values);
-    if (!checked.values) {
-      submission.current = null;
-      setStatus({ kind: 'idle' });
-      setErrors(checked.errors);
-      focusFirst(checked.errors);
-      return;
-    }
-    setErrors({});
-    // The spec's JSON body; the claim details only those given, and only when any was.
-    pending.fields = {
-      ...checked.values,
-      ...given(checked.claim),
-      ...given(attributionFor(window.location.pathname)),
-      [HONEYPOT_FIELD]: honeypot,
-    };
-    pending.photos = acceptsPhotos ? photos : [];
-    pending.urgent = isUrgent(checked.claim);
-    await attempt();
+    submission.current = newSubmission();
+    const ready = await checkedSubmission();
+    submission.current = ready;
+    if (ready) await attempt();
   }
 
-  const waitSeconds = retry ? Math.max(0, Math.ceil((retry.at - Math.max(clock, 0)) / 1000)) : 0;
-  const retryMessage = retry
-    ? retry.reason === 'busy'
-      ? sendingText.busy(waitSeconds)
-      : retry.reason === 'offline'
-        ? sendingText.offline
-        : sendingText.lost(waitSeconds)
-    : null;
+  const retryText = retryMessage(retry, clock);
   const anything = hasContent(values, claim) || photos.length > 0;
 
   return (
@@ -546,7 +434,7 @@ export function ContactForm({
       </Suspense>
       <ClaimDetails
         open={claimOpen}
-        onOpenChange={onClaimOpenChange}
+        onOpenChange={(open) => dispatch({ type: 'claimOpen', open })}
         values={claim}
         errors={errors}
         onChange={onClaimChange}
@@ -557,7 +445,7 @@ export function ContactForm({
           photos={photos}
           onChange={onPhotosChange}
           error={errors[PHOTO_FIELD]}
-          onProblem={(problem) => setErrors((current) => ({ ...current, [PHOTO_FIELD]: problem }))}
+          onProblem={(problem) => dispatch({ type: 'photoProblem', problem })}
           register={register(PHOTO_FIELD)}
         />
       ) : null}
@@ -570,7 +458,7 @@ export function ContactForm({
           tabIndex={-1}
           autoComplete="off"
           value={honeypot}
-          onChange={(event) => setHoneypot(event.target.value)}
+          onChange={(event) => dispatch({ type: 'honeypot', value: event.target.value })}
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -623,9 +511,9 @@ export function ContactForm({
         {status.kind === 'note' ? (
           <p className="rounded-md border border-slate-400 bg-slate-50 p-4 text-slate-900">{status.message}</p>
         ) : null}
-        {retryMessage ? (
+        {retryText ? (
           <div className="rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950" data-testid="send-retry">
-            <p className="font-semibold">{retryMessage}</p>
+            <p className="font-semibold">{retryText}</p>
             <div className="mt-3 flex flex-wrap gap-3">
               <button type="button" onClick={() => void attempt()} className="btn-primary">
                 {sendingText.sendNow}

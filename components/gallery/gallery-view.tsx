@@ -1,10 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { logger } from '@/lib/logger';
 import { crmBaseUrl } from '@/lib/public-env';
 import { galleryMessages } from '@/content/gallery';
-import { GALLERY_LOAD_FAILED_MESSAGE, GalleryLoadError, loadGallery } from '@/lib/gallery/load-gallery';
+import { GALLERY_LOAD_FAILED_MESSAGE, loadGallery } from '@/lib/gallery/load-gallery';
 import { mediaOf } from '@/lib/gallery/media-url';
 import type { GalleryItem } from '@/lib/gallery/types';
 import { GalleryTile } from './gallery-tile';
@@ -67,17 +66,9 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
         setState({ status: 'loaded', ...content });
         setSelectedCategory(content.categories[0] ?? null);
       },
-      (error: unknown) => {
+      () => {
+        // Already logged: a failed request by the API client, a body of neither shape by loadGallery.
         if (controller.signal.aborted) return;
-        // The API client has already sent failed requests to the remote log: mirror them to the
-        // console only (one remote entry per failure); report what it could not see (a bad body).
-        const logged = error instanceof GalleryLoadError && error.logged;
-        logger.error(error instanceof Error ? error.message : String(error), {
-          category: logged ? undefined : 'client',
-          error: error instanceof Error && error.cause ? error.cause : error,
-          localOnly: logged,
-          metadata: { component: 'gallery' },
-        });
         setState({ status: 'error' });
         setSelectedCategory(null);
         setViewerIndex(null);

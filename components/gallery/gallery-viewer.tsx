@@ -23,6 +23,28 @@ type GalleryViewerProps = {
 const iconButton =
   'pointer-events-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-black/60 text-white ring-1 ring-white/30 hover:bg-black/80 focus-visible:bg-black/80';
 
+type Direction = 'next' | 'previous';
+
+const STEP = {
+  previous: { label: galleryMessages.previousItem, side: 'left-2 sm:left-4', Icon: PreviousIcon },
+  next: { label: galleryMessages.nextItem, side: 'right-2 sm:right-4', Icon: NextIcon },
+} as const;
+
+/** The viewer's previous or next button, at its side of the photo. */
+function StepButton({ direction, onStep }: { direction: Direction; onStep: (direction: Direction) => void }) {
+  const { label, side, Icon } = STEP[direction];
+  return (
+    <button
+      type="button"
+      onClick={() => onStep(direction)}
+      className={`${iconButton} absolute ${side} top-1/2 -translate-y-1/2`}
+      aria-label={label}
+    >
+      <Icon />
+    </button>
+  );
+}
+
 /** Keeps the neighbours' images in the browser cache so previous/next show at once. */
 function usePreloadNeighbours(items: readonly GalleryItem[], index: number | null, crmBase: string) {
   const cache = useRef(new Map<string, HTMLImageElement>());
@@ -64,7 +86,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
     if (open) closeRef.current?.focus();
   }, [open]);
 
-  const go = (direction: 'next' | 'previous') => {
+  const go = (direction: Direction) => {
     if (index === null || !several) return;
     onIndexChange(direction === 'next' ? nextIndex(index, total) : previousIndex(index, total));
   };
@@ -156,22 +178,8 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
 
             {several ? (
               <>
-                <button
-                  type="button"
-                  onClick={() => go('previous')}
-                  className={`${iconButton} absolute left-2 top-1/2 -translate-y-1/2 sm:left-4`}
-                  aria-label={galleryMessages.previousItem}
-                >
-                  <PreviousIcon />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => go('next')}
-                  className={`${iconButton} absolute right-2 top-1/2 -translate-y-1/2 sm:right-4`}
-                  aria-label={galleryMessages.nextItem}
-                >
-                  <NextIcon />
-                </button>
+                <StepButton direction="previous" onStep={go} />
+                <StepButton direction="next" onStep={go} />
               </>
             ) : null}
           </div>

@@ -13,7 +13,7 @@ function client(response: () => Response | Promise<Response>) {
     send: async (_url, body) => void sent.push(body),
   });
   const fetchImpl = vi.fn(async () => response());
-  return { request: createApiClient(log, fetchImpl as unknown as typeof fetch), fetchImpl, sent };
+  return { request: createApiClient(log, fetchImpl as unknown as typeof fetch), fetchImpl, sent, log, quiet };
 }
 
 describe('loadGallery', () => {
@@ -30,19 +30,50 @@ describe('loadGallery', () => {
     expect(content.categories).toEqual(['Roofs']);
   });
   it("turns a non-OK answer into 'Failed to fetch photos', logged once by the API client", async () => {
-    const { request, sent } = client(() => new Response('{"message":"boom"}', { status: 500 }));
-    const error = await loadGallery('http://crm.test', { request }).catch((caught: unknown) => caught);
+    const { request, sent, log, quiet } = client(() => new Response('{"message":"boom"}', { status: 500 }));
+    const error = await loadGallery('http://crm.test', { request, log }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GalleryLoadError);
     expect((error as GalleryLoadError).message).toBe(GALLERY_FETCH_ERROR);
-    expect((error as GalleryLoadError).logged).toBe(true);
     expect((error as GalleryLoadError).cause).toBeInstanceOf(ApiError);
     await Promise.resolve();
     expect(sent.map((body) => JSON.parse(body) as Record<string, unknown>)).toEqual([
       expect.objectContaining({ level: 'error', category: 'server', statusCode: 500, path: '/api/gallery/public', method: 'GET' }),
     ]);
+    // The console says it in the gallery's words too.
+    expect(quiet.error).toHaveBeenCalledWith(`[error] ${GALLERY_FETCH_ERROR}`, expect.anything());
   });
-  it('fails on a body of neither shape, not yet logged', async () => {
-    const { request } = client(() => Response.json({ photos: [] }));
-    await expect(loadGallery('', { request })).rejects.toMatchObject({ name: 'GalleryLoadError', logged: false });
+  it('a failed connection keeps its own message and is logged once, by the API client', async () => {
+    const { request, sent, log } = client(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(loadGallery('http://crm.test', { request, log })).rejects.toMatchObject({
+      name: 'GalleryLoadError',
+      message: 'Network Error: Failed to fetch',
+    });
+    await Promise.resolve();
+    expect(sent.map((body) => JSON.parse(body) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 'error', category: 'network', path: '/api/gallery/public' }),
+    ]);
+  });
+  it('fails on a body of neither shape, which it logs once itself', async () => {
+    const { request, sent, log } = client(() => Response.json({ photos: [] }));
+    await expect(loadGallery('', { request, log })).rejects.toMatchObject({ name: 'GalleryLoadError' });
+    await Promise.resolve();
+    expect(sent.map((body) => JSON.parse(body) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        category: 'client',
+        message: 'Unexpected gallery response: neither an array nor an object with a data array',
+        metadata: { component: 'gallery' },
+      }),
+    ]);
+  });
+  it('logs nothing for a load its caller gave up', async () => {
+    const controller = new AbortController();
+    const { request, sent, log } = client(() => {
+      controller.abort();
+      return Response.json({ photos: [] });
+    });
+    await expect(loadGallery('', { request, log, signal: controller.signal })).rejects.toThrow();
+    await Promise.resolve();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { apiRequest as defaultApiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { normaliseGalleryResponse, type GalleryContent } from './normalise';
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import { galleryMessages } from '@/content/gallery';
@@ -11,37 +12,38 @@ export function galleryEndpoint(crmBase: string): string {
   return `${trimTrailingSlashes(crmBase)}/api/gallery/public`;
 }
 
-/** A failed gallery load; `logged` says whether the API client already reported it. */
+/** A failed gallery load: the request's own failure as its cause, or a body of neither shape. */
 export class GalleryLoadError extends Error {
-  readonly logged: boolean;
-  constructor(message: string, options: { cause?: unknown; logged: boolean }) {
+  constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'GalleryLoadError';
-    this.logged = options.logged;
   }
 }
 
 /**
- * SPEC 7.2: GET {crm}/api/gallery/public through the API client (which logs failed requests).
- * A non-OK answer becomes the error 'Failed to fetch photos'.
+ * GET {crm}/api/gallery/public through the API client, which logs a failed request; a body of
+ * neither shape, which the client cannot judge, is logged here. A non-OK answer becomes the error
+ * 'Failed to fetch photos'. Nobody else logs a failed load.
  */
 export async function loadGallery(
   crmBase: string,
-  options: { signal?: AbortSignal; request?: typeof defaultApiRequest } = {},
+  options: { signal?: AbortSignal; request?: typeof defaultApiRequest; log?: Logger } = {},
 ): Promise<GalleryContent> {
   const request = options.request ?? defaultApiRequest;
   let body: unknown;
   try {
-    ({ data: body } = await request<unknown>(galleryEndpoint(crmBase), { signal: options.signal }));
+    ({ data: body } = await request<unknown>(galleryEndpoint(crmBase), { signal: options.signal, failureMessage: GALLERY_FETCH_ERROR }));
   } catch (error) {
-    if (error instanceof ApiError && error.status !== undefined) {
-      throw new GalleryLoadError(GALLERY_FETCH_ERROR, { cause: error, logged: true });
-    }
-    throw new GalleryLoadError(error instanceof Error ? error.message : String(error), { cause: error, logged: error instanceof ApiError });
+    if (error instanceof ApiError && error.status !== undefined) throw new GalleryLoadError(GALLERY_FETCH_ERROR, { cause: error });
+    throw new GalleryLoadError(error instanceof Error ? error.message : String(error), { cause: error });
   }
   const content = normaliseGalleryResponse(body);
   if (!content) {
-    throw new GalleryLoadError('Unexpected gallery response: neither an array nor an object with a data array', { logged: false });
+    const error = new GalleryLoadError('Unexpected gallery response: neither an array nor an object with a data array');
+    if (!options.signal?.aborted) {
+      (options.log ?? defaultLogger).error(error.message, { category: 'client', error, metadata: { component: 'gallery' } });
+    }
+    throw error;
   }
   return content;
 }

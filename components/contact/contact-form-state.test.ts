@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { EMPTY_CLAIM, type FormErrors } from '@/lib/contact-fields';
+import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
+import type { PickedPhoto } from '@/components/contact/photo-picker';
+import {
+  EMPTY,
+  FIRST_RETRY_DELAY_MS,
+  LONGEST_RETRY_DELAY_MS,
+  RETRY_FOR_MS,
+  afterFailedSend,
+  formReducer,
+  initialFormState,
+  newSubmission,
+  planRetry,
+  retryMessage,
+  type FormAction,
+  type FormState,
+} from './contact-form-state';
+
+const idle = initialFormState({ kind: 'idle' });
+const run = (state: FormState, ...actions: FormAction[]) => actions.reduce(formReducer, state);
+const photo = (id: number) => ({ id, previewUrl: `blob:${id}` }) as unknown as PickedPhoto;
+const typed = run(
+  idle,
+  { type: 'field', field: 'name', value: 'Jo' },
+  { type: 'claimOpen', open: true },
+  { type: 'claimField', field: 'postcode', value: 'G1 1AA' },
+  { type: 'photos', photos: [photo(1)] },
+  { type: 'honeypot', value: 'bot' },
+);
+
+describe('initialFormState', () => {
+  it('starts empty and idle', () => {
+    expect(idle).toEqual({
+      values: EMPTY,
+      claim: EMPTY_CLAIM,
+      claimOpen: false,
+      photos: [],
+      honeypot: '',
+      errors: {},
+      status: { kind: 'idle' },
+      submitting: false,
+      progress: null,
+      retry: null,
+      clock: 0,
+    });
+  });
+
+  it('brings back a refused native post: its values, the claim part, each message and the alert', () => {
+    const state = initialFormState({
+      kind: 'refused',
+      message: 'Please correct the highlighted fields.',
+      errors: { email: 'Enter a valid email' },
+      values: { name: 'Jo', email: 'jo@', postcode: 'G1 1AA' },
+      claimOpen: true,
+    });
+    expect(state.values).toEqual({ ...EMPTY, name: 'Jo', email: 'jo@' });
+    expect(state.claim).toEqual({ ...EMPTY_CLAIM, postcode: 'G1 1AA' });
+    expect(state.claimOpen).toBe(true);
+    expect(state.errors).toEqual({ email: 'Enter a valid email' });
+    expect(state.status).toEqual({ kind: 'error', message: 'Please correct the highlighted fields.' });
+  });
+});
+
+describe('formReducer: editing', () => {
+  it('a change sets the value and clears that field’s message only', () => {
+    const errors: FormErrors = { name: 'Enter your name', email: 'Enter your email' };
+    const state = run({ ...idle, errors }, { type: 'field', field: 'name', value: 'Jo' });
+    expect(state.values.name).toBe('Jo');
+    expect(state.errors).toEqual({ email: 'Enter your email' });
+  });
+
+  it('keeps the same errors object when the field had no message (nothing to redraw)', () => {
+    const errors: FormErrors = { email: 'Enter your email' };
+    expect(run({ ...idle, errors }, { type: 'field', field: 'name', value: 'Jo' }).errors).toBe(errors);
+  });
+
+  it('a claim change sets the claim value and clears its message', () => {
+    const state = run({ ...idle, errors: { postcode: 'Enter a UK postcode' } }, { type: 'claimField', field: 'postcode', value: 'G1' });
+    expect(state.claim.postcode).toBe('G1');
+    expect(state.errors).toEqual({});
+  });
+
+  it('closing the claim part keeps its values but drops its messages; opening keeps every message', () => {
+    const errors: FormErrors = { name: 'Enter your name', postcode: 'Enter a UK postcode' };
+    const open = run({ ...typed, errors }, { type: 'claimOpen', open: true });
+    expect(open.errors).toBe(errors);
+    const closed = run(open, { type: 'claimOpen', open: false });
+    expect(closed.claimOpen).toBe(false);
+    expect(closed.claim.postcode).toBe('G1 1AA');
+    expect(closed.errors).toEqual({ name: 'Enter your name' });
+  });
+
+  it('a prefill opens the claim part and sets what the link gave, keeping the rest', () => {
+    const state = run(typed, { type: 'prefill', claim: { damageType: 'storm' } });
+    expect(state.claimOpen).toBe(true);
+    expect(state.claim).toMatchObject({ damageType: 'storm', postcode: 'G1 1AA' });
+  });
+
+  it('photos: a new set clears the photo message; a problem sets it', () => {
+    const problem = run(typed, { type: 'photoProblem', problem: 'Too large' });
+    expect(problem.errors.photos).toBe('Too large');
+    const next = run(problem, { type: 'photos', photos: [photo(1), photo(2)] });
+    expect(next.photos.map((each) => each.id)).toEqual([1, 2]);
+    expect(next.errors).toEqual({});
+  });
+});
+
+describe('formReducer: draft and clearing', () => {
+  it('a restored draft brings back the fields and photos it has, with a note', () => {
+    const fields = { savedAt: 1, values: { ...EMPTY, name: 'Jo' }, claim: { ...EMPTY_CLAIM, postcode: 'G1' }, claimOpen: true };
+    const state = run(idle, { type: 'draftRestored', fields, photos: [photo(3)] });
+    expect(state).toMatchObject({ values: fields.values, claim: fields.claim, claimOpen: true });
+    expect(state.photos.map((each) => each.id)).toEqual([3]);
+    expect(state.status).toEqual({ kind: 'note', message: sendingText.restored });
+  });
+
+  it('a draft of photos only leaves the fields as they are', () => {
+    const state = run(typed, { type: 'draftRestored', fields: null, photos: [photo(4)] });
+    expect(state.values).toBe(typed.values);
+    expect(state.claim).toBe(typed.claim);
+    expect(state.photos.map((each) => each.id)).toEqual([4]);
+  });
+
+  it('a draft of fields only keeps the photos', () => {
+    const fields = { savedAt: 1, values: { ...EMPTY, name: 'Ann' }, claim: EMPTY_CLAIM, claimOpen: false };
+    expect(run(typed, { type: 'draftRestored', fields, photos: [] }).photos).toBe(typed.photos);
+  });
+
+  it('Clear form empties everything, stops a waiting retry and says so', () => {
+    const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
+    const state = run({ ...waiting, errors: { name: 'x' } }, { type: 'cleared' });
+    expect(state).toMatchObject({ values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {}, retry: null });
+    expect(state.status).toEqual({ kind: 'note', message: sendingText.cleared });
+  });
+});
+
+describe('formReducer: sending', () => {
+  it('a press with messages shows them and no status; a valid one clears them', () => {
+    const invalid = run(
+      { ...typed, status: { kind: 'note', message: 'restored' } },
+      { type: 'invalid', errors: { email: 'Enter your email' } },
+    );
+    expect(invalid.status).toEqual({ kind: 'idle' });
+    expect(invalid.errors).toEqual({ email: 'Enter your email' });
+    expect(run(invalid, { type: 'valid' }).errors).toEqual({});
+  });
+
+  it('a try is submitting from start to end, with its progress, and clears a waiting retry and the status', () => {
+    const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'offline', at: 9_000 }, now: 1_000 });
+    const started = run(waiting, { type: 'sendStarted' });
+    expect(started).toMatchObject({ submitting: true, retry: null, status: { kind: 'idle' } });
+    const moving = run(started, { type: 'progress', progress: { sent: 10, total: 100, startedAt: 1, at: 2 } });
+    expect(moving.progress).toEqual({ sent: 10, total: 100, startedAt: 1, at: 2 });
+    expect(run(moving, { type: 'sendEnded' })).toMatchObject({ submitting: false, progress: null });
+  });
+
+  it('a scheduled retry sets the countdown’s clock and clears the status; a tick moves the clock', () => {
+    const state = run(
+      { ...typed, status: { kind: 'error', message: 'x' } },
+      { type: 'retryScheduled', retry: { reason: 'busy', at: 31_000 }, now: 1_000 },
+    );
+    expect(state).toMatchObject({ retry: { reason: 'busy', at: 31_000 }, clock: 1_000, status: { kind: 'idle' } });
+    expect(run(state, { type: 'tick', now: 2_000 }).clock).toBe(2_000);
+  });
+
+  it('success empties the form and shows the success status', () => {
+    const status = { kind: 'success', message: 'Stored.', reference: 'HC-ABC-DEF', photosNotKept: undefined, urgent: true } as const;
+    const state = run({ ...typed, submitting: true }, { type: 'sent', status });
+    expect(state).toMatchObject({ values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {} });
+    expect(state.status).toBe(status);
+  });
+
+  it('a failure keeps everything typed; with the server’s field messages when it gave them', () => {
+    const withFields = run(typed, { type: 'failed', message: 'Please correct', errors: { email: 'No such address' } });
+    expect(withFields.values).toBe(typed.values);
+    expect(withFields.photos).toBe(typed.photos);
+    expect(withFields.errors).toEqual({ email: 'No such address' });
+    expect(withFields.status).toEqual({ kind: 'error', message: 'Please correct' });
+    const errors: FormErrors = { name: 'kept' };
+    expect(run({ ...typed, errors }, { type: 'failed', message: 'Failed' }).errors).toBe(errors);
+  });
+
+  it('Cancel stops the retry, keeps every field and photo, and says so', () => {
+    const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
+    const state = run(waiting, { type: 'cancelled' });
+    expect(state.retry).toBeNull();
+    expect(state.values).toBe(typed.values);
+    expect(state.photos).toBe(typed.photos);
+    expect(state.status).toEqual({ kind: 'note', message: sendingText.cancelled });
+  });
+});
+
+describe('retryMessage', () => {
+  it('says nothing without a waiting send', () => {
+    expect(retryMessage(null, 0)).toBeNull();
+  });
+  it('counts down to the next try in whole seconds, never below zero', () => {
+    expect(retryMessage({ reason: 'lost', at: 10_000 }, 1_500)).toBe(sendingText.lost(9));
+    expect(retryMessage({ reason: 'lost', at: 10_000 }, 12_000)).toBe(sendingText.lost(0));
+    expect(retryMessage({ reason: 'busy', at: 31_000 }, 1_000)).toBe(sendingText.busy(30));
+    expect(retryMessage({ reason: 'offline', at: 31_000 }, 1_000)).toBe(sendingText.offline);
+  });
+});
+
+describe('planRetry', () => {
+  it('doubles the delay from 2 s up to 60 s after a lost connection, from the first failure on', () => {
+    let submission = newSubmission();
+    const delays: number[] = [];
+    for (let tries = 0; tries < 8; tries += 1) {
+      const plan = planRetry(submission, 'lost', undefined, 1_000 + tries);
+      delays.push(plan!.delay);
+      submission = plan!.submission;
+    }
+    expect(delays).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, LONGEST_RETRY_DELAY_MS, 60_000, 60_000]);
+    expect(submission.firstFailureAt).toBe(1_000);
+    expect(FIRST_RETRY_DELAY_MS).toBe(2_000);
+  });
+
+  it("honours a busy server's Retry-After up to two minutes (30 s without one), without touching the backoff", () => {
+    const submission = newSubmission();
+    expect(planRetry(submission, 'busy', 45, 0)).toEqual({ submission: { ...submission, firstFailureAt: 0 }, delay: 45_000 });
+    expect(planRetry(submission, 'busy', 600, 0)!.delay).toBe(120_000);
+    expect(planRetry(submission, 'busy', undefined, 0)!.delay).toBe(30_000);
+  });
+
+  it('gives up five minutes after the first failure', () => {
+    const failing = { ...newSubmission(), firstFailureAt: 1_000 };
+    expect(planRetry(failing, 'lost', undefined, 1_000 + RETRY_FOR_MS)).not.toBeNull();
+    expect(planRetry(failing, 'offline', undefined, 1_001 + RETRY_FOR_MS)).toBeNull();
+    expect(planRetry(failing, 'busy', 30, 1_001 + RETRY_FOR_MS)).toBeNull();
+  });
+
+  it('leaves the submission it was given as it was', () => {
+    const submission = newSubmission();
+    planRetry(submission, 'lost', undefined, 5);
+    expect(submission).toEqual(newSubmission());
+  });
+});
+
+describe('afterFailedSend', () => {
+  const network = (cancelled = false) => new ApiError('Network Error', { kind: 'network', cancelled });
+  const answered = (status: number, body?: unknown, retryAfterSeconds?: number) =>
+    new ApiError(`HTTP ${status}`, { kind: status >= 500 ? 'server' : 'client', status, body, retryAfterSeconds });
+
+  it('no answer: tried again, as offline when the browser says so', () => {
+    expect(afterFailedSend(network(), false)).toEqual({ next: 'retry', reason: 'lost' });
+    expect(afterFailedSend(network(), true)).toEqual({ next: 'retry', reason: 'offline' });
+  });
+
+  it('cancelled by the visitor: nothing more', () => {
+    expect(afterFailedSend(network(true), false)).toEqual({ next: 'stop' });
+  });
+
+  it('busy with a Retry-After (503, or 429 for an upload in progress): tried again after it', () => {
+    expect(afterFailedSend(answered(503, {}, 30), false)).toEqual({ next: 'retry', reason: 'busy', retryAfterSeconds: 30 });
+    expect(afterFailedSend(answered(429, { message: CONTACT_RESPONSES.uploadInProgress }, 5), false)).toEqual({
+      next: 'retry',
+      reason: 'busy',
+      retryAfterSeconds: 5,
+    });
+  });
+
+  it('any other answer is shown, a 503 without Retry-After and a plain 429 included', () => {
+    expect(afterFailedSend(answered(503, { message: 'down' }), false)).toEqual({
+      next: 'show',
+      response: { status: 503, body: { message: 'down' } },
+    });
+    expect(afterFailedSend(answered(429, { message: 'Slow down' }, 600), false)).toEqual({
+      next: 'show',
+      response: { status: 429, body: { message: 'Slow down' } },
+    });
+    expect(afterFailedSend(answered(422, { errors: [] }), false)).toEqual({
+      next: 'show',
+      response: { status: 422, body: { errors: [] } },
+    });
+  });
+
+  it('anything else thrown (a photo that could not be prepared) is the failure for no answer', () => {
+    expect(afterFailedSend(new Error('decode failed'), false)).toEqual({ next: 'show', response: { status: 'no-answer' } });
+  });
+});

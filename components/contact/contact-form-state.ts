@@ -1,0 +1,224 @@
+// The contact form's state and what may happen to it, as one pure reducer (decision 0027). What is not
+// drawn stays in the component: the press being sent, its abort controller and retry timer, the inputs.
+import { ApiError } from '@/lib/api-error';
+import type { ContactResponse } from '@/lib/contact-outcome';
+import type { DraftFields } from '@/lib/contact-draft';
+import {
+  CLAIM_FIELDS,
+  CONTACT_FIELDS,
+  EMPTY_CLAIM,
+  PHOTO_FIELD,
+  isClaimField,
+  type ClaimField,
+  type ClaimValues,
+  type ContactField,
+  type ContactValues,
+  type FormErrors,
+  type FormField,
+} from '@/lib/contact-fields';
+import type { NativeFormState } from '@/lib/native-form-state';
+import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
+import type { PickedPhoto } from '@/components/contact/photo-picker';
+import type { UploadProgress } from '@/components/contact/send-progress';
+
+export const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
+
+export type SuccessStatus = { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean };
+
+export type Status =
+  | { kind: 'idle' }
+  | SuccessStatus
+  | { kind: 'error'; message: string }
+  /** A plain note (restored, cleared, cancelled): announced politely, not as an error. */
+  | { kind: 'note'; message: string };
+
+export type RetryReason = 'lost' | 'offline' | 'busy';
+
+/** A send that failed for want of a connection or a free slot, and when it is tried again by itself. */
+export type Retry = { reason: RetryReason; at: number };
+
+/** After a network failure the form keeps trying for this long, the delay doubling from the first. */
+export const RETRY_FOR_MS = 5 * 60_000;
+export const FIRST_RETRY_DELAY_MS = 2_000;
+export const LONGEST_RETRY_DELAY_MS = 60_000;
+/** A busy server's Retry-After is honoured up to this. */
+export const LONGEST_BUSY_WAIT_S = 120;
+
+/**
+ * One press of Send: what was checked then, sent again exactly as it was on every retry, so the server
+ * recognises a retry as the same enquiry (same content from the same client within ten minutes).
+ */
+export type Submission = {
+  fields: Record<string, string>;
+  photos: readonly PickedPhoto[];
+  firstFailureAt: number | null;
+  nextDelayMs: number;
+  /** The visitor's answers make it urgent: the success message offers the emergency line. */
+  urgent: boolean;
+};
+
+export const newSubmission = (): Submission => ({
+  fields: {},
+  photos: [],
+  firstFailureAt: null,
+  nextDelayMs: FIRST_RETRY_DELAY_MS,
+  urgent: false,
+});
+
+export type FormState = {
+  values: ContactValues;
+  claim: ClaimValues;
+  claimOpen: boolean;
+  photos: PickedPhoto[];
+  honeypot: string;
+  errors: FormErrors;
+  status: Status;
+  /** A try is in flight. */
+  submitting: boolean;
+  progress: UploadProgress | null;
+  retry: Retry | null;
+  /** When the retry countdown was last drawn. */
+  clock: number;
+};
+
+export type FormAction =
+  | { type: 'field'; field: ContactField; value: string }
+  | { type: 'claimField'; field: ClaimField; value: string }
+  | { type: 'honeypot'; value: string }
+  | { type: 'claimOpen'; open: boolean }
+  /** A link asked for the claim part open, with some of its answers given (lib/contact-prefill.ts). */
+  | { type: 'prefill'; claim: Partial<ClaimValues> }
+  | { type: 'photos'; photos: PickedPhoto[] }
+  | { type: 'photoProblem'; problem: string | undefined }
+  | { type: 'draftRestored'; fields: DraftFields | null; photos: PickedPhoto[] }
+  | { type: 'cleared' }
+  | { type: 'invalid'; errors: FormErrors }
+  | { type: 'valid' }
+  | { type: 'sendStarted' }
+  | { type: 'progress'; progress: UploadProgress }
+  | { type: 'sendEnded' }
+  | { type: 'retryScheduled'; retry: Retry; now: number }
+  | { type: 'tick'; now: number }
+  | { type: 'sent'; status: SuccessStatus }
+  /** Not sent: the message shown, and the fields the server objected to (when it answered). */
+  | { type: 'failed'; message: string; errors?: FormErrors }
+  | { type: 'cancelled' };
+
+/** The form as the server rendered it: empty, or a native post that was refused, with its values and messages. */
+export function initialFormState(native: NativeFormState): FormState {
+  const refused = native.kind === 'refused' ? native : null;
+  const text = (field: FormField) => refused?.values[field] ?? '';
+  return {
+    values: refused ? (Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(field)])) as ContactValues) : EMPTY,
+    claim: refused ? (Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues) : EMPTY_CLAIM,
+    claimOpen: refused?.claimOpen ?? false,
+    photos: [],
+    honeypot: '',
+    errors: refused?.errors ?? {},
+    status: refused ? { kind: 'error', message: refused.message } : { kind: 'idle' },
+    submitting: false,
+    progress: null,
+    retry: null,
+    clock: 0,
+  };
+}
+
+function withoutError(errors: FormErrors, field: FormField): FormErrors {
+  if (!errors[field]) return errors;
+  const next = { ...errors };
+  delete next[field];
+  return next;
+}
+
+/** Everything the visitor entered, gone (success, or "Clear form"). */
+const emptied = { values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {} } satisfies Partial<FormState>;
+
+export function formReducer(state: FormState, action: FormAction): FormState {
+  switch (action.type) {
+    case 'field':
+      return { ...state, values: { ...state.values, [action.field]: action.value }, errors: withoutError(state.errors, action.field) };
+    case 'claimField':
+      return { ...state, claim: { ...state.claim, [action.field]: action.value }, errors: withoutError(state.errors, action.field) };
+    case 'honeypot':
+      return { ...state, honeypot: action.value };
+    case 'claimOpen':
+      // The claim details are kept while the part is closed but neither checked nor sent.
+      return action.open
+        ? { ...state, claimOpen: true }
+        : {
+            ...state,
+            claimOpen: false,
+            errors: Object.fromEntries(Object.entries(state.errors).filter(([field]) => !isClaimField(field))),
+          };
+    case 'prefill':
+      return { ...state, claimOpen: true, claim: { ...state.claim, ...action.claim } };
+    case 'photos':
+      return { ...state, photos: action.photos, errors: withoutError(state.errors, PHOTO_FIELD) };
+    case 'photoProblem':
+      return { ...state, errors: { ...state.errors, [PHOTO_FIELD]: action.problem } };
+    case 'draftRestored': {
+      const fields = action.fields ? { values: action.fields.values, claim: action.fields.claim, claimOpen: action.fields.claimOpen } : {};
+      const photos = action.photos.length > 0 ? { photos: action.photos } : {};
+      return { ...state, ...fields, ...photos, status: { kind: 'note', message: sendingText.restored } };
+    }
+    case 'cleared':
+      return { ...state, ...emptied, retry: null, status: { kind: 'note', message: sendingText.cleared } };
+    case 'invalid':
+      return { ...state, status: { kind: 'idle' }, errors: action.errors };
+    case 'valid':
+      return { ...state, errors: {} };
+    case 'sendStarted':
+      return { ...state, submitting: true, retry: null, status: { kind: 'idle' } };
+    case 'progress':
+      return { ...state, progress: action.progress };
+    case 'sendEnded':
+      return { ...state, submitting: false, progress: null };
+    case 'retryScheduled':
+      return { ...state, clock: action.now, retry: action.retry, status: { kind: 'idle' } };
+    case 'tick':
+      return { ...state, clock: action.now };
+    case 'sent':
+      return { ...state, ...emptied, status: action.status };
+    case 'failed':
+      return { ...state, retry: null, errors: action.errors ?? state.errors, status: { kind: 'error', message: action.message } };
+    case 'cancelled':
+      return { ...state, retry: null, status: { kind: 'note', message: sendingText.cancelled } };
+  }
+}
+
+/** What the waiting send says, with its countdown; null when none is waiting. */
+export function retryMessage(retry: Retry | null, clock: number): string | null {
+  if (!retry) return null;
+  const waitSeconds = Math.max(0, Math.ceil((retry.at - Math.max(clock, 0)) / 1000));
+  if (retry.reason === 'busy') return sendingText.busy(waitSeconds);
+  return retry.reason === 'offline' ? sendingText.offline : sendingText.lost(waitSeconds);
+}
+
+/** When the same submission is tried again: after Retry-After when the server is busy, else after a doubling delay; null once it has kept failing for too long. */
+export function planRetry(
+  submission: Submission,
+  reason: RetryReason,
+  retryAfterSeconds: number | undefined,
+  now: number,
+): { submission: Submission; delay: number } | null {
+  const firstFailureAt = submission.firstFailureAt ?? now;
+  if (now - firstFailureAt > RETRY_FOR_MS) return null;
+  if (reason === 'busy') {
+    return { submission: { ...submission, firstFailureAt }, delay: Math.min(retryAfterSeconds ?? 30, LONGEST_BUSY_WAIT_S) * 1000 };
+  }
+  const nextDelayMs = Math.min(submission.nextDelayMs * 2, LONGEST_RETRY_DELAY_MS);
+  return { submission: { ...submission, firstFailureAt, nextDelayMs }, delay: submission.nextDelayMs };
+}
+
+/** What a failed POST comes to: an answer to show, a retry later, or nothing (the visitor cancelled it). */
+export type FailedSend =
+  { next: 'show'; response: ContactResponse } | { next: 'retry'; reason: RetryReason; retryAfterSeconds?: number } | { next: 'stop' };
+
+export function afterFailedSend(error: unknown, offline: boolean): FailedSend {
+  if (!(error instanceof ApiError)) return { next: 'show', response: { status: 'no-answer' } };
+  if (error.status === undefined) return error.cancelled ? { next: 'stop' } : { next: 'retry', reason: offline ? 'offline' : 'lost' };
+  const body = error.body as { message?: unknown } | undefined;
+  const busy = error.status === 503 || (error.status === 429 && body?.message === CONTACT_RESPONSES.uploadInProgress);
+  if (busy && error.retryAfterSeconds !== undefined) return { next: 'retry', reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
+  return { next: 'show', response: { status: error.status, body: error.body } };
+}
