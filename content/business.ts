@@ -1,7 +1,7 @@
 /**
  * Every business fact the site shows, in one place.
  *
- * PLACEHOLDERS: the spec does not give the company's name, address, e-mail,
+ * PLACEHOLDERS: the company has not yet given its name, address, e-mail,
  * coordinates, price range or site builder. The values below are deliberately
  * obvious stand-ins (telephone in Ofcom's drama range, e-mail at example.com)
  * for the company to replace before launch. The layout, footer, JSON-LD,

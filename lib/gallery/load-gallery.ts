@@ -22,7 +22,7 @@ export class GalleryLoadError extends Error {
 }
 
 /**
- * SPEC 7.2: GET {crm}/api/gallery/public through the API client (which logs failed requests).
+ * GET {crm}/api/gallery/public, the CRM's public list, through the API client (which logs failed requests).
  * A non-OK answer becomes the error 'Failed to fetch photos'.
  */
 export async function loadGallery(
