@@ -118,6 +118,4 @@ export const business: Business = {
   },
 };
 
-export const telHref = `tel:${business.phone.e164}`;
-export const emergencyTelHref = `tel:${business.emergencyPhone.e164}`;
 export const mailtoHref = `mailto:${business.email}`;

@@ -1,7 +1,8 @@
 import { sendEnquiryWithoutScript } from '@/app/contact/actions';
 import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
-import { business, mailtoHref, telHref } from '@/content/business';
+import { business, mailtoHref } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { PageSection } from '@/components/ui/page-section';
 import { contactPage } from '@/content/contact';
 import { pageMetadata } from '@/lib/page-metadata';
@@ -27,9 +28,7 @@ export default function ContactPage() {
             <div>
               <dt className="font-semibold text-brand-900">{contactPage.details.telephone}</dt>
               <dd>
-                <a href={telHref} className="prose-link">
-                  {business.phone.display}
-                </a>
+                <PhoneLink phone={business.phone} />
               </dd>
             </div>
             <div>

@@ -3,8 +3,8 @@ import { PageIntro } from '@/components/ui/page-intro';
 import { ActionBand } from '@/components/ui/action-band';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
-import { business, telHref } from '@/content/business';
-import { callLabel } from '@/content/home';
+import { business } from '@/content/business';
+import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { insurersPage as text } from '@/content/insurers';
 import { contactHref } from '@/lib/contact-prefill';
 import { pageMetadata } from '@/lib/page-metadata';
@@ -35,9 +35,7 @@ export default function InsurersPage() {
             {standards.instructionsEmail}
           </a>
           {' · '}
-          <a href={telHref} className="prose-link">
-            {business.phone.display}
-          </a>
+          <PhoneLink phone={business.phone} />
         </p>
       </PageSection>
 
@@ -99,9 +97,7 @@ export default function InsurersPage() {
         <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
           {text.lossAdjusterLabel}
         </Link>
-        <a href={telHref} className="btn-outline-light">
-          {callLabel(business.phone.display)}
-        </a>
+        <CallButton phone={business.phone} variant="outline-light" />
       </ActionBand>
     </>
   );

@@ -1,7 +1,8 @@
 import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { PageIntro } from '@/components/ui/page-intro';
-import { business, mailtoHref, telHref } from '@/content/business';
+import { business, mailtoHref } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { PageSection } from '@/components/ui/page-section';
 import { sitemapLinks, sitemapPage } from '@/content/navigation';
 import { serviceGroups, services } from '@/content/services';
@@ -43,10 +44,7 @@ export default function SitemapPage() {
           <p className="mt-4 font-semibold text-brand-900">{business.legalName}</p>
           <PostalAddress className="mt-2 text-slate-700" />
           <p className="mt-3">
-            {sitemapPage.telephoneLabel}:{' '}
-            <a href={telHref} className="prose-link">
-              {business.phone.display}
-            </a>
+            {sitemapPage.telephoneLabel}: <PhoneLink phone={business.phone} />
           </p>
           <p className="mt-1">
             {sitemapPage.emailLabel}:{' '}

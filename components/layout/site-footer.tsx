@@ -1,4 +1,5 @@
-import { business, mailtoHref, telHref } from '@/content/business';
+import { business, mailtoHref } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { footerNav, navigationLabels } from '@/content/navigation';
 import { AccreditationBadge } from '@/components/layout/accreditation-badge';
 import { LinkList } from '@/components/ui/link-list';
@@ -13,9 +14,7 @@ export function SiteFooter() {
           <p className="text-lg font-bold text-white">{business.legalName}</p>
           <PostalAddress className="mt-3" />
           <p className="mt-3">
-            <a href={telHref} className="footer-link">
-              {business.phone.display}
-            </a>
+            <PhoneLink phone={business.phone} className="footer-link" />
           </p>
           <p>
             <a href={mailtoHref} className="footer-link">

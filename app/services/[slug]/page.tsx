@@ -6,8 +6,8 @@ import { ActionBand } from '@/components/ui/action-band';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
 import { TickList } from '@/components/ui/tick-list';
-import { business, telHref } from '@/content/business';
-import { callLabel } from '@/content/home';
+import { business } from '@/content/business';
+import { CallButton } from '@/components/ui/call-button';
 import { serviceById, servicePageText, services } from '@/content/services';
 import { contactHref } from '@/lib/contact-prefill';
 import { metadataOf } from '@/lib/page-metadata';
@@ -60,9 +60,7 @@ export default async function ServicePage({ params }: Props) {
           <Link href={contactHref({ damageType: service.damageType })} className="btn-accent">
             {text.enquiryLabel}
           </Link>
-          <a href={telHref} className="btn-outline-light">
-            {callLabel(business.phone.display)}
-          </a>
+          <CallButton phone={business.phone} variant="outline-light" />
         </div>
       </PageIntro>
 
@@ -104,9 +102,7 @@ export default async function ServicePage({ params }: Props) {
       </div>
 
       <ActionBand id="action" title={text.actionHeading} text={text.actionText}>
-        <a href={telHref} className="btn-accent">
-          {callLabel(business.phone.display)}
-        </a>
+        <CallButton phone={business.phone} variant="accent" />
         <Link href={contactHref({ damageType: service.damageType })} className="btn-outline-light">
           {text.enquiryLabel}
         </Link>
