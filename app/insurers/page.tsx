@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
 import { ActionBand } from '@/components/ui/action-band';
+import { DescriptionList } from '@/components/ui/description-list';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
 import { business } from '@/content/business';
@@ -50,14 +51,7 @@ export default function InsurersPage() {
       </PageSection>
 
       <PageSection id="receive" title={text.receiveHeading} layout="band">
-        <dl className="mt-8 grid gap-6 md:grid-cols-2">
-          {text.receive.map((item) => (
-            <div key={item.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-xl font-bold text-brand-900">{item.title}</dt>
-              <dd className="mt-2 leading-relaxed text-slate-700">{item.text}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList items={text.receive} layout="cards" />
       </PageSection>
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-2">
@@ -67,14 +61,7 @@ export default function InsurersPage() {
               {text.standardsPlaceholder}
             </p>
           ) : null}
-          <dl className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
-            {standards.responseStandards.map((standard) => (
-              <div key={standard.label} className="flex flex-wrap justify-between gap-2 p-4">
-                <dt className="font-semibold text-brand-900">{standard.label}</dt>
-                <dd className="text-slate-700">{standard.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DescriptionList items={standards.responseStandards} layout="rows" />
         </PageSection>
         <div className="space-y-12">
           <PageSection id="coverage" title={text.coverageHeading} layout="column" heading="medium">
