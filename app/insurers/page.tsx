@@ -4,6 +4,7 @@ import { ActionBand } from '@/components/ui/action-band';
 import { DescriptionList } from '@/components/ui/description-list';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { business } from '@/content/business';
 import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { insurersPage as text } from '@/content/insurers';
@@ -68,11 +69,7 @@ export default function InsurersPage() {
             <p className="mt-4 leading-relaxed text-slate-700">{standards.coverage}</p>
           </PageSection>
           <PageSection id="reference" title={text.referenceHeading} layout="column" heading="medium">
-            <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-              {text.reference.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
+            <Paragraphs paragraphs={text.reference} className="mt-4" />
           </PageSection>
         </div>
       </div>

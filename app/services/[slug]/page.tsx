@@ -5,6 +5,7 @@ import { PageIntro } from '@/components/ui/page-intro';
 import { ActionBand } from '@/components/ui/action-band';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { TickList } from '@/components/ui/tick-list';
 import { business } from '@/content/business';
 import { CallButton } from '@/components/ui/call-button';
@@ -66,11 +67,7 @@ export default async function ServicePage({ params }: Props) {
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PageSection id="covers" title={text.coversHeading} layout="column" heading="medium">
-          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-            {service.covers.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <Paragraphs paragraphs={service.covers} className="mt-4" />
         </PageSection>
         <PageSection id="includes" title={text.includesHeading} layout="column" heading="medium">
           <TickList items={service.includes} className="mt-4" />
@@ -91,11 +88,7 @@ export default async function ServicePage({ params }: Props) {
           </ul>
         </PageSection>
         <PageSection id="insurance" title={text.insuranceHeading} layout="column" heading="medium">
-          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-            {service.insurance.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <Paragraphs paragraphs={service.insurance} className="mt-4" />
           <h3 className="mt-8 text-xl font-bold text-brand-900">{text.areaHeading}</h3>
           <p className="mt-2 leading-relaxed text-slate-700">{business.serviceAreaSummary}</p>
         </PageSection>
