@@ -117,5 +117,3 @@ export const business: Business = {
       'Glasgow, North and South Lanarkshire, East and West Dunbartonshire, Renfrewshire, Falkirk, Stirling, West Lothian and Edinburgh: the whole central belt of Scotland.',
   },
 };
-
-export const mailtoHref = `mailto:${business.email}`;

@@ -10,6 +10,7 @@ import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { insurersPage as text } from '@/content/insurers';
 import { contactHref } from '@/lib/contact-prefill';
 import { pageMetadata } from '@/lib/page-metadata';
+import { EmailLink } from '@/components/ui/email-link';
 
 export const metadata = pageMetadata('insurers');
 
@@ -32,10 +33,7 @@ export default function InsurersPage() {
       <PageSection id="instruct" title={text.instructHeading}>
         <NumberedSteps steps={text.instructSteps} />
         <p className="mt-8 text-slate-700">
-          {text.instructionsEmailLabel}:{' '}
-          <a href={`mailto:${standards.instructionsEmail}`} className="prose-link">
-            {standards.instructionsEmail}
-          </a>
+          {text.instructionsEmailLabel}: <EmailLink address={standards.instructionsEmail} />
           {' · '}
           <PhoneLink phone={business.phone} />
         </p>

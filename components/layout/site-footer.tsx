@@ -1,10 +1,11 @@
-import { business, mailtoHref } from '@/content/business';
+import { business } from '@/content/business';
 import { PhoneLink } from '@/components/ui/call-button';
 import { footerNav, navigationLabels } from '@/content/navigation';
 import { AccreditationBadge } from '@/components/layout/accreditation-badge';
 import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { ExternalLink } from '@/components/ui/external-link';
+import { EmailLink } from '@/components/ui/email-link';
 
 export function SiteFooter() {
   return (
@@ -17,9 +18,7 @@ export function SiteFooter() {
             <PhoneLink phone={business.phone} className="footer-link" />
           </p>
           <p>
-            <a href={mailtoHref} className="footer-link">
-              {business.email}
-            </a>
+            <EmailLink address={business.email} className="footer-link" />
           </p>
         </div>
         <nav aria-label={navigationLabels.policies}>
