@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { business, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { notFoundPage } from '@/content/not-found';
 
 export const metadata: Metadata = { title: notFoundPage.title, description: notFoundPage.description };
@@ -22,11 +23,7 @@ export default function NotFound() {
         ))}
       </ul>
       <p className="mt-10 text-lg text-slate-700">
-        {notFoundPage.callPrompt}{' '}
-        <a href={telHref} className="prose-link">
-          {business.phone.display}
-        </a>{' '}
-        ({business.openingHours.label}).
+        {notFoundPage.callPrompt} <PhoneLink phone={business.phone} /> ({business.openingHours.label}).
       </p>
     </div>
   );

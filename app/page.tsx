@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import { business, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { CallButton } from '@/components/ui/call-button';
 import { ActionBand } from '@/components/ui/action-band';
 import { PageSection } from '@/components/ui/page-section';
-import { callLabel, commitment, fleetImage, hero, highlights, homePage } from '@/content/home';
+import { commitment, fleetImage, hero, highlights, homePage } from '@/content/home';
 import { defaultSocialImage } from '@/content/pages';
 import { services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
@@ -39,9 +40,7 @@ export default function HomePage() {
                 {hero.cta.label}
                 <span className="sr-only">{homePage.heroCtaContext}</span>
               </Link>
-              <a href={telHref} className="btn-secondary">
-                {callLabel(business.phone.display)}
-              </a>
+              <CallButton phone={business.phone} variant="secondary" />
             </div>
           </div>
           <img
@@ -121,9 +120,7 @@ export default function HomePage() {
         <Link href="/contact" className="btn-accent">
           {homePage.enquiryLabel}
         </Link>
-        <a href={telHref} className="btn-outline-light">
-          {callLabel(business.phone.display)}
-        </a>
+        <CallButton phone={business.phone} variant="outline-light" />
       </ActionBand>
     </>
   );

@@ -4,7 +4,7 @@ import sitemap from '@/app/sitemap';
 import { config } from '@/server/config.mjs';
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists the eight routes of the spec, the page for insurers and the six service pages with absolute URLs from SITE_URL', () => {
+  it('lists the eight main routes, the page for insurers and the six service pages with absolute URLs from SITE_URL', () => {
     expect(
       sitemap()
         .map((entry) => entry.url)

@@ -20,7 +20,7 @@ export const aboutIntro: readonly string[] = [
 
 export type ClaimStep = { title: string; text: string };
 
-/** How a claim works, as the spec describes it. */
+/** How a claim works: appointed by the insurer, a surveyor's visit, then the insurer pays less any excess. */
 export const claimSteps: readonly ClaimStep[] = [
   {
     title: 'We are appointed',

@@ -98,7 +98,7 @@ export const accreditations: readonly Accreditation[] = [
   },
 ];
 
-/** The footer's contractor-safety badge and its accreditation-notice dialog (SPEC 2, shared layout). */
+/** The footer's contractor-safety badge and its accreditation-notice dialog, shown on every page. */
 export const accreditationDialog = {
   logoAlt: (name: string) => `${name} logo`,
   websiteLabel: 'Visit Website',

@@ -1,7 +1,7 @@
 /**
  * Every business fact the site shows, in one place.
  *
- * PLACEHOLDERS: the spec does not give the company's name, address, e-mail,
+ * PLACEHOLDERS: the company has not yet given its name, address, e-mail,
  * coordinates, price range or site builder. The values below are deliberately
  * obvious stand-ins (telephone in Ofcom's drama range, e-mail at example.com)
  * for the company to replace before launch. The layout, footer, JSON-LD,
@@ -53,7 +53,7 @@ export type InsurerStandards = {
   /** Where instructions go; an enquiry through the site reaches the same office. */
   instructionsEmail: string;
   /** Response standards, each a promise and its measure. */
-  responseStandards: readonly { label: string; value: string }[];
+  responseStandards: readonly { term: string; detail: string }[];
   /** Where the company takes instructions. */
   coverage: string;
 };
@@ -107,17 +107,13 @@ export const business: Business = {
     placeholder: true,
     instructionsEmail: 'instructions@example.com',
     responseStandards: [
-      { label: 'Instruction acknowledged', value: 'Within 2 working hours' },
-      { label: 'First contact with the policyholder', value: 'Within 4 working hours' },
-      { label: 'Emergency make-safe attendance', value: 'Within 24 hours, every day of the year' },
-      { label: 'Survey visit', value: 'Within 2 working days' },
-      { label: 'Report and reinstatement schedule', value: 'Within 2 working days of the survey' },
+      { term: 'Instruction acknowledged', detail: 'Within 2 working hours' },
+      { term: 'First contact with the policyholder', detail: 'Within 4 working hours' },
+      { term: 'Emergency make-safe attendance', detail: 'Within 24 hours, every day of the year' },
+      { term: 'Survey visit', detail: 'Within 2 working days' },
+      { term: 'Report and reinstatement schedule', detail: 'Within 2 working days of the survey' },
     ],
     coverage:
       'Glasgow, North and South Lanarkshire, East and West Dunbartonshire, Renfrewshire, Falkirk, Stirling, West Lothian and Edinburgh: the whole central belt of Scotland.',
   },
 };
-
-export const telHref = `tel:${business.phone.e164}`;
-export const emergencyTelHref = `tel:${business.emergencyPhone.e164}`;
-export const mailtoHref = `mailto:${business.email}`;

@@ -1,6 +1,6 @@
-// Every message of the enquiry feature in one place: the form's field rules (SPEC section 5), the
-// outcomes the visitor sees (section 8), and what the server answers for a bad request. Quoted spec
-// messages are verbatim. The limits are the spec's (section 9) plus our own maxima.
+// Every message of the enquiry feature in one place: the form's field rules, the outcomes the
+// visitor sees after sending, and what the server answers for a bad request. The minimum lengths
+// (name 2, subject 5, message 10, all trimmed) are the site's rule; the maxima are our own.
 
 export const CONTACT_MIN = { name: 2, subject: 5, message: 10 } as const;
 export const CONTACT_MAX = { name: 100, email: 254, phone: 40, subject: 200, message: 5000 } as const;
@@ -20,7 +20,7 @@ export const CONTACT_MESSAGES = {
   messageMax: `Message must be at most ${CONTACT_MAX.message} characters long`,
 } as const;
 
-/** SPEC section 8, Contact: what the visitor is told after sending. */
+/** What the visitor is told after sending: success, too many requests (429), or a failure. */
 export const CONTACT_OUTCOME_MESSAGES = {
   success: 'Your message has been sent successfully!',
   tooManyRequests: 'Too many requests. Please try again later.',
@@ -199,7 +199,7 @@ export const urgentCallText = {
   link: (display: string) => `Call ${display} now`,
 } as const;
 
-/** The reference every accepted enquiry gets, shown under the spec's success message. */
+/** The reference every accepted enquiry gets, shown under the success message. */
 export const referenceText = {
   before: 'Your reference is',
   after: 'Quote it if you call us about this enquiry.',

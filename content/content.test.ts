@@ -13,7 +13,7 @@ import { testimonials } from '@/content/testimonials';
 const publicFile = (path: string) => `public${path}`;
 
 describe('accreditations', () => {
-  it('lists the ten schemes of the spec, in its order', () => {
+  it('lists the ten schemes, in their order', () => {
     expect(accreditations.map((accreditation) => accreditation.name)).toEqual([
       'CRB Checked',
       'SEPA Approved',
@@ -40,7 +40,7 @@ describe('accreditations', () => {
 });
 
 describe('services', () => {
-  it('has the six titles of the spec exactly, each with a real description', () => {
+  it('has the six titles exactly, each with a real description', () => {
     expect(services.map((service) => service.title)).toEqual([
       'Water Damage Restoration',
       'Storm & Weather Damage',
@@ -63,7 +63,7 @@ describe('services', () => {
 });
 
 describe('home page copy', () => {
-  it('has the spec hero, three highlights in order and a fleet image that exists', () => {
+  it('has the hero, three highlights in order and a fleet image that exists', () => {
     expect([hero.headline, hero.subline, hero.cta.label, hero.cta.href]).toEqual([
       'Expert Insurance Repairs',
       'Minimal Disruption',

@@ -1,4 +1,4 @@
-/** The gallery page's copy and every message the gallery shows (SPEC sections 2 and 8, verbatim). */
+/** The gallery page's copy and every message the gallery shows: loading, load failure, empty category, viewer labels. */
 export const galleryPage = {
   title: 'Gallery',
   eyebrow: 'Our work',

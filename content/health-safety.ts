@@ -18,7 +18,7 @@ export const policyDocument = {
 
 export type SafetyCommitment = { title: string; text: string };
 
-/** The four commitments of the spec: PPE, regular training, risk assessments, Safe Contractor accreditation. */
+/** The four safety commitments, in this order: PPE, regular training, risk assessments, Safe Contractor accreditation. */
 export const safetyCommitments: readonly SafetyCommitment[] = [
   {
     title: 'Personal protective equipment',

@@ -16,7 +16,7 @@ export const fleetImage = {
 
 export type Highlight = { title: string; text: string };
 
-/** The three highlights of the spec, in its order. */
+/** The three highlights, in this order: 30+ Years, Insurance Specialists, Right First Time. */
 export const highlights: readonly Highlight[] = [
   {
     title: '30+ Years',

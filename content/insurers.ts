@@ -27,20 +27,22 @@ export const insurersPage = {
   receiveHeading: 'What you receive',
   receive: [
     {
-      title: 'Photo reports',
-      text: 'Dated photographs of the damage and its cause at the survey, during the works and at completion.',
+      term: 'Photo reports',
+      detail: 'Dated photographs of the damage and its cause at the survey, during the works and at completion.',
     },
     {
-      title: 'Reinstatement schedules',
-      text: 'Itemised schedules of work, priced to your agreed rates, separating insured damage from any work the policyholder orders privately.',
+      term: 'Reinstatement schedules',
+      detail:
+        'Itemised schedules of work, priced to your agreed rates, separating insured damage from any work the policyholder orders privately.',
     },
     {
-      title: 'Cause and validation',
-      text: 'The surveyor’s account of the cause, with moisture readings, drying records or weather evidence where they apply.',
+      term: 'Cause and validation',
+      detail: 'The surveyor’s account of the cause, with moisture readings, drying records or weather evidence where they apply.',
     },
     {
-      title: 'Completion certificates',
-      text: 'A signed completion certificate with the policyholder’s satisfaction note, and gas and electrical certificates where that work was done.',
+      term: 'Completion certificates',
+      detail:
+        'A signed completion certificate with the policyholder’s satisfaction note, and gas and electrical certificates where that work was done.',
     },
   ],
   standardsHeading: 'Response standards',

@@ -15,7 +15,7 @@ export const footerNav: readonly NavLink[] = [
   { href: '/sitemap', label: 'Site Map' },
 ];
 
-/** The page links of the /sitemap page: the spec's six, plus the gallery and the insurers' page so no page is missing (the service pages are listed under Services). */
+/** The page links of the /sitemap page: Home, About Us, Services, Contact and the two policies, plus the gallery and the insurers' page so no page is missing (the service pages are listed under Services). */
 export const sitemapLinks: readonly NavLink[] = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About Us' },

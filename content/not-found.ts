@@ -1,4 +1,4 @@
-/** The 404 page's copy (the spec leaves unknown routes to us). */
+/** The 404 page's copy. */
 export const notFoundPage = {
   title: 'Page not found',
   description: 'The page you asked for is not on our website. Find your way to our services, contact details or home page.',

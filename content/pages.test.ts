@@ -12,7 +12,7 @@ describe('page metadata', () => {
     expect(new Set(entries.map((page) => page.description)).size).toBe(entries.length);
   });
 
-  it('covers the eight routes of the spec, the page for insurers and a page per service', () => {
+  it('covers the eight main routes, the page for insurers and a page per service', () => {
     expect(entries.map((page) => page.path).sort()).toEqual(
       [
         '/',
@@ -50,7 +50,7 @@ describe('page metadata', () => {
 });
 
 describe('navigation', () => {
-  it('lists the five main links of the spec in order', () => {
+  it('lists the five main links in order', () => {
     expect(primaryNav.map((link) => [link.label, link.href])).toEqual([
       ['Home', '/'],
       ['About Us', '/about'],
@@ -60,7 +60,7 @@ describe('navigation', () => {
     ]);
   });
 
-  it('lists the three footer links of the spec, after the page for insurers', () => {
+  it('lists the three policy and sitemap footer links, after the page for insurers', () => {
     expect(footerNav.map((link) => [link.label, link.href])).toEqual([
       ['For Insurers and Loss Adjusters', '/insurers'],
       ['Health and Safety Policy', '/health-safety'],

@@ -15,7 +15,7 @@ export const ENQUIRY_RETENTION_MONTHS = 12;
 /** How long the site's own error log is kept (it holds client addresses); enforced the same way. */
 export const ERROR_LOG_RETENTION_DAYS = 90;
 
-/** The five sections of the spec, in its order. */
+/** The five sections of the privacy policy, in this order. */
 export const privacySections: readonly PrivacySection[] = [
   {
     id: 'who-we-are',

@@ -1,5 +1,5 @@
 /**
- * The enquiry form's fields and rules (SPEC sections 3, 5 and 9), used by the form and by
+ * The enquiry form's fields and rules (name, email, optional phone, subject, message), used by the form and by
  * POST /api/contact alike: its fields, the limits of its photos, how its text is normalised and the
  * optional insurance-claim details. The one schema that checks a submission against them is
  * lib/contact-schema.ts, kept apart because it carries zod: the form loads it when a visitor starts
@@ -68,7 +68,7 @@ export const PHOTO_FIELD = 'photos';
 /** The hidden field people never see; a bot that fills it is answered normally and kept as spam. */
 export const HONEYPOT_FIELD = 'website';
 
-/** Every field of the form in its order on the page: the spec's, then the optional claim details and photos. */
+/** Every field of the form in its order on the page: the five message fields, then the optional claim details and photos. */
 export const FORM_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS, PHOTO_FIELD] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<FormField, string>>;

@@ -100,7 +100,7 @@ describe('a proxy that refuses or drops an upload with photos answers with its o
     expect(contactOutcome({ status, body: undefined }, { sentPhotos: true })).toEqual({ kind: 'error', message: notSent, fieldErrors: {} });
   });
 
-  it('the same answers without photos keep the spec’s message', () => {
+  it('the same answers without photos keep the generic failure message', () => {
     expect(contactOutcome({ status: 413, body: undefined })).toMatchObject({
       message: 'Failed to send message. Please try again or contact us directly.',
     });

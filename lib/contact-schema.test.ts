@@ -165,7 +165,7 @@ describe('the values the form keeps are the values the server stores', () => {
 
 const emailError = (email: string) => schemaErrors({ name: 'Jo', email, subject: 'Roof leak', message: 'Water is coming in.' }).email;
 
-// The spec's "simple {email} pattern" as first written; it backtracks quadratically, so it is kept
+// The "simple email pattern" as first written; it backtracks quadratically, so it is kept
 // here only to prove the linear-time rewrite accepts exactly the same strings.
 // eslint-disable-next-line regexp/no-super-linear-backtracking -- the point: it is the quadratic original
 const ORIGINAL_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -291,7 +291,7 @@ describe('the other claim details', () => {
     });
   });
 
-  it('report their errors after the spec’s fields, in the order of the form', () => {
+  it('report their errors after the five message fields, in the order of the form', () => {
     const parsed = parseContact({ postcode: 'nope', name: 'J', claimRole: 'x' });
     expect(parsed.success ? [] : parsed.errors.map((error) => error.path)).toEqual([
       'name',

@@ -1,5 +1,5 @@
 /**
- * The one schema of the contact message (SPEC sections 3 and 5) over the fields and rules of
+ * The one schema of the contact message (name, email, optional phone, subject, message) over the fields and rules of
  * lib/contact-fields.ts: used by POST /api/contact, and by the form before sending (which loads this
  * module when a visitor starts on the form, since zod is most of its weight).
  */
@@ -36,7 +36,7 @@ import { ATTRIBUTION_FIELDS, campaignTag, referrerOrigin, sitePath, type Attribu
 // The schema
 
 /**
- * The contact message (SPEC sections 3 and 5): the one definition of its rules, used by the form
+ * The contact message: the one definition of its rules, used by the form
  * before sending and by POST /api/contact. zod/mini, so the form's bundle grows by about 5 KB gzipped
  * rather than the ~90 KB of zod's classic API (decision 0005). Values are normalised first (NFC, no
  * control characters other than newlines, trimmed); anything that is not a string counts as empty.

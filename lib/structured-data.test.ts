@@ -11,7 +11,7 @@ describe('localBusinessJsonLd', () => {
     expect(data['@type']).toBe('GeneralContractor');
   });
 
-  it('carries every field the spec lists, from content/business.ts', () => {
+  it('carries every LocalBusiness field, from content/business.ts', () => {
     expect(data).toMatchObject({
       name: business.name,
       description: business.description,

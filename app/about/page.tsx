@@ -3,6 +3,7 @@ import { AccreditationGrid } from '@/components/about/accreditation-grid';
 import { PageIntro } from '@/components/ui/page-intro';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { aboutIntro, aboutPage, claimSteps } from '@/content/about';
 import { accreditations } from '@/content/accreditations';
 import { pageMetadata } from '@/lib/page-metadata';
@@ -18,11 +19,7 @@ export default function AboutPage() {
       </PageIntro>
 
       <PageSection id="who" title={aboutPage.whoHeading}>
-        <div className="mt-4 max-w-3xl space-y-4 text-lg leading-relaxed text-slate-700">
-          {rest.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
+        <Paragraphs paragraphs={rest} lead className="mt-4 max-w-3xl" />
       </PageSection>
 
       <PageSection id="claim" title={aboutPage.claimHeading} layout="band">

@@ -1,11 +1,13 @@
 import { sendEnquiryWithoutScript } from '@/app/contact/actions';
 import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
-import { business, mailtoHref, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { PageSection } from '@/components/ui/page-section';
 import { contactPage } from '@/content/contact';
 import { pageMetadata } from '@/lib/page-metadata';
 import { PostalAddress } from '@/components/ui/postal-address';
+import { EmailLink } from '@/components/ui/email-link';
 
 export const metadata = pageMetadata('contact');
 
@@ -27,17 +29,13 @@ export default function ContactPage() {
             <div>
               <dt className="font-semibold text-brand-900">{contactPage.details.telephone}</dt>
               <dd>
-                <a href={telHref} className="prose-link">
-                  {business.phone.display}
-                </a>
+                <PhoneLink phone={business.phone} />
               </dd>
             </div>
             <div>
               <dt className="font-semibold text-brand-900">{contactPage.details.email}</dt>
               <dd>
-                <a href={mailtoHref} className="prose-link">
-                  {business.email}
-                </a>
+                <EmailLink address={business.email} />
               </dd>
             </div>
             <div>

@@ -1,6 +1,7 @@
 import { ExternalLink } from '@/components/ui/external-link';
 import { PageIntro } from '@/components/ui/page-intro';
 import { PageSection } from '@/components/ui/page-section';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { healthSafetyIntro, healthSafetyPage, policyDocument, safetyCommitments } from '@/content/health-safety';
 import { pageMetadata } from '@/lib/page-metadata';
 
@@ -14,11 +15,7 @@ export default function HealthSafetyPage() {
         <p>{lead}</p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <div className="max-w-3xl space-y-4 text-lg leading-relaxed text-slate-700">
-          {rest.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
+        <Paragraphs paragraphs={rest} lead className="max-w-3xl" />
         <p className="mt-8">
           <ExternalLink href={policyDocument.href} className="btn-primary">
             <svg

@@ -1,13 +1,16 @@
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
 import { ActionBand } from '@/components/ui/action-band';
+import { DescriptionList } from '@/components/ui/description-list';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
-import { business, telHref } from '@/content/business';
-import { callLabel } from '@/content/home';
+import { Paragraphs } from '@/components/ui/paragraphs';
+import { business } from '@/content/business';
+import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { insurersPage as text } from '@/content/insurers';
 import { contactHref } from '@/lib/contact-prefill';
 import { pageMetadata } from '@/lib/page-metadata';
+import { EmailLink } from '@/components/ui/email-link';
 
 export const metadata = pageMetadata('insurers');
 
@@ -30,14 +33,9 @@ export default function InsurersPage() {
       <PageSection id="instruct" title={text.instructHeading}>
         <NumberedSteps steps={text.instructSteps} />
         <p className="mt-8 text-slate-700">
-          {text.instructionsEmailLabel}:{' '}
-          <a href={`mailto:${standards.instructionsEmail}`} className="prose-link">
-            {standards.instructionsEmail}
-          </a>
+          {text.instructionsEmailLabel}: <EmailLink address={standards.instructionsEmail} />
           {' · '}
-          <a href={telHref} className="prose-link">
-            {business.phone.display}
-          </a>
+          <PhoneLink phone={business.phone} />
         </p>
       </PageSection>
 
@@ -52,14 +50,7 @@ export default function InsurersPage() {
       </PageSection>
 
       <PageSection id="receive" title={text.receiveHeading} layout="band">
-        <dl className="mt-8 grid gap-6 md:grid-cols-2">
-          {text.receive.map((item) => (
-            <div key={item.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-xl font-bold text-brand-900">{item.title}</dt>
-              <dd className="mt-2 leading-relaxed text-slate-700">{item.text}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList items={text.receive} layout="cards" />
       </PageSection>
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-2">
@@ -69,25 +60,14 @@ export default function InsurersPage() {
               {text.standardsPlaceholder}
             </p>
           ) : null}
-          <dl className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
-            {standards.responseStandards.map((standard) => (
-              <div key={standard.label} className="flex flex-wrap justify-between gap-2 p-4">
-                <dt className="font-semibold text-brand-900">{standard.label}</dt>
-                <dd className="text-slate-700">{standard.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DescriptionList items={standards.responseStandards} layout="rows" />
         </PageSection>
         <div className="space-y-12">
           <PageSection id="coverage" title={text.coverageHeading} layout="column" heading="medium">
             <p className="mt-4 leading-relaxed text-slate-700">{standards.coverage}</p>
           </PageSection>
           <PageSection id="reference" title={text.referenceHeading} layout="column" heading="medium">
-            <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-              {text.reference.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
+            <Paragraphs paragraphs={text.reference} className="mt-4" />
           </PageSection>
         </div>
       </div>
@@ -99,9 +79,7 @@ export default function InsurersPage() {
         <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
           {text.lossAdjusterLabel}
         </Link>
-        <a href={telHref} className="btn-outline-light">
-          {callLabel(business.phone.display)}
-        </a>
+        <CallButton phone={business.phone} variant="outline-light" />
       </ActionBand>
     </>
   );

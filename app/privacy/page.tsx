@@ -1,4 +1,5 @@
 import { PageIntro } from '@/components/ui/page-intro';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { privacyPage, privacySections, privacyUpdated } from '@/content/privacy';
 import { pageMetadata } from '@/lib/page-metadata';
 
@@ -30,10 +31,7 @@ export default function PrivacyPage() {
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-brand-900">
                 {section.title}
               </h2>
-              <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-                {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
-                ))}
+              <Paragraphs paragraphs={section.paragraphs} className="mt-4">
                 {section.list ? (
                   <ul className="list-disc space-y-2 pl-6">
                     {section.list.map((item) => (
@@ -41,7 +39,7 @@ export default function PrivacyPage() {
                     ))}
                   </ul>
                 ) : null}
-              </div>
+              </Paragraphs>
             </section>
           ))}
         </div>

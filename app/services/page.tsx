@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
 import { TickList } from '@/components/ui/tick-list';
-import { business, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { CallButton } from '@/components/ui/call-button';
 import { servicePageText, services, servicesPage } from '@/content/services';
 import { PageSection } from '@/components/ui/page-section';
-import { callLabel } from '@/content/home';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('services');
@@ -48,9 +48,7 @@ export default function ServicesPage() {
             <Link href="/contact" className="btn-primary">
               {servicesPage.cta.contactLabel}
             </Link>
-            <a href={telHref} className="btn-secondary">
-              {callLabel(business.phone.display)}
-            </a>
+            <CallButton phone={business.phone} variant="secondary" />
           </div>
         </PageSection>
       </div>

@@ -1,11 +1,13 @@
 import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { PageIntro } from '@/components/ui/page-intro';
-import { business, mailtoHref, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { PageSection } from '@/components/ui/page-section';
 import { sitemapLinks, sitemapPage } from '@/content/navigation';
 import { serviceGroups, services } from '@/content/services';
 import { pageMetadata } from '@/lib/page-metadata';
+import { EmailLink } from '@/components/ui/email-link';
 
 export const metadata = pageMetadata('sitemap');
 
@@ -43,16 +45,10 @@ export default function SitemapPage() {
           <p className="mt-4 font-semibold text-brand-900">{business.legalName}</p>
           <PostalAddress className="mt-2 text-slate-700" />
           <p className="mt-3">
-            {sitemapPage.telephoneLabel}:{' '}
-            <a href={telHref} className="prose-link">
-              {business.phone.display}
-            </a>
+            {sitemapPage.telephoneLabel}: <PhoneLink phone={business.phone} />
           </p>
           <p className="mt-1">
-            {sitemapPage.emailLabel}:{' '}
-            <a href={mailtoHref} className="prose-link">
-              {business.email}
-            </a>
+            {sitemapPage.emailLabel}: <EmailLink address={business.email} />
           </p>
           <p className="mt-3 text-slate-700">{business.openingHours.label}</p>
         </PageSection>

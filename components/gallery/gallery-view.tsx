@@ -51,7 +51,7 @@ function LoadingState() {
   );
 }
 
-/** The gallery page's interactive part: load, category filter, grid and full-screen viewer (SPEC 2, Gallery). */
+/** The gallery page's interactive part: load, category filter, grid and full-screen viewer. */
 export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
   const [state, setState] = useState<GalleryState>({ status: 'loading' });
   const [selectedCategory, setSelectedCategory] = useState<string | null>(null);

@@ -1,9 +1,11 @@
-import { business, mailtoHref, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { PhoneLink } from '@/components/ui/call-button';
 import { footerNav, navigationLabels } from '@/content/navigation';
 import { AccreditationBadge } from '@/components/layout/accreditation-badge';
 import { LinkList } from '@/components/ui/link-list';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { ExternalLink } from '@/components/ui/external-link';
+import { EmailLink } from '@/components/ui/email-link';
 
 export function SiteFooter() {
   return (
@@ -13,14 +15,10 @@ export function SiteFooter() {
           <p className="text-lg font-bold text-white">{business.legalName}</p>
           <PostalAddress className="mt-3" />
           <p className="mt-3">
-            <a href={telHref} className="footer-link">
-              {business.phone.display}
-            </a>
+            <PhoneLink phone={business.phone} className="footer-link" />
           </p>
           <p>
-            <a href={mailtoHref} className="footer-link">
-              {business.email}
-            </a>
+            <EmailLink address={business.email} className="footer-link" />
           </p>
         </div>
         <nav aria-label={navigationLabels.policies}>

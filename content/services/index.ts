@@ -19,7 +19,7 @@ export const servicesPage = {
   },
 } as const;
 
-/** The six services of the spec, in the spec's order and with its exact titles; each has its own module and page. */
+/** The six services, in the order and with the exact titles the site has always shown; each has its own module and page. */
 export const services: readonly Service[] = [waterDamage, stormWeather, fireSmoke, vandalismMalicious, impactAccidental, claimsSupport];
 
 export const serviceById = (id: string): Service | undefined => services.find((service) => service.id === id);

@@ -9,7 +9,7 @@ export type ServiceStep = { title: string; text: string };
 export type Service = {
   /** The slug of its page and the anchor of its card on /services. */
   id: string;
-  /** The spec's title, shown on the card and as the page's heading. */
+  /** The service's fixed title, shown on the card and as the page's heading. */
   title: string;
   summary: string;
   /** What the work typically includes, shown as a list on the card and the page. */

@@ -3,7 +3,7 @@ import { mediaOf, mediaUrl } from './media-url';
 
 const crm = 'https://crm.example.com';
 
-describe('media URL rule (SPEC 7.3)', () => {
+describe('media URL rule', () => {
   it('imageUrl: the CRM base plus that path', () => {
     expect(mediaUrl({ imageUrl: '/uploads/a.jpg', s3Key: 'ignored.jpg' }, crm)).toBe('https://crm.example.com/uploads/a.jpg');
   });

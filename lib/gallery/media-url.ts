@@ -4,7 +4,7 @@ import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 const ABSOLUTE_URL = /^https?:\/\//i;
 
 /**
- * SPEC 7.3: `imageUrl` -> the CRM base plus that path; otherwise `s3Key` ->
+ * The CRM's media URL rule: `imageUrl` -> the CRM base plus that path; otherwise `s3Key` ->
  * `{base}/api/gallery/image/{s3Key}` (URI-encoded); otherwise no media. An empty base means the
  * site's own origin. Out of contract but harmless: an imageUrl missing its leading slash gets one,
  * and an absolute http(s) imageUrl is used as it is rather than glued onto the base.

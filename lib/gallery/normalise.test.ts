@@ -3,7 +3,7 @@ import { categoriesOf, extractItems, normaliseGalleryResponse, normaliseItem, UN
 
 const base = { _id: 'a1', title: 'Kitchen ceiling', category: 'Water Damage', imageUrl: '/uploads/kitchen.jpg' };
 
-describe('normaliseItem discard rules (SPEC 3)', () => {
+describe('normaliseItem discard rules', () => {
   it('keeps a complete item', () => {
     expect(normaliseItem(base)).toMatchObject({
       _id: 'a1',
@@ -46,7 +46,7 @@ describe('normaliseItem discard rules (SPEC 3)', () => {
   });
 });
 
-describe('response shapes (SPEC 7.2)', () => {
+describe('response shapes', () => {
   it('reads { data: [...] }', () => {
     expect(extractItems({ data: [base] })).toEqual([base]);
   });

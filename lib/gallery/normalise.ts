@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The list inside a gallery response: `{ data: [...] }` or the array itself (SPEC 7.2); null for anything else. */
+/** The list inside a gallery response: `{ data: [...] }` or the array itself, the two shapes the CRM answers with; null for anything else. */
 export function extractItems(body: unknown): unknown[] | null {
   if (Array.isArray(body)) return body;
   if (isRecord(body) && Array.isArray(body.data)) return body.data;
@@ -25,7 +25,7 @@ export function extractItems(body: unknown): unknown[] | null {
 
 /**
  * One received item, or null when it must be discarded: no `_id`, no `title`, or none of
- * `imageUrl`, `s3Key` and `filename` (SPEC 3). `tags` is always an array afterwards.
+ * `imageUrl`, `s3Key` and `filename`. `tags` is always an array afterwards.
  */
 export function normaliseItem(raw: unknown): GalleryItem | null {
   if (!isRecord(raw)) return null;

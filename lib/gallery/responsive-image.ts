@@ -1,6 +1,6 @@
 // Gallery images at the size they are shown: the widths every image exists in, the `sizes` of the
 // tile grid and of the viewer, and the `srcset` for an item's media URL. The media URL itself still
-// follows SPEC 7.3 (lib/gallery/media-url.ts) and stays the <img>'s `src`; only the bytes change.
+// follows the CRM's rule (lib/gallery/media-url.ts) and stays the <img>'s `src`; only the bytes change.
 // Decision 0009.
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import type { GalleryMedia } from './types';

@@ -1,4 +1,4 @@
-/** A gallery item as the page uses it, after normalisation (SPEC section 3). */
+/** A gallery item as the page uses it, after normalisation (lib/gallery/normalise.ts). */
 export type GalleryItem = {
   _id: string;
   title: string;
@@ -11,7 +11,7 @@ export type GalleryItem = {
   s3Key?: string;
   filename?: string;
   /**
-   * Out of the spec's contract, optional: a still frame for a video, a path on the CRM like imageUrl
+   * Beyond the CRM's item contract, optional: a still frame for a video, a path on the CRM like imageUrl
    * (the built-in gallery stores one when a video is added with --poster).
    */
   posterUrl?: string;

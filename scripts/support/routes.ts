@@ -1,6 +1,6 @@
 // The site's pages with the h1 each shows: what the browser tests walk and the benchmark measures.
 
-/** The eight routes of the spec with the h1 each page shows. */
+/** The eight main routes with the h1 each page shows. */
 export const routes = [
   { path: '/', h1: 'Expert Insurance Repairs Minimal Disruption', navLabel: 'Home' },
   { path: '/about', h1: 'About Us', navLabel: 'About Us' },
@@ -12,7 +12,7 @@ export const routes = [
   { path: '/sitemap', h1: 'Site Map', navLabel: null },
 ] as const;
 
-/** The pages beyond the spec that bring visitors from search: one per service (under Services in the bar), and one for insurers. */
+/** The pages beyond the eight main routes that bring visitors from search: one per service (under Services in the bar), and one for insurers. */
 export const searchRoutes = [
   { path: '/services/water-damage', h1: 'Water Damage Restoration', navLabel: 'Services' },
   { path: '/services/storm-weather', h1: 'Storm & Weather Damage', navLabel: 'Services' },

@@ -70,7 +70,7 @@ describe('POST /api/contact', () => {
     expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(0);
   });
 
-  it('answers 422 with the spec messages under errors [{path, msg}]', async () => {
+  it('answers 422 with the field messages under errors [{path, msg}]', async () => {
     const result = await handler()(contactRequest({ name: 'J', email: 'nope', subject: 'Hi', message: 'short', phone: 'x'.repeat(41) }));
     expect(result).toEqual({
       status: 422,

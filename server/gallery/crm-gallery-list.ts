@@ -1,5 +1,5 @@
 import 'server-only';
-// The server's own read of the CRM's public gallery list (SPEC 7.2's call, made by the server only to
+// The server's own read of the CRM's public gallery list (the browser's GET {crm}/api/gallery/public, made by the server only to
 // learn the first photo for a preload hint: server/gallery/first-photo-preload.ts). Bounded in time and
 // size: a CRM that hangs or answers without end costs one slow request, never the server's memory.
 import { galleryEndpoint } from '@/lib/gallery/load-gallery';

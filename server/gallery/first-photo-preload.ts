@@ -2,7 +2,7 @@ import 'server-only';
 // The gallery's first photo, announced with the page itself: a `Link: <…>; rel=preload;
 // as=image` header on GET /gallery, so the browser asks for the first tile's image while the HTML is
 // still arriving, in parallel with the list, instead of one round trip after it. The list the browser
-// fetches (SPEC 7.2) still decides everything the gallery shows; this only warms the cache with the
+// fetches (GET {crm}/api/gallery/public) still decides everything the gallery shows; this only warms the cache with the
 // image that list is most likely to start with. Decision 0009.
 //
 // The server learns that image from its own copy of the list, refreshed in the background at most once

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const text = z.string().trim().min(1);
 
-/** One entry of a gallery manifest, in the CRM's gallery item contract (SPEC 3). */
+/** One entry of a gallery manifest, in the CRM's gallery item contract (_id, title, category, description, tags, mimeType, imageUrl, s3Key, filename). */
 export const manifestItemSchema = z
   .object({
     _id: text.max(100).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),

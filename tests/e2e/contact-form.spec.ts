@@ -57,7 +57,7 @@ async function expectFieldError(page: Page, input: ReturnType<typeof name>, text
 
 const REFERENCE_SENTENCE = /^Your reference is HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}\. Quote it if you call us about this enquiry\.$/;
 
-/** The spec's success message verbatim, and under it the enquiry's reference; returns the reference. */
+/** The success message verbatim, and under it the enquiry's reference; returns the reference. */
 async function expectSuccessWithReference(page: Page): Promise<string> {
   const status = contactForm(page).getByRole('status');
   await expect(status.locator('p').first()).toHaveText('Your message has been sent successfully!');

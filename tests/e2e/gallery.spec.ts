@@ -4,7 +4,7 @@ import { axe } from './support/axe';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl } from './test-env';
 
-// Spec texts, verbatim (SPEC sections 2 and 8).
+// The gallery's messages, verbatim: a visitor must read exactly these.
 const LOAD_FAILED = 'Failed to load gallery photos. Please try again later.';
 const NO_MEDIA_YET = 'No media available in the gallery yet.';
 

@@ -59,7 +59,7 @@ test('every route publishes its title, description, keywords, canonical, robots,
   expect(new Set(descriptions).size).toBe(routes.length);
 });
 
-test('the home page publishes LocalBusiness JSON-LD with every field the spec lists', async () => {
+test('the home page publishes LocalBusiness JSON-LD with every LocalBusiness field', async () => {
   const document = await rawDocument('/');
   expect(document.jsonLd).toHaveLength(1);
   const data = document.jsonLd[0] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON-LD read field by field

@@ -172,7 +172,7 @@ test('for insurers: how to instruct, what they receive, the standards marked as 
   for (const item of ['Photo reports', 'Reinstatement schedules', 'Completion certificates'])
     await expect(main.getByText(item, { exact: true })).toBeVisible();
   for (const standard of business.forInsurers.responseStandards)
-    await expect(main.getByText(standard.value, { exact: true })).toBeVisible();
+    await expect(main.getByText(standard.detail, { exact: true })).toBeVisible();
   await expect(main.getByTestId('standards-placeholder')).toHaveText(
     'These figures are placeholders until the company confirms its own standards.',
   );

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageIntro } from '@/components/ui/page-intro';
-import { business, emergencyTelHref, telHref } from '@/content/business';
+import { business } from '@/content/business';
+import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { CONTACT_OUTCOME_MESSAGES, referenceText, sentPage, urgentCallText } from '@/content/contact';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
 
@@ -38,18 +39,12 @@ export default async function SentPage({ searchParams }: { searchParams: Promise
           <div className="rounded-md border border-red-700 bg-red-50 p-4 text-red-950" data-testid="urgent-call">
             <p>{sentPage.urgentSent}</p>
             <p className="mt-3">
-              <a href={emergencyTelHref} className="btn-primary">
-                {urgentCallText.link(business.emergencyPhone.display)}
-              </a>
+              <CallButton phone={business.emergencyPhone} variant="primary" label={urgentCallText.link} />
             </p>
           </div>
         ) : (
           <p>
-            {sentPage.urgent}{' '}
-            <a href={telHref} className="prose-link">
-              {business.phone.display}
-            </a>
-            .
+            {sentPage.urgent} <PhoneLink phone={business.phone} />.
           </p>
         )}
         <p>

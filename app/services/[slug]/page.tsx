@@ -5,9 +5,10 @@ import { PageIntro } from '@/components/ui/page-intro';
 import { ActionBand } from '@/components/ui/action-band';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { PageSection } from '@/components/ui/page-section';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { TickList } from '@/components/ui/tick-list';
-import { business, telHref } from '@/content/business';
-import { callLabel } from '@/content/home';
+import { business } from '@/content/business';
+import { CallButton } from '@/components/ui/call-button';
 import { serviceById, servicePageText, services } from '@/content/services';
 import { contactHref } from '@/lib/contact-prefill';
 import { metadataOf } from '@/lib/page-metadata';
@@ -60,19 +61,13 @@ export default async function ServicePage({ params }: Props) {
           <Link href={contactHref({ damageType: service.damageType })} className="btn-accent">
             {text.enquiryLabel}
           </Link>
-          <a href={telHref} className="btn-outline-light">
-            {callLabel(business.phone.display)}
-          </a>
+          <CallButton phone={business.phone} variant="outline-light" />
         </div>
       </PageIntro>
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PageSection id="covers" title={text.coversHeading} layout="column" heading="medium">
-          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-            {service.covers.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <Paragraphs paragraphs={service.covers} className="mt-4" />
         </PageSection>
         <PageSection id="includes" title={text.includesHeading} layout="column" heading="medium">
           <TickList items={service.includes} className="mt-4" />
@@ -93,20 +88,14 @@ export default async function ServicePage({ params }: Props) {
           </ul>
         </PageSection>
         <PageSection id="insurance" title={text.insuranceHeading} layout="column" heading="medium">
-          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-            {service.insurance.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <Paragraphs paragraphs={service.insurance} className="mt-4" />
           <h3 className="mt-8 text-xl font-bold text-brand-900">{text.areaHeading}</h3>
           <p className="mt-2 leading-relaxed text-slate-700">{business.serviceAreaSummary}</p>
         </PageSection>
       </div>
 
       <ActionBand id="action" title={text.actionHeading} text={text.actionText}>
-        <a href={telHref} className="btn-accent">
-          {callLabel(business.phone.display)}
-        </a>
+        <CallButton phone={business.phone} variant="accent" />
         <Link href={contactHref({ damageType: service.damageType })} className="btn-outline-light">
           {text.enquiryLabel}
         </Link>
