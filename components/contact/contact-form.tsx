@@ -1,6 +1,7 @@
 'use client';
 
 import { Suspense, useActionState, useCallback, useEffect, useReducer, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { CallButton } from '@/components/ui/call-button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { apiRequest as defaultApiRequest, type ApiResponse } from '@/lib/api-client';
 import { contactOutcome, type ContactOutcome, type ContactResponse } from '@/lib/contact-outcome';
@@ -96,13 +97,17 @@ function loadContactSchema(): Promise<ContactSchemaModule> {
   return contactSchemaModule;
 }
 
-/** The values that were given: the spec's JSON body carries the optional fields only when they are set. */
+/** The values that were given: the JSON body carries the optional fields only when they are set. */
 const given = <T extends Record<string, string>>(values: T | null): Partial<T> =>
   values ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : {};
 
 const noScriptAction = async (state: NativeFormState) => state;
 
-/** The contact form (SPEC sections 2, 4, 5, 7.1 and 8), with the optional insurance-claim details and photos. */
+/**
+ * The contact form: name, e-mail, phone, subject and message checked as the visitor types and again on
+ * Send, a reCAPTCHA token when a site key is set, one POST, its outcome shown; with the optional
+ * insurance-claim details and photos.
+ */
 export function ContactForm({
   siteKey = recaptchaSiteKey,
   endpoint = `${apiBaseUrl}/api/contact`,
@@ -237,7 +242,7 @@ export function ContactForm({
     }
   }
 
-  /** Tries the same submission again later, or gives up (the spec's failure for no answer; everything typed stays). */
+  /** Tries the same submission again later, or gives up with the failure message (everything typed stays). */
   function scheduleRetry(reason: RetryReason, retryAfterSeconds?: number) {
     const current = submission.current;
     if (!current) return;
@@ -268,6 +273,8 @@ export function ContactForm({
         return null;
       }
       logger.error(CONTACT_OUTCOME_MESSAGES.recaptchaLoad, { source: LOG_SOURCE, category: 'network', error });
+      // Over: the next Send starts a new submission.
+      submission.current = null;
       dispatch({ type: 'failed', message: CONTACT_OUTCOME_MESSAGES.failed });
       return null;
     }
@@ -366,7 +373,7 @@ export function ContactForm({
     dispatch({ type: 'valid' });
     return {
       ...newSubmission(),
-      // The spec's JSON body; the claim details only those given, and only when any was.
+      // The JSON body; the claim details only those given, and only when any was.
       fields: {
         ...checked.values,
         ...given(checked.claim),
@@ -495,9 +502,7 @@ export function ContactForm({
                 <p className="font-semibold">{urgentCallText.heading}</p>
                 <p className="mt-1">{urgentCallText.text}</p>
                 <p className="mt-3">
-                  <a href={`tel:${emergencyPhone.e164}`} className="btn-primary">
-                    {urgentCallText.link(emergencyPhone.display)}
-                  </a>
+                  <CallButton phone={emergencyPhone} variant="primary" label={urgentCallText.link} />
                 </p>
               </div>
             ) : null}

@@ -23,7 +23,7 @@ import { buildSite } from '../site/build.mjs';
 import { spawnSiteServer, waitUntilAnswering } from '../support/site-server';
 import { routes, searchRoutes } from '../support/routes';
 
-/** The spec's routes, one service page (the six share one template) and the page for insurers. */
+/** The eight main routes, one service page (the six share one template) and the page for insurers. */
 const benchRoutes = [...routes, ...searchRoutes.filter((route) => route.path === '/services/water-damage' || route.path === '/insurers')];
 import { jsBudgetOverFloor } from './js-budget';
 
