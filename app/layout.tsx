@@ -9,7 +9,6 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
 import { LandingRecorder } from '@/components/layout/landing-recorder';
-import { E2eFaults } from '@/components/testing/e2e-faults';
 
 export const metadata: Metadata = {
   metadataBase: new URL(config().siteUrl),
@@ -24,7 +23,8 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// `e2e`: the test build's slot for a fault of the root layout itself (app/@e2e); empty in any other build.
+export default function RootLayout({ children, e2e }: { children: ReactNode; e2e: ReactNode }) {
   return (
     <html lang="en-GB">
       <body className="flex min-h-dvh flex-col">
@@ -33,13 +33,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <GlobalErrorHandlers />
         <LandingRecorder />
-        <E2eFaults layer="layout" />
+        {e2e}
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <ErrorBoundary>
-            <E2eFaults layer="page" />
-            {children}
-          </ErrorBoundary>
+          <ErrorBoundary>{children}</ErrorBoundary>
         </main>
         <SiteFooter />
       </body>
