@@ -9,6 +9,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
 import { LandingRecorder } from '@/components/layout/landing-recorder';
+import { LayoutFault } from '@/components/testing/layout-fault';
 
 export const metadata: Metadata = {
   metadataBase: new URL(config().siteUrl),
@@ -23,8 +24,7 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-// `e2e`: the test build's slot for a fault of the root layout itself (app/@e2e); empty in any other build.
-export default function RootLayout({ children, e2e }: { children: ReactNode; e2e: ReactNode }) {
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
       <body className="flex min-h-dvh flex-col">
@@ -33,7 +33,8 @@ export default function RootLayout({ children, e2e }: { children: ReactNode; e2e
         </a>
         <GlobalErrorHandlers />
         <LandingRecorder />
-        {e2e}
+        {/* Nothing, except in the test build (components/testing/layout-fault.e2e.tsx). */}
+        <LayoutFault />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <ErrorBoundary>{children}</ErrorBoundary>
