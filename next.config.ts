@@ -1,16 +1,16 @@
 import type { NextConfig } from 'next';
 import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
-import { loadConfig } from './server/config.mjs';
+import { config } from './server/config.mjs';
 
-// The test build (tests/e2e/test-env.ts) and only it carries the faults the browser tests trigger.
-const e2eFaults = process.env.NEXT_PUBLIC_E2E_FAULTS === '1';
-const crmUrl = process.env.NEXT_PUBLIC_CRM_URL ?? '';
+// The settings, checked (a bad value stops the build with the variable named): server/config.mjs.
+const settings = config();
+const crmUrl = settings.public.NEXT_PUBLIC_CRM_URL;
 const crmPattern = crmImagePattern(crmUrl);
 
 const nextConfig: NextConfig = {
-  // The browser tests build into their own folder so they never replace the build `npm start` serves.
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // NEXT_DIST_DIR: the browser tests build into their own folders so they never replace the build `npm start` serves.
+  distDir: settings.distDir,
   poweredByHeader: false,
   reactStrictMode: true,
   // The stylesheet (about 8 KB gzipped, Tailwind) goes into each page's <head> as a <style>: the first
@@ -36,7 +36,7 @@ const nextConfig: NextConfig = {
     localPatterns: [],
     // A photo the CRM stops serving (a customer asked for it to be taken down) stops being served from
     // here within GALLERY_REFRESH_SECONDS (a minute by default).
-    minimumCacheTTL: loadConfig().galleryRefreshSeconds,
+    minimumCacheTTL: settings.galleryRefreshSeconds,
     maximumDiskCacheSize: 512 * 1024 * 1024,
     // A phone photo is 3-6 MB; nothing a CRM should send is larger.
     maximumResponseBody: 25 * 1024 * 1024,
@@ -44,10 +44,11 @@ const nextConfig: NextConfig = {
     // Only when the operator configured a CRM on a private address (tests, an internal network).
     dangerouslyAllowLocalIP: crmIsOnPrivateNetwork(crmUrl),
   },
-  // Test-only routes are named `route.e2e.ts`: routes in the test build, ignored files in any other.
-  pageExtensions: e2eFaults ? ['e2e.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
-  // Outside the test build the faults component is swapped for one that renders nothing.
-  turbopack: e2eFaults ? {} : { resolveAlias: { '@/components/testing/e2e-faults': './components/testing/e2e-faults-off.tsx' } },
+  // The one test-only door, the test build's `*.e2e.ts(x)` files (NEXT_PUBLIC_E2E_FAULTS=1; docs/testing.md):
+  // under app/ they are routes and templates, and an import finds `x.e2e.tsx` before `x.tsx`. Any other
+  // build ignores them, so none carries the faults the browser tests trigger.
+  pageExtensions: settings.e2eBuild ? ['e2e.tsx', 'e2e.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
+  turbopack: settings.e2eBuild ? { resolveExtensions: ['.e2e.tsx', '.e2e.ts', '.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] } : {},
 };
 
 export default nextConfig;

@@ -8,9 +8,8 @@ import { createServer } from 'node:http';
 import nextEnv from '@next/env';
 import next from 'next';
 import { tsImport } from 'tsx/esm/api';
-import { readPublicEnv } from './lib/public-env.mjs';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
-import { loadConfig } from './server/config.mjs';
+import { config } from './server/config.mjs';
 import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { sharedUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, rateLimitKey, resolveClientAddress } from './server/proxy-client-address.mjs';
@@ -33,7 +32,7 @@ const dev = process.argv.includes('--dev');
 nextEnv.loadEnvConfig(process.cwd(), dev);
 let settings;
 try {
-  settings = loadConfig();
+  settings = config();
 } catch (error) {
   // A bad setting stops the server with the variable named, before the first visitor.
   console.error(error instanceof Error ? error.message : error);
@@ -43,7 +42,7 @@ const { port, hostname, distDir, trustedProxies } = settings;
 const trustProxy = trustedProxies > 0;
 
 // The script hashes of this build's pages (scripts/site/csp-hashes.ts); without them no page could run.
-const manifest = dev ? developmentManifest(readPublicEnv(process.env)) : loadCspManifest(distDir);
+const manifest = dev ? developmentManifest(settings.public) : loadCspManifest(distDir);
 if (!dev) {
   // Serving a build made for other values would publish them (a canonical origin of localhost).
   const changed = changedBuildSettings(manifest.builtWith, process.env);

@@ -9,7 +9,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
 import { LandingRecorder } from '@/components/layout/landing-recorder';
-import { E2eFaults } from '@/components/testing/e2e-faults';
+import { LayoutFault } from '@/components/testing/layout-fault';
 
 export const metadata: Metadata = {
   metadataBase: new URL(config().siteUrl),
@@ -33,13 +33,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <GlobalErrorHandlers />
         <LandingRecorder />
-        <E2eFaults layer="layout" />
+        {/* Nothing, except in the test build (components/testing/layout-fault.e2e.tsx). */}
+        <LayoutFault />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <ErrorBoundary>
-            <E2eFaults layer="page" />
-            {children}
-          </ErrorBoundary>
+          <ErrorBoundary>{children}</ErrorBoundary>
         </main>
         <SiteFooter />
       </body>

@@ -1,8 +1,13 @@
-// The browser-visible settings (the one check is in lib/public-env.mjs, shared with server/config.mjs).
-import { publicEnv } from '@/lib/public-env.mjs';
+// The browser-visible settings. Next inlines `process.env.NEXT_PUBLIC_*` at build time only where it is
+// written literally, so each is named here. Their check and defaults are the schema's in
+// server/config.mjs, which the build (next.config.ts) and the server run: no schema library ships to the
+// browser. Here each value is only tidied as the schema tidies it (spaces, trailing slashes).
+import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
+
+const tidy = (value: string | undefined) => trimTrailingSlashes((value ?? '').trim());
 
 /** Base for the contact call; '' means the site's own origin. */
-export const apiBaseUrl = publicEnv.NEXT_PUBLIC_API_URL;
+export const apiBaseUrl = tidy(process.env.NEXT_PUBLIC_API_URL);
 /** Base for the CRM calls (gallery, error logs); '' means the site's own origin. */
-export const crmBaseUrl = publicEnv.NEXT_PUBLIC_CRM_URL;
-export const recaptchaSiteKey = publicEnv.NEXT_PUBLIC_RECAPTCHA_SITE_KEY;
+export const crmBaseUrl = tidy(process.env.NEXT_PUBLIC_CRM_URL);
+export const recaptchaSiteKey = (process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY ?? '').trim();

@@ -2,16 +2,11 @@
 // canonical and Open Graph URLs, JSON-LD, sitemap.xml and robots.txt, and Next inlines each
 // NEXT_PUBLIC_* value into the browser bundle. The build records them (scripts/site/csp-hashes.ts, in the
 // CSP manifest); `npm start` rebuilds and `node server.mjs` refuses to start when the environment
-// asks for other values. Plain JavaScript so server.mjs runs it with no compile step.
+// asks for other values. Which variables these are, the configuration's schema says (server/config.mjs).
+// Plain JavaScript so server.mjs runs it with no compile step.
+import { BUILD_TIME_VARIABLES } from './config.mjs';
 
-export const BUILD_TIME_VARIABLES = Object.freeze([
-  'SITE_URL',
-  'NEXT_PUBLIC_API_URL',
-  'NEXT_PUBLIC_CRM_URL',
-  'NEXT_PUBLIC_RECAPTCHA_SITE_KEY',
-  'NEXT_PUBLIC_E2E_FAULTS',
-  'GALLERY_REFRESH_SECONDS',
-]);
+export { BUILD_TIME_VARIABLES };
 
 /**
  * A value as the build and the server read it: unset and empty alike, no surrounding spaces or trailing slashes.

@@ -1,36 +1,71 @@
-// The site's configuration: every environment variable the server side reads, validated once, typed
-// (by JSDoc, from the schema). Read by the custom server (server.mjs), Next's server code, instrumentation
-// and the CLIs; the browser's part is lib/public-env.mjs (no schema library in the browser), which this
-// module validates too so a bad public value stops the server as well. Plain JavaScript so server.mjs
-// runs it with no compile step. Why not @t3-oss/env-nextjs: docs/decisions/0007-one-configuration-module.md.
+// The site's configuration: every environment variable, server and public, with its default and its check
+// in one zod schema, read once per process (`config()`); the types come from the schema. Read by the custom
+// server (server.mjs), next.config.ts, Next's server code, instrumentation and the CLIs. The browser reads
+// its part through lib/public-env.ts, which names each NEXT_PUBLIC_* literally so Next inlines it; the
+// values are checked here, when the site is built (next.config.ts) and when it starts. Plain JavaScript so
+// server.mjs runs it with no compile step. Why not @t3-oss/env-nextjs: docs/decisions/0007-one-configuration-module.md.
 import { z } from 'zod';
-import { readPublicEnv } from '../lib/public-env.mjs';
 import { trimTrailingSlashes } from '../lib/trim-characters.mjs';
 import { parseTrustProxy } from './proxy-client-address.mjs';
 
+/** Acknowledgements one client (an address, an IPv6 /64) may be sent in an hour: its share of the hourly budget. */
+export const DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
+export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
+
 const blankToUndefined = (/** @type {unknown} */ value) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /**
+ * A variable: unset and blank alike take the schema's `.default()` (or stay undefined with `.optional()`).
  * @template {z.ZodType} T
  * @param {T} schema
  */
-const optional = (schema) => z.preprocess(blankToUndefined, schema.optional());
+const setting = (schema) => z.preprocess(blankToUndefined, schema);
+const text = () => z.string().trim().min(1);
 const emailAddress = z
   .string()
   .trim()
   .regex(/^[^\s@<>,]+@[^\s@<>,]+$/, 'must be one e-mail address');
-
 const onOff = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.enum(['1', 'true', 'on', 'yes', '0', 'false', 'off', 'no'], { error: 'must be on or off (true/false, 1/0)' }))
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+const publicBaseUrl = setting(
+  z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(?:\/.*)?$/, 'must be empty or an http(s) URL')
+    .transform(trimTrailingSlashes)
+    .default(''),
+);
+
+/** The browser's settings ('' when unset): Next inlines each into the bundle, where lib/public-env.ts reads it. */
+const publicShape = {
+  NEXT_PUBLIC_API_URL: publicBaseUrl,
+  NEXT_PUBLIC_CRM_URL: publicBaseUrl,
+  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: setting(z.string().trim().default('')),
+};
+
+/** The settings a production build fixes (server/build-settings.mjs): the pages are prerendered with them. */
+const buildTimeShape = {
+  SITE_URL: setting(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform(trimTrailingSlashes)
+      .default('http://localhost:3000'),
+  ),
+  ...publicShape,
+  // `1`: the test build, whose `.e2e.*` files are routes and pages (next.config.ts, docs/testing.md).
+  NEXT_PUBLIC_E2E_FAULTS: setting(z.string().trim().optional()),
+  GALLERY_REFRESH_SECONDS: setting(z.coerce.number().int().min(0).max(3600).default(60)),
+};
 
 const schema = z.object({
-  SITE_URL: optional(z.url({ protocol: /^https?$/ })),
-  PORT: optional(z.coerce.number().int().min(1).max(65535)),
-  HOSTNAME: optional(z.string().trim().min(1)),
-  NEXT_DIST_DIR: optional(z.string().trim().min(1)),
+  ...buildTimeShape,
+  PORT: setting(z.coerce.number().int().min(1).max(65535).default(3000)),
+  HOSTNAME: setting(text().default('0.0.0.0')),
+  // Where `next build` writes the build and the server reads it.
+  NEXT_DIST_DIR: setting(text().default('.next')),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -42,112 +77,122 @@ const schema = z.object({
         return z.NEVER;
       }
     }),
-  DATABASE_URL: optional(z.string().trim().min(1)),
-  DATABASE_AUTH_TOKEN: optional(z.string().trim()),
+  DATABASE_URL: setting(text().default('file:data/site.db')),
+  DATABASE_AUTH_TOKEN: setting(z.string().trim().optional()),
   // Folder of the built-in gallery's added items (manifest.json + media/), managed by `npm run gallery`.
-  GALLERY_DIR: optional(z.string().trim().min(1)),
-  GALLERY_REFRESH_SECONDS: optional(z.coerce.number().int().min(0).max(3600)),
-  CONTACT_RATE_LIMIT: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  CONTACT_RATE_WINDOW: optional(z.coerce.number().int().min(1).max(86_400)),
-  RECAPTCHA_PROJECT_ID: optional(
+  GALLERY_DIR: setting(text().default('data/gallery')),
+  CONTACT_RATE_LIMIT: setting(z.coerce.number().int().min(1).max(1_000_000).default(5)),
+  CONTACT_RATE_WINDOW: setting(z.coerce.number().int().min(1).max(86_400).default(600)),
+  RECAPTCHA_PROJECT_ID: setting(
     z
       .string()
       .trim()
-      .regex(/^[a-z0-9-]+$/i, 'must be a Google Cloud project id'),
+      .regex(/^[a-z0-9-]+$/i, 'must be a Google Cloud project id')
+      .optional(),
   ),
-  RECAPTCHA_API_KEY: optional(z.string().trim().min(1)),
-  RECAPTCHA_MIN_SCORE: optional(z.coerce.number().min(0).max(1)),
-  RECAPTCHA_ASSESSMENT_URL: optional(z.url({ protocol: /^https?$/ })),
-  RECAPTCHA_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)),
-  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
-  ENQUIRY_TO: optional(emailAddress),
-  ENQUIRY_FROM: optional(emailAddress),
-  ENQUIRY_OUTBOX_DIR: optional(z.string().trim().min(1)),
-  ENQUIRY_POLL_SECONDS: optional(z.coerce.number().min(0.05).max(3600)),
-  ENQUIRY_ACKNOWLEDGE: optional(onOff),
-  ENQUIRY_PHOTOS_DIR: optional(z.string().trim().min(1)),
-  ENQUIRY_ACKNOWLEDGE_PER_HOUR: optional(z.coerce.number().int().min(0).max(10_000)),
-  ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: optional(z.coerce.number().int().min(0).max(10_000)),
-  ENQUIRY_PHOTOS_MAX_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
-  ENQUIRY_PHOTOS_MIN_FREE_MB: optional(z.coerce.number().int().min(0).max(10_000_000)),
-  SMTP_MAX_MESSAGE_MB: optional(z.coerce.number().min(0.1).max(1000)),
-  ENQUIRY_DIGEST: optional(
+  RECAPTCHA_API_KEY: setting(text().optional()),
+  RECAPTCHA_MIN_SCORE: setting(z.coerce.number().min(0).max(1).default(0.5)),
+  RECAPTCHA_ASSESSMENT_URL: setting(z.url({ protocol: /^https?$/ }).default(DEFAULT_ASSESSMENT_URL)),
+  RECAPTCHA_TIMEOUT_MS: setting(z.coerce.number().int().min(100).max(60_000).default(3000)),
+  SMTP_URL: setting(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .nullable()
+      .default(null),
+  ),
+  // The company's own address (content/business.ts) when null: server/enquiries/config.ts.
+  ENQUIRY_TO: setting(emailAddress.nullable().default(null)),
+  ENQUIRY_FROM: setting(emailAddress.nullable().default(null)),
+  ENQUIRY_OUTBOX_DIR: setting(text().default('data/outbox')),
+  ENQUIRY_POLL_SECONDS: setting(z.coerce.number().min(0.05).max(3600).default(5)),
+  ENQUIRY_ACKNOWLEDGE: setting(onOff.default(true)),
+  ENQUIRY_PHOTOS_DIR: setting(text().default('data/enquiry-photos')),
+  ENQUIRY_ACKNOWLEDGE_PER_HOUR: setting(z.coerce.number().int().min(0).max(10_000).default(10)),
+  ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: setting(
+    z.coerce.number().int().min(0).max(10_000).default(DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR),
+  ),
+  ENQUIRY_PHOTOS_MAX_MB: setting(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
+  ENQUIRY_PHOTOS_MIN_FREE_MB: setting(z.coerce.number().int().min(0).max(10_000_000).default(1000)),
+  SMTP_MAX_MESSAGE_MB: setting(z.coerce.number().min(0.1).max(1000).default(10)),
+  // The digest to the company (server/enquiries/digest-schedule.ts): weekly on Monday 08:00 London time.
+  ENQUIRY_DIGEST: setting(
     z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(['weekly', 'daily', 'off'], { error: 'must be weekly, daily or off' })),
+      .pipe(z.enum(['weekly', 'daily', 'off'], { error: 'must be weekly, daily or off' }))
+      .default('weekly'),
   ),
-  ENQUIRY_DIGEST_TO: optional(emailAddress),
+  ENQUIRY_DIGEST_TO: setting(emailAddress.nullable().default(null)),
 });
 
-/** Acknowledgements one client (an address, an IPv6 /64) may be sent in an hour: its share of the hourly budget. */
-export const DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
-export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
+/** Every variable the site reads, in the schema's order (docs/configuration.md and .env.example list each). */
+export const CONFIG_VARIABLES = Object.freeze(Object.keys(schema.shape));
+/** The variables a production build fixes: SITE_URL, every NEXT_PUBLIC_* and GALLERY_REFRESH_SECONDS. */
+export const BUILD_TIME_VARIABLES = Object.freeze(Object.keys(buildTimeShape));
+const PUBLIC_VARIABLES = /** @type {(keyof typeof publicShape)[]} */ (Object.keys(publicShape));
+
+/** @typedef {z.output<typeof schema>} Environment The variables, checked, with their defaults. */
+/** @typedef {z.output<z.ZodObject<typeof publicShape>>} PublicSettings The browser's settings, by variable name. */
 
 /**
- * Reads and checks the configuration from `env`; a bad value throws one error naming every bad
- * variable ("Invalid environment configuration:\n  NAME: problem").
- * @param {Record<string, string | undefined>} [env]
+ * The configuration an environment describes; a bad value throws one error naming every bad variable
+ * ("Invalid environment configuration:\n  NAME: problem"). Tests and tools with an environment of their
+ * own call this; everything else calls `config()`.
+ * @param {Record<string, string | undefined>} env
  */
-export function loadConfig(env = process.env) {
-  /** @type {string[]} */
-  const problems = [];
-  /** @type {import('../lib/public-env.mjs').PublicEnv | undefined} */
-  let publicPart;
-  try {
-    publicPart = readPublicEnv(env);
-  } catch (error) {
-    problems.push(String(error instanceof Error ? error.message : error).replace(/^Invalid environment configuration:\n/, ''));
-  }
+export function parseConfig(env) {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`));
-  if (problems.length > 0 || !parsed.success || !publicPart) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  }
   const e = parsed.data;
   return {
-    siteUrl: trimTrailingSlashes(e.SITE_URL ?? 'http://localhost:3000'),
-    port: e.PORT ?? 3000,
-    hostname: e.HOSTNAME ?? '0.0.0.0',
-    distDir: e.NEXT_DIST_DIR ?? '.next',
+    siteUrl: e.SITE_URL,
+    port: e.PORT,
+    hostname: e.HOSTNAME,
+    distDir: e.NEXT_DIST_DIR,
     trustedProxies: e.TRUST_PROXY,
-    database: { url: e.DATABASE_URL ?? 'file:data/site.db', authToken: e.DATABASE_AUTH_TOKEN || undefined },
-    galleryDir: e.GALLERY_DIR ?? 'data/gallery',
-    galleryRefreshSeconds: e.GALLERY_REFRESH_SECONDS ?? 60,
-    public: publicPart,
+    database: { url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN },
+    galleryDir: e.GALLERY_DIR,
+    galleryRefreshSeconds: e.GALLERY_REFRESH_SECONDS,
+    /** The test build (NEXT_PUBLIC_E2E_FAULTS=1): next.config.ts makes its `.e2e.*` files routes and pages. */
+    e2eBuild: e.NEXT_PUBLIC_E2E_FAULTS === '1',
+    public: /** @type {PublicSettings} */ (Object.fromEntries(PUBLIC_VARIABLES.map((name) => [name, e[name]]))),
     enquiries: {
-      rateLimit: e.CONTACT_RATE_LIMIT ?? 5,
-      rateWindowMs: (e.CONTACT_RATE_WINDOW ?? 600) * 1000,
+      rateLimit: e.CONTACT_RATE_LIMIT,
+      rateWindowMs: e.CONTACT_RATE_WINDOW * 1000,
       recaptcha:
         e.RECAPTCHA_PROJECT_ID && e.RECAPTCHA_API_KEY
           ? {
               projectId: e.RECAPTCHA_PROJECT_ID,
               apiKey: e.RECAPTCHA_API_KEY,
-              siteKey: publicPart.NEXT_PUBLIC_RECAPTCHA_SITE_KEY,
-              minScore: e.RECAPTCHA_MIN_SCORE ?? 0.5,
-              assessmentUrl: e.RECAPTCHA_ASSESSMENT_URL ?? DEFAULT_ASSESSMENT_URL,
-              timeoutMs: e.RECAPTCHA_TIMEOUT_MS ?? 3000,
+              siteKey: e.NEXT_PUBLIC_RECAPTCHA_SITE_KEY,
+              minScore: e.RECAPTCHA_MIN_SCORE,
+              assessmentUrl: e.RECAPTCHA_ASSESSMENT_URL,
+              timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
             }
           : null,
-      smtpUrl: e.SMTP_URL ?? null,
-      to: e.ENQUIRY_TO ?? null,
-      from: e.ENQUIRY_FROM ?? null,
-      outboxDir: e.ENQUIRY_OUTBOX_DIR ?? 'data/outbox',
-      pollMs: Math.round((e.ENQUIRY_POLL_SECONDS ?? 5) * 1000),
-      acknowledge: e.ENQUIRY_ACKNOWLEDGE ?? true,
-      photosDir: e.ENQUIRY_PHOTOS_DIR ?? 'data/enquiry-photos',
-      acknowledgementsPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_HOUR ?? 10,
-      acknowledgementsPerClientPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR ?? DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR,
-      photosMaxBytes: (e.ENQUIRY_PHOTOS_MAX_MB ?? 5000) * 1_000_000,
-      photosMinFreeBytes: (e.ENQUIRY_PHOTOS_MIN_FREE_MB ?? 1000) * 1_000_000,
-      maxMessageBytes: Math.round((e.SMTP_MAX_MESSAGE_MB ?? 10) * 1_000_000),
-      // The digest to the company (server/enquiries/digest-schedule.ts): weekly on Monday 08:00 London time.
-      digest: e.ENQUIRY_DIGEST ?? 'weekly',
-      digestTo: e.ENQUIRY_DIGEST_TO ?? null,
+      smtpUrl: e.SMTP_URL,
+      to: e.ENQUIRY_TO,
+      from: e.ENQUIRY_FROM,
+      outboxDir: e.ENQUIRY_OUTBOX_DIR,
+      pollMs: Math.round(e.ENQUIRY_POLL_SECONDS * 1000),
+      acknowledge: e.ENQUIRY_ACKNOWLEDGE,
+      photosDir: e.ENQUIRY_PHOTOS_DIR,
+      acknowledgementsPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_HOUR,
+      acknowledgementsPerClientPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR,
+      photosMaxBytes: e.ENQUIRY_PHOTOS_MAX_MB * 1_000_000,
+      photosMinFreeBytes: e.ENQUIRY_PHOTOS_MIN_FREE_MB * 1_000_000,
+      maxMessageBytes: Math.round(e.SMTP_MAX_MESSAGE_MB * 1_000_000),
+      digest: e.ENQUIRY_DIGEST,
+      digestTo: e.ENQUIRY_DIGEST_TO,
     },
   };
 }
 
-/** @typedef {ReturnType<typeof loadConfig>} Config */
+/** @typedef {ReturnType<typeof parseConfig>} Config */
 /** @typedef {Config['enquiries']} EnquirySettings */
 /** @typedef {NonNullable<EnquirySettings['recaptcha']>} RecaptchaConfig */
 
@@ -155,10 +200,16 @@ export function loadConfig(env = process.env) {
 let current;
 
 /**
- * The process's configuration, read on first use (so tests and CLIs can set the environment first).
+ * The process's configuration, read from `process.env` on first use and kept (so a CLI or a test can set
+ * the environment before its first call); throws like `parseConfig`.
  * @returns {Config}
  */
 export function config() {
-  current ??= loadConfig();
+  current ??= parseConfig(process.env);
   return current;
+}
+
+/** Forgets the process's configuration, so the next `config()` reads `process.env` again: for tests that change it. */
+export function resetConfig() {
+  current = undefined;
 }

@@ -21,6 +21,7 @@ import {
   serverLockFile,
 } from '@/server/private-files';
 import { runShutdownHooks } from '@/server/shutdown-hooks.mjs';
+import { resetConfig } from '@/server/config.mjs';
 
 let root: string;
 let savedUmask: number;
@@ -214,6 +215,7 @@ describe('tightening what is already there', () => {
     const env = { DATABASE_URL: places.databaseUrl, ENQUIRY_PHOTOS_DIR: places.photosDir, ENQUIRY_OUTBOX_DIR: places.outboxDir };
     const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
     Object.assign(process.env, env);
+    resetConfig();
     try {
       const lines: string[] = [];
       const scan = await securePrivatePlacesAtStart({ log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) });
@@ -243,6 +245,7 @@ describe('tightening what is already there', () => {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
+      resetConfig();
     }
   });
 });

@@ -59,7 +59,7 @@ export const API_CACHE_CONTROL = 'no-store';
  * @property {Record<string, string>} [builtWith] The build-time settings the build was made with (server/build-settings.mjs).
  * @property {boolean} [development] Set for `npm run dev`: no hashes, inline scripts and eval allowed.
  */
-/** @typedef {import('../lib/public-env.mjs').PublicEnv} PublicSettings */
+/** @typedef {import('./config.mjs').PublicSettings} PublicSettings */
 
 /** @param {string | undefined} value */
 function originOf(value) {
@@ -68,7 +68,7 @@ function originOf(value) {
 }
 
 /**
- * The origins a build's policy lists, from the public settings the bundle inlines (lib/public-env.mjs).
+ * The origins a build's policy lists, from the public settings the bundle inlines (server/config.mjs).
  * @param {PublicSettings} publicSettings
  * @returns {Pick<CspManifest, 'crmOrigin' | 'apiOrigin' | 'recaptcha'>}
  */

@@ -7,9 +7,10 @@ import { crmBaseUrl } from '@/lib/public-env';
 
 /**
  * Faults the browser tests trigger with `?e2e-fault=render|request|burst|rejection` (inside the page
- * content's error boundary) and `?e2e-fault=layout-render` (in the root layout, outside it). Only a build with
- * NEXT_PUBLIC_E2E_FAULTS=1 (the test build, tests/e2e/test-env.ts) has them: in any other build this
- * module is replaced by components/testing/e2e-faults-off.tsx (next.config.ts).
+ * content's error boundary: app/template.e2e.tsx) and `?e2e-fault=layout-render` (in the root layout,
+ * outside it: components/testing/layout-fault.e2e.tsx). Only those `.e2e.tsx` files import it, and
+ * only the test build (NEXT_PUBLIC_E2E_FAULTS=1, tests/e2e/test-env.ts) uses them (next.config.ts): no
+ * other build carries it.
  */
 export function E2eFaults({ layer }: { layer: 'page' | 'layout' }) {
   // useSearchParams needs a Suspense boundary on a prerendered page; the faults render in the browser only.

@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nextEnv from '@next/env';
-import { readPublicEnv } from '../../lib/public-env.mjs';
 import { buildSettingsOf } from '../../server/build-settings.mjs';
-import { loadConfig } from '../../server/config.mjs';
+import { config, parseConfig } from '../../server/config.mjs';
 import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../../server/response-headers.mjs';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
@@ -47,7 +46,7 @@ function htmlFiles(folder: string, base = folder): string[] {
 }
 
 export function writeCspManifest(distDir: string, env: Record<string, string | undefined> = process.env): CspManifest {
-  const publicSettings = readPublicEnv(env);
+  const publicSettings = parseConfig(env).public;
   const appFolder = path.join(distDir, 'server', 'app');
   if (!existsSync(appFolder)) throw new Error(`${appFolder} not found: run \`next build\` first`);
   const pages: Record<string, string[]> = {};
@@ -67,7 +66,8 @@ export function writeCspManifest(distDir: string, env: Record<string, string | u
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('csp-hashes.ts')) {
   // The same .env files `next build` read, so the manifest records the values the bundle inlined.
   nextEnv.loadEnvConfig(process.cwd());
-  const manifest = writeCspManifest(loadConfig().distDir);
+  const { distDir } = config();
+  const manifest = writeCspManifest(distDir);
   const count = Object.keys(manifest.pages).length;
-  console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(loadConfig().distDir, CSP_MANIFEST_FILE)}`);
+  console.log(`CSP: hashed the inline scripts of ${count} prerendered pages into ${path.join(distDir, CSP_MANIFEST_FILE)}`);
 }

@@ -3,12 +3,12 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import nextEnv from '@next/env';
-import { loadConfig } from '../../server/config.mjs';
+import { config } from '../../server/config.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
-function loadConfigOrExit() {
+function configOrExit() {
   try {
-    return loadConfig();
+    return config();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
@@ -18,7 +18,7 @@ function loadConfigOrExit() {
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 // The .env files, as `next build` and server.mjs read them, so all three compare the same values.
 nextEnv.loadEnvConfig(process.cwd());
-const { distDir } = loadConfigOrExit();
+const { distDir } = configOrExit();
 
 ensureBuild(distDir);
 

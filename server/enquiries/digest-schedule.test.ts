@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import type Mail from 'nodemailer/lib/mailer';
-import { loadConfig } from '@/server/config.mjs';
+import { parseConfig } from '@/server/config.mjs';
 import { openDatabase } from '@/server/db';
 import {
   createDigestSender,
@@ -293,8 +293,8 @@ describe('ENQUIRY_DIGEST and ENQUIRY_DIGEST_TO', () => {
       mode: 'daily',
       to: 'owner@homecare.test',
     });
-    expect(loadConfig({ ENQUIRY_DIGEST: 'off' }).enquiries.digest).toBe('off');
-    expect(() => loadConfig({ ENQUIRY_DIGEST: 'monthly' })).toThrow(/ENQUIRY_DIGEST: must be weekly, daily or off/);
-    expect(() => loadConfig({ ENQUIRY_DIGEST_TO: 'a@b.test, c@d.test' })).toThrow(/ENQUIRY_DIGEST_TO/);
+    expect(parseConfig({ ENQUIRY_DIGEST: 'off' }).enquiries.digest).toBe('off');
+    expect(() => parseConfig({ ENQUIRY_DIGEST: 'monthly' })).toThrow(/ENQUIRY_DIGEST: must be weekly, daily or off/);
+    expect(() => parseConfig({ ENQUIRY_DIGEST_TO: 'a@b.test, c@d.test' })).toThrow(/ENQUIRY_DIGEST_TO/);
   });
 });

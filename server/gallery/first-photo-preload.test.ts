@@ -96,7 +96,7 @@ describe('createFirstPhotoPreload', () => {
   const list = (name: string) => ({ data: [{ _id: name, title: name, imageUrl: `/photos/${name}.jpg` }] });
   const linkFor = (name: string) => firstPhotoPreloadLink(list(name), crm);
 
-  function setUp(options: { freshForMs?: number; usableForMs?: number; waitForRefresh?: boolean } = {}) {
+  function setUp(options: { freshForMs?: number; usableForMs?: number; waitMs?: number } = {}) {
     let time = 0;
     const pending: { resolve: (body: unknown) => void; reject: (error: unknown) => void }[] = [];
     const loadList = vi.fn(() => new Promise<unknown>((resolve, reject) => pending.push({ resolve, reject })));
@@ -108,7 +108,8 @@ describe('createFirstPhotoPreload', () => {
       usableForMs: options.usableForMs ?? 600_000,
       now: () => time,
       onError,
-      waitForRefresh: options.waitForRefresh,
+      // A few milliseconds: the loads below answer only when the test settles them.
+      waitMs: options.waitMs ?? 5,
     });
     const settle = async (outcome: { body: unknown } | { error: unknown }) => {
       const next = pending.shift()!;
@@ -119,7 +120,7 @@ describe('createFirstPhotoPreload', () => {
     return { preload, loadList, onError, settle, advance: (ms: number) => (time += ms) };
   }
 
-  it('never waits for the list: nothing until the first load is in, and one load however many requests arrive meanwhile', async () => {
+  it('waits for the list waitMs at most: nothing until the first load is in, and one load however many requests arrive meanwhile', async () => {
     const { preload, loadList, settle } = setUp();
     expect(await preload.current()).toBeNull();
     expect(await preload.current()).toBeNull();
@@ -182,8 +183,8 @@ describe('createFirstPhotoPreload', () => {
     expect(loadList).toHaveBeenCalledTimes(2);
   });
 
-  it('in the test build, waits for the refresh it starts, so each request sees the list as it is now', async () => {
-    const { preload, loadList, settle, advance } = setUp({ freshForMs: 0, waitForRefresh: true });
+  it('waits for the refresh it starts, so a request sees the list as it is now (every request, with freshForMs 0)', async () => {
+    const { preload, loadList, settle, advance } = setUp({ freshForMs: 0, waitMs: 60_000 });
     const first = preload.current();
     await settle({ body: list('first') });
     expect(await first).toBe(linkFor('first'));

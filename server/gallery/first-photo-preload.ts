@@ -5,9 +5,10 @@ import 'server-only';
 // fetches (GET {crm}/api/gallery/public) still decides everything the gallery shows; this only warms the cache with the
 // image that list is most likely to start with. Decision 0009.
 //
-// The server learns that image from its own copy of the list, refreshed in the background at most once
-// per `freshForMs` whatever the traffic (one request in flight at a time, bounded in time and size), so
-// no visitor waits for the CRM and no visitor can make the server call it more often.
+// The server learns that image from its own copy of the list, refreshed at most once per `freshForMs`
+// whatever the traffic (one request in flight at a time, bounded in time and size), so no visitor can
+// make the server call the CRM more often. The request that finds the copy stale waits for the refresh
+// it starts for `waitMs` at most, so it announces the list as it is now; a slower CRM is not waited for.
 import { normaliseGalleryResponse } from '@/lib/gallery/normalise';
 import { mediaOf } from '@/lib/gallery/media-url';
 import { gallerySrcSet, imageDelivery, sizedImageUrl, TILE_SIZES } from '@/lib/gallery/responsive-image';
@@ -43,6 +44,13 @@ export function firstPhotoPreloadLink(body: unknown, crmBase: string): string | 
   return PLAIN_SITE_PATH.test(href) && HEADER_SAFE.test(link) && !srcset?.includes('"') ? link : null;
 }
 
+/** Waits for `promise` (which never rejects), `ms` at most. */
+async function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export type FirstPhotoPreloadOptions = {
   /** The gallery list, as the browser would receive it; throws when it cannot be had. */
   loadList: () => Promise<unknown>;
@@ -51,17 +59,14 @@ export type FirstPhotoPreloadOptions = {
   freshForMs: number;
   /** After this, a value is too old to announce at all (the photo may have been taken down). */
   usableForMs: number;
-  /**
-   * Wait for the refresh a request starts instead of answering with the copy in hand: the test build
-   * only, so each test sees the list it has just set (production never makes a visitor wait for the CRM).
-   */
-  waitForRefresh?: boolean;
+  /** How long a request that finds the copy stale waits for the refresh; then it answers with the copy in hand. */
+  waitMs: number;
   now?: () => number;
   /** Told of the first failure of a run of failures (a CRM down for an hour is one report, not sixty). */
   onError?: (error: unknown) => void;
 };
 
-/** The site's copy of the first photo's Link header: `current()` does not wait for the list (unless told to). */
+/** The site's copy of the first photo's Link header: `current()` waits for the list `waitMs` at most. */
 export function createFirstPhotoPreload(options: FirstPhotoPreloadOptions) {
   const now = options.now ?? Date.now;
   let value: { link: string | null; at: number } | null = null;
@@ -84,11 +89,11 @@ export function createFirstPhotoPreload(options: FirstPhotoPreloadOptions) {
   }
 
   return {
-    /** The header to send now, or null; starts a refresh in the background when the copy is stale. */
+    /** The header to send now, or null; when the copy is stale, starts a refresh and waits for it `waitMs` at most. */
     async current(): Promise<string | null> {
       if ((value ? now() - value.at : Infinity) >= options.freshForMs) {
         refreshing ??= refresh();
-        if (options.waitForRefresh) await refreshing;
+        await atMost(refreshing, options.waitMs);
       }
       return value && now() - value.at < options.usableForMs ? value.link : null;
     },

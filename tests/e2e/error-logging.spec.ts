@@ -5,7 +5,8 @@ import { errorLogRecordSchema } from '../../server/error-log/record-schema';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl, testBuildEnv } from './test-env';
 
-// The faults below exist only in the test build (NEXT_PUBLIC_E2E_FAULTS=1, components/testing/e2e-faults.tsx).
+// The faults below exist only in the test build (NEXT_PUBLIC_E2E_FAULTS=1): app/template.e2e.tsx,
+// components/testing/layout-fault.e2e.tsx and app/api/e2e-fault/route.e2e.ts (components/testing/e2e-faults.tsx).
 
 async function settledErrorLogs(expected: number) {
   await expect.poll(async () => (await standInCrm.errorLogs()).length).toBe(expected);

@@ -40,9 +40,11 @@ export const testBuildEnv: Record<string, string> = {
   // High enough for the whole suite from one address; the 429 path is tested with a stand-in answer
   // in the browser and with the default limit in server/enquiries/contact-handler.test.ts.
   CONTACT_RATE_LIMIT: '1000',
-  // Compiles in components/testing/e2e-faults.tsx (render and logging faults); no other build has them.
+  // The test build: its `.e2e.*` files under app/ (the faults the browser tests trigger) are routes and
+  // pages (next.config.ts, docs/testing.md); no other build has them.
   NEXT_PUBLIC_E2E_FAULTS: '1',
-  // The gallery's first-photo header and the optimiser's cache follow each test's gallery at once.
+  // No copy kept: each GET /gallery reads the list for its first-photo header (waiting for it as any
+  // request with a stale copy does), and the optimiser caches nothing, so both follow each test's gallery.
   GALLERY_REFRESH_SECONDS: '0',
 };
 
