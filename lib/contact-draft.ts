@@ -138,7 +138,7 @@ export async function loadDraftPhotos(now = Date.now()): Promise<DraftPhoto[]> {
   return fresh.sort((a, b) => a.id - b.id);
 }
 
-export async function clearDraftPhotos(): Promise<void> {
+async function clearDraftPhotos(): Promise<void> {
   await withPhotos('readwrite', (store) => {
     store.clear();
   });

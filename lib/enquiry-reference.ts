@@ -5,7 +5,7 @@
  * is needed, while consecutive enquiries do not get consecutive-looking references.
  */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const REFERENCE_LENGTH = 6;
+const REFERENCE_LENGTH = 6;
 export const REFERENCE_PATTERN = /^HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/;
 
 const BASE = BigInt(REFERENCE_ALPHABET.length);

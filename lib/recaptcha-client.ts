@@ -15,7 +15,7 @@ declare global {
   }
 }
 
-export const recaptchaScriptUrl = (siteKey: string) =>
+const recaptchaScriptUrl = (siteKey: string) =>
   `https://www.google.com/recaptcha/enterprise.js?render=${encodeURIComponent(siteKey)}`;
 
 const LOAD_TIMEOUT_MS = 15_000;

@@ -8,11 +8,11 @@ import { recordedLanding } from '@/lib/visit-landing';
  * the contact schema, with the same cleaning, so whatever a client sends is bounded and plain.
  */
 export const ATTRIBUTION_FIELDS = ['sentFrom', 'landingPage', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
-export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export type Attribution = Record<AttributionField, string>;
-export type Landing = Omit<Attribution, 'sentFrom'>;
+type Landing = Omit<Attribution, 'sentFrom'>;
 
-export const ATTRIBUTION_MAX = { path: 200, origin: 200, campaign: 100 } as const;
+const ATTRIBUTION_MAX = { path: 200, origin: 200, campaign: 100 } as const;
 
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 
