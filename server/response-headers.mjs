@@ -17,7 +17,7 @@ const RECAPTCHA_CONNECT = ['https://www.google.com/recaptcha/'];
 
 // Everything the site does not use is denied; the gallery viewer's video may autoplay, go full screen
 // and picture-in-picture on the site's own origin.
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
   'bluetooth=()',
@@ -45,8 +45,8 @@ export const PERMISSIONS_POLICY = [
 export const HSTS = 'max-age=63072000; includeSubDomains';
 export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-export const API_CACHE_CONTROL = 'no-store';
+const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+const API_CACHE_CONTROL = 'no-store';
 
 /**
  * What scripts/site/csp-hashes.ts writes into a build folder.
@@ -158,7 +158,7 @@ export function allHashes(manifest) {
 }
 
 /** @param {string} pathname */
-export function normalisePath(pathname) {
+function normalisePath(pathname) {
   let value = pathname || '/';
   try {
     value = decodeURIComponent(value);

@@ -25,7 +25,7 @@ export const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 export const VISITOR_NEW_ROWS_PER_HOUR = { total: 100, perClient: 20 } as const;
 
 /** How long after the first dropped report the server's entry counting them is written. */
-export const DROPPED_REPORT_DELAY_MS = 10 * 60_000;
+const DROPPED_REPORT_DELAY_MS = 10 * 60_000;
 
 const HOUR_MS = 60 * 60_000;
 
