@@ -2,7 +2,7 @@ import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import type { LogCategory } from '@/lib/error-log';
 import { ApiError, type ApiErrorKind } from '@/lib/api-error';
 
-export function classifyStatus(status: number): Exclude<ApiErrorKind, 'network'> {
+function classifyStatus(status: number): Exclude<ApiErrorKind, 'network'> {
   if (status >= 500) return 'server';
   if (status === 401 || status === 403) return 'auth';
   return 'client';

@@ -206,11 +206,6 @@ export function parseContact(input: unknown): ContactParse {
   return { success: false, errors };
 }
 
-/** The first message per form field, as the form shows them (empty when valid). */
-export function schemaErrors(input: unknown): FormErrors {
-  return formErrorsOf(parseContact(input));
-}
-
 function formErrorsOf(parsed: ContactParse): FormErrors {
   if (parsed.success) return {};
   const errors: FormErrors = {};

@@ -21,7 +21,7 @@ import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';
 
-export const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
+const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
 type SuccessStatus = { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean };
 
@@ -38,9 +38,9 @@ export type RetryReason = 'lost' | 'offline' | 'busy';
 export type Retry = { reason: RetryReason; at: number };
 
 /** After a network failure the form keeps trying for this long, the delay doubling from the first. */
-export const RETRY_FOR_MS = 5 * 60_000;
-export const FIRST_RETRY_DELAY_MS = 2_000;
-export const LONGEST_RETRY_DELAY_MS = 60_000;
+const RETRY_FOR_MS = 5 * 60_000;
+const FIRST_RETRY_DELAY_MS = 2_000;
+const LONGEST_RETRY_DELAY_MS = 60_000;
 /** A busy server's Retry-After is honoured up to this. */
 const LONGEST_BUSY_WAIT_S = 120;
 
