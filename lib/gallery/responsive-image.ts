@@ -101,7 +101,7 @@ export function posterSrcSetOf(media: GalleryMedia, crmBase: string): string | u
 }
 
 /** The viewer's video poster (an attribute without srcset): the frame at a width that fills most screens. */
-export const VIEWER_POSTER_WIDTH = 1080;
+const VIEWER_POSTER_WIDTH = 1080;
 
 export function viewerPosterOf(media: GalleryMedia, crmBase: string): string | undefined {
   if (media.kind !== 'video' || !media.poster) return undefined;
@@ -113,16 +113,6 @@ export function gallerySrcSet(src: string, crmBase: string, view: GalleryImageVi
   const delivery = imageDelivery(src, crmBase);
   if (delivery === 'as-is') return undefined;
   return GALLERY_IMAGE_WIDTHS.map((width) => `${sizedImageUrl(src, width, delivery, view)} ${width}w`).join(', ');
-}
-
-/**
- * The candidate a browser picks from the srcset for a slot `slotWidth` CSS px wide at a device pixel
- * ratio: the narrowest at least slot × ratio, else the widest (the HTML standard leaves the choice to
- * the browser; Chromium and WebKit pick this way). For the tests of the arithmetic.
- */
-export function chosenWidth(slotWidth: number, devicePixelRatio: number): number {
-  const needed = slotWidth * devicePixelRatio;
-  return GALLERY_IMAGE_WIDTHS.find((width) => width >= needed) ?? GALLERY_IMAGE_WIDTHS[GALLERY_IMAGE_WIDTHS.length - 1]!;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Index arithmetic of the full-screen viewer: it runs across all items and wraps both ways. */
-export function wrapIndex(index: number, total: number): number {
+function wrapIndex(index: number, total: number): number {
   if (total <= 0) return 0;
   return ((index % total) + total) % total;
 }
