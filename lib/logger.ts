@@ -2,8 +2,8 @@ import { capRecordSize, truncate } from '@/lib/error-log';
 import { crmBaseUrl } from '@/lib/public-env';
 import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
 
-export const REMOTE_LOG_LIMIT = 5;
-export const REMOTE_LOG_WINDOW_MS = 60_000;
+const REMOTE_LOG_LIMIT = 5;
+const REMOTE_LOG_WINDOW_MS = 60_000;
 
 const CONNECTION_ABORT_CODES = new Set([
   'ECONNABORTED',

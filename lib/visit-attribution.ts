@@ -58,7 +58,7 @@ export function cleanAttribution(input: Partial<Record<AttributionField, unknown
 }
 
 /** The landing of a visit that began at `href`: its path, another site's origin that referred it, its campaign tags. */
-export function landingOf(href: string, referrer: string): Landing {
+function landingOf(href: string, referrer: string): Landing {
   const url = new URL(href);
   const from = referrerOrigin(referrer);
   return {
