@@ -22,7 +22,7 @@ import { isPermanentSmtpFailure, type Mailer } from '@/server/enquiries/mailer';
 import { digestsMigration } from '@/server/migrations/0008-digests';
 
 /** A digest being sent is another process's for this long; past it, it is taken to have died and is sent again. */
-export const DIGEST_LEASE_MS = 5 * 60_000;
+const DIGEST_LEASE_MS = 5 * 60_000;
 const DIGEST_MAX_ATTEMPTS = 10;
 /** After a failed attempt: 1 min, 2 min … capped at 1 h. */
 const digestBackoffMs = doublingDelay(60_000, 60 * 60_000);
