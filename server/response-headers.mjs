@@ -42,9 +42,9 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-export const HSTS = 'max-age=63072000; includeSubDomains';
-export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const HSTS = 'max-age=63072000; includeSubDomains';
+const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const API_CACHE_CONTROL = 'no-store';
 
@@ -153,7 +153,7 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
  * Every hash of every prerendered page: the policy for routes the build did not prerender.
  * @param {CspManifest} manifest
  */
-export function allHashes(manifest) {
+function allHashes(manifest) {
   return unique(Object.values(manifest.pages).flat()).sort();
 }
 
