@@ -11,7 +11,7 @@ import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles 
 const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
 /** The moment before which enquiries are past the period the privacy page states. */
-export function enquiryCutoff(now: number, months = ENQUIRY_RETENTION_MONTHS): number {
+function enquiryCutoff(now: number, months = ENQUIRY_RETENTION_MONTHS): number {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff.getTime();

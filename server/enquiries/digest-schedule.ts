@@ -60,7 +60,7 @@ type DigestSenderOptions = {
 };
 
 /** `<digest-weekly-2026-11-23@homecare-web.invalid>`: the same for every attempt, so a copy sent twice after a crash is one message to mail clients. */
-export const digestMessageId = (key: string) => `<digest-${key.replace(':', '-')}@homecare-web.invalid>`;
+const digestMessageId = (key: string) => `<digest-${key.replace(':', '-')}@homecare-web.invalid>`;
 
 /**
  * When the digest started in this database (its migration was applied): a period that ended before then
