@@ -18,7 +18,7 @@ export const aboutIntro: readonly string[] = [
   'We are appointed by household insurers, loss adjusters and repair networks, and we also carry out planned maintenance and improvement work for homeowners who come to us directly.',
 ];
 
-export type ClaimStep = { title: string; text: string };
+type ClaimStep = { title: string; text: string };
 
 /** How a claim works: appointed by the insurer, a surveyor's visit, then the insurer pays less any excess. */
 export const claimSteps: readonly ClaimStep[] = [

@@ -8,7 +8,7 @@
  * contact page, sitemap page and 404 page all read this module.
  */
 
-export type OpeningHours = {
+type OpeningHours = {
   days: readonly ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[];
   opens: string;
   closes: string;
@@ -47,7 +47,7 @@ export type Business = {
   forInsurers: InsurerStandards;
 };
 
-export type InsurerStandards = {
+type InsurerStandards = {
   /** True until the company has confirmed every value below; the page then says they are to be confirmed. */
   placeholder: boolean;
   /** Where instructions go; an enquiry through the site reaches the same office. */

@@ -3,7 +3,7 @@
  * section, as HTML with the company's name (already HTML-escaped) filled in. `npm run
  * generate:policy-pdf` prints it; rerun it after editing the text here or the facts in business.ts.
  */
-export type PolicySection = { title: string; body: string };
+type PolicySection = { title: string; body: string };
 
 export function policySections(name: string): PolicySection[] {
   return [

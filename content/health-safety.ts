@@ -16,7 +16,7 @@ export const policyDocument = {
   label: 'Read our Health and Safety Policy (PDF)',
 } as const;
 
-export type SafetyCommitment = { title: string; text: string };
+type SafetyCommitment = { title: string; text: string };
 
 /** The four safety commitments, in this order: PPE, regular training, risk assessments, Safe Contractor accreditation. */
 export const safetyCommitments: readonly SafetyCommitment[] = [

@@ -14,7 +14,7 @@ export const fleetImage = {
   alt: 'One of our liveried vans, ready to attend a repair (placeholder illustration)',
 } as const;
 
-export type Highlight = { title: string; text: string };
+type Highlight = { title: string; text: string };
 
 /** The three highlights, in this order: 30+ Years, Insurance Specialists, Right First Time. */
 export const highlights: readonly Highlight[] = [

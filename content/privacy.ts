@@ -1,6 +1,6 @@
 import { business } from '@/content/business';
 
-export type PrivacySection = { id: string; title: string; paragraphs: readonly string[]; list?: readonly string[] };
+type PrivacySection = { id: string; title: string; paragraphs: readonly string[]; list?: readonly string[] };
 
 export const privacyPage = {
   title: 'Privacy Policy',

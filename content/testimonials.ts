@@ -1,4 +1,4 @@
-export type Testimonial = {
+type Testimonial = {
   quote: string;
   customerName: string;
   town: string;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { classifyStatus, createApiClient, retryAfterSeconds, uploadWithProgress } from '@/lib/api-client';
+import { createApiClient, retryAfterSeconds, uploadWithProgress } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { createLogger } from '@/lib/logger';
 import type { ErrorLogRecord } from '@/lib/error-log';
@@ -28,7 +28,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('classifyStatus', () => {
+describe('the kind of a failed answer', () => {
   it.each([
     [500, 'server'],
     [503, 'server'],
@@ -38,8 +38,9 @@ describe('classifyStatus', () => {
     [404, 'client'],
     [422, 'client'],
     [429, 'client'],
-  ] as const)('HTTP %i is %s', (status, kind) => {
-    expect(classifyStatus(status)).toBe(kind);
+  ] as const)('HTTP %i is %s', async (status, kind) => {
+    const { apiRequest } = setup(answer(status));
+    expect((await failure(apiRequest('/api/contact'))).kind).toBe(kind);
   });
 });
 

@@ -2,15 +2,15 @@ import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import type { LogCategory } from '@/lib/error-log';
 import { ApiError, type ApiErrorKind } from '@/lib/api-error';
 
-export function classifyStatus(status: number): Exclude<ApiErrorKind, 'network'> {
+function classifyStatus(status: number): Exclude<ApiErrorKind, 'network'> {
   if (status >= 500) return 'server';
   if (status === 401 || status === 403) return 'auth';
   return 'client';
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
-export type ApiRequestOptions = {
+type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as a JSON body with Content-Type application/json. */
   json?: unknown;
@@ -38,7 +38,7 @@ export type ApiRequestOptions = {
 export type ApiResponse<T> = { status: number; data: T };
 
 /** How long an upload may go without progress (or without an answer once sent) before it counts as lost. */
-export const DEFAULT_STALL_TIMEOUT_MS = 45_000;
+const DEFAULT_STALL_TIMEOUT_MS = 45_000;
 
 type UploadInit = RequestInit & { onUploadProgress: (sent: number, total: number) => void; stallTimeoutMs: number };
 

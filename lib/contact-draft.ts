@@ -7,7 +7,7 @@
  */
 import { CLAIM_FIELDS, CONTACT_FIELDS, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
 
-export const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
+const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
 const FIELDS_KEY = 'homecare:enquiry-draft';
 const PHOTOS_DB = 'homecare-enquiry-draft';
 const PHOTOS_STORE = 'photos';
@@ -72,7 +72,7 @@ export function loadDraftFields(now = Date.now()): DraftFields | null {
   return { savedAt, values, claim, claimOpen: record.claimOpen === true };
 }
 
-export function clearDraftFields(): void {
+function clearDraftFields(): void {
   try {
     storage()?.removeItem(FIELDS_KEY);
   } catch {
@@ -138,7 +138,7 @@ export async function loadDraftPhotos(now = Date.now()): Promise<DraftPhoto[]> {
   return fresh.sort((a, b) => a.id - b.id);
 }
 
-export async function clearDraftPhotos(): Promise<void> {
+async function clearDraftPhotos(): Promise<void> {
   await withPhotos('readwrite', (store) => {
     store.clear();
   });

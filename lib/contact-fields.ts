@@ -26,7 +26,7 @@ export type ContactValues = Record<ContactField, string>;
 
 /** The three urgency questions, asked of every claim. */
 export const URGENCY_FIELDS = ['worsening', 'habitable', 'vulnerable'] as const;
-export type UrgencyField = (typeof URGENCY_FIELDS)[number];
+type UrgencyField = (typeof URGENCY_FIELDS)[number];
 
 /**
  * What an insurer or a loss adjuster is asked besides (INSTRUCTING_ROLES): the policyholder, the
@@ -41,7 +41,6 @@ export const INSTRUCTION_FIELDS = [
   'excess',
   'desktopAssessment',
 ] as const;
-export type InstructionField = (typeof INSTRUCTION_FIELDS)[number];
 
 /** Every claim field in its order on the page. */
 export const CLAIM_FIELDS = [
@@ -77,9 +76,7 @@ const isOneOf =
   <T extends string>(list: readonly T[]) =>
   (value: unknown): value is T =>
     typeof value === 'string' && (list as readonly string[]).includes(value);
-export const isContactField = isOneOf(CONTACT_FIELDS);
 export const isClaimField = isOneOf(CLAIM_FIELDS);
-export const isInstructionField = isOneOf(INSTRUCTION_FIELDS);
 export const isFormField = isOneOf(FORM_FIELDS);
 
 // Photos: what the form checks before sending and the server enforces while it reads the upload.

@@ -20,7 +20,7 @@ function serverMessage(body: Record<string, unknown>): string | undefined {
 }
 
 /** Field errors the server returned (`errors: [{path, msg}]`) for fields the form has; the first per field. */
-export function serverFieldErrors(body: unknown): FormErrors {
+function serverFieldErrors(body: unknown): FormErrors {
   const list = record(body).errors;
   const errors: FormErrors = {};
   if (!Array.isArray(list)) return errors;

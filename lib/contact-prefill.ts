@@ -5,7 +5,7 @@ import { isClaimRole, isDamageType, type ClaimValues } from '@/lib/contact-field
  * storm-weather` from a service page, `/contact?role=insurer` from the insurers' page, `?claim` alone to
  * open the part. A value the form does not offer is ignored, never shown.
  */
-export const PREFILL_PARAMS = { claim: 'claim', damage: 'damage', role: 'role' } as const;
+const PREFILL_PARAMS = { claim: 'claim', damage: 'damage', role: 'role' } as const;
 
 export type ContactPrefill = { claim: Partial<Pick<ClaimValues, 'damageType' | 'claimRole'>> };
 

@@ -73,7 +73,7 @@ const postcodeOf = (required: boolean) =>
     ),
   );
 
-export const contactSchema = z.object({
+const contactSchema = z.object({
   name: z.pipe(
     text(false),
     z.string().check(z.minLength(CONTACT_MIN.name, CONTACT_MESSAGES.name), z.maxLength(CONTACT_MAX.name, CONTACT_MESSAGES.nameMax)),
@@ -145,7 +145,7 @@ export const contactSchema = z.object({
  * policyholder's name and telephone and the property's address and postcode are required (an
  * instruction without them costs a day of e-mails).
  */
-export const instructionSchema = z.extend(contactSchema, {
+const instructionSchema = z.extend(contactSchema, {
   policyholderName: z.pipe(
     text(false),
     z
@@ -183,9 +183,9 @@ export const instructionSchema = z.extend(contactSchema, {
 });
 
 export type ContactSubmission = z.infer<typeof contactSchema>;
-export type FieldIssue = { path: string; msg: string };
+type FieldIssue = { path: string; msg: string };
 
-export type ContactParse = { success: true; data: ContactSubmission } | { success: false; errors: FieldIssue[] };
+type ContactParse = { success: true; data: ContactSubmission } | { success: false; errors: FieldIssue[] };
 
 /** Parses a submission; on failure, the first message per field, in the form's field order. */
 export function parseContact(input: unknown): ContactParse {
@@ -204,11 +204,6 @@ export function parseContact(input: unknown): ContactParse {
   };
   const errors = [...byPath].map(([path, msg]) => ({ path, msg })).sort((a, b) => order(a.path) - order(b.path));
   return { success: false, errors };
-}
-
-/** The first message per form field, as the form shows them (empty when valid). */
-export function schemaErrors(input: unknown): FormErrors {
-  return formErrorsOf(parseContact(input));
 }
 
 function formErrorsOf(parsed: ContactParse): FormErrors {
@@ -236,7 +231,7 @@ export const contactValues = (data: ContactSubmission): ContactValues => ({
 });
 
 /** The form's check before sending: the values as the server will store them, or the errors. */
-export type ContactCheck =
+type ContactCheck =
   { values: ContactValues; claim: ClaimValues | null; errors: Record<never, string> } | { values: null; claim: null; errors: FormErrors };
 
 export function validateContact(input: Partial<Record<FormField, unknown>>): ContactCheck {

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REFERENCE_ALPHABET,
-  REFERENCE_CAPACITY,
-  REFERENCE_PATTERN,
-  enquiryReference,
-  enquiryReferenceSql,
-  isEnquiryReference,
-} from '@/lib/enquiry-reference';
+import { enquiryReference, enquiryReferenceSql, isEnquiryReference } from '@/lib/enquiry-reference';
+
+/** 31 characters that read out unambiguously (no 0/O or 1/I/L); six of them give 31⁶ references. */
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const CAPACITY = 31 ** 6;
 
 describe('enquiry references', () => {
   it('read out easily: HC- and two groups of three, with no 0/O or 1/I/L', () => {
-    expect(REFERENCE_ALPHABET).not.toMatch(/[01OIL]/);
-    expect(new Set(REFERENCE_ALPHABET).size).toBe(REFERENCE_ALPHABET.length);
-    for (const id of [0, 1, 2, 42, 99_999, REFERENCE_CAPACITY - 1]) {
+    for (const id of [0, 1, 2, 42, 99_999, CAPACITY - 1]) {
       const reference = enquiryReference(id);
-      expect(reference).toMatch(REFERENCE_PATTERN);
       expect(reference).toMatch(/^HC-[^01OIL]{3}-[^01OIL]{3}$/);
       expect(isEnquiryReference(reference)).toBe(true);
     }
@@ -22,7 +16,7 @@ describe('enquiry references', () => {
 
   it('unique over a million draws (the ids 1 to 1 000 000), each from the alphabet only', () => {
     const seen = new Set<string>();
-    const allowed = new Set(REFERENCE_ALPHABET);
+    const allowed = new Set(ALPHABET);
     for (let id = 1; id <= 1_000_000; id += 1) {
       const reference = enquiryReference(id);
       for (const character of reference.slice(3).replace('-', ''))
@@ -38,7 +32,7 @@ describe('enquiry references', () => {
   });
 
   it('refuses ids it cannot represent, and malformed references', () => {
-    for (const id of [-1, 1.5, REFERENCE_CAPACITY, Number.NaN]) expect(() => enquiryReference(id)).toThrow(RangeError);
+    for (const id of [-1, 1.5, CAPACITY, Number.NaN]) expect(() => enquiryReference(id)).toThrow(RangeError);
     for (const bad of ['HC-ABC-DE0', 'HC-ABCDEF', 'hc-abc-def', 'HC-ABC-DEF ', 'HC-OIL-123', 42, null])
       expect(isEnquiryReference(bad)).toBe(false);
   });

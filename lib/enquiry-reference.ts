@@ -4,9 +4,9 @@
  * (an affine permutation of 0…31⁶−1), so two enquiries never share one and no table of used references
  * is needed, while consecutive enquiries do not get consecutive-looking references.
  */
-export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const REFERENCE_LENGTH = 6;
-export const REFERENCE_PATTERN = /^HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/;
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const REFERENCE_LENGTH = 6;
+const REFERENCE_PATTERN = /^HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/;
 
 const BASE = BigInt(REFERENCE_ALPHABET.length);
 const SPACE = BASE ** BigInt(REFERENCE_LENGTH);
@@ -15,7 +15,7 @@ const MULTIPLIER = 550_490_813n;
 const OFFSET = 304_211_171n;
 
 /** How many distinct references there are (887 503 681); ids beyond it would wrap. */
-export const REFERENCE_CAPACITY = Number(SPACE);
+const REFERENCE_CAPACITY = Number(SPACE);
 
 export function enquiryReference(id: number): string {
   if (!Number.isSafeInteger(id) || id < 0 || id >= REFERENCE_CAPACITY) throw new RangeError(`No reference for enquiry id ${id}`);

@@ -2,8 +2,8 @@ import { capRecordSize, truncate } from '@/lib/error-log';
 import { crmBaseUrl } from '@/lib/public-env';
 import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
 
-export const REMOTE_LOG_LIMIT = 5;
-export const REMOTE_LOG_WINDOW_MS = 60_000;
+const REMOTE_LOG_LIMIT = 5;
+const REMOTE_LOG_WINDOW_MS = 60_000;
 
 const CONNECTION_ABORT_CODES = new Set([
   'ECONNABORTED',
@@ -25,7 +25,7 @@ export function inferCategory(input: { message?: string; code?: string; statusCo
   return 'client';
 }
 
-export type LogFields = Partial<Omit<ErrorLogRecord, 'application' | 'level' | 'message'>> & {
+type LogFields = Partial<Omit<ErrorLogRecord, 'application' | 'level' | 'message'>> & {
   /** An Error (or anything thrown) to take the stack and a code from. */
   error?: unknown;
   /** Write to the console only; used for problems with the logging itself. */
@@ -34,7 +34,7 @@ export type LogFields = Partial<Omit<ErrorLogRecord, 'application' | 'level' | '
 
 type ConsoleLike = Pick<Console, 'info' | 'warn' | 'error'>;
 
-export type LoggerOptions = {
+type LoggerOptions = {
   endpoint: string;
   send?: (url: string, body: string) => Promise<unknown>;
   now?: () => number;
@@ -46,7 +46,7 @@ export type LoggerOptions = {
  * A JSON-safe copy of anything a caller puts in metadata or requestPayload: Errors become plain
  * objects, cycles, functions, symbols and BigInts are described instead of making JSON.stringify throw.
  */
-export function toJsonSafe(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
+function toJsonSafe(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint') return value.toString();
@@ -186,7 +186,7 @@ export function createLogger(options: LoggerOptions) {
 
 export type Logger = ReturnType<typeof createLogger>;
 
-export const errorLogEndpoint = `${crmBaseUrl}/api/error-logs`;
+const errorLogEndpoint = `${crmBaseUrl}/api/error-logs`;
 
 /** The browser's logger: posts to {NEXT_PUBLIC_CRM_URL}/api/error-logs. */
 export const logger: Logger = createLogger({

@@ -15,8 +15,7 @@ declare global {
   }
 }
 
-export const recaptchaScriptUrl = (siteKey: string) =>
-  `https://www.google.com/recaptcha/enterprise.js?render=${encodeURIComponent(siteKey)}`;
+const recaptchaScriptUrl = (siteKey: string) => `https://www.google.com/recaptcha/enterprise.js?render=${encodeURIComponent(siteKey)}`;
 
 const LOAD_TIMEOUT_MS = 15_000;
 let loading: Promise<Grecaptcha> | null = null;

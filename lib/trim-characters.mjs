@@ -8,7 +8,7 @@
  * @param {string} character
  * @returns {string}
  */
-export function trimEnd(value, character) {
+function trimEnd(value, character) {
   let end = value.length;
   while (end > 0 && value[end - 1] === character) end -= 1;
   return value.slice(0, end);

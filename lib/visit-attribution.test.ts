@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attributionFor, campaignTag, cleanAttribution, landingOf, referrerOrigin, sitePath, sourceOf } from '@/lib/visit-attribution';
+import { attributionFor, campaignTag, cleanAttribution, referrerOrigin, sitePath, sourceOf } from '@/lib/visit-attribution';
 import { forgetLanding, recordLanding } from '@/lib/visit-landing';
 
 afterEach(() => forgetLanding());
 
-describe('landingOf', () => {
+describe('the landing of a visit', () => {
   it('keeps the path, the referring site’s origin and the campaign tags, nothing else of the URLs', () => {
-    expect(
-      landingOf(
-        'https://www.example.com/services/water-damage?utm_source=google&utm_medium=cpc&utm_campaign=burst%20pipes&gclid=abc#top',
-        'https://www.google.com/search?q=water+damage+glasgow',
-      ),
-    ).toEqual({
+    recordLanding(
+      'https://www.example.com/services/water-damage?utm_source=google&utm_medium=cpc&utm_campaign=burst%20pipes&gclid=abc#top',
+      'https://www.google.com/search?q=water+damage+glasgow',
+    );
+    expect(attributionFor('/contact')).toEqual({
+      sentFrom: '/contact',
       landingPage: '/services/water-damage',
       referrer: 'https://www.google.com',
       utmSource: 'google',
@@ -21,8 +21,11 @@ describe('landingOf', () => {
   });
 
   it('records no referrer for the site itself or for none', () => {
-    expect(landingOf('https://www.example.com/about', 'https://www.example.com/').referrer).toBe('');
-    expect(landingOf('https://www.example.com/about', '').referrer).toBe('');
+    recordLanding('https://www.example.com/about', 'https://www.example.com/');
+    expect(attributionFor('/contact').referrer).toBe('');
+    forgetLanding();
+    recordLanding('https://www.example.com/about', '');
+    expect(attributionFor('/contact')).toMatchObject({ landingPage: '/about', referrer: '' });
   });
 });
 

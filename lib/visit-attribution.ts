@@ -8,11 +8,11 @@ import { recordedLanding } from '@/lib/visit-landing';
  * the contact schema, with the same cleaning, so whatever a client sends is bounded and plain.
  */
 export const ATTRIBUTION_FIELDS = ['sentFrom', 'landingPage', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
-export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export type Attribution = Record<AttributionField, string>;
-export type Landing = Omit<Attribution, 'sentFrom'>;
+type Landing = Omit<Attribution, 'sentFrom'>;
 
-export const ATTRIBUTION_MAX = { path: 200, origin: 200, campaign: 100 } as const;
+const ATTRIBUTION_MAX = { path: 200, origin: 200, campaign: 100 } as const;
 
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 
@@ -58,7 +58,7 @@ export function cleanAttribution(input: Partial<Record<AttributionField, unknown
 }
 
 /** The landing of a visit that began at `href`: its path, another site's origin that referred it, its campaign tags. */
-export function landingOf(href: string, referrer: string): Landing {
+function landingOf(href: string, referrer: string): Landing {
   const url = new URL(href);
   const from = referrerOrigin(referrer);
   return {

@@ -4,7 +4,7 @@
  * Kept apart from their cleaning (lib/visit-attribution.ts), which only the contact form needs, so the
  * layout that records them on every page ships next to nothing.
  */
-export type RecordedLanding = { href: string; referrer: string };
+type RecordedLanding = { href: string; referrer: string };
 
 let landing: RecordedLanding | null = null;
 

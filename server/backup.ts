@@ -49,7 +49,7 @@ export function statePlaces(): StatePlaces {
   };
 }
 
-export const BACKUP_FORMAT = 'homecare-backup';
+const BACKUP_FORMAT = 'homecare-backup';
 const MANIFEST_ENTRY = 'manifest.json';
 const DATABASE_FOLDER = 'database';
 const DATABASE_ENTRY = `${DATABASE_FOLDER}/site.db`;
@@ -73,15 +73,15 @@ const manifestSchema = z
     files: z.object({ 'enquiry-photos': count, gallery: count, outbox: count }).strict(),
   })
   .strict();
-export type BackupManifest = z.infer<typeof manifestSchema>;
+type BackupManifest = z.infer<typeof manifestSchema>;
 
-export type BackupResult = { manifest: BackupManifest; notes: string[] };
+type BackupResult = { manifest: BackupManifest; notes: string[] };
 
 /** A refusal or failure an operator can act on: its message is the whole story (no stack trace). */
 export class BackupError extends Error {}
 
 /** The database file of a `file:` URL, or null for a hosted (libsql://, https://) database. */
-export function localDatabaseFile(url: string): string | null {
+function localDatabaseFile(url: string): string | null {
   if (!url.startsWith('file:')) return null;
   const file = databaseFileOf(url);
   if (!file) throw new BackupError(`DATABASE_URL ${url} names no database file.`);
@@ -183,7 +183,7 @@ export async function readIdentityFile(file: string): Promise<string[]> {
 
 // --- backup -----------------------------------------------------------------------------------------
 
-export type BackupOptions = {
+type BackupOptions = {
   now?: Date;
   /** age public keys (age1…): with any, the archive is encrypted so that only their private keys open it. */
   recipients?: readonly string[];
@@ -516,7 +516,7 @@ async function isEmptyPlace(target: string): Promise<boolean> {
   }
 }
 
-export type SiteProcess = { pid: number; command: string; holds: string };
+type SiteProcess = { pid: number; command: string; holds: string };
 
 async function commandOf(pid: number): Promise<string> {
   const raw = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
@@ -538,7 +538,7 @@ const alive = (pid: number) => {
  * /proc (Linux; processes of other users are found when run as root), and the server named by the lock
  * file it writes at start, when that process is alive.
  */
-export async function processesUsing(places: StatePlaces): Promise<SiteProcess[]> {
+async function processesUsing(places: StatePlaces): Promise<SiteProcess[]> {
   const found: SiteProcess[] = [];
   const databaseFile = databaseFileOf(places.databaseUrl);
   if (databaseFile) {
@@ -563,7 +563,7 @@ export async function processesUsing(places: StatePlaces): Promise<SiteProcess[]
   return found;
 }
 
-export type RestoreOptions = {
+type RestoreOptions = {
   /** Delete what is in the places first. */
   replace?: boolean;
   /** age private keys (AGE-SECRET-KEY-1…) for an encrypted archive. */

@@ -6,16 +6,16 @@ import { index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'dr
 import { logCategories, logLevels } from '@/lib/error-log';
 
 export const LOG_REPORTERS = ['server', 'visitor'] as const;
-export const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
-export const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-score', 'honeypot'] as const;
+const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
+const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-score', 'honeypot'] as const;
 /** Why photos sent with an enquiry were not kept: its verdict (spam, suspect) or the photo storage's limits. */
-export const PHOTOS_DROPPED_REASONS = ['spam', 'suspect', 'storage-full'] as const;
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+const PHOTOS_DROPPED_REASONS = ['spam', 'suspect', 'storage-full'] as const;
+const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 /**
  * What an outbox job sends: the company's notification, the visitor's acknowledgement, or photos that
  * reached an enquiry after its notification had gone out (migration 0010).
  */
-export const JOB_KINDS = ['notification', 'acknowledgement', 'photos'] as const;
+const JOB_KINDS = ['notification', 'acknowledgement', 'photos'] as const;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -155,7 +155,7 @@ export const enquiryPhotos = sqliteTable(
 /** How often the company's digest goes out (ENQUIRY_DIGEST, when not off). */
 export const DIGEST_MODES = ['weekly', 'daily'] as const;
 /** What made a digest: its period ended (the schedule), or `npm run digest -- --send` during it. */
-export const DIGEST_TRIGGERS = ['schedule', 'command'] as const;
+const DIGEST_TRIGGERS = ['schedule', 'command'] as const;
 
 /**
  * Migration 0008: one row per digest period (its key unique), claimed with a lease like an outbox job,

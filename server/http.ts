@@ -19,7 +19,7 @@ export function toResponse({ status, body, headers }: HandlerResult): Response {
   return Response.json(body, { status, headers });
 }
 
-export class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {}
 
 /**
  * A request's (or a fetched response's) body as UTF-8 text, refusing (BodyTooLarge) as soon as it
@@ -51,7 +51,7 @@ export async function readCappedText(request: Pick<Request, 'headers' | 'body'>,
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-export type JsonBody =
+type JsonBody =
   | { ok: true; value: unknown }
   /** 415: not application/json; 413: larger than allowed; 400: not UTF-8 or not JSON. */
   | { ok: false; status: 415 | 413 | 400 };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INLINE_SVG_MAX_BYTES, imageSrc } from '@/server/inline-image';
+import { imageSrc } from '@/server/inline-image';
 
 let dir: string;
 beforeEach(() => {
@@ -20,7 +20,7 @@ describe('imageSrc', () => {
   });
 
   it('keeps the path of a larger SVG and of any other image', () => {
-    writeFileSync(path.join(dir, 'big.svg'), `<svg>${' '.repeat(INLINE_SVG_MAX_BYTES)}</svg>`);
+    writeFileSync(path.join(dir, 'big.svg'), `<svg>${' '.repeat(8 * 1024)}</svg>`);
     expect(imageSrc('/big.svg', dir)).toBe('/big.svg');
     expect(imageSrc('/images/fleet.jpg', dir)).toBe('/images/fleet.jpg');
   });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** SVGs this small travel inside the HTML: the image paints with the document, with no second request. */
-export const INLINE_SVG_MAX_BYTES = 8 * 1024;
+const INLINE_SVG_MAX_BYTES = 8 * 1024;
 
 /**
  * The `src` for an image under public/: a small SVG as a data: URL (read when the page is prerendered),

@@ -6,12 +6,12 @@ import { storeErrorLog } from '@/server/error-log/store';
 import { LOG_SOURCE_BACKEND } from '@/server/error-log/server-entries';
 
 /** How often one condition may raise an alert while it lasts. */
-export const ALERT_REPEAT_MS = 60 * 60_000;
+const ALERT_REPEAT_MS = 60 * 60_000;
 
-export type AlertCondition = 'notification-failed' | 'notifications-delayed' | 'delivery-paused' | 'photo-storage-full';
+type AlertCondition = 'notification-failed' | 'notifications-delayed' | 'delivery-paused' | 'photo-storage-full';
 
 /** A critical entry from the server itself, as the browser's logger would write one. */
-export function operatorAlertRecord(condition: AlertCondition, message: string, metadata: Record<string, unknown>): ErrorLogRecord {
+function operatorAlertRecord(condition: AlertCondition, message: string, metadata: Record<string, unknown>): ErrorLogRecord {
   return {
     application: LOG_APPLICATION,
     level: 'critical',
@@ -28,7 +28,7 @@ export function operatorAlertRecord(condition: AlertCondition, message: string, 
   };
 }
 
-export type AlertSink = (record: ErrorLogRecord) => Promise<void>;
+type AlertSink = (record: ErrorLogRecord) => Promise<void>;
 
 /**
  * Where the server's alerts go: the site's own error log (`npm run logs`, one stdout line), and the

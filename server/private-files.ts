@@ -43,7 +43,7 @@ export function databaseFileOf(url: string): string | null {
 }
 
 /** The places that hold personal data, as the configuration names them. */
-export type PrivatePlaces = {
+type PrivatePlaces = {
   /** Checked themselves, not what is inside: the database's folder (usually data/). */
   folders: string[];
   /** Files: the database, its -wal and -shm, the server's lock file. */
@@ -74,9 +74,9 @@ export function privatePlacesOf(settings: { databaseUrl: string; photosDir: stri
 }
 
 export type WidePlace = { path: string; mode: string };
-export type TightenedPlace = WidePlace & { now: string };
-export type UntightenedPlace = WidePlace & { reason: string };
-export type PrivacyScan = {
+type TightenedPlace = WidePlace & { now: string };
+type UntightenedPlace = WidePlace & { reason: string };
+type PrivacyScan = {
   /** Places found readable by others (and, when tightening, made owner-only). */
   tightened: TightenedPlace[];
   /** Places readable by others that stay so: not ours to change, or only checked. */
@@ -90,7 +90,7 @@ export type PrivacyScan = {
 const SHARED_FOLDER = 0o1002;
 
 /** How many entries one walk looks at, at most (a few seconds at start on a slow disk). */
-export const PRIVACY_SCAN_LIMIT = 200_000;
+const PRIVACY_SCAN_LIMIT = 200_000;
 
 const octal = (mode: number) => (mode & 0o777).toString(8);
 

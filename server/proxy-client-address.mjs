@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 
 export const CLIENT_ADDRESS_HEADER = 'x-homecare-client-address';
-export const MAX_TRUSTED_PROXIES = 10;
+const MAX_TRUSTED_PROXIES = 10;
 
 /**
  * TRUST_PROXY is the number of reverse proxies in front of the server (0, the default, for none).

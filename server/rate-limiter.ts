@@ -3,7 +3,7 @@ import 'server-only';
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** The most clients a limiter remembers; beyond it the least recently seen are forgotten first. */
-export const MAX_TRACKED_CLIENTS = 50_000;
+const MAX_TRACKED_CLIENTS = 50_000;
 
 /**
  * In-memory sliding-window limiter keyed by client: at most `limit` hits per `windowMs`.

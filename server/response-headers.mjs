@@ -17,7 +17,7 @@ const RECAPTCHA_CONNECT = ['https://www.google.com/recaptcha/'];
 
 // Everything the site does not use is denied; the gallery viewer's video may autoplay, go full screen
 // and picture-in-picture on the site's own origin.
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
   'bluetooth=()',
@@ -42,11 +42,11 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-export const HSTS = 'max-age=63072000; includeSubDomains';
-export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-export const API_CACHE_CONTROL = 'no-store';
+const HSTS = 'max-age=63072000; includeSubDomains';
+const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+const API_CACHE_CONTROL = 'no-store';
 
 /**
  * What scripts/site/csp-hashes.ts writes into a build folder.
@@ -153,12 +153,12 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
  * Every hash of every prerendered page: the policy for routes the build did not prerender.
  * @param {CspManifest} manifest
  */
-export function allHashes(manifest) {
+function allHashes(manifest) {
   return unique(Object.values(manifest.pages).flat()).sort();
 }
 
 /** @param {string} pathname */
-export function normalisePath(pathname) {
+function normalisePath(pathname) {
   let value = pathname || '/';
   try {
     value = decodeURIComponent(value);

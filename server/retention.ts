@@ -8,16 +8,16 @@ import { config } from '@/server/config.mjs';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/enquiries/photo-store';
 
-export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
+const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
 /** The moment before which enquiries are past the period the privacy page states. */
-export function enquiryCutoff(now: number, months = ENQUIRY_RETENTION_MONTHS): number {
+function enquiryCutoff(now: number, months = ENQUIRY_RETENTION_MONTHS): number {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff.getTime();
 }
 
-export function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): string {
+function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): string {
   return new Date(now - days * 24 * 60 * 60_000).toISOString();
 }
 

@@ -250,7 +250,9 @@ export function hasDotSegment(url) {
 /**
  * What a request that may carry a body is told before a byte of it is read: `bad-path` (400) when its
  * target has a dot segment or is not a path, `method` (405) when its normalised path is neither under
- * /api/ nor `bodyPaths`, otherwise undefined (it goes on). GET and HEAD always go on.
+ * /api/ nor `bodyPaths`, otherwise undefined (it goes on). GET and HEAD always go on. The path is the
+ * normalised one: otherwise `POST /api/../gallery` would reach the page, and Next's proxy would buffer
+ * its body before the page said no.
  * @param {string | undefined} method
  * @param {string | undefined} url
  * @param {readonly string[]} [bodyPaths] Page paths that take a body too (exact, normalised).
@@ -262,16 +264,4 @@ export function bodyRequestRefusal(method, url, bodyPaths = []) {
   if (pathname === undefined || hasDotSegment(url)) return 'bad-path';
   if (pathname.startsWith('/api/') || bodyPaths.includes(pathname)) return undefined;
   return 'method';
-}
-
-/**
- * Whether a request is refused with 405 before its body is read: only the API's route handlers (and
- * `bodyPaths`) take a body, judged on the normalised path (otherwise `POST /api/../gallery` would reach
- * the page, and Next's proxy would buffer its body before the page said no).
- * @param {string | undefined} method
- * @param {string | undefined} url
- * @param {readonly string[]} [bodyPaths]
- */
-export function isMethodNotAllowed(method, url, bodyPaths = []) {
-  return bodyRequestRefusal(method, url, bodyPaths) !== undefined;
 }

@@ -21,11 +21,11 @@ import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';
 
-export const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
+const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
-export type SuccessStatus = { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean };
+type SuccessStatus = { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean };
 
-export type Status =
+type Status =
   | { kind: 'idle' }
   | SuccessStatus
   | { kind: 'error'; message: string }
@@ -38,11 +38,11 @@ export type RetryReason = 'lost' | 'offline' | 'busy';
 export type Retry = { reason: RetryReason; at: number };
 
 /** After a network failure the form keeps trying for this long, the delay doubling from the first. */
-export const RETRY_FOR_MS = 5 * 60_000;
-export const FIRST_RETRY_DELAY_MS = 2_000;
-export const LONGEST_RETRY_DELAY_MS = 60_000;
+const RETRY_FOR_MS = 5 * 60_000;
+const FIRST_RETRY_DELAY_MS = 2_000;
+const LONGEST_RETRY_DELAY_MS = 60_000;
 /** A busy server's Retry-After is honoured up to this. */
-export const LONGEST_BUSY_WAIT_S = 120;
+const LONGEST_BUSY_WAIT_S = 120;
 
 /**
  * One press of Send: what was checked then, sent again exactly as it was on every retry, so the server
@@ -211,7 +211,7 @@ export function planRetry(
 }
 
 /** What a failed POST comes to: an answer to show, a retry later, or nothing (the visitor cancelled it). */
-export type FailedSend =
+type FailedSend =
   { next: 'show'; response: ContactResponse } | { next: 'retry'; reason: RetryReason; retryAfterSeconds?: number } | { next: 'stop' };
 
 export function afterFailedSend(error: unknown, offline: boolean): FailedSend {

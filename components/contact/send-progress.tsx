@@ -12,13 +12,13 @@ const ESTIMATE_AFTER_MS = 3_000;
 const QUARTERS = [25, 50, 75, 100] as const;
 
 /** The last quarter an upload has reached, for screen readers: they hear four steps, not every change. */
-export function quarterReached(progress: UploadProgress): (typeof QUARTERS)[number] | null {
+function quarterReached(progress: UploadProgress): (typeof QUARTERS)[number] | null {
   const percent = progress.total > 0 ? (progress.sent / progress.total) * 100 : 0;
   return QUARTERS.findLast((step) => percent >= step) ?? null;
 }
 
 /** Seconds left at the rate so far; unknown in the first seconds. */
-export function secondsLeft(progress: UploadProgress): number | null {
+function secondsLeft(progress: UploadProgress): number | null {
   const elapsed = progress.at - progress.startedAt;
   if (elapsed < ESTIMATE_AFTER_MS || progress.sent <= 0 || progress.sent >= progress.total) return null;
   return ((progress.total - progress.sent) / progress.sent) * (elapsed / 1000);

@@ -44,7 +44,7 @@ export const servicePageText = {
   moreAbout: (title: string) => `More about ${title}`,
 } as const;
 
-export type ServiceGroup = {
+type ServiceGroup = {
   id: 'restoration' | 'building' | 'specialist';
   title: string;
   items: readonly string[];

@@ -1,9 +1,9 @@
 import type { PageMeta } from '@/content/pages';
 
 /** The damage types of the enquiry form (content/contact.ts DAMAGE_TYPES) a service page can preselect. */
-export type ServiceDamageType = 'water-damage' | 'storm-weather' | 'fire-smoke' | 'vandalism-malicious' | 'impact-accidental';
+type ServiceDamageType = 'water-damage' | 'storm-weather' | 'fire-smoke' | 'vandalism-malicious' | 'impact-accidental';
 
-export type ServiceStep = { title: string; text: string };
+type ServiceStep = { title: string; text: string };
 
 /** One service: its card on /services and the home page, and its own page at /services/<id>. */
 export type Service = {

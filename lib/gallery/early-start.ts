@@ -12,7 +12,7 @@ function earlyStartFor(url: string): EarlyStart | null {
 }
 
 /** fetch, except that the first GET of the early-started URL is answered by the early request. */
-export const fetchTakingEarlyStart: typeof fetch = (input, init) => {
+const fetchTakingEarlyStart: typeof fetch = (input, init) => {
   const early = typeof input === 'string' && (init?.method ?? 'GET') === 'GET' ? earlyStartFor(input) : null;
   if (!early) return fetch(input, init);
   early.taken = true;

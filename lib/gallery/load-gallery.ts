@@ -5,7 +5,7 @@ import { normaliseGalleryResponse, type GalleryContent } from './normalise';
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import { galleryMessages } from '@/content/gallery';
 
-export const GALLERY_FETCH_ERROR = galleryMessages.notOk;
+const GALLERY_FETCH_ERROR = galleryMessages.notOk;
 export const GALLERY_LOAD_FAILED_MESSAGE = galleryMessages.loadFailed;
 
 export function galleryEndpoint(crmBase: string): string {
@@ -13,7 +13,7 @@ export function galleryEndpoint(crmBase: string): string {
 }
 
 /** A failed gallery load: the request's own failure as its cause, or a body of neither shape. */
-export class GalleryLoadError extends Error {
+class GalleryLoadError extends Error {
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'GalleryLoadError';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, extractItems, normaliseGalleryResponse, normaliseItem, UNCATEGORISED } from './normalise';
+import { normaliseGalleryResponse } from './normalise';
+
+/** One received item as the gallery keeps it, or null when it is discarded. */
+const one = (raw: unknown) => normaliseGalleryResponse([raw])?.items[0] ?? null;
 
 const base = { _id: 'a1', title: 'Kitchen ceiling', category: 'Water Damage', imageUrl: '/uploads/kitchen.jpg' };
 
-describe('normaliseItem discard rules', () => {
+describe('item discard rules', () => {
   it('keeps a complete item', () => {
-    expect(normaliseItem(base)).toMatchObject({
+    expect(one(base)).toMatchObject({
       _id: 'a1',
       title: 'Kitchen ceiling',
       category: 'Water Damage',
@@ -13,48 +16,48 @@ describe('normaliseItem discard rules', () => {
     });
   });
   it('discards an item lacking _id', () => {
-    expect(normaliseItem({ ...base, _id: undefined })).toBeNull();
-    expect(normaliseItem({ ...base, _id: '' })).toBeNull();
+    expect(one({ ...base, _id: undefined })).toBeNull();
+    expect(one({ ...base, _id: '' })).toBeNull();
   });
   it('discards an item lacking title', () => {
-    expect(normaliseItem({ ...base, title: undefined })).toBeNull();
-    expect(normaliseItem({ ...base, title: '   ' })).toBeNull();
+    expect(one({ ...base, title: undefined })).toBeNull();
+    expect(one({ ...base, title: '   ' })).toBeNull();
   });
   it('discards an item lacking all of imageUrl, s3Key and filename', () => {
-    expect(normaliseItem({ ...base, imageUrl: undefined })).toBeNull();
-    expect(normaliseItem({ ...base, imageUrl: '', s3Key: '', filename: '' })).toBeNull();
+    expect(one({ ...base, imageUrl: undefined })).toBeNull();
+    expect(one({ ...base, imageUrl: '', s3Key: '', filename: '' })).toBeNull();
   });
   it('keeps an item with only one of imageUrl, s3Key or filename', () => {
-    expect(normaliseItem({ _id: 'b', title: 'T', s3Key: 'k.jpg' })?.s3Key).toBe('k.jpg');
-    expect(normaliseItem({ _id: 'c', title: 'T', filename: 'f.jpg' })?.filename).toBe('f.jpg');
-    expect(normaliseItem({ _id: 'd', title: 'T', imageUrl: '/i.jpg' })?.imageUrl).toBe('/i.jpg');
+    expect(one({ _id: 'b', title: 'T', s3Key: 'k.jpg' })?.s3Key).toBe('k.jpg');
+    expect(one({ _id: 'c', title: 'T', filename: 'f.jpg' })?.filename).toBe('f.jpg');
+    expect(one({ _id: 'd', title: 'T', imageUrl: '/i.jpg' })?.imageUrl).toBe('/i.jpg');
   });
   it('discards things that are not objects', () => {
-    for (const raw of [null, undefined, 'x', 3, [base]]) expect(normaliseItem(raw)).toBeNull();
+    for (const raw of [null, undefined, 'x', 3, [base]]) expect(one(raw)).toBeNull();
   });
   it('treats tags as always present', () => {
-    expect(normaliseItem(base)?.tags).toEqual([]);
-    expect(normaliseItem({ ...base, tags: null })?.tags).toEqual([]);
-    expect(normaliseItem({ ...base, tags: ['roof', 7, '', 'slates'] })?.tags).toEqual(['roof', '7', 'slates']);
+    expect(one(base)?.tags).toEqual([]);
+    expect(one({ ...base, tags: null })?.tags).toEqual([]);
+    expect(one({ ...base, tags: ['roof', 7, '', 'slates'] })?.tags).toEqual(['roof', '7', 'slates']);
   });
   it('defaults description and mimeType to empty strings, and a missing category to the catch-all', () => {
-    const item = normaliseItem({ _id: 'e', title: 'T', filename: 'f.jpg' });
-    expect(item).toMatchObject({ description: '', mimeType: '', category: UNCATEGORISED });
+    const item = one({ _id: 'e', title: 'T', filename: 'f.jpg' });
+    expect(item).toMatchObject({ description: '', mimeType: '', category: 'Other' });
   });
   it('accepts a numeric _id', () => {
-    expect(normaliseItem({ ...base, _id: 42 })?._id).toBe('42');
+    expect(one({ ...base, _id: 42 })?._id).toBe('42');
   });
 });
 
 describe('response shapes', () => {
   it('reads { data: [...] }', () => {
-    expect(extractItems({ data: [base] })).toEqual([base]);
+    expect(normaliseGalleryResponse({ data: [base] })?.items.map((item) => item._id)).toEqual(['a1']);
   });
   it('reads a bare array', () => {
-    expect(extractItems([base])).toEqual([base]);
+    expect(normaliseGalleryResponse([base])?.items.map((item) => item._id)).toEqual(['a1']);
   });
   it('rejects any other shape', () => {
-    for (const body of [null, {}, { data: {} }, 'text', 5]) expect(extractItems(body)).toBeNull();
+    for (const body of [null, {}, { data: {} }, 'text', 5]) expect(normaliseGalleryResponse(body)).toBeNull();
     expect(normaliseGalleryResponse({ items: [] })).toBeNull();
   });
   it('gives the same content for both shapes', () => {
@@ -79,7 +82,6 @@ describe('categories', () => {
     expect(content?.categories).toEqual(['Roofing', 'Kitchens', 'Fire Damage']);
   });
   it('is empty for no items', () => {
-    expect(categoriesOf([])).toEqual([]);
     expect(normaliseGalleryResponse({ data: [] })).toEqual({ items: [], categories: [] });
   });
 });

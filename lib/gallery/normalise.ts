@@ -1,7 +1,7 @@
 import type { GalleryItem } from './types';
 
 /** Items without a category still appear in the grid, under this filter. */
-export const UNCATEGORISED = 'Other';
+const UNCATEGORISED = 'Other';
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'string') {
@@ -17,7 +17,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The list inside a gallery response: `{ data: [...] }` or the array itself, the two shapes the CRM answers with; null for anything else. */
-export function extractItems(body: unknown): unknown[] | null {
+function extractItems(body: unknown): unknown[] | null {
   if (Array.isArray(body)) return body;
   if (isRecord(body) && Array.isArray(body.data)) return body.data;
   return null;
@@ -27,7 +27,7 @@ export function extractItems(body: unknown): unknown[] | null {
  * One received item, or null when it must be discarded: no `_id`, no `title`, or none of
  * `imageUrl`, `s3Key` and `filename`. `tags` is always an array afterwards.
  */
-export function normaliseItem(raw: unknown): GalleryItem | null {
+function normaliseItem(raw: unknown): GalleryItem | null {
   if (!isRecord(raw)) return null;
   const id = text(raw._id);
   const title = text(raw.title);
@@ -52,7 +52,7 @@ export function normaliseItem(raw: unknown): GalleryItem | null {
 }
 
 /** The distinct categories in order of first appearance. */
-export function categoriesOf(items: readonly GalleryItem[]): string[] {
+function categoriesOf(items: readonly GalleryItem[]): string[] {
   return [...new Set(items.map((item) => item.category))];
 }
 

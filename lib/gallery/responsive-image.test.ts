@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chosenWidth,
   gallerySrcSet,
   imageDelivery,
   posterSrcSetOf,
   viewerPosterOf,
-  VIEWER_POSTER_WIDTH,
   sizedImageUrl,
   TILE_SIZES,
   tileWidth,
@@ -28,6 +26,16 @@ function slotWidth(sizes: string, viewportWidth: number): number {
     return Function(`return (${value});`)() as number;
   }
   throw new Error('no entry matched');
+}
+
+/**
+ * The candidate a browser picks from the srcset for a slot `slotWidth` CSS px wide at a device pixel
+ * ratio: the narrowest at least slot × ratio, else the widest (the HTML standard leaves the choice to
+ * the browser; Chromium and WebKit pick this way).
+ */
+function chosenWidth(slotWidth: number, devicePixelRatio: number): number {
+  const needed = slotWidth * devicePixelRatio;
+  return GALLERY_IMAGE_WIDTHS.find((width) => width >= needed) ?? GALLERY_IMAGE_WIDTHS[GALLERY_IMAGE_WIDTHS.length - 1]!;
 }
 
 describe('the tile grid’s sizes', () => {
@@ -112,7 +120,7 @@ describe('a video’s still frame', () => {
       `/_next/image?url=${encodeURIComponent('https://crm.example.com/clip.jpg')}&w=256&q=60 256w`,
     );
     expect(viewerPosterOf(media, 'https://crm.example.com')).toBe(
-      `/_next/image?url=${encodeURIComponent('https://crm.example.com/clip.jpg')}&w=${VIEWER_POSTER_WIDTH}&q=75`,
+      `/_next/image?url=${encodeURIComponent('https://crm.example.com/clip.jpg')}&w=1080&q=75`,
     );
     const withoutPoster = { kind: 'video', src: 'https://crm.example.com/clip.mp4', type: 'video/mp4' } as const;
     expect(posterSrcSetOf(withoutPoster, 'https://crm.example.com')).toBeUndefined();

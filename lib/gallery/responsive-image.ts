@@ -8,7 +8,7 @@ import type { GalleryMedia } from './types';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS, type GalleryImageView } from './image-widths';
 
 /** The grid of components/gallery/gallery-view.tsx: its breakpoints (Tailwind's sm, md, xl), columns, gap and frame. */
-export const GALLERY_GRID = {
+const GALLERY_GRID = {
   /** max-w-6xl */
   containerMax: 1152,
   /** px-4 on each side */
@@ -39,7 +39,7 @@ export function tileWidth(viewportWidth: number): number {
  * `sizes` of a tile, derived from GALLERY_GRID: one entry per layout of the grid from the widest screen
  * down, split where the container stops growing (beyond it a tile has a fixed width).
  */
-export function tileSizes(): string {
+function tileSizes(): string {
   const { containerMax, padding, gap } = GALLERY_GRID;
   const entries: string[] = [];
   let upper = Infinity;
@@ -59,7 +59,7 @@ export const TILE_SIZES = tileSizes();
 /** The viewer shows one image at most as wide as the screen. */
 export const VIEWER_SIZES = '100vw';
 
-export type ImageDelivery =
+type ImageDelivery =
   /** A CRM image: resized by Next's optimiser (`/_next/image`), which accepts the CRM's origin only. */
   | 'optimiser'
   /** The built-in gallery's own images: `npm run gallery add` stored the sizes; `?w=` picks one. */
@@ -101,7 +101,7 @@ export function posterSrcSetOf(media: GalleryMedia, crmBase: string): string | u
 }
 
 /** The viewer's video poster (an attribute without srcset): the frame at a width that fills most screens. */
-export const VIEWER_POSTER_WIDTH = 1080;
+const VIEWER_POSTER_WIDTH = 1080;
 
 export function viewerPosterOf(media: GalleryMedia, crmBase: string): string | undefined {
   if (media.kind !== 'video' || !media.poster) return undefined;
@@ -113,16 +113,6 @@ export function gallerySrcSet(src: string, crmBase: string, view: GalleryImageVi
   const delivery = imageDelivery(src, crmBase);
   if (delivery === 'as-is') return undefined;
   return GALLERY_IMAGE_WIDTHS.map((width) => `${sizedImageUrl(src, width, delivery, view)} ${width}w`).join(', ');
-}
-
-/**
- * The candidate a browser picks from the srcset for a slot `slotWidth` CSS px wide at a device pixel
- * ratio: the narrowest at least slot × ratio, else the widest (the HTML standard leaves the choice to
- * the browser; Chromium and WebKit pick this way). For the tests of the arithmetic.
- */
-export function chosenWidth(slotWidth: number, devicePixelRatio: number): number {
-  const needed = slotWidth * devicePixelRatio;
-  return GALLERY_IMAGE_WIDTHS.find((width) => width >= needed) ?? GALLERY_IMAGE_WIDTHS[GALLERY_IMAGE_WIDTHS.length - 1]!;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Index arithmetic of the full-screen viewer: it runs across all items and wraps both ways. */
-export function wrapIndex(index: number, total: number): number {
+function wrapIndex(index: number, total: number): number {
   if (total <= 0) return 0;
   return ((index % total) + total) % total;
 }
@@ -23,7 +23,7 @@ export function neighbourIndices(index: number, total: number): number[] {
   return [...new Set([nextIndex(index, total), previousIndex(index, total)])];
 }
 
-export const SWIPE_MIN_DISTANCE = 50;
+const SWIPE_MIN_DISTANCE = 50;
 
 /** A horizontal swipe: left (finger moves left) means next, right means previous; null when it was no swipe. */
 export function swipeDirection(dx: number, dy: number, minDistance = SWIPE_MIN_DISTANCE): 'next' | 'previous' | null {

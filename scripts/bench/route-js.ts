@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** Script URLs a modern browser fetches for this HTML: <script src> (not nomodule) and script preloads. */
-export function scriptUrlsOfHtml(html: string): string[] {
+function scriptUrlsOfHtml(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>/gi)) {
     const attributes = match[1] ?? '';
@@ -25,13 +25,13 @@ export function scriptUrlsOfHtml(html: string): string[] {
 }
 
 /** The prerendered HTML file of a route in a build folder. */
-export function htmlFileOfRoute(distDir: string, route: string): string {
+function htmlFileOfRoute(distDir: string, route: string): string {
   const name = route === '/' ? 'index' : route.replace(/^\//, '');
   return path.join(distDir, 'server', 'app', `${name}.html`);
 }
 
 /** The inline scripts a browser runs (not JSON-LD or other data blocks), in document order. */
-export function inlineScriptsOfHtml(html: string): string[] {
+function inlineScriptsOfHtml(html: string): string[] {
   const bodies: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
@@ -41,7 +41,7 @@ export function inlineScriptsOfHtml(html: string): string[] {
   return bodies;
 }
 
-export type RouteJs = {
+type RouteJs = {
   route: string;
   scripts: { url: string; bytes: number; gzipBytes: number }[];
   /** The inline scripts (mostly the flight data), gzipped together as they travel inside the HTML. */
@@ -77,7 +77,7 @@ export function measureRouteJs(distDir: string, route: string): RouteJs {
   };
 }
 
-export type RouteHtml = { route: string; bytes: number; gzipBytes: number; stylesheetCopies: number };
+type RouteHtml = { route: string; bytes: number; gzipBytes: number; stylesheetCopies: number };
 
 /**
  * A route's prerendered HTML: its raw and gzipped bytes, and how many times the stylesheet it inlines

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** A build step that failed; `exitCode` is the step's own. */
-export class BuildError extends Error {
+class BuildError extends Error {
   /** @param {string} message @param {number} exitCode */
   constructor(message, exitCode) {
     super(message);

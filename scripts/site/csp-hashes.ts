@@ -45,7 +45,7 @@ function htmlFiles(folder: string, base = folder): string[] {
   });
 }
 
-export function writeCspManifest(distDir: string, env: Record<string, string | undefined> = process.env): CspManifest {
+function writeCspManifest(distDir: string, env: Record<string, string | undefined> = process.env): CspManifest {
   const publicSettings = parseConfig(env).public;
   const appFolder = path.join(distDir, 'server', 'app');
   if (!existsSync(appFolder)) throw new Error(`${appFolder} not found: run \`next build\` first`);

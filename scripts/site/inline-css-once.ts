@@ -59,7 +59,7 @@ export function emptyStylesheetRowsInHtml(html: string, stylesheets: readonly st
 }
 
 /** The text of every stylesheet a page inlines, found by its <style data-href>. */
-export function inlinedStylesheets(html: string, readStylesheet: (href: string) => string): string[] {
+function inlinedStylesheets(html: string, readStylesheet: (href: string) => string): string[] {
   const found: string[] = [];
   for (const match of html.matchAll(/<style\b[^>]*\sdata-href="([^"]+)"[^>]*>/g)) {
     for (const href of match[1]!.split(' ')) {
@@ -76,7 +76,7 @@ function filesUnder(folder: string, extensions: readonly string[]): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export type InlineCssReport = { stylesheets: number; files: number; bytesSaved: number };
+type InlineCssReport = { stylesheets: number; files: number; bytesSaved: number };
 
 /** Empties the flight copies of the stylesheet every prerendered page inlines, in a build folder. */
 export function inlineCssOnce(distDir: string): InlineCssReport {

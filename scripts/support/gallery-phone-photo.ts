@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { writeFileAtomic } from '../../server/write-file-atomic.mjs';
 
-export const PHONE_PHOTO_SIZE = { width: 4032, height: 3024 } as const;
+const PHONE_PHOTO_SIZE = { width: 4032, height: 3024 } as const;
 const FILE = path.resolve('data/test/fixtures/phone-photo-4032x3024.jpg');
 
 export async function phonePhoto(): Promise<Buffer> {

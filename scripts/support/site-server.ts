@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
-export type SiteServerOptions = {
+type SiteServerOptions = {
   port: number;
   /** NEXT_DIST_DIR: the build to serve (otherwise whatever `env` says, `.next` by default). */
   distDir?: string;

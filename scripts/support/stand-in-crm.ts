@@ -74,7 +74,7 @@ function sendMedia(request: IncomingMessage, response: ServerResponse, urlPath: 
   response.end(bytes);
 }
 
-export const defaultGalleryScenario: GalleryScenario = { status: 200, body: { data: [] }, delayMs: 0 };
+const defaultGalleryScenario: GalleryScenario = { status: 200, body: { data: [] }, delayMs: 0 };
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -94,7 +94,7 @@ function send(response: ServerResponse, status: number, body?: unknown, headers:
   response.end(payload);
 }
 
-export function createStandInCrm() {
+function createStandInCrm() {
   let gallery: GalleryScenario = { ...defaultGalleryScenario };
   const errorLogs: unknown[] = [];
   const mediaRequests: string[] = [];

@@ -11,7 +11,7 @@ import { bodyText, headerText, isSafeReplyAddress, type EnquiryForEmail } from '
  * promises. Anything else is left out, so the form still cannot carry chosen words to another address.
  */
 const CLAIM_NUMBER = /^[A-Za-z0-9/.-]+(?: [A-Za-z0-9/.-]+){0,2}$/;
-export const pairableClaimNumber = (value: string | null): string | null =>
+const pairableClaimNumber = (value: string | null): string | null =>
   value && value.length <= 40 && CLAIM_NUMBER.test(value) && /[0-9]/.test(value) ? value : null;
 
 /** Why an enquiry cannot be acknowledged: the job then fails at once rather than retrying. */

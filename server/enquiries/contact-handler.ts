@@ -35,7 +35,7 @@ import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
  * correcting typos is never blocked, but a script cannot make the server parse and validate without
  * limit. Accepted submissions and reCAPTCHA assessments draw on the separate CONTACT_RATE_LIMIT.
  */
-export const REFUSED_SUBMISSION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
+const REFUSED_SUBMISSION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 export type ContactHandlerDeps = {
   config?: EnquiryConfig;

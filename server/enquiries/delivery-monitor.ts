@@ -5,7 +5,7 @@ import type { PhotoStorage } from '@/server/enquiries/photo-storage';
 import type { OutboxWorkerState } from '@/server/enquiries/outbox-worker';
 import type { OperatorAlerts } from '@/server/operator-alerts';
 
-export const MONITOR_INTERVAL_MS = 60_000;
+const MONITOR_INTERVAL_MS = 60_000;
 
 /**
  * Checks once a minute whether enquiries are reaching the company and raises a critical alert when a

@@ -39,7 +39,7 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-export type WallClock = { date: string; year: number; month: number; day: number; hour: number; minute: number; second: number };
+type WallClock = { date: string; year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** The local date and time at `instantMs` in `timeZone`. */
 export function wallClock(instantMs: number, timeZone = DIGEST_TIME_ZONE): WallClock {

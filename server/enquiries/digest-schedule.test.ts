@@ -5,19 +5,16 @@ import type { Client } from '@libsql/client';
 import type Mail from 'nodemailer/lib/mailer';
 import { parseConfig } from '@/server/config.mjs';
 import { openDatabase } from '@/server/db';
-import {
-  createDigestSender,
-  DIGEST_LEASE_MS,
-  digestMessageId,
-  digestSettings,
-  startDigestSchedule,
-} from '@/server/enquiries/digest-schedule';
+import { createDigestSender, digestSettings, startDigestSchedule } from '@/server/enquiries/digest-schedule';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
 import type { Mailer } from '@/server/enquiries/mailer';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { digestStartedAt, submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+
+/** The Message-ID of the weekly digest of the week starting `date`: the same for every attempt. */
+const weeklyMessageId = (date: string) => `<digest-weekly-${date}@homecare-web.invalid>`;
 
 const at = (iso: string) => Date.parse(iso);
 const quiet = () => undefined;
@@ -75,7 +72,7 @@ describe('the digest goes out once per period', () => {
     const one = sender(db, recordingMailer(sent), () => now);
     // Before 08:00 the week due is the one that ended on the 16th.
     expect(await one.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-11-09' }]);
-    expect(sent.map((message) => message.messageId)).toEqual([digestMessageId('weekly:2026-11-09')]);
+    expect(sent.map((message) => message.messageId)).toEqual([weeklyMessageId('2026-11-09')]);
     now = at('2026-11-23T08:00:00Z');
     expect(await one.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-11-16' }]);
     expect(sent).toHaveLength(2);
@@ -121,9 +118,7 @@ describe('the digest goes out once per period', () => {
     }
     const ids = sent.map((message) => message.messageId);
     expect(ids).toEqual([...new Set(ids)]);
-    expect(ids).toEqual(
-      ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'].map((date) => digestMessageId(`weekly:${date}`)),
-    );
+    expect(ids).toEqual(['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'].map(weeklyMessageId));
     expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
   });
 
@@ -161,7 +156,7 @@ describe('the digest goes out once per period', () => {
     const sent: Mail.Options[] = [];
     let now = at('2026-10-05T08:01:00Z');
     await sender(db, recordingMailer(sent), () => now).runDue();
-    expect(sent.map((message) => message.messageId)).toEqual([digestMessageId('weekly:2026-09-28')]);
+    expect(sent.map((message) => message.messageId)).toEqual([weeklyMessageId('2026-09-28')]);
     // The site is off from 6 October to Wednesday 4 November.
     now = at('2026-11-04T15:00:00Z');
     const back = sender(db, recordingMailer(sent), () => now);
@@ -183,7 +178,7 @@ describe('the digest goes out once per period', () => {
     expect(await one.runDue()).toEqual([]);
     now = at('2026-12-21T08:00:00Z'); // three weeks forward
     expect(await one.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-12-14' }]);
-    expect(sent.map((message) => message.messageId)).toEqual([digestMessageId('weekly:2026-11-23'), digestMessageId('weekly:2026-12-14')]);
+    expect(sent.map((message) => message.messageId)).toEqual([weeklyMessageId('2026-11-23'), weeklyMessageId('2026-12-14')]);
   });
 
   it('when a process dies mid-send, another sends the digest once its lease has passed, not before', async () => {
@@ -197,7 +192,7 @@ describe('the digest goes out once per period', () => {
     others.push(other);
     const survivor = sender(other, recordingMailer(sent), () => now);
     expect(await survivor.runDue()).toEqual([]);
-    now += DIGEST_LEASE_MS + 1000;
+    now += 5 * 60_000 + 1000;
     expect(await survivor.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-11-16' }]);
     expect(await survivor.runDue()).toEqual([]);
     expect(sent).toHaveLength(1);

@@ -22,17 +22,17 @@ import { isPermanentSmtpFailure, type Mailer } from '@/server/enquiries/mailer';
 import { digestsMigration } from '@/server/migrations/0008-digests';
 
 /** A digest being sent is another process's for this long; past it, it is taken to have died and is sent again. */
-export const DIGEST_LEASE_MS = 5 * 60_000;
-export const DIGEST_MAX_ATTEMPTS = 10;
+const DIGEST_LEASE_MS = 5 * 60_000;
+const DIGEST_MAX_ATTEMPTS = 10;
 /** After a failed attempt: 1 min, 2 min … capped at 1 h. */
-export const digestBackoffMs = doublingDelay(60_000, 60 * 60_000);
+const digestBackoffMs = doublingDelay(60_000, 60 * 60_000);
 /** How often the server looks whether a digest is due. */
-export const DIGEST_TICK_MS = 60_000;
+const DIGEST_TICK_MS = 60_000;
 const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;
 
 type DigestRow = typeof digests.$inferSelect;
 
-export type DigestOutcome =
+type DigestOutcome =
   | { result: 'sent'; key: string; messageId: string; subject: string }
   | { result: 'will-retry' | 'failed'; key: string; error: string }
   /** `--send` found this period's digest already sent, being sent, or given up on. */
@@ -41,7 +41,7 @@ export type DigestOutcome =
   /** A later period is already recorded (the clock went back): nothing older is sent. */
   | { result: 'superseded'; key: string };
 
-export type DigestSenderOptions = {
+type DigestSenderOptions = {
   db: Client;
   mailer: Mailer;
   from: string;
@@ -60,13 +60,13 @@ export type DigestSenderOptions = {
 };
 
 /** `<digest-weekly-2026-11-23@homecare-web.invalid>`: the same for every attempt, so a copy sent twice after a crash is one message to mail clients. */
-export const digestMessageId = (key: string) => `<digest-${key.replace(':', '-')}@homecare-web.invalid>`;
+const digestMessageId = (key: string) => `<digest-${key.replace(':', '-')}@homecare-web.invalid>`;
 
 /**
  * When the digest started in this database (its migration was applied): a period that ended before then
  * is not sent, so a new site (or one just updated) does not open with a digest of a week it did not see.
  */
-export async function digestsStartedMs(db: Client): Promise<number> {
+async function digestsStartedMs(db: Client): Promise<number> {
   const result = await db.execute({ sql: 'SELECT applied_at FROM schema_migrations WHERE id = ?', args: [digestsMigration.id] });
   const applied = result.rows[0]?.applied_at;
   return typeof applied === 'string' ? Date.parse(applied) : Number.POSITIVE_INFINITY;
@@ -271,7 +271,7 @@ export function createDigestSender(options: DigestSenderOptions) {
   return { owner, runDue, sendCurrent };
 }
 
-export type DigestSender = ReturnType<typeof createDigestSender>;
+type DigestSender = ReturnType<typeof createDigestSender>;
 
 /**
  * The digest `npm run digest -- --dry-run` prints, sending and recording nothing: that of the period

@@ -37,7 +37,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `Mon 23 Nov 08:00` in the company's time zone. */
-export function localTime(instantMs: number, timeZone: string): string {
+function localTime(instantMs: number, timeZone: string): string {
   const clock = wallClock(instantMs, timeZone);
   const weekday = WEEKDAYS[new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay()];
   const pad = (value: number) => String(value).padStart(2, '0');

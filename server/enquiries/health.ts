@@ -27,7 +27,7 @@ export type HealthProblem =
   /** A place holding personal data (the database, photos, saved e-mails) can be read by other users of the machine. */
   | 'personal-data-readable';
 
-export type EnquiryHealth = {
+type EnquiryHealth = {
   healthy: boolean;
   problems: HealthProblem[];
   database: 'ok' | 'unreachable';

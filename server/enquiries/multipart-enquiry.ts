@@ -23,7 +23,7 @@ export type MultipartRefusal =
   /** 408: the body arrived slower than the minimum transfer rate. */
   | { status: 408; reason: 'too-slow'; file?: string };
 
-export type MultipartOptions = {
+type MultipartOptions = {
   /** The folder uploads wait in while they are checked (ENQUIRY_PHOTOS_DIR/.incoming), cleared at start-up. */
   incomingDir: string;
   /** False: files are read, counted and identified, but never written (photos that will not be kept). */
@@ -51,7 +51,7 @@ class Refused extends Error {
 }
 
 /** A file name fit to show back to the visitor and to log: its last path segment, printable, at most 100 characters. */
-export function displayName(name: string | undefined): string {
+function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const printable = plainText(base, 'drop').trim();
   return (printable || 'photo').slice(0, 100);

@@ -7,7 +7,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 import { handleContactRequest } from '@/server/enquiries/contact-handler';
 import type { HandlerResult } from '@/server/http';
 
-export type NativeFormResult = { kind: 'sent'; reference: string | null; urgent: boolean } | NativeFormState;
+type NativeFormResult = { kind: 'sent'; reference: string | null; urgent: boolean } | NativeFormState;
 
 /**
  * The contact form as a browser posts it before (or without) its JavaScript: the same fields and

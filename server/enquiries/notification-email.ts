@@ -21,7 +21,7 @@ import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
 export type EnquiryForEmail = StoredEnquiry;
 
 /** The first line of the notification of an enquiry the form posted without its JavaScript. */
-export const NOT_CHECKED_LINE =
+const NOT_CHECKED_LINE =
   "NOT CHECKED BY BOT PROTECTION: sent from a browser that had not run the page's JavaScript. No acknowledgement was sent to the address given.";
 
 /** A single plain address: nothing a header parser could read as a second address or a new header. */
@@ -47,7 +47,7 @@ export function headerText(value: string, max = 200): string {
 export const bodyText = (lines: readonly string[]) => plainText(lines.join('\n'), 'keep');
 
 /** The first lines of an urgent enquiry's notification: why it is urgent. None when it is not. */
-export function urgencyLines(enquiry: EnquiryForEmail): string[] {
+function urgencyLines(enquiry: EnquiryForEmail): string[] {
   const reasons = urgencyReasons(enquiry);
   if (reasons.length === 0) return [];
   return ['URGENT: call back first.', ...reasons.map((reason) => `- ${reason}`), ''];
@@ -64,7 +64,7 @@ function urgencyAnswers(enquiry: EnquiryForEmail): string {
 const labelled = (width: number) => (label: string, value: string) => `${`${label}:`.padEnd(width)}${value || '-'}`;
 
 /** The claim details as labelled lines a surveyor can scan on a phone; none when the enquiry has none. */
-export function claimBlock(enquiry: EnquiryForEmail): string[] {
+function claimBlock(enquiry: EnquiryForEmail): string[] {
   const claim = storedClaim(enquiry);
   if (!claim) return [];
   if (isInstructingRole(claim.claimRole)) return instructionBlock(enquiry);
@@ -87,7 +87,7 @@ export function claimBlock(enquiry: EnquiryForEmail): string[] {
  * An insurer's or loss adjuster's instruction, set out so the office can forward it as it is: who
  * instructs and their claim number, the policyholder, the property, the policy, the damage and its urgency.
  */
-export function instructionBlock(enquiry: EnquiryForEmail): string[] {
+function instructionBlock(enquiry: EnquiryForEmail): string[] {
   const line = labelled(22);
   const instructor = [enquiry.name, enquiry.claimRole ? claimRoleLabel(enquiry.claimRole) : '', enquiry.insurer ?? '']
     .filter(Boolean)
@@ -126,7 +126,7 @@ export function instructionBlock(enquiry: EnquiryForEmail): string[] {
 }
 
 /** Where the enquiry came from, for the office: the page it was sent from and the visit's landing and source. */
-export function sourceLines(enquiry: EnquiryForEmail): string[] {
+function sourceLines(enquiry: EnquiryForEmail): string[] {
   if (!enquiry.sentFrom && !enquiry.landingPage) return [];
   const campaign = enquiry.utmCampaign ? `, campaign "${headerText(enquiry.utmCampaign, 100)}"` : '';
   return [
@@ -141,7 +141,7 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 10_000_000;
 const MESSAGE_OVERHEAD_BYTES = 64 * 1024;
 
 /** A file's size once base64-encoded in a message: 57 bytes become a 76-character line and its CRLF. */
-export const encodedSize = (bytes: number) => Math.ceil(bytes / 57) * 78;
+const encodedSize = (bytes: number) => Math.ceil(bytes / 57) * 78;
 
 /**
  * The photos (by position) that fit in one message of at most `maxMessageBytes`, in order: the first
@@ -171,7 +171,7 @@ export type PhotoForEmail = {
 };
 
 /** Attachments are named by position, never by the visitor's file name (which the body lists). */
-export const attachmentName = (position: number) => `photo-${position}.jpg`;
+const attachmentName = (position: number) => `photo-${position}.jpg`;
 
 function photoLines(enquiry: EnquiryForEmail, photos: readonly PhotoForEmail[], toFollow = 0): string[] {
   if (toFollow > 0) return [`Photos: ${toFollow}, sent while this e-mail was on its way; they follow in a separate e-mail.`, ''];
@@ -196,7 +196,7 @@ const ukDate = (iso: string) => iso.split('-').reverse().join('/');
  * `Enquiry HC-7KQ-4MP: Water damage: Roof leak`, or without the damage type when none was given;
  * `Instruction …` from an insurer or loss adjuster; `URGENT: …` first when the answers make it urgent.
  */
-export function notificationSubject(enquiry: EnquiryForEmail): string {
+function notificationSubject(enquiry: EnquiryForEmail): string {
   const urgent = urgencyReasons(enquiry).length > 0 ? 'URGENT: ' : '';
   const kind = isInstructingRole(enquiry.claimRole) ? 'Instruction' : 'Enquiry';
   const label = enquiry.reference ? `${kind} ${enquiry.reference}` : `Website ${kind.toLowerCase()} #${enquiry.id}`;
@@ -266,7 +266,7 @@ export function notificationEmail(
 }
 
 /** The notification's Message-ID, fixed per enquiry: a resent copy is the same message, and the follow-up answers it. */
-export const notificationMessageId = (enquiry: EnquiryForEmail) =>
+const notificationMessageId = (enquiry: EnquiryForEmail) =>
   `<enquiry-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`;
 
 const enquiryHeaders = (enquiry: EnquiryForEmail) => ({
@@ -275,7 +275,7 @@ const enquiryHeaders = (enquiry: EnquiryForEmail) => ({
 });
 
 /** `More photos for HC-7KQ-4MP`. */
-export function photosFollowUpSubject(enquiry: EnquiryForEmail): string {
+function photosFollowUpSubject(enquiry: EnquiryForEmail): string {
   return headerText(`More photos for ${enquiry.reference ?? `website enquiry #${enquiry.id}`}`, 250);
 }
 

@@ -7,11 +7,14 @@ import { openDatabase } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { createMailer, type Mailer } from '@/server/enquiries/mailer';
-import { LEASE_MS, createOutboxWorker, retryFailedJobs } from '@/server/enquiries/outbox-worker';
+import { createOutboxWorker, retryFailedJobs } from '@/server/enquiries/outbox-worker';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { checkEnquiryHealth } from '@/server/enquiries/health';
 import { parseMail } from '@/tests/support/mail-message';
 import { contactRequest, freePort, startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
+
+/** How long an attempt holds its job; past it another worker may take the job. */
+const LEASE_MS = 2 * 60_000;
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '0141 496 0000', subject: 'Roof leak', message: 'Water is coming in.' };
 const mail = { from: 'website@homecare.test', to: 'office@homecare.test' };

@@ -26,7 +26,7 @@ import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enq
 import { findEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
 
 const MAX_ATTEMPTS = 20;
-export const LEASE_MS = 2 * 60_000;
+const LEASE_MS = 2 * 60_000;
 
 /** After a failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
 const backoffMs = doublingDelay(30_000, 60 * 60_000);
@@ -35,7 +35,7 @@ const backoffMs = doublingDelay(30_000, 60 * 60_000);
 const pauseMs = doublingDelay(60_000, 15 * 60_000);
 
 /** How long a photos follow-up waits, after its notification's next attempt, while the notification is not sent yet. */
-export const FOLLOW_UP_WAIT_MS = 30_000;
+const FOLLOW_UP_WAIT_MS = 30_000;
 
 /** Waits between attempts to record a send the relay accepted (the database may be briefly locked): 50 ms … then every 3 s. */
 const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000];

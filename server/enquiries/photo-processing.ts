@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { PHOTO_MAX_SIDE } from '@/lib/contact-fields';
 
 /** What a file is, read from its first bytes: never its name or the type the browser declared. */
-export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'tiff' | 'heic';
+type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'tiff' | 'heic';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
@@ -28,8 +28,8 @@ export function identifyPhoto(head: Uint8Array): PhotoFormat | null {
  * screenshot's PNG, a browser's WebP). GIF, AVIF and TIFF are refused unread: no camera needs them,
  * and their decoders cost far more memory for their size (a 2 KB AVIF can declare 100 megapixels).
  */
-export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'] as const;
-export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
+const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'] as const;
+type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 export const isAcceptedFormat = (format: PhotoFormat | null): format is AcceptedFormat =>
   (ACCEPTED_FORMATS as readonly (PhotoFormat | null)[]).includes(format);
 
@@ -40,12 +40,12 @@ export const isAcceptedFormat = (format: PhotoFormat | null): format is Accepted
  * a PNG is held whole while it decodes (a 16-bit interlaced PNG 8 bytes a pixel): 24 MP keeps the worst
  * of them near 260 MB (measured on these machines: decision 0011).
  */
-export const PIXEL_BUDGET = { streamed: 50_000_000, heldWhole: 24_000_000 } as const;
+const PIXEL_BUDGET = { streamed: 50_000_000, heldWhole: 24_000_000 } as const;
 
-export type PhotoHeader = { format: AcceptedFormat; width: number; height: number; pixelBudget: number };
+type PhotoHeader = { format: AcceptedFormat; width: number; height: number; pixelBudget: number };
 
 /** Why a photo is refused before decoding. */
-export type HeaderRefusal = 'unreadable' | 'too-many-pixels';
+type HeaderRefusal = 'unreadable' | 'too-many-pixels';
 
 /**
  * Reads a photo's header (never its pixels) and checks its declared size against its pixel budget.

@@ -6,7 +6,7 @@ import { sum } from 'drizzle-orm';
 import { orm } from '@/server/db';
 import { enquiryPhotos } from '@/server/db-schema';
 
-export type PhotoStorageLimits = {
+type PhotoStorageLimits = {
   /** The stored photos' total at most (ENQUIRY_PHOTOS_MAX_MB). */
   maxBytes: number;
   /** Free space always left on the photos' disk (ENQUIRY_PHOTOS_MIN_FREE_MB). */

@@ -116,7 +116,7 @@ export async function readPhotos(root: string, photos: readonly StoredPhoto[]): 
 }
 
 /** A folder this old with no enquiry pointing at it was left by a store that never committed. */
-export const ORPHAN_FOLDER_AGE_MS = 60 * 60_000;
+const ORPHAN_FOLDER_AGE_MS = 60 * 60_000;
 
 /**
  * Deletes photo folders no enquiry points at (a process that died between writing the files and

@@ -12,12 +12,16 @@ import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { checkEnquiryHealth } from '@/server/enquiries/health';
 import { createMailer, removeSavedMessages, type Mailer } from '@/server/enquiries/mailer';
-import { FOLLOW_UP_WAIT_MS, LEASE_MS, createOutboxWorker, retryFailedJobs } from '@/server/enquiries/outbox-worker';
+import { createOutboxWorker, retryFailedJobs } from '@/server/enquiries/outbox-worker';
 import { storeEnquiry, type NewEnquiry } from '@/server/enquiries/store';
 import { startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { phonePhoto } from '@/tests/support/photo-fixtures';
+
+/** How long an attempt holds its job, and how long a follow-up waits for its notification. */
+const LEASE_MS = 2 * 60_000;
+const FOLLOW_UP_WAIT_MS = 30_000;
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Ceiling down', message: 'The kitchen ceiling came down.' };
 const reference = enquiryReference(1);

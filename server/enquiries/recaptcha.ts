@@ -24,8 +24,8 @@ const assessmentSchema = z.object({
  * (Google does not document a maximum; tokens seen in the field are 400-2,200 characters). Anything else
  * is refused without asking Google, since every assessment costs money and time.
  */
-export const RECAPTCHA_TOKEN_MIN_LENGTH = 100;
-export const RECAPTCHA_TOKEN_MAX_LENGTH = 4000;
+const RECAPTCHA_TOKEN_MIN_LENGTH = 100;
+const RECAPTCHA_TOKEN_MAX_LENGTH = 4000;
 const TOKEN_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 
 export function isPlausibleRecaptchaToken(token: string): boolean {
@@ -37,11 +37,11 @@ export function isPlausibleRecaptchaToken(token: string): boolean {
  * asking again will not change the answer, so the enquiry is refused. Only 429 (Google's quota) and
  * 5xx are Google's own trouble, kept as unverified like a time-out.
  */
-export function isRefusalStatus(status: number): boolean {
+function isRefusalStatus(status: number): boolean {
   return status >= 400 && status < 500 && status !== 429;
 }
 
-export function assessmentEndpoint(config: RecaptchaConfig): string {
+function assessmentEndpoint(config: RecaptchaConfig): string {
   const url = new URL(config.assessmentUrl.replace('{projectId}', encodeURIComponent(config.projectId)));
   url.searchParams.set('key', config.apiKey);
   return url.toString();

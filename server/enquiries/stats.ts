@@ -7,7 +7,7 @@ import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
 
 /** What one enquiry contributes to the statistics: its row's columns, as the table types them. */
-export type EnquiryForStats = Pick<
+type EnquiryForStats = Pick<
   typeof enquiries.$inferSelect,
   | 'receivedAt'
   | 'disposition'
@@ -32,7 +32,7 @@ export type EnquiryForStats = Pick<
   | 'desktopAssessment'
 >;
 
-export type Tally = { key: string; count: number }[];
+type Tally = { key: string; count: number }[];
 
 export type EnquiryStats = {
   /** Accepted enquiries counted; spam and suspect ones are left out and only counted. */
@@ -60,7 +60,7 @@ const byCountThenKey = (a: { key: string; count: number }, b: { key: string; cou
   b.count - a.count || a.key.localeCompare(b.key);
 
 /** Counts by month (oldest first), by landing page and source, by type of damage (most first), claims against the rest, and urgent ones. */
-export function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
+function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
   const counted = rows.filter((row) => row.disposition === 'accepted');
   const isClaim = (row: EnquiryForStats) => CLAIM_FIELDS.some((field) => Boolean(row[field]));
   const pairs = tally(counted.map((row) => JSON.stringify([row.landingPage ?? NOT_RECORDED, sourceOf(row)]))).sort(byCountThenKey);

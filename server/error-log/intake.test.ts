@@ -2,11 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import type { ErrorLogRecord } from '@/lib/error-log';
-import { createErrorLogIntake, ERROR_LOG_RATE_LIMIT, VISITOR_NEW_ROWS_PER_HOUR } from '@/server/error-log/intake';
+import { createErrorLogIntake } from '@/server/error-log/intake';
 import { storeErrorLog } from '@/server/error-log/store';
 import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+
+/** The rules: 20 reports a minute per address; 100 new rows an hour from all visitors, 20 per address. */
+const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 };
+const VISITOR_NEW_ROWS_PER_HOUR = { total: 100, perClient: 20 };
 
 const record: ErrorLogRecord = {
   application: 'homecare-web',

@@ -11,7 +11,7 @@ import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '@/s
  * Per client address. The browser logger sends at most 5 a minute per page load; this leaves room
  * for a visitor who moves between a few pages, and stops a script flooding the database.
  */
-export const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
+const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 
 /**
  * New rows of the error log that visitors may add an hour: together, and each client (by its rate-limit
@@ -22,10 +22,10 @@ export const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
  * refused (429, as the per-address limit answers) and counted (dropped reports: one server entry per
  * DROPPED_REPORT_DELAY_MS). A real site sees a handful of distinct failures an hour.
  */
-export const VISITOR_NEW_ROWS_PER_HOUR = { total: 100, perClient: 20 } as const;
+const VISITOR_NEW_ROWS_PER_HOUR = { total: 100, perClient: 20 } as const;
 
 /** How long after the first dropped report the server's entry counting them is written. */
-export const DROPPED_REPORT_DELAY_MS = 10 * 60_000;
+const DROPPED_REPORT_DELAY_MS = 10 * 60_000;
 
 const HOUR_MS = 60 * 60_000;
 

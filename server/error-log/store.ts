@@ -8,7 +8,7 @@ import { errorLogs, type LOG_REPORTERS } from '@/server/db-schema';
 import { errorGroupKey } from '@/server/error-log/group-key';
 
 /** Who wrote an entry: the server itself, or a visitor through the public endpoint. */
-export type ErrorLogReporter = (typeof LOG_REPORTERS)[number];
+type ErrorLogReporter = (typeof LOG_REPORTERS)[number];
 
 /**
  * The most rows of visitors' reports the table keeps; beyond it the rows seen least recently are dropped
@@ -17,7 +17,7 @@ export type ErrorLogReporter = (typeof LOG_REPORTERS)[number];
  * at MAX_ERROR_LOG_BYTES (12 KiB) the rows stay under about 120 MB, and the retention job drops any first
  * seen more than 90 days ago. The server's own entries are not capped here.
  */
-export const MAX_VISITOR_ERROR_LOGS = 10_000;
+const MAX_VISITOR_ERROR_LOGS = 10_000;
 
 export type StoredErrorLog = {
   id: number;

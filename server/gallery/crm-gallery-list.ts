@@ -5,8 +5,8 @@ import 'server-only';
 import { galleryEndpoint } from '@/lib/gallery/load-gallery';
 import { readCappedText } from '@/server/http';
 
-export const CRM_LIST_TIMEOUT_MS = 5_000;
-export const CRM_LIST_MAX_BYTES = 2 * 1024 * 1024;
+const CRM_LIST_TIMEOUT_MS = 5_000;
+const CRM_LIST_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The list's body as JSON; throws on a non-2xx answer, a redirect, a time-out, too large a body or bad JSON. */
 export async function fetchCrmGalleryList(

@@ -2,7 +2,7 @@
 // CRM's scheme, host and port, any path, no query string. Plain of Next's types so it can be unit-tested.
 import { isIP } from 'node:net';
 
-export type CrmImagePattern = { protocol: 'http' | 'https'; hostname: string; port: string; pathname: string; search: string };
+type CrmImagePattern = { protocol: 'http' | 'https'; hostname: string; port: string; pathname: string; search: string };
 
 export function crmImagePattern(crmUrl: string): CrmImagePattern | null {
   const trimmed = crmUrl.trim();

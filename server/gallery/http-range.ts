@@ -1,6 +1,6 @@
 import 'server-only';
 
-export type ByteRange = { start: number; end: number };
+type ByteRange = { start: number; end: number };
 
 /**
  * Reads a Range header for a resource of `size` bytes (RFC 9110 14.2): a single byte range

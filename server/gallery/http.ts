@@ -16,9 +16,9 @@ const PUBLIC_HEADERS = {
 };
 
 /** Media may change when an operator re-adds a file, so caches revalidate daily (ETag makes that cheap). */
-export const MEDIA_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+const MEDIA_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 /** The list changes with `npm run gallery`: caches keep it, but ask every time (answered 304 when unchanged). */
-export const LIST_CACHE_CONTROL = 'public, no-cache';
+const LIST_CACHE_CONTROL = 'public, no-cache';
 
 function errorResponse(status: number, message: string, headers: Record<string, string> = {}) {
   return toResponse(failure(status, message, {}, { ...PUBLIC_HEADERS, 'Cache-Control': 'no-store', ...headers }));

@@ -1,7 +1,7 @@
 import 'server-only';
 import { trimBoth } from '@/lib/trim-characters.mjs';
 
-export const MAX_KEY_LENGTH = 512;
+const MAX_KEY_LENGTH = 512;
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /** File types the built-in gallery serves, by extension. SVG is left out on purpose: it can carry script. */
-export const MEDIA_TYPES: Record<string, string> = {
+const MEDIA_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',

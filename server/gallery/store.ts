@@ -10,7 +10,7 @@ import { emptyManifest, manifestItemSchema, manifestSchema, type Manifest, type 
 import { matchesSignature, mediaTypeOf } from './media-types';
 import { stripVideoMetadata } from './video-metadata';
 
-export type GalleryStoreOptions = {
+type GalleryStoreOptions = {
   /** Shipped, read-only: manifest.json plus the sample media its s3Keys name. */
   samplesDir: string;
   /** Writable (GALLERY_DIR): manifest.json plus media/ for items added with `npm run gallery`. */
@@ -19,9 +19,9 @@ export type GalleryStoreOptions = {
 
 export type StoredItem = ManifestItem & { source: 'sample' | 'added'; hidden: boolean };
 
-export type ResolvedMedia = { filePath: string; size: number; modified: Date; contentType: string };
+type ResolvedMedia = { filePath: string; size: number; modified: Date; contentType: string };
 
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const MAX_POSTER_BYTES = 50 * 1024 * 1024;
 const MANIFEST = 'manifest.json';
 
@@ -50,7 +50,7 @@ async function writeManifest(dir: string, manifest: Manifest) {
 }
 
 /** A lock file older than this is a crashed holder's and is taken over. */
-export const STALE_LOCK_MS = 30_000;
+const STALE_LOCK_MS = 30_000;
 
 /**
  * Runs `change` holding `dir`/manifest.lock (created with O_EXCL, so one holder at a time across
@@ -93,7 +93,7 @@ const DISPLAY_QUALITY = 75;
  * Each size is stored as WebP, for the browsers that say they take it, and in the original's own format
  * (the `mimeType` the item lists), for any other client. For a WebP original the two are one file.
  */
-export type DisplayFormat = 'webp' | 'fallback';
+type DisplayFormat = 'webp' | 'fallback';
 
 function fallbackExtension(key: string): string {
   const extension = path.extname(key).toLowerCase();
@@ -164,7 +164,7 @@ export function toPublicItem(item: ManifestItem) {
 }
 
 /** `uploads/survey-1a2b.mp4` → `uploads/survey-1a2b.poster.jpg`: where a video's still frame is stored. */
-export function posterKeyOf(videoKey: string): string {
+function posterKeyOf(videoKey: string): string {
   return `${videoKey.slice(0, videoKey.length - path.extname(videoKey).length)}.poster.jpg`;
 }
 

@@ -19,7 +19,7 @@ export async function locationTags(file: string): Promise<string[]> {
   return Object.keys(await readTags(file)).filter((name) => LOCATION_TAG.test(name));
 }
 
-export type VideoMetadataResult = { ok: true } | { ok: false; reason: string };
+type VideoMetadataResult = { ok: true } | { ok: false; reason: string };
 
 /**
  * Removes a video's metadata in place before it is published byte for byte: a phone's clip says where
