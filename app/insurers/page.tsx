@@ -21,12 +21,7 @@ export default function InsurersPage() {
       <PageIntro title={text.title} eyebrow={text.eyebrow}>
         <p>{text.intro}</p>
         <div className="mt-6 flex flex-wrap gap-4">
-          <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
-            {text.insurerLabel}
-          </Link>
-          <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
-            {text.lossAdjusterLabel}
-          </Link>
+          <InstructionLinks />
         </div>
       </PageIntro>
 
@@ -73,14 +68,23 @@ export default function InsurersPage() {
       </div>
 
       <ActionBand id="action" title={text.actionHeading} text={text.actionText}>
-        <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
-          {text.insurerLabel}
-        </Link>
-        <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
-          {text.lossAdjusterLabel}
-        </Link>
+        <InstructionLinks />
         <CallButton phone={business.phone} variant="outline-light" />
       </ActionBand>
+    </>
+  );
+}
+
+/** The two ways to send an instruction: the form with the role already chosen. */
+function InstructionLinks() {
+  return (
+    <>
+      <Link href={contactHref({ claimRole: 'insurer' })} className="btn-accent">
+        {text.insurerLabel}
+      </Link>
+      <Link href={contactHref({ claimRole: 'loss-adjuster' })} className="btn-outline-light">
+        {text.lossAdjusterLabel}
+      </Link>
     </>
   );
 }
