@@ -120,8 +120,8 @@ describe('createFirstPhotoPreload', () => {
     return { preload, loadList, onError, settle, advance: (ms: number) => (time += ms) };
   }
 
-  it('waits for the list waitMs at most: nothing until the first load is in, and one load however many requests arrive meanwhile', async () => {
-    const { preload, loadList, settle } = setUp();
+  it('never makes a request wait for the CRM while it keeps a copy: nothing until the first load is in, and one load meanwhile', async () => {
+    const { preload, loadList, settle } = setUp({ waitMs: 60_000 });
     expect(await preload.current()).toBeNull();
     expect(await preload.current()).toBeNull();
     expect(loadList).toHaveBeenCalledTimes(1);
@@ -183,7 +183,7 @@ describe('createFirstPhotoPreload', () => {
     expect(loadList).toHaveBeenCalledTimes(2);
   });
 
-  it('waits for the refresh it starts, so a request sees the list as it is now (every request, with freshForMs 0)', async () => {
+  it('keeps no copy with freshForMs 0: each request reads the list and waits for it, so it sees the list as it is now', async () => {
     const { preload, loadList, settle, advance } = setUp({ freshForMs: 0, waitMs: 60_000 });
     const first = preload.current();
     await settle({ body: list('first') });
@@ -192,6 +192,15 @@ describe('createFirstPhotoPreload', () => {
     const second = preload.current();
     await settle({ body: list('second') });
     expect(await second).toBe(linkFor('second'));
+    expect(loadList).toHaveBeenCalledTimes(2);
+  });
+
+  it('with freshForMs 0, a list slower than waitMs is not waited for: the request answers with what it has', async () => {
+    const { preload, loadList, settle, advance } = setUp({ freshForMs: 0, waitMs: 5 });
+    expect(await preload.current()).toBeNull();
+    await settle({ body: list('first') });
+    advance(1);
+    expect(await preload.current()).toBe(linkFor('first'));
     expect(loadList).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,8 +7,9 @@ import 'server-only';
 //
 // The server learns that image from its own copy of the list, refreshed at most once per `freshForMs`
 // whatever the traffic (one request in flight at a time, bounded in time and size), so no visitor can
-// make the server call the CRM more often. The request that finds the copy stale waits for the refresh
-// it starts for `waitMs` at most, so it announces the list as it is now; a slower CRM is not waited for.
+// make the server call the CRM more often, and no visitor waits for it: the request that finds the copy
+// stale starts the refresh and is answered with the copy in hand. With `freshForMs` 0 there is no copy:
+// each request reads the list and waits for it `waitMs` at most, so it announces the list as it is now.
 import { normaliseGalleryResponse } from '@/lib/gallery/normalise';
 import { mediaOf } from '@/lib/gallery/media-url';
 import { gallerySrcSet, imageDelivery, sizedImageUrl, TILE_SIZES } from '@/lib/gallery/responsive-image';
@@ -51,22 +52,25 @@ async function atMost(promise: Promise<void>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-export type FirstPhotoPreloadOptions = {
+type FirstPhotoPreloadOptions = {
   /** The gallery list, as the browser would receive it; throws when it cannot be had. */
   loadList: () => Promise<unknown>;
   crmBase: string;
-  /** After this, the next request starts a refresh (and is still answered with the current value). */
+  /**
+   * After this, the next request starts a refresh in the background and is answered with the copy in
+   * hand. 0 keeps no copy: every request reads the list and waits for it, `waitMs` at most.
+   */
   freshForMs: number;
   /** After this, a value is too old to announce at all (the photo may have been taken down). */
   usableForMs: number;
-  /** How long a request that finds the copy stale waits for the refresh; then it answers with the copy in hand. */
+  /** With `freshForMs` 0, how long a request waits for the list; then it answers with what it has. */
   waitMs: number;
   now?: () => number;
   /** Told of the first failure of a run of failures (a CRM down for an hour is one report, not sixty). */
   onError?: (error: unknown) => void;
 };
 
-/** The site's copy of the first photo's Link header: `current()` waits for the list `waitMs` at most. */
+/** The site's copy of the first photo's Link header; `current()` waits for the list only when no copy is kept. */
 export function createFirstPhotoPreload(options: FirstPhotoPreloadOptions) {
   const now = options.now ?? Date.now;
   let value: { link: string | null; at: number } | null = null;
@@ -89,11 +93,11 @@ export function createFirstPhotoPreload(options: FirstPhotoPreloadOptions) {
   }
 
   return {
-    /** The header to send now, or null; when the copy is stale, starts a refresh and waits for it `waitMs` at most. */
+    /** The header to send now, or null; when the copy is stale, starts a refresh (and waits only when no copy is kept). */
     async current(): Promise<string | null> {
       if ((value ? now() - value.at : Infinity) >= options.freshForMs) {
         refreshing ??= refresh();
-        await atMost(refreshing, options.waitMs);
+        if (options.freshForMs === 0) await atMost(refreshing, options.waitMs);
       }
       return value && now() - value.at < options.usableForMs ? value.link : null;
     },

@@ -8,7 +8,7 @@ import { toPublicItem } from './store';
 
 /** GALLERY_REFRESH_SECONDS, like the image optimiser's cache (a minute by default, decision 0009). */
 const FRESH_FOR_MS = config().galleryRefreshSeconds * 1000;
-/** The request that finds the copy stale (once per FRESH_FOR_MS at most) waits this long for the list, no longer. */
+/** With GALLERY_REFRESH_SECONDS=0 (no copy kept), how long a request waits for the list, no longer. */
 const WAIT_FOR_LIST_MS = 500;
 /** A photo taken down at the CRM is not announced for longer than this, even when the CRM is unreachable. */
 const USABLE_FOR_MS = 10 * 60_000;
