@@ -199,6 +199,40 @@ describe('the digest goes out once per period', () => {
     expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('a send the database cannot record is tried again after its lease, with the same Message-ID', { timeout: 20_000 }, async () => {
+    let now = at('2026-11-23T08:00:30Z');
+    const refusing = { on: true, refused: 0 };
+    // The one write that records a digest as sent (it alone sets sent_at) fails, however it is spelled.
+    const unrecordable = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'execute') {
+          return async (statement: string | { sql: string; args?: unknown }) => {
+            const text = typeof statement === 'string' ? statement : statement.sql;
+            if (refusing.on && /^\s*update\b/i.test(text) && /\bsent_at"?\s*=/.test(text)) {
+              refusing.refused += 1;
+              throw Object.assign(new Error('SQLITE_IOERR: disk I/O error'), { code: 'SQLITE_IOERR' });
+            }
+            return target.execute(statement as Parameters<Client['execute']>[0]);
+          };
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const sent: Mail.Options[] = [];
+    const one = sender(unrecordable, recordingMailer(sent), () => now);
+    expect(await one.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-11-16' }]);
+    expect(refusing.refused).toBe(5);
+    expect(await rows()).toMatchObject([{ period_key: 'weekly:2026-11-16', status: 'pending', attempts: 1 }]);
+    // Within its lease nobody sends it again.
+    expect(await one.runDue()).toEqual([]);
+    refusing.on = false;
+    now += 5 * 60_000 + 1000;
+    expect(await one.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-11-16' }]);
+    expect(sent.map((message) => message.messageId)).toEqual([weeklyMessageId('2026-11-16'), weeklyMessageId('2026-11-16')]);
+    expect(await rows()).toMatchObject([{ status: 'sent', attempts: 2 }]);
+  });
+
   it('retries a failed send with backoff, and gives up on a permanent refusal', async () => {
     let now = at('2026-11-23T08:00:30Z');
     let answer: Error | null = new Error('connect ECONNREFUSED');

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { orm } from '@/server/db';
+import { insertSelect, orm } from '@/server/db';
 import { digests } from '@/server/db-schema';
 import { doublingDelay } from '@/server/doubling-delay';
 import { composeDigest, type DigestEmail } from '@/server/enquiries/digest';
@@ -51,9 +51,6 @@ type DigestSenderOptions = {
   now?: () => number;
   owner?: string;
   timeZone?: string;
-  leaseMs?: number;
-  maxAttempts?: number;
-  backoff?: (attempts: number) => number;
   /** What the digest's health check is given (the photo storage's budget; in the server, the outbox worker's pause). */
   health?: () => GatherOptions['health'];
   log?: (line: string) => void;
@@ -113,24 +110,29 @@ export function createDigestSender(options: DigestSenderOptions) {
   const now = options.now ?? Date.now;
   const owner = options.owner ?? randomUUID();
   const timeZone = options.timeZone ?? DIGEST_TIME_ZONE;
-  const leaseMs = options.leaseMs ?? DIGEST_LEASE_MS;
-  const maxAttempts = options.maxAttempts ?? DIGEST_MAX_ATTEMPTS;
-  const backoff = options.backoff ?? digestBackoffMs;
   const log = options.log ?? ((line: string) => console.log(line));
   const q = orm(db);
-  // Digests the relay accepted whose 'sent' could not be written yet: recorded, never sent again.
-  const unrecorded = new Map<number, string>();
   let startedMs: number | undefined;
 
   /** Creates the period's row unless it exists or a period ending as late or later is recorded; true when it exists now. */
   async function ensureRow(period: DigestPeriod, trigger: 'schedule' | 'command', toMs: number): Promise<boolean> {
     const window = await windowOf(db, period, toMs, timeZone);
     const at = now();
-    await q.run(sql`
-      INSERT INTO ${digests} (period_key, mode, period_start_ms, period_end_ms, covers_from_ms, covers_to_ms, trigger, recipient, status, attempts, next_attempt_ms)
-      SELECT ${period.key}, ${period.mode}, ${period.startMs}, ${period.endMs}, ${window.covers.fromMs}, ${window.covers.toMs}, ${trigger}, ${options.to}, 'pending', 0, ${at}
-      WHERE NOT EXISTS (SELECT 1 FROM ${digests} WHERE ${digests.periodEndMs} >= ${period.endMs} AND ${digests.periodKey} <> ${period.key})
-      ON CONFLICT (period_key) DO NOTHING`);
+    const periodRow = {
+      periodKey: period.key,
+      mode: period.mode,
+      periodStartMs: period.startMs,
+      periodEndMs: period.endMs,
+      coversFromMs: window.covers.fromMs,
+      coversToMs: window.covers.toMs,
+      trigger,
+      recipient: options.to,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptMs: at,
+    } as const;
+    const noLaterPeriod = sql`WHERE NOT EXISTS (SELECT 1 FROM ${digests} WHERE ${digests.periodEndMs} >= ${period.endMs} AND ${digests.periodKey} <> ${period.key})`;
+    await q.run(sql`${insertSelect(digests, periodRow, noLaterPeriod)} ON CONFLICT (period_key) DO NOTHING`);
     const [row] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, period.key));
     return row !== undefined;
   }
@@ -145,7 +147,7 @@ export function createDigestSender(options: DigestSenderOptions) {
     const next = q.select({ id: digests.id }).from(digests).where(claimable).orderBy(digests.periodEndMs).limit(1);
     const [claimed] = await q
       .update(digests)
-      .set({ status: 'pending', leaseOwner: owner, leaseUntilMs: at + leaseMs, attempts: sql`${digests.attempts} + 1` })
+      .set({ status: 'pending', leaseOwner: owner, leaseUntilMs: at + DIGEST_LEASE_MS, attempts: sql`${digests.attempts} + 1` })
       .where(and(eq(digests.id, next), claimable))
       .returning();
     return claimed ?? null;
@@ -159,11 +161,15 @@ export function createDigestSender(options: DigestSenderOptions) {
     return marked.rowsAffected === 1;
   }
 
+  /**
+   * Marks the digest sent once the relay has accepted it, trying again a few times while the database
+   * refuses the write. Then it gives up: after its lease it is sent again, with the same Message-ID, as
+   * after a crash between the send and the record.
+   */
   async function recordSent(row: DigestRow, messageId: string): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const marked = await markSent(row.id, messageId);
-        unrecorded.delete(row.id);
         log(
           marked
             ? `[digest] ${row.periodKey} sent to ${row.recipient} via ${mailer.describe}`
@@ -173,20 +179,13 @@ export function createDigestSender(options: DigestSenderOptions) {
       } catch (error) {
         const delay = RECORD_RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
-          unrecorded.set(row.id, messageId);
           log(
-            `[digest] ${row.periodKey}: the relay accepted it but it could not be recorded yet; it will not be sent again: ${errorText(error)}`,
+            `[digest] ${row.periodKey}: the relay accepted it (${messageId}) but it could not be recorded; it may be sent again after its lease: ${errorText(error)}`,
           );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
-    }
-  }
-
-  async function flushUnrecorded(): Promise<void> {
-    for (const [id, messageId] of [...unrecorded]) {
-      if ((await markSent(id, messageId).catch(() => null)) !== null) unrecorded.delete(id);
     }
   }
 
@@ -196,11 +195,6 @@ export function createDigestSender(options: DigestSenderOptions) {
   }
 
   async function deliver(row: DigestRow): Promise<DigestOutcome> {
-    const alreadySent = unrecorded.get(row.id);
-    if (alreadySent !== undefined) {
-      await recordSent(row, alreadySent);
-      return { result: 'sent', key: row.periodKey, messageId: alreadySent, subject: '' };
-    }
     let email: DigestEmail;
     let messageId: string;
     try {
@@ -216,12 +210,12 @@ export function createDigestSender(options: DigestSenderOptions) {
       }));
     } catch (error) {
       const detail = errorText(error);
-      const giveUp = isPermanentSmtpFailure(error) || row.attempts >= maxAttempts;
+      const giveUp = isPermanentSmtpFailure(error) || row.attempts >= DIGEST_MAX_ATTEMPTS;
       await q
         .update(digests)
         .set({
           status: giveUp ? 'failed' : 'pending',
-          nextAttemptMs: now() + backoff(row.attempts),
+          nextAttemptMs: now() + digestBackoffMs(row.attempts),
           lastError: detail,
           leaseOwner: null,
           leaseUntilMs: null,
@@ -246,7 +240,6 @@ export function createDigestSender(options: DigestSenderOptions) {
       const [existing] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, due.key));
       if (!existing) await ensureRow(due, 'schedule', due.endMs);
     }
-    await flushUnrecorded();
     const outcomes: DigestOutcome[] = [];
     for (let row = await claim(); row; row = await claim()) outcomes.push(await deliver(row));
     return outcomes;
@@ -262,7 +255,6 @@ export function createDigestSender(options: DigestSenderOptions) {
     const [existing] = await q.select().from(digests).where(eq(digests.periodKey, current.key));
     if (existing?.status === 'sent') return { result: 'already-sent', key: current.key, sentAt: existing.sentAt };
     if (!existing && !(await ensureRow(current, 'command', now()))) return { result: 'superseded', key: current.key };
-    await flushUnrecorded();
     const row = await claim(current.key);
     if (!row) return { result: 'in-progress', key: current.key };
     return deliver(row);
