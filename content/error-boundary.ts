@@ -1,4 +1,4 @@
-/** Section 8's error-boundary fallback, verbatim. */
+/** What the error boundary shows in place of a page that failed to render, verbatim. */
 export const errorBoundaryText = {
   heading: 'Something went wrong',
   body: 'Our team has been notified. Please try again later.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactOutcome } from '@/lib/contact-outcome';
 
-describe('section 8, Contact: every row of the catalogue', () => {
+describe('the contact form: every row of the catalogue of messages', () => {
   it('HTTP 429: Too many requests. Please try again later.', () => {
     expect(contactOutcome({ status: 429, body: { success: false, message: 'Slow down' } })).toEqual({
       kind: 'error',
@@ -43,7 +43,7 @@ describe('section 8, Contact: every row of the catalogue', () => {
     });
   });
 
-  it('success false with a message is a failure carrying the server message (section 7.1)', () => {
+  it('success false with a message is a failure carrying the server message', () => {
     expect(contactOutcome({ status: 200, body: { success: false, message: 'Not today' } })).toMatchObject({
       kind: 'error',
       message: 'Not today',

@@ -33,7 +33,7 @@ function serverFieldErrors(body: unknown): FormErrors {
 }
 
 /**
- * Maps the response of a submission to what the visitor sees (section 8's contact catalogue).
+ * Maps the response of a submission to what the visitor sees: the contact form's catalogue of messages.
  * `sentPhotos`: the request carried photos. A proxy in front of the site that refuses or drops a large
  * upload (413, 502, 504) answers with its own page rather than the site's JSON; the visitor is then
  * told that the photos could not be sent, not only that sending failed.

@@ -17,7 +17,7 @@ import { parseContact, validateContact } from '@/lib/contact-schema';
 const errorsOf = (input: Parameters<typeof validateContact>[0]): FormErrors => validateContact(input).errors;
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 
-describe('section 5 messages, verbatim', () => {
+describe('the validation messages, verbatim', () => {
   const cases: [ContactField, string, string][] = [
     ['name', 'J', 'Name must be at least 2 characters long'],
     ['name', '  J  ', 'Name must be at least 2 characters long'],

@@ -1,5 +1,5 @@
 /**
- * Section 3's error-log record: the constants, the type and the size cap, without zod, so the
+ * The error-log record: the constants, the type and the size cap, without zod, so the
  * browser logger can use them without shipping a validation library. The schema that checks incoming
  * records is server/error-log/record-schema.ts, which asserts it matches this type.
  */

@@ -60,7 +60,7 @@ describe('inferCategory', () => {
 });
 
 describe('the record', () => {
-  it("has exactly section 3's fields, application homecare-web and source frontend", async () => {
+  it("has exactly the error-log record's fields, application homecare-web and source frontend", async () => {
     const { logger, sent } = setup();
     const thrown = new Error('boom');
     logger.error('Something broke', { error: thrown, metadata: { widget: 'gallery' }, statusCode: 500, method: 'get' });

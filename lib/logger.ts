@@ -15,7 +15,7 @@ const CONNECTION_ABORT_CODES = new Set([
   'TimeoutError',
 ]);
 
-/** Section 8: network on Network Error/timeout/connection-abort code, auth on 401/403, otherwise client. */
+/** The error log's category: network on Network Error/timeout/connection-abort code, auth on 401/403, otherwise client. */
 export function inferCategory(input: { message?: string; code?: string; statusCode?: number | null }): LogCategory {
   const message = input.message ?? '';
   if (/network error|timeout|timed out/i.test(message) || (input.code && CONNECTION_ABORT_CODES.has(input.code))) {

@@ -42,7 +42,7 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('Gallery content')).toBeInTheDocument();
   });
 
-  it("shows section 8's fallback after a render failure and logs one critical entry", () => {
+  it("shows the error boundary's fallback after a render failure and logs one critical entry", () => {
     const { sent } = setup();
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toHaveFocus();
     expect(screen.getByText('Our team has been notified. Please try again later.')).toBeInTheDocument();

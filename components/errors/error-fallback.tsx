@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { errorBoundaryText } from '@/content/error-boundary';
 
-/** Section 8's fallback inside the site's layout, so the header and footer stay usable. */
+/** The error boundary's fallback inside the site's layout, so the header and footer stay usable. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus to the message so keyboard and screen-reader users learn what happened.

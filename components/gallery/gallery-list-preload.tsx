@@ -13,6 +13,6 @@ export function GalleryListPreload({ crmBase }: { crmBase: string }) {
   const endpoint = galleryEndpoint(crmBase);
   if (crmBase !== '') preconnect(new URL(endpoint).origin, { crossOrigin: 'anonymous' });
   preload(endpoint, { as: 'fetch', crossOrigin: 'anonymous' });
-  // Prerendered, so the script's hash is in the page's Content-Security-Policy (scripts/csp-hashes.ts).
+  // Prerendered, so the script's hash is in the page's Content-Security-Policy (scripts/site/csp-hashes.ts).
   return <script dangerouslySetInnerHTML={{ __html: earlyStartScript(crmBase) }} />;
 }

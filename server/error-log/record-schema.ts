@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { logCategories, logLevels, type ErrorLogRecord } from '@/lib/error-log';
 
 /**
- * Section 3's error-log record as a schema, used by the built-in /api/error-logs endpoint and the
+ * The error-log record as a schema, used by the built-in /api/error-logs endpoint and the
  * tests. The browser imports lib/error-log.ts instead, so zod stays out of its bundles.
  */
 export const errorLogRecordSchema = z.object({

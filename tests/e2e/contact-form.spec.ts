@@ -106,7 +106,7 @@ test('the page shows the details, the form with labelled fields and required mar
   await expect(disclosure.getByRole('link', { name: /Terms of Service/ })).toHaveAttribute('href', 'https://policies.google.com/terms');
 });
 
-test('every validation message of section 5, nothing sent, and the first invalid field focused', async ({ page }) => {
+test('every validation message, verbatim, nothing sent, and the first invalid field focused', async ({ page }) => {
   await routeRecaptcha(page);
   const posts = countContactPosts(page);
   await page.goto('/contact');
