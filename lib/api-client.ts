@@ -10,7 +10,7 @@ function classifyStatus(status: number): Exclude<ApiErrorKind, 'network'> {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-type ApiRequestOptions = {
+type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as a JSON body with Content-Type application/json. */
   json?: unknown;
@@ -33,6 +33,12 @@ type ApiRequestOptions = {
    */
   onUploadProgress?: (sent: number, total: number) => void;
   stallTimeoutMs?: number;
+  /**
+   * Reads an OK answer's body into what the caller uses. `null` is a body the caller cannot use: logged
+   * here (category client, with `message` and the caller's `component`) and thrown as an ApiError of
+   * kind 'client' with no status.
+   */
+  expect?: { read: (data: unknown) => T | null; message: string; component: string };
 };
 
 export type ApiResponse<T> = { status: number; data: T };
@@ -131,7 +137,7 @@ export function createApiClient(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   uploadImpl: typeof uploadWithProgress = uploadWithProgress,
 ) {
-  return async function apiRequest<T = unknown>(url: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
+  return async function apiRequest<T = unknown>(url: string, options: ApiRequestOptions<T> = {}): Promise<ApiResponse<T>> {
     const method = options.method ?? (options.json === undefined && options.formData === undefined ? 'GET' : 'POST');
     const { onUploadProgress } = options;
     // An upload with progress is bounded by its stall time-out instead (a slow phone may need minutes).
@@ -197,7 +203,16 @@ export function createApiClient(
       }
       throw error;
     }
-    return { status: response.status, data: data as T };
+    if (!options.expect) return { status: response.status, data: data as T };
+    const read = options.expect.read(data);
+    if (read === null) {
+      const error = new ApiError(options.expect.message, { kind: 'client' });
+      // A caller that gave up on the answer (the visitor left) has nothing to report.
+      if (!options.signal?.aborted)
+        log.error(error.message, { category: 'client', error, metadata: { component: options.expect.component } });
+      throw error;
+    }
+    return { status: response.status, data: read };
   };
 }
 

@@ -6,8 +6,6 @@
 // Plain JavaScript so server.mjs runs it with no compile step.
 import { BUILD_TIME_VARIABLES } from './config.mjs';
 
-export { BUILD_TIME_VARIABLES };
-
 /**
  * A value as the build and the server read it: unset and empty alike, no surrounding spaces or trailing slashes.
  * @param {string | undefined} value

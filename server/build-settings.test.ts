@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_TIME_VARIABLES, buildSettingsOf, changedBuildSettings, describeChanges } from '@/server/build-settings.mjs';
+import { buildSettingsOf, changedBuildSettings, describeChanges } from '@/server/build-settings.mjs';
+import { BUILD_TIME_VARIABLES } from '@/server/config.mjs';
 
 const built = buildSettingsOf({ SITE_URL: 'https://www.example.com', NEXT_PUBLIC_CRM_URL: 'https://crm.example.com/' });
 

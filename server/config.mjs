@@ -10,7 +10,7 @@ import { parseTrustProxy } from './proxy-client-address.mjs';
 
 /** Acknowledgements one client (an address, an IPv6 /64) may be sent in an hour: its share of the hourly budget. */
 export const DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
-export const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
+const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
 
 const blankToUndefined = (/** @type {unknown} */ value) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /**

@@ -30,8 +30,8 @@ describe('loadGallery', () => {
     expect(content.categories).toEqual(['Roofs']);
   });
   it("turns a non-OK answer into 'Failed to fetch photos', logged once by the API client", async () => {
-    const { request, sent, log, quiet } = client(() => new Response('{"message":"boom"}', { status: 500 }));
-    const error = await loadGallery('http://crm.test', { request, log }).catch((caught: unknown) => caught);
+    const { request, sent, quiet } = client(() => new Response('{"message":"boom"}', { status: 500 }));
+    const error = await loadGallery('http://crm.test', { request }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'GalleryLoadError', message: 'Failed to fetch photos' });
     expect((error as Error).cause).toBeInstanceOf(ApiError);
@@ -43,8 +43,8 @@ describe('loadGallery', () => {
     expect(quiet.error).toHaveBeenCalledWith('[error] Failed to fetch photos', expect.anything());
   });
   it('a failed connection keeps its own message and is logged once, by the API client', async () => {
-    const { request, sent, log } = client(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(loadGallery('http://crm.test', { request, log })).rejects.toMatchObject({
+    const { request, sent } = client(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(loadGallery('http://crm.test', { request })).rejects.toMatchObject({
       name: 'GalleryLoadError',
       message: 'Network Error: Failed to fetch',
     });
@@ -53,9 +53,9 @@ describe('loadGallery', () => {
       expect.objectContaining({ level: 'error', category: 'network', path: '/api/gallery/public' }),
     ]);
   });
-  it('fails on a body of neither shape, which it logs once itself', async () => {
-    const { request, sent, log } = client(() => Response.json({ photos: [] }));
-    await expect(loadGallery('', { request, log })).rejects.toMatchObject({ name: 'GalleryLoadError' });
+  it('fails on a body of neither shape, logged once, by the API client', async () => {
+    const { request, sent } = client(() => Response.json({ photos: [] }));
+    await expect(loadGallery('', { request })).rejects.toMatchObject({ name: 'GalleryLoadError' });
     await Promise.resolve();
     expect(sent.map((body) => JSON.parse(body) as Record<string, unknown>)).toEqual([
       expect.objectContaining({
@@ -68,11 +68,11 @@ describe('loadGallery', () => {
   });
   it('logs nothing for a load its caller gave up', async () => {
     const controller = new AbortController();
-    const { request, sent, log } = client(() => {
+    const { request, sent } = client(() => {
       controller.abort();
       return Response.json({ photos: [] });
     });
-    await expect(loadGallery('', { request, log, signal: controller.signal })).rejects.toThrow();
+    await expect(loadGallery('', { request, signal: controller.signal })).rejects.toThrow();
     await Promise.resolve();
     expect(sent).toEqual([]);
   });
