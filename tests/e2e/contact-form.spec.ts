@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { outboxMessages } from '../support/outbox';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { axe } from './support/axe';
 import { routeRecaptcha, standInToken } from './support/recaptcha-stand-in';
@@ -194,15 +193,10 @@ test('a real submission: submitting state, token for contact_form, success messa
   ]);
 
   // The outbox worker of the production server delivers it (no SMTP_URL: an .eml file).
-  const outbox = path.resolve(testOutboxDir);
   await expect
-    .poll(
-      () =>
-        existsSync(outbox) ? readdirSync(outbox).filter((file) => readFileSync(path.join(outbox, file), 'utf8').includes(unique)) : [],
-      {
-        timeout: 10_000,
-      },
-    )
+    .poll(() => outboxMessages(testOutboxDir).filter((raw) => raw.includes(unique)), {
+      timeout: 10_000,
+    })
     .toHaveLength(1);
 
   // Logged with source contact-form, without the message text or contact details.
@@ -487,13 +481,10 @@ test.describe('insurance claim details', () => {
     await claimToggle(page).click();
     await expect(claimField(page, 'Postcode of the property')).toHaveValue('');
 
-    const outbox = path.resolve(testOutboxDir);
     const notification = () =>
-      existsSync(outbox)
-        ? readdirSync(outbox)
-            .map((file) => readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
-            .find((raw) => raw.includes(unique))
-        : undefined;
+      outboxMessages(testOutboxDir)
+        .map((raw) => raw.replace(/=\r?\n/g, ''))
+        .find((raw) => raw.includes(unique));
     await expect.poll(notification, { timeout: 10_000 }).toBeTruthy();
     const raw = notification()!;
     expect(raw).toMatch(new RegExp(`^Subject: Enquiry ${reference}: Water damage: ${unique}$`, 'm'));

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { outboxMessages } from '../support/outbox';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parseMail } from '../support/mail-message';
@@ -36,10 +35,8 @@ test.beforeAll(async () => {
 });
 
 function outboxMail(unique: string) {
-  const outbox = path.resolve(testOutboxDir);
-  if (!existsSync(outbox)) return undefined;
-  const file = readdirSync(outbox).find((name) => readFileSync(path.join(outbox, name), 'utf8').includes(unique));
-  return file ? parseMail(readFileSync(path.join(outbox, file), 'utf8')) : undefined;
+  const raw = outboxMessages(testOutboxDir).find((message) => message.includes(unique));
+  return raw ? parseMail(raw) : undefined;
 }
 
 test('a phone photo and a second one: thumbnails with names and sizes, one removed by keyboard, the other arrives re-encoded with the enquiry', async ({

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { outboxMessages } from '../support/outbox';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
@@ -15,10 +14,7 @@ const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' 
 const photoInput = (page: Page) => form(page).getByLabel('Photos of the damage (optional)');
 
 function outboxMails(unique: string) {
-  const outbox = path.resolve(testOutboxDir);
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .map((name) => readFileSync(path.join(outbox, name), 'utf8'))
+  return outboxMessages(testOutboxDir)
     .filter((raw) => raw.includes(unique))
     .map((raw) => parseMail(raw));
 }
