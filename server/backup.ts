@@ -282,7 +282,7 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /** Why an entry may not be restored (one sentence), or null when it is a file or folder where backups put them. */
-export function refusalOf(archive: string, entry: { path: string; type: string; linkpath?: string }, first: boolean): string | null {
+function refusalOf(archive: string, entry: { path: string; type: string; linkpath?: string }, first: boolean): string | null {
   const name = JSON.stringify(entry.path);
   const directory = entry.type === 'Directory';
   if (!directory && !FILE_TYPES.has(entry.type)) {

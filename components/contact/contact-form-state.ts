@@ -35,7 +35,7 @@ type Status =
 export type RetryReason = 'lost' | 'offline' | 'busy';
 
 /** A send that failed for want of a connection or a free slot, and when it is tried again by itself. */
-export type Retry = { reason: RetryReason; at: number };
+type Retry = { reason: RetryReason; at: number };
 
 /** After a network failure the form keeps trying for this long, the delay doubling from the first. */
 const RETRY_FOR_MS = 5 * 60_000;

@@ -19,7 +19,7 @@ export function mediaUrl(item: Pick<GalleryItem, 'imageUrl' | 's3Key'>, crmBase:
   return null;
 }
 
-export function isVideo(item: Pick<GalleryItem, 'mimeType'>): boolean {
+function isVideo(item: Pick<GalleryItem, 'mimeType'>): boolean {
   return item.mimeType.startsWith('video/');
 }
 

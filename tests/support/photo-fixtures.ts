@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export { HOME_POSITION, phonePhoto, withPhoneExif } from '../../scripts/bench/support/phone-photos';
+export { phonePhoto, withPhoneExif } from '../../scripts/bench/support/phone-photos';
 
 /** Every metadata tag exiftool finds in a file, as `Group:Tag` names (file-system and composite tags left out). */
 export function metadataTags(bytes: Buffer): string[] {

@@ -27,7 +27,7 @@ export async function phonePhoto(seed = 1, size: { width: number; height: number
 }
 
 /** The GPS position a phone would record at a customer's home (here: Cumbernauld town centre). */
-export const HOME_POSITION = { latitude: 55.9466, longitude: -3.9917 };
+const HOME_POSITION = { latitude: 55.9466, longitude: -3.9917 };
 
 /** The photo with EXIF as a phone writes it: camera make and model, date, orientation and GPS. */
 export function withPhoneExif(jpeg: Buffer): Buffer {
