@@ -551,7 +551,8 @@ async function processesUsing(places: StatePlaces): Promise<SiteProcess[]> {
       for (const fd of fds) {
         const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
         if (!watched.has(target)) continue;
-        found.push({ pid: Number(pid), command: await commandOf(Number(pid)), holds: target });
+        // Named as the database, whichever of its files the process has open first.
+        found.push({ pid: Number(pid), command: await commandOf(Number(pid)), holds: databaseFile });
         break;
       }
     }
