@@ -219,7 +219,6 @@ export function notificationEmail(
   const replyOk = isSafeReplyAddress(enquiry.email);
   const toFollow = options.photosToFollow ?? 0;
   const photos = toFollow > 0 ? [] : (options.photos ?? []);
-  const attachments = photos.flatMap((photo) => (photo.content ? [{ ...photo, content: photo.content }] : []));
   const lines = [
     ...urgencyLines(enquiry),
     ...(enquiry.verificationDetail === SENT_WITHOUT_SCRIPT ? [NOT_CHECKED_LINE, ''] : []),
@@ -240,15 +239,32 @@ export function notificationEmail(
     enquiry.message,
     '',
     ...photoLines(enquiry, photos, toFollow),
-    '-- ',
-    `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim(),
   ];
+  return {
+    ...toCompany(enquiry, options, lines, photos),
+    subject: notificationSubject(enquiry),
+    messageId: notificationMessageId(enquiry),
+  };
+}
+
+/**
+ * What the notification and its photos' follow-up share: From and To the site's own, Reply-To the
+ * visitor's address when it is a plain one, the text with its signature, the photos that have content
+ * attached, the enquiry's headers, and no access to URLs or files.
+ */
+function toCompany(
+  enquiry: EnquiryForEmail,
+  options: { from: string; to: string },
+  lines: readonly string[],
+  photos: readonly PhotoForEmail[],
+): Mail.Options {
+  const replyOk = isSafeReplyAddress(enquiry.email);
+  const attachments = photos.flatMap((photo) => (photo.content ? [{ position: photo.position, content: photo.content }] : []));
   return {
     from: { name: `${business.name} website`, address: options.from },
     to: options.to,
     ...(replyOk ? { replyTo: { name: headerText(enquiry.name, 100), address: enquiry.email } } : {}),
-    subject: notificationSubject(enquiry),
-    text: bodyText(lines),
+    text: bodyText([...lines, '-- ', `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim()]),
     ...(attachments.length > 0
       ? {
           attachments: attachments.map((photo) => ({
@@ -258,7 +274,6 @@ export function notificationEmail(
           })),
         }
       : {}),
-    messageId: notificationMessageId(enquiry),
     headers: enquiryHeaders(enquiry),
     disableUrlAccess: true,
     disableFileAccess: true,
@@ -289,8 +304,6 @@ export function photosFollowUpEmail(
   enquiry: EnquiryForEmail,
   options: { from: string; to: string; photos: readonly PhotoForEmail[] },
 ): Mail.Options {
-  const replyOk = isSafeReplyAddress(enquiry.email);
-  const attachments = options.photos.flatMap((photo) => (photo.content ? [{ ...photo, content: photo.content }] : []));
   const lines = [
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
     '',
@@ -303,30 +316,13 @@ export function photosFollowUpEmail(
     'them again (a retried upload or a second send). Nothing else about the enquiry has changed.',
     '',
     ...photoLines(enquiry, options.photos),
-    '-- ',
-    `${business.name} website. ${replyOk ? 'Reply to this e-mail to answer the visitor.' : ''}`.trim(),
   ];
   const first = notificationMessageId(enquiry);
   return {
-    from: { name: `${business.name} website`, address: options.from },
-    to: options.to,
-    ...(replyOk ? { replyTo: { name: headerText(enquiry.name, 100), address: enquiry.email } } : {}),
+    ...toCompany(enquiry, options, lines, options.photos),
     subject: photosFollowUpSubject(enquiry),
-    text: bodyText(lines),
-    ...(attachments.length > 0
-      ? {
-          attachments: attachments.map((photo) => ({
-            filename: attachmentName(photo.position),
-            content: photo.content,
-            contentType: 'image/jpeg',
-          })),
-        }
-      : {}),
     messageId: `<photos-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
     inReplyTo: first,
     references: [first],
-    headers: enquiryHeaders(enquiry),
-    disableUrlAccess: true,
-    disableFileAccess: true,
   };
 }
