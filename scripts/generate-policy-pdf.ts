@@ -5,9 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { business } from '../content/business';
 import { policySections } from '../content/health-safety-policy';
+import { chromiumArgs, chromiumPath } from './support/chromium';
 
 const OUTPUT = 'public/documents/health-and-safety-policy.pdf';
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const name = escapeHtml(business.legalName);
@@ -48,7 +48,7 @@ ${sections.map((section) => `<h2>${section.title}</h2>\n${section.body}`).join('
 </body>
 </html>`;
 
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
 try {
   const page = await browser.newPage();
   await page.setContent(html, { waitUntil: 'load' });

@@ -20,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureRouteHtml, measureRouteJs } from './route-js';
 import { buildSite } from '../site/build.mjs';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { spawnSiteServer, waitUntilAnswering } from '../support/site-server';
 import { routes, searchRoutes } from '../support/routes';
 
@@ -31,7 +32,6 @@ const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DIST_DIR = '.next-bench';
 const CRM_DIST_DIR = '.next-bench-crm';
 const FLOOR_DIR = '.bench-floor';
-const CHROME_PATH = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const KB = 1024;
 /**
  * The targets. Speed is judged against the bare Next page measured in the same run, since absolute
@@ -247,7 +247,7 @@ function machine() {
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    chromium: spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? 'unknown',
+    chromium: spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? 'unknown',
   };
 }
 
@@ -373,16 +373,8 @@ async function main() {
     await waitUntilAnswering(`${crmUrl}/__control/health`, { child: standInCrm });
     console.log(`== Lighthouse ${versions.lighthouse}, mobile, ${RUNS} runs per route and method against ${baseUrl}`);
     chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', ...chromiumArgs],
     });
     const measure = async (url: string, label: string): Promise<Record<Method, Figures>> => {
       const byMethod = {} as Record<Method, Figures>;

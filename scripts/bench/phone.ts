@@ -25,6 +25,7 @@ import { createClient } from '@libsql/client';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { BUILD_TIME_VARIABLES } from '../../server/config.mjs';
 import { ensureBuild } from '../site/ensure-build.mjs';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { startSiteServer, type SiteServer } from '../support/site-server';
 import { phonePhoto, withPhoneExif } from './support/phone-photos';
 
@@ -49,7 +50,6 @@ const caseTimeoutMs = Number(values['case-timeout']) * 1000;
 const base = `http://127.0.0.1:${port}`;
 // The browser reaches the site through the forwarder below, on the next port.
 const browserBase = `http://127.0.0.1:${port + 1}`;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PHOTO_COUNT = 3;
 const DROP_MS = 2_000;
 
@@ -723,16 +723,8 @@ async function main(): Promise<boolean> {
   await startSite(work);
   forwarder = await startForwarder(port + 1, port);
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs],
   });
   console.log(`Chromium ${browser.version()}`);
 
