@@ -248,7 +248,11 @@ test('swiping left and right on a touch screen moves through the items', async (
   await openGallery(page);
   await tile(page, 'Kitchen ceiling').tap();
   await expect(counter(page)).toHaveText('1 of 5');
-  const box = await viewer(page).getByRole('img', { name: 'Kitchen ceiling' }).boundingBox();
+  // Measured once the image has loaded: before, its box can be a sliver, and a swipe from there lands on
+  // the backdrop, which closes the viewer.
+  const image = viewer(page).getByRole('img', { name: 'Kitchen ceiling' });
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  const box = await image.boundingBox();
   if (!box) throw new Error('no image box');
   const cdp = await context.newCDPSession(page);
   const swipe = async (fromX: number, toX: number) => {
