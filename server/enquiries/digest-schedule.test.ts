@@ -12,6 +12,7 @@ import type { Mailer } from '@/server/enquiries/mailer';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { digestStartedAt, submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { failingToRecordSends } from '@/tests/support/refusing-database';
 
 /** The Message-ID of the weekly digest of the week starting `date`: the same for every attempt. */
 const weeklyMessageId = (date: string) => `<digest-weekly-${date}@homecare-web.invalid>`;
@@ -201,24 +202,7 @@ describe('the digest goes out once per period', () => {
 
   it('a send the database cannot record is tried again after its lease, with the same Message-ID', { timeout: 20_000 }, async () => {
     let now = at('2026-11-23T08:00:30Z');
-    const refusing = { on: true, refused: 0 };
-    // The one write that records a digest as sent (it alone sets sent_at) fails, however it is spelled.
-    const unrecordable = new Proxy(db, {
-      get(target, property, receiver) {
-        if (property === 'execute') {
-          return async (statement: string | { sql: string; args?: unknown }) => {
-            const text = typeof statement === 'string' ? statement : statement.sql;
-            if (refusing.on && /^\s*update\b/i.test(text) && /\bsent_at"?\s*=/.test(text)) {
-              refusing.refused += 1;
-              throw Object.assign(new Error('SQLITE_IOERR: disk I/O error'), { code: 'SQLITE_IOERR' });
-            }
-            return target.execute(statement as Parameters<Client['execute']>[0]);
-          };
-        }
-        const value = Reflect.get(target, property, receiver) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { client: unrecordable, failing: refusing } = failingToRecordSends(db);
     const sent: Mail.Options[] = [];
     const one = sender(unrecordable, recordingMailer(sent), () => now);
     expect(await one.runDue()).toMatchObject([{ result: 'sent', key: 'weekly:2026-11-16' }]);

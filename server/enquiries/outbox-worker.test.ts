@@ -12,6 +12,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { checkEnquiryHealth } from '@/server/enquiries/health';
 import { parseMail } from '@/tests/support/mail-message';
 import { contactRequest, freePort, startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
+import { failingToRecordSends } from '@/tests/support/refusing-database';
 
 /** How long an attempt holds its job; past it another worker may take the job. */
 const LEASE_MS = 2 * 60_000;
@@ -221,29 +222,6 @@ describe('without SMTP: .eml files in the outbox folder', () => {
     expect(first).toContain('Water is coming in.');
   });
 });
-
-/** The same database, except that writes recording a send fail while `failing.on` is set. */
-function failingToRecordSends(client: Client) {
-  const failing = { on: true, refused: 0 };
-  const proxy = new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === 'execute') {
-        return async (statement: string | { sql: string; args?: unknown }) => {
-          const sql = typeof statement === 'string' ? statement : statement.sql;
-          // The one write that records a send (it alone sets sent_at), however the query is spelled.
-          if (failing.on && /^\s*update\b/i.test(sql) && sql.includes('sent_at')) {
-            failing.refused += 1;
-            throw Object.assign(new Error('SQLITE_IOERR: disk I/O error'), { code: 'SQLITE_IOERR' });
-          }
-          return target.execute(statement as Parameters<Client['execute']>[0]);
-        };
-      }
-      const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { client: proxy, failing };
-}
 
 describe('exactly once under faults', () => {
   it('a database error after the relay accepted a message never leads to a second send of it', async () => {
