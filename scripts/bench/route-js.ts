@@ -4,8 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chunksLoadedAfterPaint } from '../site/scripts-after-paint';
 
-/** Script URLs a modern browser fetches for this HTML: <script src> (not nomodule) and script preloads. */
+/**
+ * Script URLs a modern browser fetches for this HTML: <script src> (not nomodule), script preloads and
+ * the chunks the page loads after its first paint.
+ */
 function scriptUrlsOfHtml(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>/gi)) {
@@ -14,6 +18,7 @@ function scriptUrlsOfHtml(html: string): string[] {
     const src = /\bsrc="([^"]+)"/i.exec(attributes)?.[1];
     if (src) urls.add(src);
   }
+  for (const url of chunksLoadedAfterPaint(html)) urls.add(url);
   for (const match of html.matchAll(/<link\b([^>]*)>/gi)) {
     const attributes = match[1] ?? '';
     const isScriptPreload = /\brel="preload"/i.test(attributes) && /\bas="script"/i.test(attributes);

@@ -1,5 +1,6 @@
 // The production build: `next build`; then the stylesheet's copies in the flight data emptied
-// (scripts/site/inline-css-once.ts); then the CSP hash step (scripts/site/csp-hashes.ts), which hashes
+// (scripts/site/inline-css-once.ts); then Next's chunks moved after the first paint
+// (scripts/site/scripts-after-paint.ts); then the CSP hash step (scripts/site/csp-hashes.ts), which hashes
 // the prerendered pages' inline scripts and records the build-time settings the build was made with.
 // One function for every build of the site: `npm run build` (this file run directly),
 // `npm start` (ensure-build.mjs, when there is no usable build), the test build
@@ -28,6 +29,7 @@ export function buildSite({ distDir, env = process.env } = {}) {
   for (const [label, args] of /** @type {const} */ ([
     ['next build', ['node_modules/next/dist/bin/next', 'build']],
     ['the inline stylesheet step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/inline-css-once.ts']],
+    ['the chunks-after-paint step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/scripts-after-paint.ts']],
     ['the CSP hash step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts']],
   ])) {
     const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: buildEnv });

@@ -38,6 +38,7 @@ const steps = () => spawned.map((args) => args.join(' '));
 const rebuild = [
   'node_modules/next/dist/bin/next build',
   'node_modules/tsx/dist/cli.mjs scripts/site/inline-css-once.ts',
+  'node_modules/tsx/dist/cli.mjs scripts/site/scripts-after-paint.ts',
   'node_modules/tsx/dist/cli.mjs scripts/site/csp-hashes.ts',
 ];
 
