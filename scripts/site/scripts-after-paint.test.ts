@@ -65,6 +65,18 @@ describe('Next’s chunks after the first paint', () => {
     expect(chunksLoadedAfterPaint(page)).toEqual([]);
   });
 
+  it('stops the build when Next writes a chunk script in a form it does not know, rather than leave it', () => {
+    const changed = page.replace(
+      '<script src="/_next/static/chunks/two.js" async=""></script>',
+      '<script async src="/_next/static/chunks/two.js"></script>',
+    );
+    expect(() => loadChunksAfterPaint(changed)).toThrow(
+      'A chunk script is left in a page: Next changed how it writes them; see decision 0031.',
+    );
+    const allChanged = page.replace(/<script src="([^"]+)" async=""><\/script>/g, '<script async src="$1"></script>');
+    expect(() => loadChunksAfterPaint(allChanged)).toThrow('A chunk script is left in a page');
+  });
+
   it('adds the chunks, async and once, at the first contentful paint and not at the first paint', () => {
     const { added, listeners, timers, paint } = runLoader(loadChunksAfterPaint(page));
     paint('first-paint');

@@ -33,14 +33,31 @@ export function chunkLoader(sources: readonly string[]): string {
   );
 }
 
+/** Whether a page still holds an async script or a script preload from the build. */
+function leavesChunkBehind(html: string): boolean {
+  for (const [tag] of html.matchAll(/<(?:script|link)\s[^>]*>/g)) {
+    const fromBuild = tag.includes('"/_next/static/');
+    if (fromBuild && tag.startsWith('<script') && /\sasync[\s=>]/.test(tag)) return true;
+    if (fromBuild && tag.startsWith('<link') && tag.includes('as="script"')) return true;
+  }
+  return false;
+}
+
 /** A prerendered page with its chunk scripts loaded after the first paint; unchanged when it has none. */
 export function loadChunksAfterPaint(html: string): string {
   const sources = [...html.matchAll(CHUNK_SCRIPT)].map((match) => match[1]!);
-  if (sources.length === 0) return html;
+  if (sources.length === 0) {
+    if (leavesChunkBehind(html)) throw new Error('A chunk script is left in a page: Next changed how it writes them; see decision 0031.');
+    return html;
+  }
   const firstAt = html.search(CHUNK_SCRIPT);
   const before = html.slice(0, firstAt).replace(CHUNK_PRELOAD, '');
   const after = html.slice(firstAt).replace(CHUNK_SCRIPT, '').replace(CHUNK_PRELOAD, '');
-  return `${before}${chunkLoader([...new Set(sources)])}${after}`;
+  const result = `${before}${chunkLoader([...new Set(sources)])}${after}`;
+  if (leavesChunkBehind(result)) {
+    throw new Error('A chunk script is left in a page: Next changed how it writes them; see decision 0031.');
+  }
+  return result;
 }
 
 type ScriptsAfterPaintReport = { files: number };
