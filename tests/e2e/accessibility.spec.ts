@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { axe } from './support/axe';
 import { accreditations } from '@/content/accreditations';
 import { allRoutes as routes } from '../../scripts/support/routes';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { spawnSiteServer } from '../../scripts/support/site-server';
 import { buildSettingsOf } from '../../server/build-settings.mjs';
 import { testBuildEnv, testPorts } from './test-env';

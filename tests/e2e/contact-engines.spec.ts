@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { CONTACT_OUTCOME_MESSAGES } from '../../content/contact';
 import { parseMail } from '../support/mail-message';
 import { ownLoopbackAddress, startUnreliableForwarder } from '../support/unreliable-forwarder';

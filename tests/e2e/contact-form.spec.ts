@@ -1,5 +1,5 @@
 import { outboxMessages } from '../support/outbox';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { axe } from './support/axe';
 import { routeRecaptcha, standInToken } from './support/recaptcha-stand-in';
 import { standInCrm } from './support/stand-in-crm';

@@ -1,5 +1,5 @@
 import { outboxMessages } from '../support/outbox';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import sharp from 'sharp';
 import { parseMail } from '../support/mail-message';
 import { heicBytes, pdfBytes, phonePhoto, withPhoneExif } from '../support/photo-fixtures';

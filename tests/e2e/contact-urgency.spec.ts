@@ -1,5 +1,5 @@
 import { outboxMessages } from '../support/outbox';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { axe } from './support/axe';
 import { routeRecaptcha } from './support/recaptcha-stand-in';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';

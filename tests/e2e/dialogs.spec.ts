@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { accreditations } from '@/content/accreditations';
 
 /** Tab and Shift+Tab many times round the open dialog: focus never leaves it. */

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createClient } from '@libsql/client';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
 import { peersControlUrl, productionConfigEnv, productionSiteUrl } from './test-env';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import sharp from 'sharp';
 import { CONTACT_MESSAGES, CONTACT_OUTCOME_MESSAGES } from '../../content/contact';
 import { PHOTO_FIELD } from '../../lib/contact-fields';

@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { axe } from './support/axe';
 import { errorLogRecordSchema } from '../../server/error-log/record-schema';
 import { standInCrm } from './support/stand-in-crm';

@@ -1,7 +1,7 @@
 // The site's own gallery endpoints (the built-in source), through the real production server and
 // Next's routing, with the shipped samples. (The page itself talks to the stand-in CRM in this build.)
 import { readFileSync, statSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mediaUrl } from '@/lib/gallery/media-url';
 
 type Listed = { _id: string; title: string; mimeType: string; imageUrl?: string; s3Key?: string; filename?: string };

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, waitingForHydration, type APIRequestContext, type Browser, type BrowserContext, type Page } from './support/test';
 import { exifOf } from '../../scripts/support/gallery-phone-photo';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl } from './test-env';
@@ -46,7 +46,7 @@ const contextFor = (browser: Browser, screen: (typeof screens)[number]) =>
 
 async function openGallery(browser: Browser, screen: (typeof screens)[number]): Promise<Page> {
   const context = await contextFor(browser, screen);
-  const page = await context.newPage();
+  const page = waitingForHydration(await context.newPage());
   await page.goto('/gallery');
   await expect(page.getByTestId('gallery-grid')).toBeVisible();
   return page;
@@ -62,7 +62,7 @@ async function galleryLinkHeader(request: APIRequestContext): Promise<string> {
 
 /** Opens /gallery in `context`, counting the optimiser's image requests, until the first tile's image has loaded. */
 async function galleryWithFirstImageLoaded(context: BrowserContext) {
-  const page = await context.newPage();
+  const page = waitingForHydration(await context.newPage());
   const imageRequests: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'image' && request.url().includes('/_next/image')) imageRequests.push(request.url());
@@ -222,7 +222,7 @@ for (const screen of screens) {
     // The browser's list now takes a second and a half; the server already has its copy.
     await standInCrm.setGallery({ status: 200, body: { data: photos }, delayMs: 1500 });
     const context = await contextFor(browser, screen);
-    const page = await context.newPage();
+    const page = waitingForHydration(await context.newPage());
     const events: string[] = [];
     page.on('request', (sent) => {
       if (sent.resourceType() === 'image' && sent.url().includes('/_next/image')) events.push(`image ${sent.url()}`);
@@ -326,7 +326,7 @@ test('on a phone a video tile shows its still frame, resized, and fetches no vid
     },
   });
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
+  const page = waitingForHydration(await context.newPage());
   const videoRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('.mp4')) videoRequests.push(request.url());

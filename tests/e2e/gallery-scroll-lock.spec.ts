@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { galleryTile } from './support/gallery';
 import config from '../../playwright.config';
 import { standInCrm } from './support/stand-in-crm';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, waitingForHydration, type Page } from './support/test';
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { axe } from './support/axe';
 import { standInCrm } from './support/stand-in-crm';
@@ -244,7 +244,7 @@ test('the viewer preloads the neighbouring images, including ones in other categ
 
 test('swiping left and right on a touch screen moves through the items', async ({ browser }) => {
   const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
-  const page = await context.newPage();
+  const page = waitingForHydration(await context.newPage());
   await openGallery(page);
   await tile(page, 'Kitchen ceiling').tap();
   await expect(counter(page)).toHaveText('1 of 5');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { measureRouteJs } from '../../scripts/bench/route-js';
 import { FLOOR_GZIP_BYTES, jsBudgetOverFloor } from '../../scripts/bench/js-budget';
 import { allRoutes as routes } from '../../scripts/support/routes';

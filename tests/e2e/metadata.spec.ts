@@ -1,6 +1,6 @@
 // Reads each route's server-rendered HTML with plain fetch (no JavaScript runs), as a crawler or a
 // social-card scraper would, and checks the search and sharing metadata.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { business } from '@/content/business';
 import { defaultSocialImage, sitePages } from '@/content/pages';
 import { services } from '@/content/services';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { allRoutes as routes } from '../../scripts/support/routes';
 
 const mainLinks = ['Home', 'About Us', 'Services', 'Gallery', 'Contact'];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { accreditations } from '@/content/accreditations';
 import { business } from '@/content/business';
 import { serviceGroups, services } from '@/content/services';

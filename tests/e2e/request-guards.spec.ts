@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { testSiteUrl } from './test-env';
 
 // What server.mjs answers before Next reads a byte of a body (server/server-limits.mjs,

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { phonePhoto } from '../support/photo-fixtures';
 import { routeRecaptcha } from './support/recaptcha-stand-in';

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test, type APIResponse } from './support/test';
 import { routes } from '../../scripts/support/routes';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';

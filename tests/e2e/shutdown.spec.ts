@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startSiteServer } from '../../scripts/support/site-server';
 import { startSmtpServer } from '../../scripts/support/smtp-server';
 import { productionConfigEnv, testPorts } from './test-env';

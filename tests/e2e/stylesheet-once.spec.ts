@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { measureRouteHtml } from '../../scripts/bench/route-js';
 import { allRoutes } from '../../scripts/support/routes';
 import { productionConfigEnv } from './test-env';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { routes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
 import { Key, remote } from 'webdriverio';
+import { HYDRATED } from './hydration';
 
 // The two engines besides Chromium, each behind the same few operations the engine journeys need.
 // Firefox ESR speaks WebDriver BiDi itself, so puppeteer-core drives it (no geckodriver): console,
@@ -24,6 +25,7 @@ export type Viewport = { width: number; height: number };
 
 export interface EngineSession {
   readonly name: EngineName;
+  /** Loads `url` and waits until React has hydrated the page. */
   goto(url: string): Promise<void>;
   click(selector: string): Promise<void>;
   type(selector: string, text: string): Promise<void>;
@@ -105,7 +107,10 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
   }
   return {
     name: 'firefox',
-    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    goto: async (url) => {
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForFunction(HYDRATED, { polling: 25, timeout: 15_000 });
+    },
     click: async (selector) => {
       await page.waitForSelector(selector, { visible: true });
       await page.click(selector);
@@ -213,6 +218,7 @@ async function webkitSession(viewport: Viewport, intercepts: Intercept[]): Promi
     goto: async (url) => {
       await browser.url(url);
       await watch();
+      await browser.waitUntil(async () => Boolean(await browser.execute(`return ${HYDRATED}`)), { timeout: 15_000, interval: 25 });
     },
     click: async (selector) => {
       const element = await browser.$(selector);
