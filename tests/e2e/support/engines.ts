@@ -25,8 +25,8 @@ export type Viewport = { width: number; height: number };
 
 export interface EngineSession {
   readonly name: EngineName;
-  /** Loads `url` and waits until React has hydrated the page. */
-  goto(url: string): Promise<void>;
+  /** Loads `url` and, unless the page's scripts are kept from it, waits until React has hydrated it. */
+  goto(url: string, options?: { scriptsBlocked?: boolean }): Promise<void>;
   click(selector: string): Promise<void>;
   type(selector: string, text: string): Promise<void>;
   press(key: KeyName): Promise<void>;
@@ -107,9 +107,9 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
   }
   return {
     name: 'firefox',
-    goto: async (url) => {
+    goto: async (url, { scriptsBlocked = false } = {}) => {
       await page.goto(url, { waitUntil: 'load' });
-      await page.waitForFunction(HYDRATED, { polling: 25, timeout: 15_000 });
+      if (!scriptsBlocked) await page.waitForFunction(HYDRATED, { polling: 25, timeout: 15_000 });
     },
     click: async (selector) => {
       await page.waitForSelector(selector, { visible: true });
@@ -215,9 +215,10 @@ async function webkitSession(viewport: Viewport, intercepts: Intercept[]): Promi
   const watch = () => browser.execute(PAGE_WATCH);
   return {
     name: 'webkit',
-    goto: async (url) => {
+    goto: async (url, { scriptsBlocked = false } = {}) => {
       await browser.url(url);
       await watch();
+      if (scriptsBlocked) return;
       await browser.waitUntil(async () => Boolean(await browser.execute(`return ${HYDRATED}`)), { timeout: 15_000, interval: 25 });
     },
     click: async (selector) => {
