@@ -76,7 +76,7 @@ for (const engine of engines) {
           } else if (route.navLabel && size === 'phone') {
             await session.click('nav[aria-label="Main"] button[aria-controls]');
             await session.waitFor(
-              `return document.getElementById(document.querySelector('nav[aria-label="Main"] button').getAttribute('aria-controls')).hidden === false`,
+              `return document.getElementById(document.querySelector('nav[aria-label="Main"] button').getAttribute('aria-controls')).matches(':popover-open')`,
             );
             await session.click(`nav[aria-label="Main"] div[id] a[href="${route.path}"]`);
           } else if (route.navLabel) {
@@ -88,7 +88,7 @@ for (const engine of engines) {
           if (size === 'phone' && route.navLabel && !route.path.startsWith('/services/')) {
             // The link closed the menu.
             await session.waitFor(
-              `return document.getElementById(document.querySelector('nav[aria-label="Main"] button').getAttribute('aria-controls')).hidden === true`,
+              `return document.getElementById(document.querySelector('nav[aria-label="Main"] button').getAttribute('aria-controls')).matches(':popover-open') === false`,
             );
           }
         }

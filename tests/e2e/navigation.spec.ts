@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, hydrated, test } from './support/test';
 import { allRoutes as routes } from '../../scripts/support/routes';
 
 const mainLinks = ['Home', 'About Us', 'Services', 'Gallery', 'Contact'];
@@ -116,4 +116,58 @@ test.describe('mobile navigation', () => {
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+});
+
+test.describe('mobile navigation without JavaScript', () => {
+  test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+
+  test('the toggle opens the menu, Escape closes it, and its links lead to the pages', async ({ page }) => {
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link')).toHaveText(mainLinks);
+    // Right below the bar, as wide as it.
+    const bar = (await page.getByTestId('nav-bar').boundingBox())!;
+    expect(await menu.boundingBox()).toMatchObject({ x: bar.x, y: bar.y + bar.height, width: bar.width });
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('a menu opened before the page has hydrated stays open, and React takes it over', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  try {
+    const page = await context.newPage();
+    let releaseChunks = () => {};
+    const chunksHeld = new Promise<void>((resolve) => (releaseChunks = resolve));
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await chunksHeld;
+      await route.continue();
+    });
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await toggle.click();
+    await expect(menu).toBeVisible();
+
+    releaseChunks();
+    await hydrated(page);
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('link', { name: 'Services' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  } finally {
+    await context.close();
+  }
 });
