@@ -15,6 +15,11 @@ const popoverSupported = () => typeof HTMLElement !== 'undefined' && 'popover' i
 
 const isShowing = (menu: HTMLElement | null) => Boolean(menu && popoverSupported() && menu.matches(':popover-open'));
 
+function hidePanel(id: string) {
+  const menu = document.getElementById(id);
+  if (menu && isShowing(menu)) menu.hidePopover();
+}
+
 const noSubscription = () => () => {};
 
 /**
@@ -52,8 +57,7 @@ export function SiteNav() {
   const menuOpen = popoverOpen || fallbackOpen;
 
   const closeMenu = useCallback(() => {
-    const menu = document.getElementById(menuId);
-    if (menu && isShowing(menu)) menu.hidePopover();
+    hidePanel(menuId);
     setFallbackOpen(false);
   }, [menuId]);
 
@@ -67,8 +71,7 @@ export function SiteNav() {
   useLayoutEffect(() => {
     if (shownPath.current === pathname) return; // on hydration: a menu opened before it stays open
     shownPath.current = pathname;
-    const menu = document.getElementById(menuId);
-    if (menu && isShowing(menu)) menu.hidePopover();
+    hidePanel(menuId);
   }, [pathname, menuId]);
 
   useEffect(() => {
