@@ -1,3 +1,4 @@
+import { browserIsOffline, inBrowser } from '@/lib/browser';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import type { LogCategory } from '@/lib/error-log';
 import { ApiError, type ApiErrorKind } from '@/lib/api-error';
@@ -121,7 +122,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 function requestPath(url: string) {
   try {
-    const parsed = new URL(url, typeof window === 'undefined' ? 'http://localhost' : window.location.href);
+    const parsed = new URL(url, inBrowser() ? window.location.href : 'http://localhost');
     return parsed.pathname;
   } catch {
     return url;
@@ -129,7 +130,7 @@ function requestPath(url: string) {
 }
 
 function currentPage() {
-  return typeof window === 'undefined' ? undefined : window.location.pathname;
+  return inBrowser() ? window.location.pathname : undefined;
 }
 
 export function createApiClient(
@@ -164,7 +165,7 @@ export function createApiClient(
     } catch (cause) {
       const timedOut = timeout.aborted || (cause instanceof Error && cause.name === 'TimeoutError' && !options.signal?.aborted);
       const cancelled = !timedOut && options.signal?.aborted === true;
-      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      const offline = browserIsOffline();
       const message = timedOut
         ? `Request timeout after ${timeout.aborted ? timeoutMs : stallTimeoutMs} ms${timeout.aborted ? '' : ' without progress'}`
         : cancelled

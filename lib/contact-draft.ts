@@ -5,6 +5,7 @@
  * leaves the device until the visitor sends the form. A storage that is full, refused (private
  * browsing) or missing only means there is no draft: every function here fails quietly.
  */
+import { browserLocalStorage, inBrowser } from '@/lib/browser';
 import { CLAIM_FIELDS, CONTACT_FIELDS, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
 
 const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
@@ -17,13 +18,7 @@ const MAX_STORED_CHARACTERS = 10_000;
 export type DraftFields = { savedAt: number; values: ContactValues; claimOpen: boolean; claim: ClaimValues };
 export type DraftPhoto = { id: number; name: string; type: string; blob: Blob; savedAt: number };
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = browserLocalStorage;
 
 /** Whether anything was typed: an empty form is not worth keeping. */
 export function hasContent(values: ContactValues, claim: ClaimValues): boolean {
@@ -83,7 +78,7 @@ function clearDraftFields(): void {
 function openPhotos(): Promise<IDBDatabase | null> {
   return new Promise((resolve) => {
     try {
-      if (typeof indexedDB === 'undefined') return resolve(null);
+      if (!inBrowser() || typeof indexedDB === 'undefined') return resolve(null);
       const request = indexedDB.open(PHOTOS_DB, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(PHOTOS_STORE, { keyPath: 'id' });
       request.onsuccess = () => resolve(request.result);

@@ -1,3 +1,4 @@
+import { inBrowser } from '@/lib/browser';
 import { capRecordSize, truncate } from '@/lib/error-log';
 import { crmBaseUrl } from '@/lib/public-env';
 import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
@@ -191,5 +192,5 @@ const errorLogEndpoint = `${crmBaseUrl}/api/error-logs`;
 /** The browser's logger: posts to {NEXT_PUBLIC_CRM_URL}/api/error-logs. */
 export const logger: Logger = createLogger({
   endpoint: errorLogEndpoint,
-  context: () => (typeof window === 'undefined' ? {} : { path: window.location.pathname, userAgent: window.navigator.userAgent }),
+  context: () => (inBrowser() ? { path: window.location.pathname, userAgent: window.navigator.userAgent } : {}),
 });

@@ -1,5 +1,6 @@
 'use client';
 
+import { inBrowser } from '@/lib/browser';
 import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
 import { unstable_rethrow, usePathname, useRouter } from 'next/navigation';
 import { ERROR_BOUNDARY_SOURCE } from '@/content/error-boundary';
@@ -30,7 +31,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     const message = error instanceof Error ? error.message : String(error);
-    const path = typeof window === 'undefined' ? this.props.pathname : window.location.pathname;
+    const path = inBrowser() ? window.location.pathname : this.props.pathname;
     this.props.logger.critical(`Render failure: ${message}`, {
       source: ERROR_BOUNDARY_SOURCE,
       category: 'client',

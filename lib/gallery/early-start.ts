@@ -1,12 +1,13 @@
 // GalleryView's side of the early start (lib/gallery/early-start-script.ts): the list's response the
 // inline script already asked for, taken once; every other request goes to the network as usual.
+import { inBrowser } from '@/lib/browser';
 import { createApiClient } from '@/lib/api-client';
 import { EARLY_START_GLOBAL } from './early-start-constants';
 
 type EarlyStart = { url: string; response: Promise<Response>; taken: boolean };
 
 function earlyStartFor(url: string): EarlyStart | null {
-  if (typeof window === 'undefined') return null;
+  if (!inBrowser()) return null;
   const early = (window as unknown as Record<string, EarlyStart | undefined>)[EARLY_START_GLOBAL];
   return early && !early.taken && early.url === url ? early : null;
 }

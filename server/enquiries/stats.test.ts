@@ -176,5 +176,5 @@ describe('where enquiries come from', () => {
     const bad = await runToEnd(spawnTs('scripts/enquiries.ts', ['--stats', '--since', 'last week'], { DATABASE_URL: url }));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--since goes with --stats and takes a date written YYYY-MM-DD, not "last week".');
-  });
+  }, 30_000);
 });

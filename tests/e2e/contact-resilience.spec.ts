@@ -50,7 +50,7 @@ async function fillText(
     .fill(message);
 }
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@smoke' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('the form posts itself: a 303 to a page with the reference, nothing typed in any URL, the company told it was not checked', async ({

@@ -60,38 +60,42 @@ async function sendEnquiry(request: APIRequestContext, scenario: 'valid' | 'low-
   expect(response.status(), await response.text()).toBe(201);
 }
 
-test('npm run digest -- --send mails the period so far with its counts through SMTP, once per period', async ({ request }) => {
-  test.setTimeout(120_000);
-  // A digest of this period sent by an earlier run against the same database would make --send a no-op.
-  const db = createClient({ url: productionConfigEnv.DATABASE_URL! });
-  await db.execute({ sql: 'DELETE FROM digests WHERE period_end_ms > ?', args: [Date.now()] });
-  db.close();
+test(
+  'npm run digest -- --send mails the period so far with its counts through SMTP, once per period',
+  { tag: '@smoke' },
+  async ({ request }) => {
+    test.setTimeout(120_000);
+    // A digest of this period sent by an earlier run against the same database would make --send a no-op.
+    const db = createClient({ url: productionConfigEnv.DATABASE_URL! });
+    await db.execute({ sql: 'DELETE FROM digests WHERE period_end_ms > ?', args: [Date.now()] });
+    db.close();
 
-  const before = countsOf(await digestCommand('--dry-run'));
-  const mailsBefore = (await digestMails()).length;
+    const before = countsOf(await digestCommand('--dry-run'));
+    const mailsBefore = (await digestMails()).length;
 
-  await sendEnquiry(request, 'valid', { damageType: 'water-damage', postcode: 'G67 1AB' });
-  await sendEnquiry(request, 'valid');
-  await sendEnquiry(request, 'valid', { website: 'https://spam.example' });
-  await sendEnquiry(request, 'low-score');
+    await sendEnquiry(request, 'valid', { damageType: 'water-damage', postcode: 'G67 1AB' });
+    await sendEnquiry(request, 'valid');
+    await sendEnquiry(request, 'valid', { website: 'https://spam.example' });
+    await sendEnquiry(request, 'low-score');
 
-  expect(await digestCommand('--send')).toMatch(/^Sent weekly:\d{4}-\d{2}-\d{2} to office@homecare\.test via smtp 127\.0\.0\.1:\d+: /m);
-  await expect.poll(async () => (await digestMails()).length, { timeout: 15_000 }).toBe(mailsBefore + 1);
-  const mail = (await digestMails()).at(-1)!;
-  expect(mail.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
-  const parsed = parseMail(mail.raw);
-  expect(parsed.headers['content-type']).toMatch(/^multipart\/alternative/);
-  expect(parsed.headers['auto-submitted']).toBe('auto-generated');
-  expect(countsOf(parsed.text)).toEqual({ counted: before.counted + 2, spam: before.spam + 1, suspect: before.suspect + 1 });
-  expect(parsed.text).toMatch(/^NEEDS ACTION$/m);
-  expect(parsed.text).not.toContain('kitchen ceiling');
-  expect(parsed.text).not.toContain('@example.com');
+    expect(await digestCommand('--send')).toMatch(/^Sent weekly:\d{4}-\d{2}-\d{2} to office@homecare\.test via smtp 127\.0\.0\.1:\d+: /m);
+    await expect.poll(async () => (await digestMails()).length, { timeout: 15_000 }).toBe(mailsBefore + 1);
+    const mail = (await digestMails()).at(-1)!;
+    expect(mail.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
+    const parsed = parseMail(mail.raw);
+    expect(parsed.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(parsed.headers['auto-submitted']).toBe('auto-generated');
+    expect(countsOf(parsed.text)).toEqual({ counted: before.counted + 2, spam: before.spam + 1, suspect: before.suspect + 1 });
+    expect(parsed.text).toMatch(/^NEEDS ACTION$/m);
+    expect(parsed.text).not.toContain('kitchen ceiling');
+    expect(parsed.text).not.toContain('@example.com');
 
-  // Again in the same period: nothing is sent.
-  expect(await digestCommand('--send')).toMatch(/^Nothing sent: the digest of weekly:\d{4}-\d{2}-\d{2} went out /m);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  expect(await digestMails()).toHaveLength(mailsBefore + 1);
+    // Again in the same period: nothing is sent.
+    expect(await digestCommand('--send')).toMatch(/^Nothing sent: the digest of weekly:\d{4}-\d{2}-\d{2} went out /m);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await digestMails()).toHaveLength(mailsBefore + 1);
 
-  const health = (await (await request.get(`${productionSiteUrl}/api/health`)).json()) as { lastDigestAt: string | null };
-  expect(health.lastDigestAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-});
+    const health = (await (await request.get(`${productionSiteUrl}/api/health`)).json()) as { lastDigestAt: string | null };
+    expect(health.lastDigestAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  },
+);

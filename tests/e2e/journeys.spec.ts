@@ -150,54 +150,56 @@ for (const { landing, way, viewport } of journeys) {
   });
 }
 
-test('phone: an insurance claim with two phone photos, from /services by the mobile menu: the reference shown, the company’s e-mail with the claim block and the photos re-encoded without their GPS, one acknowledgement', async ({
-  page,
-}) => {
-  await page.setViewportSize(phone);
-  const violations = await watchCspViolations(page);
-  await routeRecaptcha(page);
-  await page.goto('/services');
-  await page.waitForLoadState('networkidle');
-  await byMobileMenu.follow(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
-  const form = page.getByRole('form', { name: 'Send us a message' });
-  const subject = `Storm claim ${Date.now()}`;
-  await form.getByLabel(/^Name/).fill('Morag Visitor');
-  await form.getByLabel(/^Email/).fill(uniqueAddress());
-  await form.getByLabel(/^Subject/).fill(subject);
-  await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
-  await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
-  await form.getByLabel('Type of damage', { exact: true }).selectOption({ label: 'Storm or weather damage' });
-  await form.getByLabel('Postcode of the property', { exact: true }).fill('fk1 1aa');
-  await form.getByLabel('Insurer’s name', { exact: true }).fill('Example Mutual');
-  const photo = withPhoneExif(await phonePhoto(21));
-  await form.getByLabel('Photos of the damage (optional)').setInputFiles([
-    { name: 'IMG_2001.jpg', mimeType: 'image/jpeg', buffer: photo },
-    { name: 'IMG_2002.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(22)) },
-  ]);
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
-  await form.getByRole('button', { name: 'Send message' }).click();
-  expect((await answered).status()).toBe(201);
-  const reference = (await form.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
-  expect(reference).toMatch(REFERENCE);
+test(
+  'phone: an insurance claim with two phone photos, from /services by the mobile menu: the reference shown, the company’s e-mail with the claim block and the photos re-encoded without their GPS, one acknowledgement',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    await page.setViewportSize(phone);
+    const violations = await watchCspViolations(page);
+    await routeRecaptcha(page);
+    await page.goto('/services');
+    await page.waitForLoadState('networkidle');
+    await byMobileMenu.follow(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    const subject = `Storm claim ${Date.now()}`;
+    await form.getByLabel(/^Name/).fill('Morag Visitor');
+    await form.getByLabel(/^Email/).fill(uniqueAddress());
+    await form.getByLabel(/^Subject/).fill(subject);
+    await form.getByLabel(/^Message/).fill('Slates came off in the storm and water is coming into the loft.');
+    await form.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+    await form.getByLabel('Type of damage', { exact: true }).selectOption({ label: 'Storm or weather damage' });
+    await form.getByLabel('Postcode of the property', { exact: true }).fill('fk1 1aa');
+    await form.getByLabel('Insurer’s name', { exact: true }).fill('Example Mutual');
+    const photo = withPhoneExif(await phonePhoto(21));
+    await form.getByLabel('Photos of the damage (optional)').setInputFiles([
+      { name: 'IMG_2001.jpg', mimeType: 'image/jpeg', buffer: photo },
+      { name: 'IMG_2002.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(22)) },
+    ]);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    expect((await answered).status()).toBe(201);
+    const reference = (await form.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
+    expect(reference).toMatch(REFERENCE);
 
-  const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
-  await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
-  const mail = parseMail((await mailWithSubject(expectedSubject))[0]!.raw);
-  expect(mail.text).toMatch(/^Postcode of the property: +FK1 1AA$/m);
-  expect(mail.text).toMatch(/^Insurer’s name: +Example Mutual$/m);
-  expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
-  for (const attachment of mail.attachments) {
-    const metadata = await sharp(attachment.content).metadata();
-    expect(metadata).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
-    expect(metadata.exif).toBeUndefined();
-    expect(metadataTags(attachment.content).filter((tag) => !tag.startsWith('JFIF:'))).toEqual([]);
-  }
-  await expect
-    .poll(async () => (await mailWithSubject(`We have your enquiry ${reference}: Example Homecare`)).length, { timeout: 15_000 })
-    .toBe(1);
-  expect(await violations.all()).toEqual([]);
-});
+    const expectedSubject = `Enquiry ${reference}: Storm or weather damage: ${subject}`;
+    await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
+    const mail = parseMail((await mailWithSubject(expectedSubject))[0]!.raw);
+    expect(mail.text).toMatch(/^Postcode of the property: +FK1 1AA$/m);
+    expect(mail.text).toMatch(/^Insurer’s name: +Example Mutual$/m);
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+    for (const attachment of mail.attachments) {
+      const metadata = await sharp(attachment.content).metadata();
+      expect(metadata).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+      expect(metadata.exif).toBeUndefined();
+      expect(metadataTags(attachment.content).filter((tag) => !tag.startsWith('JFIF:'))).toEqual([]);
+    }
+    await expect
+      .poll(async () => (await mailWithSubject(`We have your enquiry ${reference}: Example Homecare`)).length, { timeout: 15_000 })
+      .toBe(1);
+    expect(await violations.all()).toEqual([]);
+  },
+);
 
 test('desktop: lands on /, reaches /gallery by the navigation bar, and the items and the viewer’s media load from the CRM on another origin', async ({
   page,

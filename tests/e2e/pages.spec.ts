@@ -6,7 +6,7 @@ import { testimonials } from '@/content/testimonials';
 import { allRoutes as routes } from '../../scripts/support/routes';
 
 for (const route of routes) {
-  test(`${route.path} answers 200 with its heading, the shared layout and the footer`, async ({ page }) => {
+  test(`${route.path} answers 200 with its heading, the shared layout and the footer`, { tag: '@smoke' }, async ({ page }) => {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
