@@ -150,7 +150,7 @@ describe('where enquiries come from', () => {
       '    instruction: policyholder Ann Policy; 07700 900123; 1 High Street, Kilsyth; VAT Yes; excess £100; desktop No',
     );
     expect(text).toContain('    urgency: URGENT (worse yes)');
-  });
+  }, 30_000);
 
   it('counts from a day on with --since', async () => {
     const stats = await readEnquiryStats(db, '2026-11-01');
