@@ -154,6 +154,8 @@ test(
   'phone: an insurance claim with two phone photos, from /services by the mobile menu: the reference shown, the company’s e-mail with the claim block and the photos re-encoded without their GPS, one acknowledgement',
   { tag: '@smoke' },
   async ({ page }) => {
+    // Two 4032x3024 photos downscaled in the page, then re-encoded by the server: 23.5 s on a slow machine.
+    test.setTimeout(60_000);
     await page.setViewportSize(phone);
     const violations = await watchCspViolations(page);
     await routeRecaptcha(page);
