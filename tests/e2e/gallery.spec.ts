@@ -63,9 +63,17 @@ test.beforeEach(async () => {
 });
 
 test('shows an announced loading indicator while a slow response is on its way', async ({ page }) => {
-  await standInCrm.setGallery({ status: 200, body: { data: mixed }, delayMs: 2_000 });
+  await standInCrm.setGallery({ status: 200, body: { data: mixed } });
+  // The list is held until the indicator has been seen: a fixed delay raced the wait for hydration.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/gallery/public', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/gallery');
   await expect(page.getByRole('status')).toHaveText('Loading gallery…');
+  release();
   await expect(filters(page)).toHaveText(['Water Damage', 'Storm Damage', 'Fire & Smoke']);
   await expect(page.getByRole('status')).toHaveCount(0);
 });
