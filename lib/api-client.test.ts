@@ -334,3 +334,22 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds(value, Date.parse('Wed, 25 Nov 2026 10:00:00 GMT'))).toBe(seconds);
   });
 });
+
+describe('on the server', () => {
+  // Node has a `navigator` of its own since 21: a server-side failure must not be read as a browser offline.
+  it('a request that fails is a network failure, never "the browser is offline", whatever the runtime’s navigator says', async () => {
+    vi.stubGlobal('navigator', { onLine: false, userAgent: 'Node.js' });
+    const refused = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const { apiRequest, sent } = setup(refused);
+    try {
+      await expect(apiRequest('http://crm.example/api/gallery/public')).rejects.toThrow('Network Error: fetch failed');
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toMatchObject({ category: 'network', message: 'Network Error: fetch failed' });
+      expect(JSON.stringify(sent[0]!.metadata)).toContain('"offline":false');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
