@@ -1,6 +1,8 @@
 // Security and cache headers for every response the production server (server.mjs) sends.
 // Plain JavaScript (typed by JSDoc) so server.mjs can run it with no compile step.
-// Why the CSP is built from hashes (not nonces): docs/decisions/0006-hash-based-csp-set-by-the-server.md.
+// Why the CSP is built from hashes, with a nonce only for pages rendered per request:
+// docs/decisions/0006-hash-based-csp-set-by-the-server.md.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -115,10 +117,11 @@ function unique(values) {
  * The Content-Security-Policy of a document: the hashes of its own inline scripts (or every page's when
  * the route is unknown), and the origins of the whole build, since client-side navigation keeps the
  * first document's policy for every page the visitor goes on to.
+ * A page rendered for this request (not prerendered) also carries `nonce`, which Next put on its scripts.
  * @param {CspManifest} manifest
- * @param {{ hashes: string[]; https: boolean }} options
+ * @param {{ hashes: string[]; https: boolean; nonce?: string }} options
  */
-export function contentSecurityPolicy(manifest, { hashes, https }) {
+export function contentSecurityPolicy(manifest, { hashes, https, nonce }) {
   const useRecaptcha = manifest.recaptcha;
   const crm = manifest.crmOrigin ? [manifest.crmOrigin] : [];
   const api = manifest.apiOrigin ? [manifest.apiOrigin] : [];
@@ -128,7 +131,9 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
     [
       'script-src',
       "'self'",
-      ...(manifest.development ? ["'unsafe-inline'", "'unsafe-eval'"] : hashes.map((hash) => `'${hash}'`)),
+      ...(manifest.development
+        ? ["'unsafe-inline'", "'unsafe-eval'"]
+        : [...hashes.map((hash) => `'${hash}'`), ...(nonce ? [`'nonce-${nonce}'`] : [])]),
       ...(useRecaptcha ? RECAPTCHA_SCRIPT : []),
     ],
     // Tailwind ships a stylesheet, but React and the gallery set style attributes; the ban is on script.
@@ -155,6 +160,36 @@ export function contentSecurityPolicy(manifest, { hashes, https }) {
  */
 function allHashes(manifest) {
   return unique(Object.values(manifest.pages).flat()).sort();
+}
+
+/**
+ * The nonce for a document Next renders for this request, or undefined for a prerendered page (whose
+ * scripts the manifest's hashes cover) and for the development server (which allows inline scripts).
+ * Per request means a path the build did not prerender (`/contact/sent`), or a post (the contact form
+ * sent or refused before the page's JavaScript ran): their inline scripts carry what this request made,
+ * a reference or the typed values, so no hash computed at build time can match them.
+ * @param {CspManifest} manifest
+ * @param {string} pathname
+ * @param {string} method
+ */
+export function nonceForRequest(manifest, pathname, method) {
+  if (manifest.development) return undefined;
+  const prerendered = manifest.pages[normalisePath(pathname)] !== undefined;
+  if (prerendered && (method === 'GET' || method === 'HEAD')) return undefined;
+  return randomBytes(18).toString('base64');
+}
+
+/**
+ * Hands Next the request's nonce the way Next reads one: from the request's own policy header, whose
+ * `script-src` nonce it puts on every script of a page it renders. Whatever policy header the client
+ * sent is dropped, so only a nonce of ours ever reaches a page.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {string | undefined} nonce
+ */
+function giveNextTheNonce(request, nonce) {
+  delete request.headers['content-security-policy'];
+  delete request.headers['content-security-policy-report-only'];
+  if (nonce) request.headers['content-security-policy'] = `script-src 'nonce-${nonce}'`;
 }
 
 /** @param {string} pathname */
@@ -204,10 +239,10 @@ function cacheControlFor(pathname, status, contentType, existing) {
 /**
  * The headers a response gets once its status and type are known. Exported for the unit tests;
  * server.mjs uses responseClassWithSiteHeaders.
- * @param {{ manifest: CspManifest; pathname: string; status: number; contentType: string; existingCacheControl: string; https: boolean }} input
+ * @param {{ manifest: CspManifest; pathname: string; status: number; contentType: string; existingCacheControl: string; https: boolean; nonce?: string }} input
  * @returns {Record<string, string>}
  */
-export function responseHeaders({ manifest, pathname, status, contentType, existingCacheControl, https }) {
+export function responseHeaders({ manifest, pathname, status, contentType, existingCacheControl, https, nonce }) {
   /** @type {Record<string, string>} */
   const common = {
     'X-Content-Type-Options': 'nosniff',
@@ -228,6 +263,7 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
       ? contentSecurityPolicy(manifest, {
           hashes: pageHashes ?? allHashes(manifest),
           https,
+          nonce,
         })
       : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.
         /^application\/pdf/.test(contentType)
@@ -265,6 +301,7 @@ export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
     #pathname;
     #https;
     #method;
+    #nonce;
 
     /**
      * @param {import('node:http').IncomingMessage} request
@@ -276,6 +313,10 @@ export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
       this.#pathname = pathnameOf(request.url);
       this.#https = cameOverHttps(request, trustProxy);
       this.#method = request.method ?? 'GET';
+      // The one place that sees both the request Next will render and the response whose policy must
+      // allow what it renders.
+      this.#nonce = nonceForRequest(manifest, this.#pathname, this.#method);
+      giveNextTheNonce(request, this.#nonce);
     }
 
     /**
@@ -297,6 +338,7 @@ export function responseClassWithSiteHeaders({ manifest, trustProxy }) {
         contentType: String(this.getHeader('content-type') ?? ''),
         existingCacheControl: cacheControl === undefined ? '' : String(cacheControl),
         https: this.#https,
+        nonce: this.#nonce,
       });
       for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
       // The answer to a post (the contact form sent without JavaScript, rendered again with what was

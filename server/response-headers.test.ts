@@ -6,6 +6,7 @@ import {
   responseClassWithSiteHeaders,
   cameOverHttps,
   contentSecurityPolicy,
+  nonceForRequest,
   responseHeaders,
   type CspManifest,
 } from './response-headers.mjs';
@@ -227,5 +228,60 @@ describe('responseClassWithSiteHeaders (http.createServer({ ServerResponse }))',
     } finally {
       await site.close();
     }
+  });
+
+  it('gives a page rendered per request (a path not prerendered, or a post) a fresh nonce, in its policy and in the header Next reads it from', async () => {
+    const seen: (string | undefined)[] = [];
+    const site = await serve((request, response) => {
+      seen.push(request.headers['content-security-policy'] as string | undefined);
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.end('<!doctype html>');
+    });
+    const nonceOf = (policy: string) => /'nonce-([A-Za-z0-9+/]+={0,2})'/.exec(directive(policy, 'script-src'))?.[1];
+    try {
+      const sent = await site.get('/contact/sent?reference=HC-ABC-DEF', {
+        'Content-Security-Policy': "script-src 'nonce-chosen-by-the-client'",
+        'Content-Security-Policy-Report-Only': "script-src 'nonce-also-chosen'",
+      });
+      const again = await site.get('/contact/sent?reference=HC-ABC-DEF');
+      const nonce = nonceOf(sent.headers.get('content-security-policy')!);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(seen[0]).toBe(`script-src 'nonce-${nonce}'`);
+      expect(nonceOf(again.headers.get('content-security-policy')!)).not.toBe(nonce);
+      // Still every prerendered page's hashes besides.
+      expect(directive(sent.headers.get('content-security-policy')!, 'script-src')).toContain("'sha256-contact'");
+
+      const posted = await site.get('/contact', {});
+      expect(nonceOf(posted.headers.get('content-security-policy')!)).toBeUndefined();
+      expect(seen[2]).toBeUndefined();
+      const port = new URL(posted.url).port;
+      const post = await fetch(`http://127.0.0.1:${port}/contact`, { method: 'POST', body: 'name=x' });
+      expect(seen[3]).toBe(`script-src 'nonce-${nonceOf(post.headers.get('content-security-policy')!)}'`);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('gives a prerendered page no nonce, and drops any policy header the client sent with it', async () => {
+    const seen: (string | undefined)[] = [];
+    const site = await serve((request, response) => {
+      seen.push(request.headers['content-security-policy'] as string | undefined);
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.end('<!doctype html>');
+    });
+    try {
+      const response = await site.get('/', { 'Content-Security-Policy': "script-src 'nonce-chosen-by-the-client'" });
+      expect(response.headers.get('content-security-policy')).not.toContain('nonce-');
+      expect(seen).toEqual([undefined]);
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe('nonceForRequest', () => {
+  it('none for the development server, which allows inline scripts anyway', () => {
+    expect(nonceForRequest({ ...manifest, development: true }, '/contact/sent', 'GET')).toBeUndefined();
+    expect(nonceForRequest(manifest, '/contact/', 'HEAD')).toBeUndefined();
   });
 });

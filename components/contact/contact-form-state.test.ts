@@ -5,6 +5,7 @@ import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import {
   afterFailedSend,
+  enteredFields,
   formReducer,
   initialFormState,
   newSubmission,
@@ -104,6 +105,44 @@ describe('formReducer: editing', () => {
   });
 });
 
+describe('the fields as the page held them when the script took over', () => {
+  function posted(entries: [string, string][]): FormData {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    data.append('photos', new File([], ''));
+    return data;
+  }
+
+  it('reads text, the ticked answers, the claim toggle and the hidden field, as the browser would post them', () => {
+    const entries = enteredFields(
+      posted([
+        ['name', 'Morag Before'],
+        ['message', 'Typed before the script ran'],
+        ['claim', 'open'],
+        ['worsening', 'yes'],
+        ['postcode', 'G67 1AA'],
+        ['website', ''],
+      ]),
+    );
+    expect(entries).toEqual({
+      values: { ...EMPTY, name: 'Morag Before', message: 'Typed before the script ran' },
+      claim: { ...EMPTY_CLAIM, worsening: 'yes', postcode: 'G67 1AA' },
+      claimOpen: true,
+      honeypot: '',
+    });
+    expect(enteredFields(posted([])).claimOpen).toBe(false);
+  });
+
+  it('the state starts from them, keeping its photos and messages', () => {
+    const entries = enteredFields(posted([['name', 'Morag Before']]));
+    const state = run({ ...typed, errors: { email: 'x' } }, { type: 'takenOver', entries });
+    expect(state.values.name).toBe('Morag Before');
+    expect(state.claimOpen).toBe(false);
+    expect(state.photos).toBe(typed.photos);
+    expect(state.errors).toEqual({ email: 'x' });
+  });
+});
+
 describe('formReducer: draft and clearing', () => {
   it('a restored draft brings back the fields and photos it has, with a note', () => {
     const fields = { savedAt: 1, values: { ...EMPTY, name: 'Jo' }, claim: { ...EMPTY_CLAIM, postcode: 'G1' }, claimOpen: true };
@@ -113,11 +152,26 @@ describe('formReducer: draft and clearing', () => {
     expect(state.status).toEqual({ kind: 'note', message: sendingText.restored });
   });
 
-  it('a draft of photos only leaves the fields as they are', () => {
+  it('a draft of photos only leaves the fields as they are and adds its photos to those chosen since', () => {
     const state = run(typed, { type: 'draftRestored', fields: null, photos: [photo(4)] });
     expect(state.values).toBe(typed.values);
     expect(state.claim).toBe(typed.claim);
-    expect(state.photos.map((each) => each.id)).toEqual([4]);
+    expect(state.photos.map((each) => each.id)).toEqual([1, 4]);
+  });
+
+  it('a draft fills only what the visitor has left empty, and never beyond six photos', () => {
+    const fields = {
+      savedAt: 1,
+      values: { ...EMPTY, name: 'Old name', email: 'old@example.com' },
+      claim: { ...EMPTY_CLAIM, postcode: 'G2 2BB', insurer: 'Old Insurer' },
+      claimOpen: false,
+    };
+    const six = [2, 3, 4, 5, 6, 7].map(photo);
+    const state = run(typed, { type: 'draftRestored', fields, photos: [photo(1), ...six] });
+    expect(state.values).toEqual({ ...EMPTY, name: 'Jo', email: 'old@example.com' });
+    expect(state.claim).toMatchObject({ postcode: 'G1 1AA', insurer: 'Old Insurer' });
+    expect(state.claimOpen).toBe(true);
+    expect(state.photos.map((each) => each.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('a draft of fields only keeps the photos', () => {

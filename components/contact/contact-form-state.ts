@@ -7,7 +7,9 @@ import {
   CLAIM_FIELDS,
   CONTACT_FIELDS,
   EMPTY_CLAIM,
+  HONEYPOT_FIELD,
   PHOTO_FIELD,
+  PHOTO_MAX_COUNT,
   isClaimField,
   type ClaimField,
   type ClaimValues,
@@ -16,7 +18,7 @@ import {
   type FormErrors,
   type FormField,
 } from '@/lib/contact-fields';
-import type { NativeFormState } from '@/lib/native-form-state';
+import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
 import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';
@@ -90,6 +92,11 @@ export type FormAction =
   | { type: 'prefill'; claim: Partial<ClaimValues> }
   | { type: 'photos'; photos: PickedPhoto[] }
   | { type: 'photoProblem'; problem: string | undefined }
+  /**
+   * What the page's fields held when the form's script took over: a visitor on a slow phone types (and
+   * ticks, and chooses) before the page has hydrated, and the state starts from that, not from empty.
+   */
+  | { type: 'takenOver'; entries: EnteredFields }
   | { type: 'draftRestored'; fields: DraftFields | null; photos: PickedPhoto[] }
   | { type: 'cleared' }
   | { type: 'invalid'; errors: FormErrors }
@@ -121,6 +128,31 @@ export function initialFormState(native: NativeFormState): FormState {
     retry: null,
     clock: 0,
   };
+}
+
+/** The form's text, answers and claim toggle as the page holds them (see enteredFields). */
+export type EnteredFields = { values: ContactValues; claim: ClaimValues; claimOpen: boolean; honeypot: string };
+
+/**
+ * What the form's own fields hold, read through FormData as the browser would post them: the text as
+ * typed, the ticked answer of each group ('' when none), whether the claim part is open.
+ */
+export function enteredFields(data: FormData): EnteredFields {
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    values: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(field)])) as ContactValues,
+    claim: Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues,
+    claimOpen: text(CLAIM_TOGGLE_FIELD) === CLAIM_TOGGLE_VALUE,
+    honeypot: text(HONEYPOT_FIELD),
+  };
+}
+
+/** Each field as the visitor has it, or the draft's where the visitor has left it empty. */
+function filledFrom<T extends Record<string, string>>(current: T, draft: T): T {
+  return Object.fromEntries(Object.entries(current).map(([field, value]) => [field, value !== '' ? value : (draft[field] ?? '')])) as T;
 }
 
 function withoutError(errors: FormErrors, field: FormField): FormErrors {
@@ -156,9 +188,21 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, photos: action.photos, errors: withoutError(state.errors, PHOTO_FIELD) };
     case 'photoProblem':
       return { ...state, errors: { ...state.errors, [PHOTO_FIELD]: action.problem } };
+    case 'takenOver':
+      return { ...state, ...action.entries };
     case 'draftRestored': {
-      const fields = action.fields ? { values: action.fields.values, claim: action.fields.claim, claimOpen: action.fields.claimOpen } : {};
-      const photos = action.photos.length > 0 ? { photos: action.photos } : {};
+      // The draft fills what is empty and never overwrites what the visitor has typed or chosen since.
+      const draft = action.fields;
+      const fields = draft
+        ? {
+            values: filledFrom(state.values, draft.values),
+            claim: filledFrom(state.claim, draft.claim),
+            claimOpen: state.claimOpen || draft.claimOpen,
+          }
+        : {};
+      const known = new Set(state.photos.map((photo) => photo.id));
+      const restored = action.photos.filter((photo) => !known.has(photo.id));
+      const photos = restored.length > 0 ? { photos: [...state.photos, ...restored].slice(0, PHOTO_MAX_COUNT) } : {};
       return { ...state, ...fields, ...photos, status: { kind: 'note', message: sendingText.restored } };
     }
     case 'cleared':

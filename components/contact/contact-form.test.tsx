@@ -115,3 +115,36 @@ describe('ContactForm says where the enquiry came from', () => {
     );
   });
 });
+
+describe('ContactForm taking over a page the visitor has already used', () => {
+  it('keeps what was typed and ticked before it hydrated, through later changes and the send', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const apiRequest = vi.fn(async () => ({ status: 201, data: { success: true, message: 'Stored.' } }));
+    const logger = createLogger({
+      endpoint: '/api/error-logs',
+      send: async () => undefined,
+      console: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    const form = <ContactForm siteKey="" endpoint="/api/contact" apiRequest={apiRequest as never} logger={logger} />;
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(form);
+    // Typed and ticked while the page was still plain HTML.
+    container.querySelector<HTMLInputElement>('input[name="name"]')!.value = 'Morag Before';
+    container.querySelector<HTMLTextAreaElement>('textarea[name="message"]')!.value = 'Typed before the script ran.';
+    container.querySelector<HTMLInputElement>('input[name="claim"]')!.checked = true;
+    container.querySelector<HTMLInputElement>('input[name="worsening"][value="yes"]')!.checked = true;
+
+    render(form, { container, hydrate: true });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'morag@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Subject/), { target: { value: 'Ceiling' } });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Morag Before');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('Typed before the script ran.');
+
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(apiRequest).toHaveBeenCalled());
+    expect(apiRequest.mock.calls[0]).toMatchObject([
+      '/api/contact',
+      { json: { name: 'Morag Before', email: 'morag@example.com', message: 'Typed before the script ran.', worsening: 'yes' } },
+    ]);
+  });
+});

@@ -1,6 +1,16 @@
 'use client';
 
-import { Suspense, useActionState, useCallback, useEffect, useReducer, useRef, type ChangeEvent, type FormEvent } from 'react';
+import {
+  Suspense,
+  useActionState,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { CallButton } from '@/components/ui/call-button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { apiRequest as defaultApiRequest, type ApiResponse } from '@/lib/api-client';
@@ -14,6 +24,7 @@ import { Field } from '@/components/contact/field';
 import { PhotoPicker, photoFromDraft, type PickedPhoto } from '@/components/contact/photo-picker';
 import {
   afterFailedSend,
+  enteredFields,
   formReducer,
   initialFormState,
   newSubmission,
@@ -126,6 +137,7 @@ export function ContactForm({
   /** The try in flight: what Cancel aborts, and what keeps a second try from starting meanwhile. */
   const inFlight = useRef<AbortController | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const form = useRef<HTMLFormElement | null>(null);
   /** False until the draft kept on this device (if any) is back in the form: nothing is saved over it before. */
   const draftLoaded = useRef(false);
 
@@ -134,6 +146,12 @@ export function ContactForm({
     loadContactSchema().catch(() => undefined);
     if (siteKey) loadRecaptcha(siteKey).catch(() => undefined);
   }
+
+  // What the visitor typed, ticked or chose while the page was still plain HTML stays: the state starts
+  // from the fields as they are, before anything renders them again (photos: PhotoPicker).
+  useLayoutEffect(() => {
+    if (form.current) dispatch({ type: 'takenOver', entries: enteredFields(new FormData(form.current)) });
+  }, []);
 
   // The draft kept on this device comes back after a reload, a closed tab or a crash (lib/contact-draft.ts).
   useEffect(() => {
@@ -401,6 +419,7 @@ export function ContactForm({
 
   return (
     <form
+      ref={form}
       noValidate
       action={nativeAction}
       onSubmit={onSubmit}

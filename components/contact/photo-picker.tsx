@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { photoText } from '@/content/contact';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, formatBytes } from '@/lib/contact-fields';
 import type { DraftPhoto } from '@/lib/contact-draft';
@@ -50,9 +50,7 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register }: Ph
   // Thumbnails are object URLs: released when a photo is removed or the form goes away.
   useEffect(() => () => latest.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
 
-  function add(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = Array.from(event.target.files ?? []);
-    event.target.value = '';
+  function addFiles(chosen: File[]) {
     const added: PickedPhoto[] = [];
     const problems: string[] = [];
     for (const file of chosen) {
@@ -66,6 +64,23 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register }: Ph
     onProblem(problems.length > 0 ? [...new Set(problems)].join(' ') : undefined);
     setAnnouncement(added.length > 0 ? photoText.added(added.length, photos.length + added.length) : '');
   }
+
+  function add(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    addFiles(chosen);
+  }
+
+  // Photos chosen before the page's script ran are still in the input: listed and prepared like any other.
+  useLayoutEffect(() => {
+    const element = input.current;
+    const chosen = Array.from(element?.files ?? []);
+    if (!element || chosen.length === 0) return;
+    element.value = '';
+    addFiles(chosen);
+    // Once, when the picker takes over the input the server rendered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function remove(photo: PickedPhoto) {
     URL.revokeObjectURL(photo.previewUrl);

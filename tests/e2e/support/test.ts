@@ -38,3 +38,30 @@ export const test = base.extend({
     await provide(javaScriptEnabled === false ? page : waitingForHydration(page));
   },
 });
+
+/**
+ * Opens `url` and resolves as soon as the document is parsed, before React has hydrated it: the page a
+ * visitor on a slow phone already reads, types into and presses. (The `page` fixture's own navigations
+ * wait for hydration; a frame's do not.)
+ */
+export async function landBeforeHydration(page: Page, url: string): Promise<void> {
+  await page.mainFrame().goto(url, { waitUntil: 'domcontentloaded' });
+}
+
+/**
+ * Holds back Next's chunks, as a slow link does for about a round trip after the first paint, until
+ * the returned function lets them through.
+ */
+export async function holdChunks(page: Page): Promise<() => Promise<void>> {
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route('**/_next/static/chunks/**', (route) => {
+    // A held request whose page has gone meanwhile (a native post, a link) cannot be continued: nothing lost.
+    if (holding) held.push(() => route.continue().catch(() => undefined));
+    else return route.continue();
+  });
+  return async () => {
+    holding = false;
+    for (const release of held.splice(0)) await release();
+  };
+}
