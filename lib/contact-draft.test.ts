@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CLAIM } from '@/lib/contact-fields';
 import { clearDraft, loadDraftFields, loadDraftPhotos, saveDraftFields } from '@/lib/contact-draft';
+import { newEnquiryKey } from '@/lib/enquiry-key';
 
 const values = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 const KEY = 'homecare:enquiry-draft';
@@ -16,6 +17,14 @@ describe('the draft kept on the device', () => {
     const claim = { ...EMPTY_CLAIM, postcode: 'G67 1AB' };
     saveDraftFields({ savedAt: 1_000, values, claim, claimOpen: true });
     expect(loadDraftFields(2_000)).toEqual({ savedAt: 1_000, values, claim, claimOpen: true });
+  });
+
+  it("keeps the enquiry's key with it; a stored key that is not one is left out", () => {
+    const enquiryKey = newEnquiryKey();
+    saveDraftFields({ savedAt: 1_000, values, claim: EMPTY_CLAIM, claimOpen: false, enquiryKey });
+    expect(loadDraftFields(2_000)?.enquiryKey).toBe(enquiryKey);
+    localStorage.setItem(KEY, JSON.stringify({ savedAt: 1_000, values, claim: EMPTY_CLAIM, enquiryKey: '<script>' }));
+    expect(loadDraftFields(2_000)).toEqual({ savedAt: 1_000, values, claim: EMPTY_CLAIM, claimOpen: false });
   });
 
   it('keeps nothing for an empty form, and forgets one older than a day', () => {

@@ -7,6 +7,7 @@
  */
 import { browserLocalStorage, inBrowser } from '@/lib/browser';
 import { CLAIM_FIELDS, CONTACT_FIELDS, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
+import { isEnquiryKey } from '@/lib/enquiry-key';
 
 const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
 const FIELDS_KEY = 'homecare:enquiry-draft';
@@ -15,7 +16,8 @@ const PHOTOS_STORE = 'photos';
 /** Longer than any field may be: a stored value beyond it is not ours. */
 const MAX_STORED_CHARACTERS = 10_000;
 
-export type DraftFields = { savedAt: number; values: ContactValues; claimOpen: boolean; claim: ClaimValues };
+/** `enquiryKey`: the enquiry's key (lib/enquiry-key.ts), so a send after a reload is still the same enquiry. */
+export type DraftFields = { savedAt: number; values: ContactValues; claimOpen: boolean; claim: ClaimValues; enquiryKey?: string };
 export type DraftPhoto = { id: number; name: string; type: string; blob: Blob; savedAt: number };
 
 const storage = browserLocalStorage;
@@ -64,7 +66,13 @@ export function loadDraftFields(now = Date.now()): DraftFields | null {
     clearDraftFields();
     return null;
   }
-  return { savedAt, values, claim, claimOpen: record.claimOpen === true };
+  return {
+    savedAt,
+    values,
+    claim,
+    claimOpen: record.claimOpen === true,
+    ...(isEnquiryKey(record.enquiryKey) ? { enquiryKey: record.enquiryKey } : {}),
+  };
 }
 
 function clearDraftFields(): void {

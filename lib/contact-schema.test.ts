@@ -72,6 +72,8 @@ describe('the validation messages, verbatim', () => {
         utmSource: '',
         utmMedium: '',
         utmCampaign: '',
+        // The enquiry's key: made by the form, none here.
+        enquiryKey: '',
         recaptchaToken: '',
         website: '',
       },

@@ -31,6 +31,7 @@ import {
   type FormErrors,
   type FormField,
 } from '@/lib/contact-fields';
+import { ENQUIRY_KEY_FIELD, isEnquiryKey } from '@/lib/enquiry-key';
 import { ATTRIBUTION_FIELDS, campaignTag, referrerOrigin, sitePath, type Attribution } from '@/lib/visit-attribution';
 
 // The schema
@@ -129,6 +130,8 @@ const contactSchema = z.object({
   utmSource: cleaned(campaignTag),
   utmMedium: cleaned(campaignTag),
   utmCampaign: cleaned(campaignTag),
+  // Made by the form, never typed: one that is not a key is dropped, and the server compares content instead.
+  [ENQUIRY_KEY_FIELD]: cleaned((raw) => (isEnquiryKey(raw) ? raw : '')),
   // Bounded by the body's size; the server judges whether it could be real before asking Google.
   recaptchaToken: z.pipe(
     z.transform((raw: unknown) => (typeof raw === 'string' ? raw.trim() : '')),

@@ -7,7 +7,15 @@ import type { FormErrors, FormField } from '@/lib/contact-fields';
  */
 export type NativeFormState =
   | { kind: 'idle' }
-  | { kind: 'refused'; message: string; errors: FormErrors; values: Partial<Record<FormField, string>>; claimOpen: boolean };
+  | {
+      kind: 'refused';
+      message: string;
+      errors: FormErrors;
+      values: Partial<Record<FormField, string>>;
+      claimOpen: boolean;
+      /** The enquiry's key (the one posted, or a new one): rendered into the form, so a second press is the same enquiry. */
+      enquiryKey: string;
+    };
 
 export const NATIVE_FORM_IDLE: NativeFormState = { kind: 'idle' };
 

@@ -104,6 +104,8 @@ export const enquiries = sqliteTable(
     vatRegistered: text('vat_registered'),
     excess: text('excess'),
     desktopAssessment: text('desktop_assessment'),
+    // Migration 0012: the key the form sent with every try of this enquiry (lib/enquiry-key.ts), if any.
+    enquiryKey: text('enquiry_key'),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
@@ -111,6 +113,7 @@ export const enquiries = sqliteTable(
     uniqueIndex('enquiries_reference').on(table.reference),
     uniqueIndex('enquiries_submission_key').on(table.submissionKey),
     index('enquiries_email_key').on(table.emailKey, table.receivedMs),
+    index('enquiries_enquiry_key').on(table.enquiryKey, table.receivedMs),
   ],
 );
 

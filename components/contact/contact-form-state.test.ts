@@ -34,6 +34,7 @@ describe('initialFormState', () => {
       values: EMPTY,
       claim: EMPTY_CLAIM,
       claimOpen: false,
+      enquiryKey: '',
       photos: [],
       honeypot: '',
       errors: {},
@@ -52,7 +53,9 @@ describe('initialFormState', () => {
       errors: { email: 'Enter a valid email' },
       values: { name: 'Jo', email: 'jo@', postcode: 'G1 1AA' },
       claimOpen: true,
+      enquiryKey: 'KeyFromTheServer123456',
     });
+    expect(state.enquiryKey).toBe('KeyFromTheServer123456');
     expect(state.values).toEqual({ ...EMPTY, name: 'Jo', email: 'jo@' });
     expect(state.claim).toEqual({ ...EMPTY_CLAIM, postcode: 'G1 1AA' });
     expect(state.claimOpen).toBe(true);
@@ -122,6 +125,7 @@ describe('the fields as the page held them when the script took over', () => {
         ['worsening', 'yes'],
         ['postcode', 'G67 1AA'],
         ['website', ''],
+        ['enquiryKey', 'KeyRenderedWithThePage'],
       ]),
     );
     expect(entries).toEqual({
@@ -129,6 +133,7 @@ describe('the fields as the page held them when the script took over', () => {
       claim: { ...EMPTY_CLAIM, worsening: 'yes', postcode: 'G67 1AA' },
       claimOpen: true,
       honeypot: '',
+      enquiryKey: 'KeyRenderedWithThePage',
     });
     expect(enteredFields(posted([])).claimOpen).toBe(false);
   });
@@ -174,6 +179,14 @@ describe('formReducer: draft and clearing', () => {
     expect(state.photos.map((each) => each.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it("a draft's enquiry goes on with the draft's key; a draft without one keeps the form's", () => {
+    const withKey = { savedAt: 1, values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, enquiryKey: 'DraftKey' };
+    const made = { ...typed, enquiryKey: 'MadeOnLoad' };
+    expect(run(made, { type: 'draftRestored', fields: withKey, photos: [] }).enquiryKey).toBe('DraftKey');
+    const { enquiryKey: _dropped, ...withoutKey } = withKey;
+    expect(run(made, { type: 'draftRestored', fields: withoutKey, photos: [] }).enquiryKey).toBe('MadeOnLoad');
+  });
+
   it('a draft of fields only keeps the photos', () => {
     const fields = { savedAt: 1, values: { ...EMPTY, name: 'Ann' }, claim: EMPTY_CLAIM, claimOpen: false };
     expect(run(typed, { type: 'draftRestored', fields, photos: [] }).photos).toBe(typed.photos);
@@ -181,8 +194,9 @@ describe('formReducer: draft and clearing', () => {
 
   it('Clear form empties everything, stops a waiting retry and says so', () => {
     const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
-    const state = run({ ...waiting, errors: { name: 'x' } }, { type: 'cleared' });
+    const state = run({ ...waiting, errors: { name: 'x' } }, { type: 'cleared', nextKey: 'NextKey' });
     expect(state).toMatchObject({ values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {}, retry: null });
+    expect(state.enquiryKey).toBe('NextKey');
     expect(state.status).toEqual({ kind: 'note', message: sendingText.cleared });
   });
 });
@@ -218,8 +232,9 @@ describe('formReducer: sending', () => {
 
   it('success empties the form and shows the success status', () => {
     const status = { kind: 'success', message: 'Stored.', reference: 'HC-ABC-DEF', photosNotKept: undefined, urgent: true } as const;
-    const state = run({ ...typed, submitting: true }, { type: 'sent', status });
+    const state = run({ ...typed, submitting: true, enquiryKey: 'SentKey' }, { type: 'sent', status, nextKey: 'NextKey' });
     expect(state).toMatchObject({ values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {} });
+    expect(state.enquiryKey).toBe('NextKey');
     expect(state.status).toBe(status);
   });
 

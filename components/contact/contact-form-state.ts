@@ -19,6 +19,7 @@ import {
   type FormField,
 } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
+import { ENQUIRY_KEY_FIELD } from '@/lib/enquiry-key';
 import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';
@@ -69,6 +70,8 @@ export const newSubmission = (): Submission => ({
 
 export type FormState = {
   values: ContactValues;
+  /** The enquiry's key (lib/enquiry-key.ts), sent with every try of it; '' until the form has made one. */
+  enquiryKey: string;
   claim: ClaimValues;
   claimOpen: boolean;
   photos: PickedPhoto[];
@@ -98,7 +101,7 @@ export type FormAction =
    */
   | { type: 'takenOver'; entries: EnteredFields }
   | { type: 'draftRestored'; fields: DraftFields | null; photos: PickedPhoto[] }
-  | { type: 'cleared' }
+  | { type: 'cleared'; nextKey: string }
   | { type: 'invalid'; errors: FormErrors }
   | { type: 'valid' }
   | { type: 'sendStarted' }
@@ -106,7 +109,8 @@ export type FormAction =
   | { type: 'sendEnded' }
   | { type: 'retryScheduled'; retry: Retry; now: number }
   | { type: 'tick'; now: number }
-  | { type: 'sent'; status: SuccessStatus }
+  /** Sent: the form empties, and the next enquiry gets `nextKey`. */
+  | { type: 'sent'; status: SuccessStatus; nextKey: string }
   /** Not sent: the message shown, and the fields the server objected to (when it answered). */
   | { type: 'failed'; message: string; errors?: FormErrors }
   | { type: 'cancelled' };
@@ -119,6 +123,7 @@ export function initialFormState(native: NativeFormState): FormState {
     values: refused ? (Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(field)])) as ContactValues) : EMPTY,
     claim: refused ? (Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues) : EMPTY_CLAIM,
     claimOpen: refused?.claimOpen ?? false,
+    enquiryKey: refused?.enquiryKey ?? '',
     photos: [],
     honeypot: '',
     errors: refused?.errors ?? {},
@@ -130,8 +135,8 @@ export function initialFormState(native: NativeFormState): FormState {
   };
 }
 
-/** The form's text, answers and claim toggle as the page holds them (see enteredFields). */
-export type EnteredFields = { values: ContactValues; claim: ClaimValues; claimOpen: boolean; honeypot: string };
+/** The form's text, answers, claim toggle and key as the page holds them (see enteredFields). */
+export type EnteredFields = { values: ContactValues; claim: ClaimValues; claimOpen: boolean; honeypot: string; enquiryKey: string };
 
 /**
  * What the form's own fields hold, read through FormData as the browser would post them: the text as
@@ -147,6 +152,7 @@ export function enteredFields(data: FormData): EnteredFields {
     claim: Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues,
     claimOpen: text(CLAIM_TOGGLE_FIELD) === CLAIM_TOGGLE_VALUE,
     honeypot: text(HONEYPOT_FIELD),
+    enquiryKey: text(ENQUIRY_KEY_FIELD),
   };
 }
 
@@ -198,6 +204,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
             values: filledFrom(state.values, draft.values),
             claim: filledFrom(state.claim, draft.claim),
             claimOpen: state.claimOpen || draft.claimOpen,
+            // The draft's enquiry continues, with its key: a try sent before the reload may have arrived.
+            ...(draft.enquiryKey ? { enquiryKey: draft.enquiryKey } : {}),
           }
         : {};
       const known = new Set(state.photos.map((photo) => photo.id));
@@ -206,7 +214,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, ...fields, ...photos, status: { kind: 'note', message: sendingText.restored } };
     }
     case 'cleared':
-      return { ...state, ...emptied, retry: null, status: { kind: 'note', message: sendingText.cleared } };
+      return { ...state, ...emptied, enquiryKey: action.nextKey, retry: null, status: { kind: 'note', message: sendingText.cleared } };
     case 'invalid':
       return { ...state, status: { kind: 'idle' }, errors: action.errors };
     case 'valid':
@@ -222,7 +230,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'tick':
       return { ...state, clock: action.now };
     case 'sent':
-      return { ...state, ...emptied, status: action.status };
+      return { ...state, ...emptied, enquiryKey: action.nextKey, status: action.status };
     case 'failed':
       return { ...state, retry: null, errors: action.errors ?? state.errors, status: { kind: 'error', message: action.message } };
     case 'cancelled':

@@ -50,6 +50,8 @@ describe('ContactForm without NEXT_PUBLIC_RECAPTCHA_SITE_KEY', () => {
         sentFrom: '/',
         recaptchaToken: '',
         website: '',
+        // Made when the form took over the page, sent with every try of this enquiry.
+        enquiryKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       },
       skipErrorLogging: true,
       signal: expect.any(AbortSignal),

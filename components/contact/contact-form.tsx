@@ -55,6 +55,7 @@ import {
 } from '@/lib/contact-draft';
 import { NATIVE_FORM_IDLE, NATIVE_FORM_PAGE, type NativeFormState } from '@/lib/native-form-state';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
+import { ENQUIRY_KEY_FIELD, newEnquiryKey } from '@/lib/enquiry-key';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
 import {
@@ -130,7 +131,7 @@ export function ContactForm({
 }: ContactFormProps) {
   const [nativeState, nativeAction] = useActionState(sendWithoutScript, NATIVE_FORM_IDLE, NATIVE_FORM_PAGE);
   const [state, dispatch] = useReducer(formReducer, nativeState, initialFormState);
-  const { values, claim, claimOpen, photos, honeypot, errors, status, submitting, progress, retry, clock } = state;
+  const { values, claim, claimOpen, enquiryKey, photos, honeypot, errors, status, submitting, progress, retry, clock } = state;
   const inputs = useRef<Partial<Record<FormField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
   /** The press of Send being sent or waiting to be retried; read by the tries, which outlive renders. */
   const submission = useRef<Submission | null>(null);
@@ -150,7 +151,9 @@ export function ContactForm({
   // What the visitor typed, ticked or chose while the page was still plain HTML stays: the state starts
   // from the fields as they are, before anything renders them again (photos: PhotoPicker).
   useLayoutEffect(() => {
-    if (form.current) dispatch({ type: 'takenOver', entries: enteredFields(new FormData(form.current)) });
+    if (!form.current) return;
+    const entries = enteredFields(new FormData(form.current));
+    dispatch({ type: 'takenOver', entries: { ...entries, enquiryKey: entries.enquiryKey || newEnquiryKey() } });
   }, []);
 
   // The draft kept on this device comes back after a reload, a closed tab or a crash (lib/contact-draft.ts).
@@ -175,9 +178,9 @@ export function ContactForm({
 
   useEffect(() => {
     if (!draftLoaded.current) return;
-    const timer = setTimeout(() => saveDraftFields({ savedAt: Date.now(), values, claim, claimOpen }), 300);
+    const timer = setTimeout(() => saveDraftFields({ savedAt: Date.now(), values, claim, claimOpen, enquiryKey }), 300);
     return () => clearTimeout(timer);
-  }, [values, claim, claimOpen]);
+  }, [values, claim, claimOpen, enquiryKey]);
 
   // A send waiting to be tried again: at once when the browser is back online; a countdown meanwhile.
   useEffect(() => {
@@ -243,7 +246,7 @@ export function ContactForm({
   function clearForm() {
     clearTimeout(retryTimer.current);
     discardEntries();
-    dispatch({ type: 'cleared' });
+    dispatch({ type: 'cleared', nextKey: newEnquiryKey() });
     inputs.current.name?.focus();
   }
 
@@ -329,7 +332,11 @@ export function ContactForm({
     }
     discardEntries();
     const { message, reference, photosNotKept } = outcome;
-    dispatch({ type: 'sent', status: { kind: 'success', message, reference, photosNotKept, urgent: current.urgent } });
+    dispatch({
+      type: 'sent',
+      status: { kind: 'success', message, reference, photosNotKept, urgent: current.urgent },
+      nextKey: newEnquiryKey(),
+    });
   }
 
   /** One try: a token, the POST, then what its answer or failure calls for. */
@@ -397,6 +404,7 @@ export function ContactForm({
         ...given(checked.claim),
         ...given(attributionFor(window.location.pathname)),
         [HONEYPOT_FIELD]: honeypot,
+        [ENQUIRY_KEY_FIELD]: enquiryKey,
       },
       photos: acceptsPhotos ? photos : [],
       urgent: isUrgent(checked.claim),
@@ -475,6 +483,8 @@ export function ContactForm({
           register={register(PHOTO_FIELD)}
         />
       ) : null}
+      {/* Empty in the prerendered page (one file for every visitor); the form's own key once it runs. */}
+      <input type="hidden" name={ENQUIRY_KEY_FIELD} value={enquiryKey} />
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
         <label htmlFor="contact-website">{contactFormText.honeypotLabel}</label>
         <input

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { enquiryReference } from '@/lib/enquiry-reference';
+import { newEnquiryKey } from '@/lib/enquiry-key';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -113,6 +114,43 @@ describe('POST /api/contact', () => {
     // Each stored enquiry once: its notification; one acknowledgement, as both name the same address.
     expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).toBe(2);
     expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'acknowledgement'")).toBe(1);
+  });
+
+  it("answers a retry carrying the enquiry's key with the first answer, from any address: nothing stored or notified again", async () => {
+    const handle = handler();
+    const key = newEnquiryKey();
+    const first = await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.7' }));
+    // The phone moved from Wi-Fi to mobile: another address, the same key.
+    const retry = await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '198.51.100.9' }));
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.body).toEqual(first.body);
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM enquiries WHERE enquiry_key IS NOT NULL')).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'acknowledgement'")).toBe(1);
+  });
+
+  it('with keys, compares keys and not content: two keys are two enquiries, and a key is forgotten after 24 hours', async () => {
+    let now = Date.parse('2026-11-25T10:00:00Z');
+    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => now });
+    const key = newEnquiryKey();
+    const first = await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.7' }));
+    const otherKey = await handle(contactRequest({ ...valid, enquiryKey: newEnquiryKey() }, { address: '192.0.2.7' }));
+    expect(otherKey.body).not.toEqual(first.body);
+    now += 24 * 60 * 60_000 - 1000;
+    expect((await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.8' }))).body).toEqual(first.body);
+    now += 2000;
+    expect((await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.8' }))).body).not.toEqual(first.body);
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(3);
+  });
+
+  it('drops a key that is not one the form makes, and compares content instead', async () => {
+    const handle = handler();
+    const first = await handle(contactRequest({ ...valid, enquiryKey: 'not-a-key' }, { address: '192.0.2.7' }));
+    const again = await handle(contactRequest({ ...valid, enquiryKey: 'x'.repeat(5000) }, { address: '192.0.2.7' }));
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    expect(await count('SELECT count(*) AS n FROM enquiries WHERE enquiry_key IS NULL')).toBe(1);
   });
 
   it('allows 5 accepted submissions per 10 minutes per client by default, then 429 with Retry-After', async () => {

@@ -311,6 +311,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
             claim: claimValues(submission),
             attribution: attributionValues(submission),
             clientAddress: address,
+            enquiryKey: submission.enquiryKey || null,
             acknowledge,
             photos: processed,
             photosDropped: dropReason && photos.length > 0 ? { count: photos.length, reason: dropReason } : undefined,

@@ -4,6 +4,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { sendNativeForm } from '@/server/enquiries/native-form';
+import { newEnquiryKey } from '@/lib/enquiry-key';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -81,8 +82,20 @@ describe('the contact form posted without JavaScript', () => {
       errors: { email: 'Please enter a valid email address', subject: 'Subject must be at least 5 characters long' },
       values: { ...valid, email: 'jo@example', subject: 'Leak' },
       claimOpen: false,
+      // None was posted (the prerendered page has none): a new one, rendered into the form.
+      enquiryKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
     expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n).toBe(0);
+  });
+
+  it("a refusal keeps the enquiry's key it was posted with, so a second press of the form it renders is the same enquiry", async () => {
+    const enquiryKey = newEnquiryKey();
+    const refused = await sendNativeForm(posted({ ...valid, email: 'jo@example', enquiryKey }), headers(), handler());
+    expect(refused).toMatchObject({ kind: 'refused', enquiryKey });
+    const first = await sendNativeForm(posted({ ...valid, enquiryKey }), headers(), handler());
+    const second = await sendNativeForm(posted({ ...valid, enquiryKey }), headers('198.51.100.44'), handler());
+    expect(second).toEqual(first);
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n).toBe(1);
   });
 
   it('the claim details count only while their box is ticked', async () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { photoText } from '@/content/contact';
 import { CLAIM_FIELDS, FORM_FIELDS, PHOTO_FIELD, isClaimField, isFormField, type FormField } from '@/lib/contact-fields';
 import { contactOutcome } from '@/lib/contact-outcome';
+import { ENQUIRY_KEY_FIELD, isEnquiryKey, newEnquiryKey } from '@/lib/enquiry-key';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
 import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 import { handleContactRequest } from '@/server/enquiries/contact-handler';
@@ -51,6 +52,7 @@ export async function sendNativeForm(
     if (typeof value === 'string' && (claimOpen || !CLAIM_FIELDS.includes(field as never))) values[field] = value;
   }
   const errors = outcome.kind === 'error' ? { ...outcome.fieldErrors } : {};
+  const postedKey = form.get(ENQUIRY_KEY_FIELD);
   // A file input cannot be filled in again by the server: the visitor is asked to choose the photos again.
   if (photos > 0 && !errors[PHOTO_FIELD]) errors[PHOTO_FIELD] = photoText.chooseAgain;
   return {
@@ -59,5 +61,6 @@ export async function sendNativeForm(
     errors: Object.fromEntries(Object.entries(errors).filter(([field]) => isFormField(field))),
     values,
     claimOpen,
+    enquiryKey: isEnquiryKey(postedKey) ? postedKey : newEnquiryKey(),
   };
 }

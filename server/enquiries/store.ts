@@ -44,9 +44,13 @@ export type NewEnquiry = {
   photos?: readonly PhotoToStore[];
   /** Photos that came with it but are not kept, and why. */
   photosDropped?: { count: number; reason: PhotosDroppedReason };
+  /** The key the form sent with every try of this enquiry (lib/enquiry-key.ts); null when none came. */
+  enquiryKey?: string | null;
 };
 
-/** A resubmission with the same content from the same client within this window is stored once. */
+/** A try with the key of an enquiry stored within this window is that enquiry, from any address. */
+const KEY_WINDOW_MS = 24 * 60 * 60_000;
+/** Without a key: a resubmission with the same content from the same client within this window is stored once. */
 const DEDUPE_WINDOW_MS = 10 * 60_000;
 /** One acknowledgement per recipient address in this window, whatever the number of enquiries. */
 const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
@@ -90,6 +94,7 @@ function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
     recaptchaScore: enquiry.score ?? null,
     verificationDetail: enquiry.detail ?? null,
     submissionKey,
+    enquiryKey: enquiry.enquiryKey ?? null,
     photosDropped: dropped.count,
     photosDroppedReason: dropped.reason,
   } satisfies typeof enquiries.$inferInsert;
@@ -152,13 +157,24 @@ async function acknowledgementJob(
 }
 
 /**
+ * What makes a stored enquiry the same as this try: its key within KEY_WINDOW_MS when the form sent one,
+ * else the same content from the same client within DEDUPE_WINDOW_MS.
+ */
+function sameEnquiry(row: ReturnType<typeof enquiryRow>, now: number): SQL | undefined {
+  const e = enquiries;
+  return row.enquiryKey
+    ? and(eq(e.enquiryKey, row.enquiryKey), gt(e.receivedMs, now - KEY_WINDOW_MS))
+    : and(eq(e.contentHash, row.contentHash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS));
+}
+
+/**
  * Stores an enquiry with its reference, its photos' rows and, when it is accepted, its outbox jobs (the
- * company's notification; the sender's acknowledgement within its caps) in one write batch, unless the
- * same content from the same client arrived within DEDUPE_WINDOW_MS: then the stored one is returned,
- * upgraded with what this try brings that it lacked (photos when it has none, with a follow-up to the
- * company when its notification has gone out or is being sent; an accepted verdict over a suspect or
- * spam one, with the notification it then needs, queued once). The duplicate check and
- * the insert are one statement, so two concurrent duplicates cannot both be stored; every later
+ * company's notification; the sender's acknowledgement within its caps) in one write batch, unless it
+ * is one already stored (sameEnquiry: its key, or without one its content and client): then the stored
+ * one is returned, upgraded with what this try brings that it lacked (photos when it has none, with a
+ * follow-up to the company when its notification has gone out or is being sent; an accepted verdict
+ * over a suspect or spam one, with the notification it then needs, queued once). The duplicate check
+ * and the insert are one statement, so two concurrent duplicates cannot both be stored; every later
  * statement finds the new row by its submission key, so none of them runs for a duplicate. One batch,
  * not an interactive transaction: the write lock is held for the statements alone (decision 0010).
  */
@@ -205,13 +221,7 @@ export async function storeEnquiry(
   let photosKept = false;
   try {
     const [, created] = await writeBatch(db, [
-      run(
-        insertSelect(
-          e,
-          row,
-          sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.contentHash} = ${row.contentHash} AND ${e.receivedMs} > ${now - DEDUPE_WINDOW_MS})`,
-        ),
-      ),
+      run(insertSelect(e, row, sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`)),
       // The reference, with the new row's id and reference returned: no row when this was a duplicate.
       orm(db)
         .update(e)
@@ -232,7 +242,7 @@ export async function storeEnquiry(
     const [existing] = await orm(db)
       .select({ id: e.id, reference: e.reference, disposition: e.disposition })
       .from(e)
-      .where(and(eq(e.contentHash, row.contentHash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS)))
+      .where(sameEnquiry(row, now))
       .orderBy(desc(e.id))
       .limit(1);
     if (!existing) return { id: 0, reference: null, duplicate: true };

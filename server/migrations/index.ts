@@ -10,6 +10,7 @@ import { digestsMigration } from '@/server/migrations/0008-digests';
 import { errorLogGroupsMigration } from '@/server/migrations/0009-error-log-groups';
 import { photosFollowUpMigration } from '@/server/migrations/0010-photos-follow-up';
 import { urgencyAndInstructionsMigration } from '@/server/migrations/0011-urgency-and-instructions';
+import { enquiryKeysMigration } from '@/server/migrations/0012-enquiry-keys';
 
 import type { Transaction } from '@libsql/client';
 
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   errorLogGroupsMigration,
   photosFollowUpMigration,
   urgencyAndInstructionsMigration,
+  enquiryKeysMigration,
 ];

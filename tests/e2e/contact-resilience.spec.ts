@@ -1,5 +1,6 @@
 import { outboxMessages } from '../support/outbox';
-import { expect, test, type Browser, type Page } from './support/test';
+import { request as httpRequest } from 'node:http';
+import { expect, test, type Browser, type Page, type Route } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { axe } from './support/axe';
@@ -201,6 +202,58 @@ test('an answer lost on the way back: the form says it may not have arrived, tri
   await expect.poll(() => outboxMails(unique).length, { timeout: 10_000 }).toBe(1);
   await page.waitForTimeout(1500);
   expect(outboxMails(unique)).toHaveLength(1);
+});
+
+/** Sends the request the page made from another address (127.0.0.2): the phone moved from Wi-Fi to mobile. */
+async function fromAnotherAddress(route: Route): Promise<void> {
+  const request = route.request();
+  const headers = await request.allHeaders();
+  const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    const outgoing = httpRequest(request.url(), { method: request.method(), headers, localAddress: '127.0.0.2' }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () =>
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)])),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(request.postDataBuffer() ?? undefined);
+  });
+  await route.fulfill(answer);
+}
+
+test('an answer lost, then the retry sent from another address: the reference shown is the one the company gets, once', async ({
+  page,
+}) => {
+  await routeRecaptcha(page);
+  let posts = 0;
+  await page.route('**/api/contact', async (route) => {
+    posts += 1;
+    if (posts === 1) {
+      // Stored from this address; the phone never hears.
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await fromAnotherAddress(route);
+  });
+  await page.goto('/contact');
+  const unique = `Network change ${Date.now()}`;
+  await fillText(page, unique);
+  await form(page).getByRole('button', { name: 'Send message' }).click();
+  await expect(form(page).getByTestId('send-retry')).toBeVisible();
+  await form(page).getByRole('button', { name: 'Send now' }).click();
+  const reference = form(page).getByTestId('enquiry-reference').locator('strong');
+  await expect(reference).toHaveText(/^HC-/);
+  expect(posts).toBe(2);
+  await expect.poll(() => outboxMails(unique).length, { timeout: 10_000 }).toBe(1);
+  await page.waitForTimeout(1500);
+  expect(outboxMails(unique)).toHaveLength(1);
+  expect(outboxMails(unique)[0]!.text).toContain(`Reference: ${await reference.textContent()}`);
 });
 
 test('offline when sending: it waits for the connection and sends as soon as it is back', async ({ page, context }) => {
