@@ -130,12 +130,17 @@ describe('POST /api/contact', () => {
     expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'acknowledgement'")).toBe(1);
   });
 
-  it('with keys, compares keys and not content: two keys are two enquiries, and a key is forgotten after 24 hours', async () => {
+  it('another key is another enquiry unless it is the same content from the same client; a key is forgotten after 24 hours', async () => {
     let now = Date.parse('2026-11-25T10:00:00Z');
     const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => now });
     const key = newEnquiryKey();
     const first = await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.7' }));
-    const otherKey = await handle(contactRequest({ ...valid, enquiryKey: newEnquiryKey() }, { address: '192.0.2.7' }));
+    // Sent again after the answer, as the visitor does to add forgotten photos: the same enquiry.
+    const sentAgain = await handle(contactRequest({ ...valid, enquiryKey: newEnquiryKey() }, { address: '192.0.2.7' }));
+    expect(sentAgain.body).toEqual(first.body);
+    const otherKey = await handle(
+      contactRequest({ ...valid, subject: 'Another leak', enquiryKey: newEnquiryKey() }, { address: '192.0.2.7' }),
+    );
     expect(otherKey.body).not.toEqual(first.body);
     now += 24 * 60 * 60_000 - 1000;
     expect((await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.8' }))).body).toEqual(first.body);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, isUrgent, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
@@ -50,7 +50,7 @@ export type NewEnquiry = {
 
 /** A try with the key of an enquiry stored within this window is that enquiry, from any address. */
 const KEY_WINDOW_MS = 24 * 60 * 60_000;
-/** Without a key: a resubmission with the same content from the same client within this window is stored once. */
+/** A resubmission with the same content from the same client within this window is stored once. */
 const DEDUPE_WINDOW_MS = 10 * 60_000;
 /** One acknowledgement per recipient address in this window, whatever the number of enquiries. */
 const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
@@ -157,14 +157,14 @@ async function acknowledgementJob(
 }
 
 /**
- * What makes a stored enquiry the same as this try: its key within KEY_WINDOW_MS when the form sent one,
- * else the same content from the same client within DEDUPE_WINDOW_MS.
+ * What makes a stored enquiry the same as this try: the same content from the same client within
+ * DEDUPE_WINDOW_MS (a retry without a key, or the same enquiry sent again with the photos the visitor
+ * forgot), or, when the form sent one, its key within KEY_WINDOW_MS from any address.
  */
 function sameEnquiry(row: ReturnType<typeof enquiryRow>, now: number): SQL | undefined {
   const e = enquiries;
-  return row.enquiryKey
-    ? and(eq(e.enquiryKey, row.enquiryKey), gt(e.receivedMs, now - KEY_WINDOW_MS))
-    : and(eq(e.contentHash, row.contentHash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS));
+  const sameContent = and(eq(e.contentHash, row.contentHash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS));
+  return row.enquiryKey ? or(and(eq(e.enquiryKey, row.enquiryKey), gt(e.receivedMs, now - KEY_WINDOW_MS)), sameContent) : sameContent;
 }
 
 /**

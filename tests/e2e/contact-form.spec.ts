@@ -187,6 +187,8 @@ test('a real submission: submitting state, token for contact_form, success messa
     landingPage: '/contact',
     recaptchaToken: standInToken(1),
     website: '',
+    // The enquiry's key, made when the form took over the page and sent with every try.
+    enquiryKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
   });
   expect(await page.evaluate(() => (window as unknown as { __recaptcha: { executed: unknown[] } }).__recaptcha.executed)).toEqual([
     { siteKey: testRecaptchaSiteKey, action: 'contact_form' },
@@ -590,6 +592,7 @@ test.describe('insurance claim details', () => {
     expect(posts).toHaveLength(1);
     expect(Object.keys(posts[0]!).sort()).toEqual([
       'email',
+      'enquiryKey',
       'landingPage',
       'message',
       'name',
