@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
 import { config } from './server/config.mjs';
+import { LARGEST_BODY_BYTES } from './lib/enquiry-rules.mjs';
 
 // The settings, checked (a bad value stops the build with the variable named): server/config.mjs.
 const settings = config();
@@ -20,9 +21,11 @@ const nextConfig: NextConfig = {
   // the copy of a body Next buffers for it is held to its least, 1 byte (the default is 10 MB). A proxy
   // that matched a path taking a body would see that body cut to 1 byte.
   // serverActions: the contact form posted without JavaScript (app/contact/actions.ts) carries its photos
-  // as they were taken, up to PHOTO_BODY_MAX_BYTES (60,098,304; 58 MiB is 60,817,408, checked by
-  // next-config.test.ts); server.mjs refuses a larger declared body before Next reads it.
-  experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: '58mb' } },
+  // as they were taken, up to LARGEST_BODY_BYTES of lib/enquiry-rules.mjs (60,098,304). Given as a number
+  // Next takes it as bytes, unrounded (a string such as '58mb' it would read as 58 MiB, 60,817,408), so
+  // Next and server.mjs, which refuses a larger declared body before Next reads it, draw the same line;
+  // next-config.test.ts reads it as Next does.
+  experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: LARGEST_BODY_BYTES } },
   serverExternalPackages: ['@libsql/client', 'libsql'],
   // The image optimiser resizes the CRM's gallery photos (decision 0009): the CRM's origin only, the
   // gallery's widths and its two qualities (tile, viewer) only, WebP (AVIF costs several times the CPU per image).

@@ -1,18 +1,18 @@
-// Every message of the enquiry feature in one place: the form's field rules, the outcomes the
-// visitor sees after sending, and what the server answers for a bad request. The minimum lengths
-// (name 2, subject 5, message 10, all trimmed) are the site's rule; the maxima are our own.
+// Every message of the enquiry feature in one place: what the form says about its fields, the outcomes
+// the visitor sees after sending, and what the server answers for a bad request. The numbers they quote
+// (lengths, photos, sizes) are the enquiry's rules, in lib/enquiry-rules.mjs: imported by a relative path,
+// since server.mjs loads this file through tsx, which resolves `@/` only from the project's folder.
+import { CLAIM_MAX, CONTACT_MAX, CONTACT_MIN, ENQUIRY_TEXT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '../lib/enquiry-rules.mjs';
 
-export const CONTACT_MIN = { name: 2, subject: 5, message: 10 } as const;
-export const CONTACT_MAX = { name: 100, email: 254, phone: 40, subject: 200, message: 5000 } as const;
-/** The text of one enquiry as sent (the JSON body, or the text fields of a multipart one together). */
-export const ENQUIRY_TEXT_MAX_BYTES = 32 * 1024;
+/** A photo's largest size as the form shows sizes: decimal megabytes, as phones show them. */
+const photoMaxMb = `${PHOTO_MAX_BYTES / 1_000_000} MB`;
 
 /** Field messages, shown under each field by the form and returned by the server as errors[]. */
 export const CONTACT_MESSAGES = {
-  name: 'Name must be at least 2 characters long',
+  name: `Name must be at least ${CONTACT_MIN.name} characters long`,
   email: 'Please enter a valid email address',
-  subject: 'Subject must be at least 5 characters long',
-  message: 'Message must be at least 10 characters long',
+  subject: `Subject must be at least ${CONTACT_MIN.subject} characters long`,
+  message: `Message must be at least ${CONTACT_MIN.message} characters long`,
   nameMax: `Name must be at most ${CONTACT_MAX.name} characters long`,
   emailMax: `Email must be at most ${CONTACT_MAX.email} characters long`,
   phoneMax: `Phone must be at most ${CONTACT_MAX.phone} characters long`,
@@ -100,16 +100,6 @@ export const DAMAGE_TYPES = [
   { value: 'impact-accidental', label: 'Impact or accidental damage' },
   { value: 'other', label: 'Other' },
 ] as const;
-
-export const CLAIM_MAX = {
-  insurer: 100,
-  claimReference: 60,
-  postcode: 10,
-  policyholderName: 100,
-  policyholderPhone: 40,
-  propertyAddress: 300,
-  excess: 20,
-} as const;
 
 /** The three urgency questions' answers, and those of the instruction's two choices. */
 export const URGENCY_ANSWERS = [
@@ -234,14 +224,14 @@ export const acknowledgementText = {
 /** Damage photos. Every message that concerns one file names it. */
 export const photoText = {
   label: 'Photos of the damage (optional)',
-  hint: 'Up to 6 photos, each up to 10 MB: choose them from your phone or take them with its camera.',
+  hint: `Up to ${PHOTO_MAX_COUNT} photos, each up to ${photoMaxMb}: choose them from your phone or take them with its camera.`,
   listLabel: 'Photos to send',
   removeShort: 'Remove',
   remove: (name: string) => `Remove ${name}`,
-  added: (count: number, total: number) => `${count === 1 ? '1 photo' : `${count} photos`} added; ${total} of 6.`,
-  removed: (name: string, total: number) => `${name} removed; ${total} of 6.`,
-  tooMany: 'You can send up to 6 photos.',
-  tooLarge: (name: string) => `“${name}” is larger than 10 MB. Please choose a smaller photo.`,
+  added: (count: number, total: number) => `${count === 1 ? '1 photo' : `${count} photos`} added; ${total} of ${PHOTO_MAX_COUNT}.`,
+  removed: (name: string, total: number) => `${name} removed; ${total} of ${PHOTO_MAX_COUNT}.`,
+  tooMany: `You can send up to ${PHOTO_MAX_COUNT} photos.`,
+  tooLarge: (name: string) => `“${name}” is larger than ${photoMaxMb}. Please choose a smaller photo.`,
   heic: (name: string) =>
     `“${name}” is a HEIC photo, which we cannot open. Please send it as a JPEG: on an iPhone, choose it from Photos rather than Files, or set Settings › Camera › Formats to Most Compatible.`,
   notAPhoto: (name: string) => `“${name}” is not a photo we can open. Please send JPEG, PNG or WebP photos.`,
@@ -296,7 +286,7 @@ export const refusedPostPages = {
   call: 'Or call us on',
   tooLarge: {
     title: 'Your enquiry is too large to send',
-    text: 'Your enquiry with its photos is larger than we accept: up to 6 photos of up to 10 MB each. Please go back and send fewer or smaller photos.',
+    text: `Your enquiry with its photos is larger than we accept: up to ${PHOTO_MAX_COUNT} photos of up to ${photoMaxMb} each. Please go back and send fewer or smaller photos.`,
   },
   notAForm: {
     title: 'Your enquiry could not be read',

@@ -3,19 +3,19 @@
  * POST /api/contact alike: its fields, the limits of its photos, how its text is normalised and the
  * optional insurance-claim details. The one schema that checks a submission against them is
  * lib/contact-schema.ts, kept apart because it carries zod: the form loads it when a visitor starts
- * on it, not with the page. The limits and messages a visitor reads are in content/contact.ts.
+ * on it, not with the page. Every number of an enquiry (lengths, photos, sizes, rates, slots) is in
+ * lib/enquiry-rules.mjs; the messages a visitor reads are in content/contact.ts.
  */
 import {
-  CLAIM_MAX,
   CLAIM_ROLES,
   DAMAGE_TYPES,
   DESKTOP_ANSWERS,
-  ENQUIRY_TEXT_MAX_BYTES,
   INSTRUCTING_ROLES,
   URGENCY_ANSWERS,
   VAT_ANSWERS,
   urgencyReasonText,
 } from '@/content/contact';
+import { CLAIM_MAX } from '@/lib/enquiry-rules.mjs';
 import { plainText } from '@/lib/plain-text';
 
 // Fields
@@ -79,17 +79,7 @@ const isOneOf =
 export const isClaimField = isOneOf(CLAIM_FIELDS);
 export const isFormField = isOneOf(FORM_FIELDS);
 
-// Photos: what the form checks before sending and the server enforces while it reads the upload.
-
-export const PHOTO_MAX_COUNT = 6;
-/** 10 MB, in decimal units as phones and the form show sizes. */
-export const PHOTO_MAX_BYTES = 10_000_000;
-/** Longest side of a stored photo, in pixels. */
-export const PHOTO_MAX_SIDE = 2048;
-/** The whole multipart body: every photo at its cap, the text fields, and the multipart framing. */
-export const PHOTO_BODY_MAX_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + ENQUIRY_TEXT_MAX_BYTES + 64 * 1024;
-/** Multipart enquiries the server receives at once per process; beyond it 503 with Retry-After (each may put 60 MB on disk). */
-export const MAX_CONCURRENT_UPLOADS = 6;
+// Photos: their number and sizes are in lib/enquiry-rules.mjs.
 
 /** `3.4 MB`, `820 KB`: a file's size as the form shows it (decimal units, as phones show them). */
 export function formatBytes(bytes: number): string {

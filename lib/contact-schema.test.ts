@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MAX, CONTACT_MESSAGES } from '@/content/contact';
+import { CONTACT_MESSAGES } from '@/content/contact';
+import { CONTACT_MAX } from '@/lib/enquiry-rules.mjs';
 import {
   EMAIL_PATTERN,
   isCalendarDate,

@@ -4,7 +4,8 @@
  * module when a visitor starts on the form, since zod is most of its weight).
  */
 import * as z from 'zod/mini';
-import { CLAIM_MAX, CLAIM_MESSAGES, CONTACT_MAX, CONTACT_MESSAGES, CONTACT_MIN } from '@/content/contact';
+import { CLAIM_MESSAGES, CONTACT_MESSAGES } from '@/content/contact';
+import { CLAIM_MAX, CONTACT_MAX, CONTACT_MIN } from '@/lib/enquiry-rules.mjs';
 import {
   CLAIM_FIELDS,
   EMAIL_PATTERN,

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_SIDE } from '@/lib/contact-fields';
+import { PHOTO_MAX_SIDE } from '@/lib/enquiry-rules.mjs';
 
 /**
  * Makes a photo lighter to send from a phone with a weak signal: decoded by the browser, turned upright,

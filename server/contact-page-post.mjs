@@ -1,7 +1,8 @@
 // The contact form posted without JavaScript (a native POST /contact, handled by the page's server
 // action): what server.mjs lets through to Next, and the short page it answers with otherwise.
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
-import { LARGEST_BODY_BYTES, declaredLength } from './server-limits.mjs';
+import { LARGEST_BODY_BYTES } from '../lib/enquiry-rules.mjs';
+import { declaredLength } from './server-limits.mjs';
 
 /** The one page path that takes a body (exact, after normalisation; any query string). */
 export const CONTACT_PAGE_PATH = '/contact';
@@ -9,7 +10,7 @@ export const CONTACT_PAGE_PATH = '/contact';
 /**
  * Why a POST to the contact page is refused before its body is read, or undefined to let it through:
  * `not-a-form` (415) unless it is multipart/form-data, `no-length` (411) without a Content-Length,
- * `too-large` (413) over the largest enquiry (LARGEST_BODY_BYTES, six 10 MB photos and the text).
+ * `too-large` (413) over the largest enquiry (LARGEST_BODY_BYTES of lib/enquiry-rules.mjs).
  * @param {import('node:http').IncomingHttpHeaders} headers
  * @returns {{ status: 415; reason: 'not-a-form' } | { status: 411; reason: 'no-length' } | { status: 413; reason: 'too-large' } | undefined}
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
 import { refusedPostPages } from '@/content/contact';
-import { PHOTO_BODY_MAX_BYTES } from '@/lib/contact-fields';
+import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
 import { contactPostRefusal, refusalPage } from '@/server/contact-page-post.mjs';
 
 const form = 'multipart/form-data; boundary=----x';
@@ -10,12 +10,12 @@ describe('the form posted without JavaScript (POST /contact), judged before its 
   it('lets a multipart form with a length up to the largest enquiry through', () => {
     expect(contactPostRefusal({ 'content-type': form, 'content-length': '1200' })).toBeUndefined();
     expect(
-      contactPostRefusal({ 'content-type': 'Multipart/Form-Data; boundary=y', 'content-length': String(PHOTO_BODY_MAX_BYTES) }),
+      contactPostRefusal({ 'content-type': 'Multipart/Form-Data; boundary=y', 'content-length': String(LARGEST_BODY_BYTES) }),
     ).toBeUndefined();
   });
 
   it('refuses too large (413), not a form (415) and no length (411)', () => {
-    expect(contactPostRefusal({ 'content-type': form, 'content-length': String(PHOTO_BODY_MAX_BYTES + 1) })).toEqual({
+    expect(contactPostRefusal({ 'content-type': form, 'content-length': String(LARGEST_BODY_BYTES + 1) })).toEqual({
       status: 413,
       reason: 'too-large',
     });

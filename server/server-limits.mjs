@@ -3,19 +3,10 @@
 // phone that keeps sending at a poor mobile rate is never cut off.
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 
-/**
- * The slowest upload the site waits for: after a first window of grace, every RATE_WINDOW_MS must bring
- * MIN_UPLOAD_BYTES_PER_SECOND on average. 16 KB/s (128 kbit/s) is below a poor mobile uplink; a body
- * trickled a byte at a time is cut off after 10 s.
- */
-export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
-export const RATE_WINDOW_MS = 5_000;
+import { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS } from '../lib/enquiry-rules.mjs';
 
-/**
- * The largest body the site takes: an enquiry with six 10 MB photos, its text and the multipart framing
- * (PHOTO_BODY_MAX_BYTES of lib/contact-fields.ts, which server/server-limits.test.ts checks this equals).
- */
-export const LARGEST_BODY_BYTES = 60_098_304;
+// The slowest upload the site waits for (16 KB/s over every 5 s window) and the largest body it takes
+// (LARGEST_BODY_BYTES) are the enquiry's rules, in lib/enquiry-rules.mjs; the limits below follow them.
 
 /** @typedef {{ [K in keyof typeof SERVER_LIMITS]: number }} ServerLimits */
 export const SERVER_LIMITS = Object.freeze({

@@ -2,15 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PHOTO_BODY_MAX_BYTES } from '@/lib/contact-fields';
+import { LARGEST_BODY_BYTES, MIN_UPLOAD_BYTES_PER_SECOND } from '@/lib/enquiry-rules.mjs';
 import {
   applyServerLimits,
   bodyDeadlineMs,
   bodyRequestRefusal,
   guardRequestBody,
   hasDotSegment,
-  LARGEST_BODY_BYTES,
-  MIN_UPLOAD_BYTES_PER_SECOND,
   normalisedPathname,
   SERVER_LIMITS,
   serverOptions,
@@ -95,8 +93,6 @@ describe('server time-outs and limits', () => {
     const options = serverOptions();
     expect(options).toMatchObject({ headersTimeout: 10_000, requestTimeout: 66 * 60_000, connectionsCheckingInterval: 2_000 });
     expect(MIN_UPLOAD_BYTES_PER_SECOND).toBe(16_000);
-    // server.mjs runs without a compile step, so it holds its own copy of the largest body.
-    expect(LARGEST_BODY_BYTES).toBe(PHOTO_BODY_MAX_BYTES);
   });
 
   it('gives a body the time its declared length needs at the minimum rate, within the ceiling', () => {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react';
-import { CLAIM_MAX, CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
+import { CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
+import { CLAIM_MAX } from '@/lib/enquiry-rules.mjs';
 import { Field, type FieldControl } from '@/components/contact/field';
 import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';

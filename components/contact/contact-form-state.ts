@@ -9,7 +9,6 @@ import {
   EMPTY_CLAIM,
   HONEYPOT_FIELD,
   PHOTO_FIELD,
-  PHOTO_MAX_COUNT,
   isClaimField,
   type ClaimField,
   type ClaimValues,
@@ -20,6 +19,7 @@ import {
 } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
 import { ENQUIRY_KEY_FIELD } from '@/lib/enquiry-key';
+import { PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';

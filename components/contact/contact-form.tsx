@@ -58,15 +58,8 @@ import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { ENQUIRY_KEY_FIELD, newEnquiryKey } from '@/lib/enquiry-key';
 import { apiBaseUrl, recaptchaSiteKey } from '@/lib/public-env';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
-import {
-  CONTACT_MAX,
-  CONTACT_OUTCOME_MESSAGES,
-  contactFormText,
-  photoText,
-  referenceText,
-  sendingText,
-  urgentCallText,
-} from '@/content/contact';
+import { CONTACT_MAX } from '@/lib/enquiry-rules.mjs';
+import { CONTACT_OUTCOME_MESSAGES, contactFormText, photoText, referenceText, sendingText, urgentCallText } from '@/content/contact';
 
 const LOG_SOURCE = 'contact-form';
 const disclosure = contactFormText.recaptchaDisclosure;

@@ -2,7 +2,8 @@
 
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { photoText } from '@/content/contact';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, formatBytes } from '@/lib/contact-fields';
+import { formatBytes } from '@/lib/contact-fields';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 import type { DraftPhoto } from '@/lib/contact-draft';
 import { downscaleForUpload } from '@/lib/photo-downscale';
 

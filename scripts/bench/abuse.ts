@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { CONTACT_MAX } from '@/content/contact';
+import { CONTACT_MAX, ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { phonePhoto } from './support/phone-photos';
 import { ensureBuild } from '../site/ensure-build.mjs';
@@ -39,7 +39,7 @@ const samples = Number(values.samples);
 const slowClients = Number(values['slow-clients']);
 const base = `http://127.0.0.1:${port}`;
 const MAX_RATIO = 5;
-const BODY_BUDGET = 30 * 1024; // under the endpoint's 32 KiB cap, so the body is parsed, not refused for size
+const BODY_BUDGET = ENQUIRY_TEXT_MAX_BYTES - 2 * 1024; // under the endpoint's cap, so the body is parsed, not refused for size
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 ensureBuild(distDir);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
-import { MAX_CONCURRENT_UPLOADS } from '../../lib/contact-fields';
+import { UPLOAD_SLOTS } from '../../lib/enquiry-rules.mjs';
 import { phonePhoto } from './support/phone-photos';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { ensureBuild } from '../site/ensure-build.mjs';
@@ -87,11 +87,11 @@ function multipartBody(fields: Record<string, string>, photos: readonly Buffer[]
 /**
  * Concurrent submissions: text-only JSON, or multipart with `photos` phone photos each as the form sends
  * them (redrawn at 2048 px as JPEG by the browser, about 0.5-1 MB). A photo run uses at most
- * MAX_CONCURRENT_UPLOADS connections, the uploads the server takes at once (more would be 503s).
+ * UPLOAD_SLOTS.total connections, the uploads the server takes at once (more would be 503s).
  */
 async function throughputRun(options: { photos: number }): Promise<boolean> {
   const withPhotos = options.photos > 0;
-  const runConnections = withPhotos ? Math.min(connections, MAX_CONCURRENT_UPLOADS) : connections;
+  const runConnections = withPhotos ? Math.min(connections, UPLOAD_SLOTS.total) : connections;
   const runAmount = withPhotos ? photoAmount : amount;
   const photo = withPhotos ? await phonePhoto(7, { width: 2048, height: 1536 }) : Buffer.alloc(0);
   const boundary = '----homecare-bench-boundary';

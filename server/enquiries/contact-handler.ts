@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { CONTACT_RESPONSES, ENQUIRY_TEXT_MAX_BYTES, photoText } from '@/content/contact';
+import { CONTACT_RESPONSES, photoText } from '@/content/contact';
+import { ENQUIRY_TEXT_MAX_BYTES, REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
 import { attributionValues, claimValues, contactValues, parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { clientAddress } from '@/server/client-address';
@@ -29,13 +30,6 @@ import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResu
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
-
-/**
- * Refused submissions (not JSON, too large, malformed, invalid) per client: generous, so a person
- * correcting typos is never blocked, but a script cannot make the server parse and validate without
- * limit. Accepted submissions and reCAPTCHA assessments draw on the separate CONTACT_RATE_LIMIT.
- */
-const REFUSED_SUBMISSION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 export type ContactHandlerDeps = {
   config?: EnquiryConfig;

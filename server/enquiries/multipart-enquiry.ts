@@ -6,10 +6,17 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { ENQUIRY_TEXT_MAX_BYTES } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
-import { PHOTO_BODY_MAX_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/contact-fields';
-import { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS } from '@/server/server-limits.mjs';
+import { PHOTO_FIELD } from '@/lib/contact-fields';
+import {
+  ENQUIRY_TEXT_MAX_BYTES,
+  LARGEST_BODY_BYTES,
+  MIN_UPLOAD_BYTES_PER_SECOND,
+  MULTIPART_MAX_FIELDS,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+  RATE_WINDOW_MS,
+} from '@/lib/enquiry-rules.mjs';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
 
 /** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
@@ -33,16 +40,7 @@ type MultipartOptions = {
   rateWindowMs?: number;
 };
 
-/**
- * A slow client holds an upload slot: after a first window of grace, every RATE_WINDOW_MS must bring
- * MIN_UPLOAD_BYTES_PER_SECOND on average (or the faster rate of the slot it holds). Kept with the
- * server's other limits (server/server-limits.mjs), which gives a body its deadline from the same rate.
- */
-export { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS };
-
 const HEAD_BYTES = 32;
-/** The longest field name and the most text fields we read: the form has 19. */
-const MAX_FIELDS = 40;
 
 class Refused extends Error {
   constructor(readonly refusal: MultipartRefusal) {
@@ -60,7 +58,7 @@ function displayName(name: string | undefined): string {
 /**
  * Reads a multipart/form-data enquiry as it streams in: text fields into memory (ENQUIRY_TEXT_MAX_BYTES
  * together), each file of the `photos` field into a temporary folder. Refuses with 413 as soon as the
- * declared or received body passes PHOTO_BODY_MAX_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh
+ * declared or received body passes LARGEST_BODY_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh
  * file starts, and with 408 when it arrives slower than the minimum rate, without reading further.
  * The caller must call `cleanup` when done with the files.
  */
@@ -69,8 +67,7 @@ export async function readMultipartEnquiry(
   options: MultipartOptions,
 ): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: MultipartRefusal }> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > PHOTO_BODY_MAX_BYTES)
-    return { ok: false, refusal: { status: 413, reason: 'body-too-large' } };
+  if (Number.isFinite(declared) && declared > LARGEST_BODY_BYTES) return { ok: false, refusal: { status: 413, reason: 'body-too-large' } };
   if (!request.body) return { ok: false, refusal: { status: 400, reason: 'malformed' } };
 
   let parser: busboy.Busboy;
@@ -80,11 +77,11 @@ export async function readMultipartEnquiry(
       limits: {
         fieldNameSize: 100,
         fieldSize: ENQUIRY_TEXT_MAX_BYTES,
-        fields: MAX_FIELDS,
+        fields: MULTIPART_MAX_FIELDS,
         // One more than allowed, so a seventh file is seen and refused rather than silently dropped.
         files: PHOTO_MAX_COUNT + 1,
         fileSize: PHOTO_MAX_BYTES,
-        parts: MAX_FIELDS + PHOTO_MAX_COUNT + 1,
+        parts: MULTIPART_MAX_FIELDS + PHOTO_MAX_COUNT + 1,
         headerPairs: 20,
       },
     });
@@ -152,7 +149,7 @@ export async function readMultipartEnquiry(
     parser.on('close', () => resolve());
     source.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > PHOTO_BODY_MAX_BYTES) refuse({ status: 413, reason: 'body-too-large' });
+      if (received > LARGEST_BODY_BYTES) refuse({ status: 413, reason: 'body-too-large' });
     });
     source.on('error', () => refuse({ status: 400, reason: 'malformed' }));
     let graceOver = false;

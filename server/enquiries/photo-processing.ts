@@ -1,6 +1,6 @@
 import 'server-only';
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_MAX_SIDE } from '@/lib/contact-fields';
+import { PHOTO_MAX_SIDE } from '@/lib/enquiry-rules.mjs';
 
 /** What a file is, read from its first bytes: never its name or the type the browser declared. */
 type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'tiff' | 'heic';

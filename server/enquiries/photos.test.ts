@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { PHOTO_BODY_MAX_BYTES } from '@/lib/contact-fields';
+import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler, type ContactHandlerDeps } from '@/server/enquiries/contact-handler';
 import { erasePersonalData } from '@/server/enquiries/data-requests';
@@ -195,7 +195,7 @@ describe('damage photos sent with an enquiry', () => {
   });
 
   it('a body declared larger than every cap together: 413 before a byte is read', async () => {
-    const { request, counted } = await multipartRequest(valid, [], { declareLength: PHOTO_BODY_MAX_BYTES + 1 });
+    const { request, counted } = await multipartRequest(valid, [], { declareLength: LARGEST_BODY_BYTES + 1 });
     expect((await handler()(request)).status).toBe(413);
     expect(counted.bytes).toBe(0);
   });

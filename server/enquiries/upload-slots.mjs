@@ -6,26 +6,10 @@
 // Plain JavaScript (typed by JSDoc): server.mjs, which Next does not bundle, takes slots for the
 // no-JavaScript form (POST /contact) and the route handler for POST /api/contact, from one shared
 // instance kept on globalThis.
-import { MIN_UPLOAD_BYTES_PER_SECOND } from '../server-limits.mjs';
+import { MIN_UPLOAD_BYTES_PER_SECOND, UPLOAD_SLOTS } from '../../lib/enquiry-rules.mjs';
 
-export const UPLOAD_SLOTS = Object.freeze({
-  /** Uploads received and processed at once, in this process. */
-  total: 6,
-  /** Of which this many take an upload at the minimum rate (16 KB/s); the rest need fastBytesPerSecond. */
-  atMinimumRate: 3,
-  /** 64 KB/s (512 kbit/s): what a phone with a usable signal sends. */
-  fastBytesPerSecond: 64_000,
-  /** Uploads one client (an address, or an IPv6 /64) sends at once. */
-  perClient: 1,
-  /** Slow or abandoned uploads a client may have in strikeWindowMs before it waits (429) ... */
-  strikesAllowed: 3,
-  /** ... until its oldest one is an hour old. */
-  strikeWindowMs: 60 * 60_000,
-  /** What a client refused for want of a slot, or with an upload still in progress, is told to wait. */
-  retryAfterSeconds: 30,
-  /** Clients whose strikes are remembered; beyond it the oldest records are dropped. */
-  maxClients: 50_000,
-});
+// The figures (how many slots, the fast rate, the strikes) are the enquiry's rules (lib/enquiry-rules.mjs).
+export { UPLOAD_SLOTS };
 
 /** @typedef {{ [K in keyof typeof UPLOAD_SLOTS]: number }} UploadSlotLimits */
 

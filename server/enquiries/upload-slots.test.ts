@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONCURRENT_UPLOADS } from '@/lib/contact-fields';
+import { MIN_UPLOAD_BYTES_PER_SECOND, UPLOAD_SLOTS as RULES_UPLOAD_SLOTS } from '@/lib/enquiry-rules.mjs';
 import { createUploadSlots, sharedUploadSlots, UPLOAD_SLOTS, type UploadSlot } from '@/server/enquiries/upload-slots.mjs';
 
 function clock(start = 1_000_000) {
@@ -23,8 +23,15 @@ describe('upload slots', () => {
       strikeWindowMs: 3_600_000,
       retryAfterSeconds: 30,
     });
-    // The figure the benchmarks and the form's copy read.
-    expect(MAX_CONCURRENT_UPLOADS).toBeLessThanOrEqual(UPLOAD_SLOTS.total);
+    // The figures are the enquiry's rules, which the benchmarks read too.
+    expect(UPLOAD_SLOTS).toBe(RULES_UPLOAD_SLOTS);
+  });
+
+  it('without limits of its own, takes UPLOAD_SLOTS.total uploads at once, the first atMinimumRate of them at the minimum rate', () => {
+    const slots = createUploadSlots({ now: clock().now });
+    const uploads = Array.from({ length: UPLOAD_SLOTS.total }, (_, client) => held(slots.acquire(`192.0.2.${client + 100}`)));
+    expect(uploads.filter((slot) => slot.minBytesPerSecond() === MIN_UPLOAD_BYTES_PER_SECOND)).toHaveLength(UPLOAD_SLOTS.atMinimumRate);
+    expect(slots.acquire('192.0.2.200')).toMatchObject({ ok: false, status: 503, reason: 'busy' });
   });
 
   it('four clients trickling at the minimum rate do not hold every slot: the rest take uploads that keep up 64 KB/s', () => {
