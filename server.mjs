@@ -120,7 +120,8 @@ function screenBody(request, response) {
         response,
         403,
         { 'Content-Type': 'application/json' },
-        JSON.stringify({ success: false, message: pages.crossSite.text }),
+        // `reason`: one of lib/contact-answer.mjs's.
+        JSON.stringify({ success: false, message: pages.crossSite.text, reason: 'cross-site' }),
       );
     return true;
   }

@@ -1,6 +1,7 @@
 import { CONTACT_OUTCOME_MESSAGES, photoText } from '@/content/contact';
 import { isFormField, type FormErrors } from '@/lib/contact-fields';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
+import { answerReason } from '@/lib/contact-answer.mjs';
 
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
@@ -42,7 +43,10 @@ export function contactOutcome(response: ContactResponse, options: { sentPhotos?
   if (response.status === 'no-answer') return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed, fieldErrors: {} };
   const body = record(response.body);
   const ok = response.status >= 200 && response.status < 300;
-  if (options.sentPhotos && !ok && response.status !== 429 && !('success' in body))
+  const reason = answerReason(body);
+  // Any 429 reads as "too many", as it always has: our busy one is tried again before it is shown.
+  const rateLimited = reason === 'rate-limited' || response.status === 429;
+  if (options.sentPhotos && !ok && !rateLimited && !('success' in body))
     return { kind: 'error', message: photoText.notSent, fieldErrors: {} };
   if (ok && body.success !== false) {
     const message = serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.success;
@@ -52,7 +56,7 @@ export function contactOutcome(response: ContactResponse, options: { sentPhotos?
       : { kind: 'success', message, ...photosNotKept };
   }
   const fieldErrors = serverFieldErrors(body);
-  if (response.status === 429) return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.tooManyRequests, fieldErrors };
+  if (rateLimited) return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.tooManyRequests, fieldErrors };
   if (ok) return { kind: 'error', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.failedWithoutMessage, fieldErrors };
   return { kind: 'error', message: serverMessage(body) ?? CONTACT_OUTCOME_MESSAGES.failed, fieldErrors };
 }

@@ -320,11 +320,23 @@ describe('afterFailedSend', () => {
 
   it('busy with a Retry-After (503, or 429 for an upload in progress): tried again after it', () => {
     expect(afterFailedSend(answered(503, {}, 30), false)).toEqual({ next: 'retry', reason: 'busy', retryAfterSeconds: 30 });
-    expect(afterFailedSend(answered(429, { message: CONTACT_RESPONSES.uploadInProgress }, 5), false)).toEqual({
+    expect(afterFailedSend(answered(429, { message: CONTACT_RESPONSES.uploadInProgress, reason: 'busy' }, 5), false)).toEqual({
       next: 'retry',
       reason: 'busy',
       retryAfterSeconds: 5,
     });
+    // Decided by the reason, not the wording: the same answer in other words is still busy, and the
+    // store being unavailable is tried again the same way.
+    expect(afterFailedSend(answered(429, { message: 'Other words', reason: 'busy' }, 5), false)).toMatchObject({ next: 'retry' });
+    expect(afterFailedSend(answered(503, { message: 'x', reason: 'unavailable' }, 60), false)).toMatchObject({
+      next: 'retry',
+      retryAfterSeconds: 60,
+    });
+    expect(afterFailedSend(answered(429, { message: CONTACT_RESPONSES.uploadInProgress, reason: 'rate-limited' }, 5), false)).toMatchObject(
+      {
+        next: 'show',
+      },
+    );
   });
 
   it('any other answer is shown, a 503 without Retry-After and a plain 429 included', () => {

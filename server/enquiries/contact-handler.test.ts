@@ -61,10 +61,13 @@ describe('POST /api/contact', () => {
     expect((await handle(contactRequest(null, { contentType: 'text/plain', raw: JSON.stringify(valid) }))).status).toBe(415);
     expect((await handle(contactRequest(null, { contentType: 'application/x-www-form-urlencoded', raw: 'name=x' }))).status).toBe(415);
     const big = await handle(contactRequest({ ...valid, message: 'x'.repeat(33 * 1024) }));
-    expect(big).toMatchObject({ status: 413, body: { success: false, message: 'The enquiry is larger than 32 KiB.' } });
+    expect(big).toMatchObject({
+      status: 413,
+      body: { success: false, message: 'The enquiry is larger than 32 KiB.', reason: 'too-large' },
+    });
     expect(await handle(contactRequest(null, { raw: '{"name": "Jo",' }))).toMatchObject({
       status: 400,
-      body: { success: false, message: 'The body is not valid JSON.' },
+      body: { success: false, message: 'The body is not valid JSON.', reason: 'malformed' },
     });
     expect((await handle(contactRequest(null, { raw: '[1,2]' }))).status).toBe(400);
     expect((await handle(contactRequest(null, { raw: 'null' }))).status).toBe(400);
@@ -78,6 +81,7 @@ describe('POST /api/contact', () => {
       body: {
         success: false,
         message: 'Please correct the highlighted fields.',
+        reason: 'invalid',
         errors: [
           { path: 'name', msg: 'Name must be at least 2 characters long' },
           { path: 'email', msg: 'Please enter a valid email address' },
@@ -168,7 +172,7 @@ describe('POST /api/contact', () => {
     }
     const limited = await handle(contactRequest({ ...valid, message: 'One too many enquiries' }, { address }));
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, message: 'Too many requests. Please try again later.' });
+    expect(limited.body).toEqual({ success: false, message: 'Too many requests. Please try again later.', reason: 'rate-limited' });
     expect(Number(limited.headers?.['Retry-After'])).toBeGreaterThan(590);
     expect(Number(limited.headers?.['Retry-After'])).toBeLessThanOrEqual(600);
     expect((await handle(contactRequest(valid, { address: '198.51.100.2' }))).status).toBe(201);

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import { ENQUIRY_TEXT_MAX_BYTES, REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
+import type { AnswerReason } from '@/lib/contact-answer.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
 import { attributionValues, claimValues, contactValues, parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { clientAddress } from '@/server/client-address';
@@ -57,6 +58,7 @@ type Verdict = Pick<NewEnquiry, 'disposition' | 'verification' | 'score' | 'deta
  */
 class Refusal {
   constructor(
+    readonly reason: AnswerReason,
     readonly status: number,
     readonly message: string,
     readonly extra: Record<string, unknown> = {},
@@ -64,8 +66,10 @@ class Refusal {
   ) {}
 }
 
-const photoRefusal = (status: number, message: string) =>
-  new Refusal(status, status === 413 ? message : CONTACT_RESPONSES.invalid, { errors: [{ path: PHOTO_FIELD, msg: message }] });
+const photoRefusal = (status: 413 | 422, message: string) =>
+  new Refusal(status === 413 ? 'too-large' : 'invalid', status, status === 413 ? message : CONTACT_RESPONSES.invalid, {
+    errors: [{ path: PHOTO_FIELD, msg: message }],
+  });
 
 /** The enquiry's fields and uploaded photo files, as received. */
 type Received = { input: object; files: readonly UploadedFile[] };
@@ -77,10 +81,12 @@ async function readJsonEnquiry(request: Request): Promise<Received | Refusal> {
     const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[
       body.status
     ];
-    return new Refusal(body.status, message);
+    const reason = ({ 415: 'unsupported-type', 413: 'too-large', 400: 'malformed' } as const)[body.status];
+    return new Refusal(reason, body.status, message);
   }
   const input = body.value;
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return new Refusal(400, CONTACT_RESPONSES.notObject);
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    return new Refusal('malformed', 400, CONTACT_RESPONSES.notObject);
   return { input, files: [] };
 }
 
@@ -94,18 +100,20 @@ function multipartRefusal({ reason, file = '' }: MultipartRefusal): Refusal {
     case 'body-too-large':
       return photoRefusal(413, CONTACT_RESPONSES.bodyTooLarge);
     case 'text-too-large':
-      return new Refusal(413, CONTACT_RESPONSES.tooLarge);
+      return new Refusal('too-large', 413, CONTACT_RESPONSES.tooLarge);
     case 'too-slow':
-      return new Refusal(408, CONTACT_RESPONSES.uploadTooSlow, { errors: [{ path: PHOTO_FIELD, msg: CONTACT_RESPONSES.uploadTooSlow }] });
+      return new Refusal('too-slow', 408, CONTACT_RESPONSES.uploadTooSlow, {
+        errors: [{ path: PHOTO_FIELD, msg: CONTACT_RESPONSES.uploadTooSlow }],
+      });
     case 'malformed':
-      return new Refusal(400, CONTACT_RESPONSES.malformed);
+      return new Refusal('malformed', 400, CONTACT_RESPONSES.malformed);
   }
 }
 
 /** Step 2: the fields against the one contact schema. */
 function parseEnquiry(input: object): ContactSubmission | Refusal {
   const parsed = parseContact(input);
-  return parsed.success ? parsed.data : new Refusal(422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
+  return parsed.success ? parsed.data : new Refusal('invalid', 422, CONTACT_RESPONSES.invalid, { errors: parsed.errors });
 }
 
 /**
@@ -146,14 +154,14 @@ async function classifyEnquiry(
   // Bot protection runs in the page's JavaScript: a form posted before or without it cannot be checked.
   if (sentWithoutScript) return { disposition: 'accepted', verification: 'unverified', detail: SENT_WITHOUT_SCRIPT };
   if (!config.recaptcha) return { disposition: 'accepted', verification: 'not-configured' };
-  if (!submission.recaptchaToken) return new Refusal(400, CONTACT_RESPONSES.missingToken, {}, false);
+  if (!submission.recaptchaToken) return new Refusal('captcha', 400, CONTACT_RESPONSES.missingToken, {}, false);
   let verification: Verification;
   try {
     verification = await verify(submission.recaptchaToken, config.recaptcha);
   } catch (error) {
     verification = { kind: 'unreachable', detail: String(error) };
   }
-  if (verification.kind === 'invalid') return new Refusal(400, CONTACT_RESPONSES.invalidToken, {}, false);
+  if (verification.kind === 'invalid') return new Refusal('captcha', 400, CONTACT_RESPONSES.invalidToken, {}, false);
   return verdictOf(verification);
 }
 
@@ -198,7 +206,8 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
   const root = () => deps.photosRoot ?? photosRoot();
   const storageLimits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
 
-  const tooMany = (retryAfterSeconds: number) => failure(429, CONTACT_RESPONSES.tooMany, {}, { 'Retry-After': String(retryAfterSeconds) });
+  const tooMany = (retryAfterSeconds: number) =>
+    failure(429, CONTACT_RESPONSES.tooMany, { reason: 'rate-limited' }, { 'Retry-After': String(retryAfterSeconds) });
 
   /** Whether photos can be kept now; when the database cannot say, the store will answer for it. */
   async function photosCanBeKept(): Promise<boolean> {
@@ -223,7 +232,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     }
     const answer = (refusal: Refusal): HandlerResult => {
       if (refusal.counted) refusedLimiter.hit(key);
-      return failure(refusal.status, refusal.message, refusal.extra);
+      return failure(refusal.status, refusal.message, { reason: refusal.reason, ...refusal.extra });
     };
 
     if (mediaTypeOf(request) !== 'multipart/form-data') {
@@ -236,13 +245,17 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
     // A form posted without script already holds one, taken by server.mjs while its body arrived.
     const granted = uploadSlots.acquire(key);
     if (!granted.ok) {
+      // Busy: every slot taken, or this client's earlier upload still arriving; the form tries again by
+      // itself after Retry-After. A client whose uploads keep ending slow or abandoned is rate-limited.
+      const busy = granted.status === 503 || granted.reason === 'in-progress';
       const message =
         granted.status === 503
           ? CONTACT_RESPONSES.photosBusy
           : granted.reason === 'in-progress'
             ? CONTACT_RESPONSES.uploadInProgress
             : CONTACT_RESPONSES.tooMany;
-      return failure(granted.status, message, {}, { 'Retry-After': String(granted.retryAfterSeconds) });
+      const reason: AnswerReason = busy ? 'busy' : 'rate-limited';
+      return failure(granted.status, message, { reason }, { 'Retry-After': String(granted.retryAfterSeconds) });
     }
     let outcome: UploadOutcome = 'refused';
     let upload: MultipartEnquiry | undefined;
@@ -315,7 +328,7 @@ export function createContactHandler(deps: ContactHandlerDeps = {}) {
         );
       } catch (error) {
         console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
-        return failure(503, CONTACT_RESPONSES.unavailable, {}, { 'Retry-After': '60' });
+        return failure(503, CONTACT_RESPONSES.unavailable, { reason: 'unavailable' }, { 'Retry-After': '60' });
       }
       if (verdict.disposition === 'accepted') wake();
       // Every stored enquiry has a reference, so a spam trap or a low score is not revealed by its absence;

@@ -146,7 +146,12 @@ describe('damage photos sent with an enquiry', () => {
     const result = await handler()(request);
     expect(result).toEqual({
       status,
-      body: { success: false, message: 'Please correct the highlighted fields.', errors: [{ path: 'photos', msg: message }] },
+      body: {
+        success: false,
+        message: 'Please correct the highlighted fields.',
+        reason: 'invalid',
+        errors: [{ path: 'photos', msg: message }],
+      },
     });
     expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(0);
     expect(photoFolders()).toEqual([]);
@@ -160,6 +165,7 @@ describe('damage photos sent with an enquiry', () => {
       body: {
         success: false,
         message: 'Please correct the highlighted fields.',
+        reason: 'invalid',
         errors: [
           { path: 'photos', msg: '“cut-off.jpg” could not be read as a photo; it may be damaged. Please choose it again or leave it out.' },
         ],

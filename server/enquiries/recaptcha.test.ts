@@ -67,7 +67,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
     const result = await handler()(contactRequest({ ...valid, recaptchaToken: token('wrong-action') }));
     expect(result).toEqual({
       status: 400,
-      body: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' },
+      body: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.', reason: 'captcha' },
     });
     expect(await stored()).toEqual({ enquiries: [], jobs: [] });
   });
@@ -83,7 +83,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
     const result = await handler()(contactRequest(valid));
     expect(result).toEqual({
       status: 400,
-      body: { success: false, message: 'The reCAPTCHA check is missing. Please reload the page and try again.' },
+      body: { success: false, message: 'The reCAPTCHA check is missing. Please reload the page and try again.', reason: 'captcha' },
     });
     expect(standIn.requests).toHaveLength(0);
   });
@@ -129,7 +129,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
       const result = await handler()(contactRequest({ ...valid, subject: `Refused ${scenario}`, recaptchaToken: token(scenario) }));
       expect(result, scenario).toEqual({
         status: 400,
-        body: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.' },
+        body: { success: false, message: 'The reCAPTCHA check failed. Please reload the page and try again.', reason: 'captcha' },
       });
     }
     expect(await stored()).toEqual({ enquiries: [], jobs: [] });

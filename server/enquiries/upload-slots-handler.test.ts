@@ -40,7 +40,7 @@ describe('the contact handler and its upload slots', () => {
     expect((await handle(slow)).status).toBe(408);
     expect(slots.state()).toEqual({ held: 0, atMinimumRate: 0, clientsWithStrikes: 1 });
     const again = await handle((await multipartRequest(valid, [photo], { address: '192.0.2.60' })).request);
-    expect(again).toMatchObject({ status: 429, body: { message: CONTACT_RESPONSES.tooMany } });
+    expect(again).toMatchObject({ status: 429, body: { message: CONTACT_RESPONSES.tooMany, reason: 'rate-limited' } });
     expect(Number(again.headers?.['Retry-After'])).toBeGreaterThan(3000);
     // Another visitor has the slot: its enquiry gets past the slot (refused later only for its fake photo).
     const other = await handle((await multipartRequest(valid, [photo], { address: '192.0.2.61' })).request);
@@ -80,7 +80,12 @@ describe('the contact handler and its upload slots', () => {
     } as RequestInit);
     const answered = handle(request);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await handle((await multipartRequest(valid, [], { address: '192.0.2.63' })).request)).status).toBe(503);
+    // Every slot taken: busy, which the form tries again by itself after Retry-After.
+    expect(await handle((await multipartRequest(valid, [], { address: '192.0.2.63' })).request)).toMatchObject({
+      status: 503,
+      body: { reason: 'busy' },
+      headers: { 'Retry-After': expect.any(String) },
+    });
     going.abort();
     expect((await answered).status).toBe(400);
     expect(slots.state()).toEqual({ held: 0, atMinimumRate: 0, clientsWithStrikes: 1 });

@@ -123,6 +123,7 @@ test('a post from another website is refused with nothing stored, on the page an
   const fields = { name: 'Jo Bloggs', email: 'jo@example.com', subject: unique, message: 'A message long enough to pass.' };
   const api = await request.post('/api/contact', { multipart: fields, headers: { Origin: 'https://attacker.example' } });
   expect(api.status()).toBe(403);
+  expect(await api.json()).toMatchObject({ success: false, reason: 'cross-site' });
   const fetchSite = await request.post('/api/contact', { data: fields, headers: { 'Sec-Fetch-Site': 'cross-site' } });
   expect(fetchSite.status()).toBe(403);
   const page = await request.post('/contact', { multipart: fields, headers: { Origin: 'https://attacker.example' }, maxRedirects: 0 });
