@@ -1,13 +1,11 @@
 'use client';
 
-import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
 import { CLAIM_MAX } from '@/lib/enquiry-rules.mjs';
 import { Field, type FieldControl } from '@/components/contact/field';
 import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';
-
-const noSubscription = () => () => undefined;
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -34,11 +32,13 @@ type ClaimDetailsProps = {
  * Its fields are always in the page and shown by CSS while the box is ticked (`.claim-part` in
  * globals.css), so the part opens and is posted before or without JavaScript; an instruction's fields
  * (`.instruction-part`) the same way while "Insurer" or "Loss adjuster" is chosen. The date's `max` is
- * set in the browser only: the prerendered page carries no date that could differ from the visitor's day.
+ * set in the browser when the field is first focused, before its picker opens: the prerendered page
+ * carries no date that could differ from the visitor's day, and the time-zone rules it needs stay out
+ * of the page's hydration (a long task on a slow phone).
  */
 export function ClaimDetails({ open, onOpenChange, values, errors, onChange, register }: ClaimDetailsProps) {
   const { labels } = claimFormText;
-  const today = useSyncExternalStore(noSubscription, todayInUk, () => undefined);
+  const [today, setToday] = useState<string>();
 
   function row(field: ClaimField, render: (props: FieldControl & ControlProps) => ReactNode, required = false) {
     return (
@@ -149,7 +149,7 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
               <input {...props} type="text" maxLength={CLAIM_MAX.claimReference} autoComplete="off" />
             ))}
             {row('damageDate', (props) => (
-              <input {...props} type="date" max={today} />
+              <input {...props} type="date" max={today} onFocus={() => setToday(todayInUk())} />
             ))}
             {row('damageType', (props) => choice(DAMAGE_TYPES, props))}
             <div className="instruction-part space-y-4" data-testid="instruction-fields">

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/components/contact/contact-form';
 import { photoText } from '@/content/contact';
+import { todayInUk } from '@/lib/contact-fields';
 import { createLogger } from '@/lib/logger';
 import { forgetLanding, recordLanding } from '@/lib/visit-landing';
 
@@ -148,5 +149,16 @@ describe('ContactForm taking over a page the visitor has already used', () => {
       '/api/contact',
       { json: { name: 'Morag Before', email: 'morag@example.com', message: 'Typed before the script ran.', worsening: 'yes' } },
     ]);
+  });
+});
+
+describe('ContactForm: the date of the damage', () => {
+  it('has no latest date until it is focused (nothing computed while the page hydrates), then today in the UK', () => {
+    setup('');
+    const date = screen.getByLabelText('Date of the damage', { exact: false }) as HTMLInputElement;
+    expect(date.max).toBe('');
+    fireEvent.focus(date);
+    expect(date.max).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(date.max).toBe(todayInUk());
   });
 });
