@@ -252,7 +252,11 @@ for (const [proxy, portOffset] of proxies) {
       expect((await post('127.0.0.2', '203.0.113.2', 'Second from the attacker')).status).toBe(201);
       const limited = await post('127.0.0.2', '203.0.113.3', 'Third from the attacker');
       expect(limited.status).toBe(429);
-      expect(JSON.parse(limited.body)).toEqual({ success: false, message: 'Too many requests. Please try again later.' });
+      expect(JSON.parse(limited.body)).toEqual({
+        success: false,
+        message: 'Too many requests. Please try again later.',
+        reason: 'rate-limited',
+      });
       // It names the victim's address (127.0.0.3) as its own; the victim is not affected.
       await post('127.0.0.2', '127.0.0.3', 'Fourth from the attacker');
       expect((await post('127.0.0.3', '', 'From the real 127.0.0.3')).status).toBe(201);
