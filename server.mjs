@@ -11,8 +11,8 @@ import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
 import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
-import { sharedUploadSlots } from './server/enquiries/upload-slots.mjs';
-import { CLIENT_ADDRESS_HEADER, rateLimitKey, resolveClientAddress } from './server/proxy-client-address.mjs';
+import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { isCrossSiteRequest } from './server/request-origin.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
 import {
@@ -25,6 +25,7 @@ import {
   SHUTDOWN_GRACE_MS,
 } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
+import { admitUpload } from './server/upload-door.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const dev = process.argv.includes('--dev');
@@ -62,11 +63,15 @@ await app.prepare();
 let shuttingDown = false;
 
 // The words of the pages answered before Next sees a request (content/ is TypeScript; tsx reads it).
-/** @type {{ refusedPostPages: typeof import('./content/contact').refusedPostPages }} */
-const { refusedPostPages: pages } = await tsImport('./content/contact.ts', import.meta.url);
+/** @type {{ refusedPostPages: typeof import('./content/contact').refusedPostPages; CONTACT_RESPONSES: typeof import('./content/contact').CONTACT_RESPONSES }} */
+const { refusedPostPages: pages, CONTACT_RESPONSES: answers } = await tsImport('./content/contact.ts', import.meta.url);
+/** @type {{ PHOTO_FIELD: typeof import('./lib/contact-fields').PHOTO_FIELD }} */
+const { PHOTO_FIELD } = await tsImport('./lib/contact-fields.ts', import.meta.url);
 /** @type {{ business: typeof import('./content/business').business }} */
 const { business } = await tsImport('./content/business.ts', import.meta.url);
-const uploadSlots = sharedUploadSlots();
+// The process's one set of upload slots, for both ways an enquiry with photos comes in.
+const uploadSlots = createUploadSlots();
+const CONTACT_API_PATH = '/api/contact';
 
 /**
  * Answers before a byte of the body is read; the connection closes rather than draining it.
@@ -76,7 +81,12 @@ const uploadSlots = sharedUploadSlots();
  * @param {string} body
  */
 function answerUnread(response, status, headers, body) {
-  response.writeHead(status, { 'Cache-Control': 'no-store', ...headers, Connection: 'close' });
+  response.writeHead(status, {
+    'Cache-Control': 'no-store',
+    ...headers,
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  });
   response.end(body);
 }
 
@@ -126,6 +136,7 @@ function screenBody(request, response) {
     return true;
   }
   if (!contactPage) {
+    if (method === 'POST' && normalisedPathname(request.url) === CONTACT_API_PATH) return screenContactApi(request, response);
     guardRequestBody(request, response);
     return false;
   }
@@ -147,35 +158,49 @@ function screenBody(request, response) {
     );
     return true;
   }
-  // The form posted without script takes an upload slot as the scripted one does (server/enquiries/
-  // upload-slots.mjs), held until the answer is sent; the contact handler the page's action calls
-  // is handed the same slot once the body has arrived.
-  const granted = uploadSlots.acquire(rateLimitKey(String(request.headers[CLIENT_ADDRESS_HEADER])));
-  if (!granted.ok) {
-    const page = granted.status === 503 ? pages.busy : granted.reason === 'in-progress' ? pages.inProgress : pages.tooManyFailed;
-    answerWithPage(response, granted.status, page, { 'Retry-After': String(granted.retryAfterSeconds) });
-    return true;
+  return admitUpload(request, response, {
+    slots: uploadSlots,
+    refuse: (refused, refusal, status, headers) => answerWithPage(refused, status, doorPages[refusal], headers),
+  });
+}
+
+/** What the form posted without script is told when its body is turned away at the upload door. */
+const doorPages = { busy: pages.busy, 'in-progress': pages.inProgress, strikes: pages.tooManyFailed, 'too-slow': pages.tooSlow };
+
+/**
+ * The scripted form's answers when its body is turned away at the upload door, as the contact route
+ * answers (`reason`: one of lib/contact-answer.mjs's); it tries again by itself after a busy one.
+ * @type {Record<import('./server/upload-door.mjs').DoorRefusal, object>}
+ */
+const doorAnswers = {
+  busy: { success: false, message: answers.photosBusy, reason: 'busy' },
+  'in-progress': { success: false, message: answers.uploadInProgress, reason: 'busy' },
+  strikes: { success: false, message: answers.tooMany, reason: 'rate-limited' },
+  'too-slow': {
+    success: false,
+    message: answers.uploadTooSlow,
+    reason: 'too-slow',
+    errors: [{ path: PHOTO_FIELD, msg: answers.uploadTooSlow }],
+  },
+};
+
+/**
+ * POST /api/contact: JSON goes straight to Next under the body guard; an enquiry with photos
+ * (multipart) comes in by the upload door.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+function screenContactApi(request, response) {
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'multipart/form-data') {
+    guardRequestBody(request, response);
+    return false;
   }
-  /** @type {import('./server/server-limits.mjs').BodyOutcome | undefined} */
-  let body;
-  guardRequestBody(request, response, {
-    minBytesPerSecond: granted.slot.minBytesPerSecond,
-    refuse: (_reason, refused) => answerWithPage(refused, 408, pages.tooSlow),
-    onEnd: (outcome) => {
-      body = outcome;
-      if (outcome === 'complete') granted.slot.handOver();
-    },
+  return admitUpload(request, response, {
+    slots: uploadSlots,
+    refuse: (refused, refusal, status, headers) =>
+      answerUnread(refused, status, { 'Content-Type': 'application/json', ...headers }, JSON.stringify(doorAnswers[refusal])),
   });
-  // Freed once the answer is sent or the connection is gone; a body cut off for slowness, or left
-  // unfinished by a client that went away, counts against the client.
-  response.once('close', () => {
-    const ended = body ?? (request.complete ? 'complete' : undefined);
-    if (ended === 'complete') granted.slot.release('completed');
-    else if (ended === 'slow' || ended === 'deadline') granted.slot.release('slow');
-    else if (ended === 'linger' || response.writableFinished) granted.slot.release('refused');
-    else granted.slot.release('abandoned');
-  });
-  return false;
 }
 
 const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });

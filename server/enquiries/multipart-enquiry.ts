@@ -11,12 +11,11 @@ import { PHOTO_FIELD } from '@/lib/contact-fields';
 import {
   ENQUIRY_TEXT_MAX_BYTES,
   LARGEST_BODY_BYTES,
-  MIN_UPLOAD_BYTES_PER_SECOND,
   MULTIPART_MAX_FIELDS,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
-  RATE_WINDOW_MS,
 } from '@/lib/enquiry-rules.mjs';
+import type { ReadingRefusal } from '@/server/enquiries/receive-enquiry';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
 
 /** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
@@ -24,32 +23,23 @@ export type UploadedFile = { name: string; path: string; bytes: number; head: Bu
 
 export type MultipartEnquiry = { fields: Record<string, string>; files: UploadedFile[]; cleanup: () => Promise<void> };
 
-export type MultipartRefusal =
-  /** 413: the body, a photo or the photos' number is over its cap; 400: not a readable multipart body. */
-  | { status: 413 | 400; reason: 'body-too-large' | 'photo-too-large' | 'too-many-photos' | 'text-too-large' | 'malformed'; file?: string }
-  /** 408: the body arrived slower than the minimum transfer rate. */
-  | { status: 408; reason: 'too-slow'; file?: string };
-
 type MultipartOptions = {
   /** The folder uploads wait in while they are checked (ENQUIRY_PHOTOS_DIR/.incoming), cleared at start-up. */
   incomingDir: string;
   /** False: files are read, counted and identified, but never written (photos that will not be kept). */
   keepFiles?: boolean;
-  /** The body must bring at least this many bytes a second in every window after the first (read at each window). */
-  minBytesPerSecond?: number | (() => number);
-  rateWindowMs?: number;
 };
 
 const HEAD_BYTES = 32;
 
 class Refused extends Error {
-  constructor(readonly refusal: MultipartRefusal) {
+  constructor(readonly refusal: ReadingRefusal) {
     super(refusal.reason);
   }
 }
 
 /** A file name fit to show back to the visitor and to log: its last path segment, printable, at most 100 characters. */
-function displayName(name: string | undefined): string {
+export function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const printable = plainText(base, 'drop').trim();
   return (printable || 'photo').slice(0, 100);
@@ -57,18 +47,18 @@ function displayName(name: string | undefined): string {
 
 /**
  * Reads a multipart/form-data enquiry as it streams in: text fields into memory (ENQUIRY_TEXT_MAX_BYTES
- * together), each file of the `photos` field into a temporary folder. Refuses with 413 as soon as the
- * declared or received body passes LARGEST_BODY_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh
- * file starts, and with 408 when it arrives slower than the minimum rate, without reading further.
- * The caller must call `cleanup` when done with the files.
+ * together), each file of the `photos` field into a temporary folder. Refuses as soon as the declared or
+ * received body passes LARGEST_BODY_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh file starts,
+ * without reading further. (Its pace is kept by the upload door of server.mjs, which cuts a body off
+ * below its minimum rate.) The caller must call `cleanup` when done with the files.
  */
 export async function readMultipartEnquiry(
   request: Request,
   options: MultipartOptions,
-): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: MultipartRefusal }> {
+): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: ReadingRefusal }> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > LARGEST_BODY_BYTES) return { ok: false, refusal: { status: 413, reason: 'body-too-large' } };
-  if (!request.body) return { ok: false, refusal: { status: 400, reason: 'malformed' } };
+  if (Number.isFinite(declared) && declared > LARGEST_BODY_BYTES) return { ok: false, refusal: { reason: 'body-too-large' } };
+  if (!request.body) return { ok: false, refusal: { reason: 'malformed' } };
 
   let parser: busboy.Busboy;
   try {
@@ -86,17 +76,12 @@ export async function readMultipartEnquiry(
       },
     });
   } catch {
-    return { ok: false, refusal: { status: 400, reason: 'malformed' } };
+    return { ok: false, refusal: { reason: 'malformed' } };
   }
 
   await mkdir(options.incomingDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const folder = await mkdtemp(path.join(options.incomingDir, 'upload-'));
   const keepFiles = options.keepFiles ?? true;
-  const rateWindowMs = options.rateWindowMs ?? RATE_WINDOW_MS;
-  const minRate = options.minBytesPerSecond ?? MIN_UPLOAD_BYTES_PER_SECOND;
-  const minBytesPerWindow = () => ((typeof minRate === 'function' ? minRate() : minRate) * rateWindowMs) / 1000;
-  let windowStart = 0;
-  let rateCheck: ReturnType<typeof setInterval> | undefined;
   const cleanup = () => rm(folder, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -106,11 +91,10 @@ export async function readMultipartEnquiry(
 
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
   const done = new Promise<void>((resolve, reject) => {
-    const refuse = (refusal: MultipartRefusal) => reject(new Refused(refusal));
+    const refuse = (refusal: ReadingRefusal) => reject(new Refused(refusal));
     parser.on('field', (name, value, info) => {
       textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-      if (info.valueTruncated || info.nameTruncated || textBytes > ENQUIRY_TEXT_MAX_BYTES)
-        return refuse({ status: 413, reason: 'text-too-large' });
+      if (info.valueTruncated || info.nameTruncated || textBytes > ENQUIRY_TEXT_MAX_BYTES) return refuse({ reason: 'text-too-large' });
       // The first value of a field counts, as in a JSON object with one key per field.
       if (!(name in fields)) fields[name] = value;
     });
@@ -129,36 +113,29 @@ export async function readMultipartEnquiry(
       };
       if (files.length >= PHOTO_MAX_COUNT) {
         stream.resume();
-        return refuse({ status: 413, reason: 'too-many-photos', file: file.name });
+        return refuse({ reason: 'too-many-photos', file: file.name });
       }
       files.push(file);
       stream.on('data', (chunk: Buffer) => {
         if (file.head.length < HEAD_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, HEAD_BYTES - file.head.length)]);
         file.bytes += chunk.length;
       });
-      stream.on('limit', () => refuse({ status: 413, reason: 'photo-too-large', file: file.name }));
+      stream.on('limit', () => refuse({ reason: 'photo-too-large', file: file.name }));
       const sink = keepFiles
         ? createWriteStream(file.path, { mode: PRIVATE_FILE_MODE })
         : new Writable({ write: (_chunk, _encoding, next) => next() });
       writes.push(pipeline(stream, sink));
     });
-    parser.on('filesLimit', () => refuse({ status: 413, reason: 'too-many-photos' }));
-    parser.on('fieldsLimit', () => refuse({ status: 413, reason: 'text-too-large' }));
-    parser.on('partsLimit', () => refuse({ status: 413, reason: 'text-too-large' }));
-    parser.on('error', () => refuse({ status: 400, reason: 'malformed' }));
+    parser.on('filesLimit', () => refuse({ reason: 'too-many-photos' }));
+    parser.on('fieldsLimit', () => refuse({ reason: 'text-too-large' }));
+    parser.on('partsLimit', () => refuse({ reason: 'text-too-large' }));
+    parser.on('error', () => refuse({ reason: 'malformed' }));
     parser.on('close', () => resolve());
     source.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > LARGEST_BODY_BYTES) refuse({ status: 413, reason: 'body-too-large' });
+      if (received > LARGEST_BODY_BYTES) refuse({ reason: 'body-too-large' });
     });
-    source.on('error', () => refuse({ status: 400, reason: 'malformed' }));
-    let graceOver = false;
-    rateCheck = setInterval(() => {
-      if (graceOver && received - windowStart < minBytesPerWindow()) refuse({ status: 408, reason: 'too-slow' });
-      graceOver = true;
-      windowStart = received;
-    }, rateWindowMs);
-    rateCheck.unref();
+    source.on('error', () => refuse({ reason: 'malformed' }));
   });
 
   source.pipe(parser);
@@ -175,9 +152,7 @@ export async function readMultipartEnquiry(
     await Promise.allSettled(writes);
     await cleanup();
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    return { ok: false, refusal: { status: 400, reason: 'malformed' } };
-  } finally {
-    clearInterval(rateCheck);
+    return { ok: false, refusal: { reason: 'malformed' } };
   }
 }
 

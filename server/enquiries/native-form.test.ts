@@ -2,15 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { sendNativeForm } from '@/server/enquiries/native-form';
+import { createEnquiryReceiver } from '@/server/enquiries/receive-enquiry';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
 // The contact form as a browser posts it before its JavaScript runs (React's own $ACTION fields
-// included), through the one contact handler.
+// included), through the one enquiry receiver.
 
 let db: Client;
 let cleanup: () => void;
@@ -38,7 +38,7 @@ const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 
 
 function handler(env: Record<string, string> = {}, limit?: number) {
   const config = loadEnquiryConfig(env);
-  return createContactHandler({
+  return createEnquiryReceiver({
     config,
     db: async () => db,
     wake: () => undefined,

@@ -52,7 +52,7 @@ type HeaderRefusal = 'unreadable' | 'too-many-pixels';
  * The format is the one its first bytes gave; a header that disagrees is unreadable.
  */
 export async function inspectPhoto(
-  file: string,
+  file: string | Buffer,
   format: AcceptedFormat,
 ): Promise<{ ok: true; header: PhotoHeader } | { ok: false; refusal: HeaderRefusal }> {
   let metadata: Metadata;

@@ -3,9 +3,8 @@
 // minimum rate, however slow; the other half only uploads that keep up a faster rate, so a few clients
 // trickling bodies cannot hold every slot: a phone with a usable signal still gets through. A client
 // whose uploads keep ending cut off for slowness or abandoned mid-body waits its turn (429).
-// Plain JavaScript (typed by JSDoc): server.mjs, which Next does not bundle, takes slots for the
-// no-JavaScript form (POST /contact) and the route handler for POST /api/contact, from one shared
-// instance kept on globalThis.
+// Plain JavaScript (typed by JSDoc): server.mjs, which Next does not bundle, holds the process's one set
+// and takes a slot for every enquiry with photos at its upload door (server/upload-door.mjs).
 import { MIN_UPLOAD_BYTES_PER_SECOND, UPLOAD_SLOTS } from '../../lib/enquiry-rules.mjs';
 
 // The figures (how many slots, the fast rate, the strikes) are the enquiry's rules (lib/enquiry-rules.mjs).
@@ -26,9 +25,6 @@ export { UPLOAD_SLOTS };
  * @property {() => number} minBytesPerSecond The rate the upload must keep up now: the minimum rate, or
  *   the fast rate while it holds a fast slot (it moves to a minimum-rate slot as soon as one is free).
  * @property {(outcome: UploadOutcome) => void} release Frees the slot (once; later calls do nothing).
- * @property {() => void} handOver The body has arrived and is handed to code that asks for a slot of its
- *   own (the no-JavaScript form's action calls the contact handler): the next acquire() for the same
- *   client gets this slot instead, without a release of its own. The slot is still freed by release().
  */
 
 /**
@@ -41,7 +37,7 @@ export { UPLOAD_SLOTS };
  * @param {{ limits?: UploadSlotLimits; minBytesPerSecond?: number; now?: () => number }} [options]
  */
 export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND, now = Date.now } = {}) {
-  /** @typedef {{ key: string; fast: boolean; released: boolean; handedOver: boolean }} Holder */
+  /** @typedef {{ key: string; fast: boolean; released: boolean }} Holder */
   /** @type {Holder[]} */
   const holders = [];
   /** @type {Map<string, number>} */
@@ -95,11 +91,6 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
      * @returns {SlotDecision}
      */
     acquire(key) {
-      const handedOver = holders.find((holder) => holder.key === key && holder.handedOver);
-      if (handedOver) {
-        handedOver.handedOver = false;
-        return { ok: true, slot: { minBytesPerSecond: () => minBytesPerSecond, release: () => undefined, handOver: () => undefined } };
-      }
       const recent = currentStrikes(key);
       if (recent.length >= limits.strikesAllowed) {
         const oldest = recent[0] ?? now();
@@ -115,7 +106,7 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
       if (holders.length >= limits.total) return { ok: false, status: 503, reason: 'busy', retryAfterSeconds: limits.retryAfterSeconds };
       const atMinimum = holders.filter((holder) => !holder.fast).length;
       /** @type {Holder} */
-      const holder = { key, fast: atMinimum >= limits.atMinimumRate, released: false, handedOver: false };
+      const holder = { key, fast: atMinimum >= limits.atMinimumRate, released: false };
       holders.push(holder);
       byClient.set(key, (byClient.get(key) ?? 0) + 1);
       return {
@@ -123,9 +114,6 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
         slot: {
           minBytesPerSecond: () => (holder.fast ? limits.fastBytesPerSecond : minBytesPerSecond),
           release: (outcome) => release(holder, outcome),
-          handOver: () => {
-            if (!holder.released) holder.handedOver = true;
-          },
         },
       };
     },
@@ -140,6 +128,8 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
   };
 }
 
+/** @typedef {ReturnType<typeof createUploadSlots>} UploadSlots */
+
 /**
  * A client on this machine (a test, or a proxy in front that TRUST_PROXY does not declare, behind which
  * every visitor would share one address) is never made to wait for its strikes.
@@ -147,18 +137,4 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
  */
 function isLoopback(key) {
   return key.startsWith('127.') || key === '0:0:0:0::/64';
-}
-
-/** @typedef {ReturnType<typeof createUploadSlots>} UploadSlots */
-
-const KEY = Symbol.for('homecare.uploadSlots');
-
-/**
- * The process's one set of upload slots. Kept on globalThis: server.mjs and the route handlers Next
- * bundles each load their own copy of this module, and must count the same uploads.
- * @returns {UploadSlots}
- */
-export function sharedUploadSlots() {
-  const shared = /** @type {Record<symbol, UploadSlots | undefined>} */ (/** @type {unknown} */ (globalThis));
-  return (shared[KEY] ??= createUploadSlots());
 }

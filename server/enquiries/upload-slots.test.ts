@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_UPLOAD_BYTES_PER_SECOND, UPLOAD_SLOTS as RULES_UPLOAD_SLOTS } from '@/lib/enquiry-rules.mjs';
-import { createUploadSlots, sharedUploadSlots, UPLOAD_SLOTS, type UploadSlot } from '@/server/enquiries/upload-slots.mjs';
+import { createUploadSlots, UPLOAD_SLOTS, type UploadSlot } from '@/server/enquiries/upload-slots.mjs';
 
 function clock(start = 1_000_000) {
   let time = start;
@@ -90,20 +90,6 @@ describe('upload slots', () => {
     expect(slots.state().clientsWithStrikes).toBe(0);
   });
 
-  it('a slot handed over with a body that has arrived is taken by the same client’s next request, once', () => {
-    const slots = createUploadSlots({ now: clock().now });
-    const page = held(slots.acquire('192.0.2.20'));
-    expect(slots.acquire('192.0.2.20')).toMatchObject({ ok: false, reason: 'in-progress' });
-    page.handOver();
-    const handler = held(slots.acquire('192.0.2.20'));
-    handler.release('completed');
-    expect(slots.state().held).toBe(1);
-    expect(slots.acquire('192.0.2.20')).toMatchObject({ ok: false, reason: 'in-progress' });
-    expect(slots.acquire('192.0.2.21').ok).toBe(true);
-    page.release('completed');
-    expect(slots.state().held).toBe(1);
-  });
-
   it('never makes a client on this machine wait (every visitor behind an undeclared proxy shares its address)', () => {
     const slots = createUploadSlots({ now: clock().now });
     for (let round = 0; round < 5; round += 1) held(slots.acquire('127.0.0.1')).release('abandoned');
@@ -115,10 +101,5 @@ describe('upload slots', () => {
     const slots = createUploadSlots({ limits: { ...UPLOAD_SLOTS, maxClients: 3 }, now: clock().now });
     for (let client = 0; client < 10; client += 1) held(slots.acquire(`10.0.0.${client}`)).release('abandoned');
     expect(slots.state().clientsWithStrikes).toBe(3);
-  });
-
-  it('one shared instance per process, whichever copy of the module asks', () => {
-    expect(sharedUploadSlots()).toBe(sharedUploadSlots());
-    expect((globalThis as Record<symbol, unknown>)[Symbol.for('homecare.uploadSlots')]).toBe(sharedUploadSlots());
   });
 });

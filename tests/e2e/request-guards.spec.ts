@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { CONTACT_RESPONSES, refusedPostPages } from '@/content/contact';
 import { expect, test } from './support/test';
 import { testSiteUrl } from './test-env';
 
@@ -68,4 +69,38 @@ test('the contact page takes a form posted without JavaScript only as a multipar
   expect(notAForm.head).toMatch(/^HTTP\/1\.1 415 /);
   const noLength = await rawPost('/contact', { 'Content-Type': 'multipart/form-data; boundary=x', 'Transfer-Encoding': 'chunked' }, 0);
   expect(noLength.head).toMatch(/^HTTP\/1\.1 411 /);
+});
+
+/** Opens a POST that announces `length` bytes and sends a few KB of them, holding the connection open. */
+function heldPost(target: string, length: number) {
+  const { hostname, port } = new URL(testSiteUrl);
+  const socket = connect(Number(port), hostname, () => {
+    socket.write(
+      `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(4_000, 0x61));
+  });
+  socket.on('error', () => undefined);
+  return socket;
+}
+
+test("both ways in share the upload slots: while one of a client's photo uploads arrives, its next is asked to wait", async () => {
+  // The form posted without script holds the client's one slot; the scripted form's photos wait (JSON)…
+  const page = heldPost('/contact', 3_000_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const api = await rawPost('/api/contact', announced, 100);
+  expect(api.head).toMatch(/^HTTP\/1\.1 429 /);
+  expect(api.head).toMatch(/^retry-after: 30\r?$/im);
+  expect(JSON.parse(api.body)).toEqual({ success: false, message: CONTACT_RESPONSES.uploadInProgress, reason: 'busy' });
+  page.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  // …and the other way round, answered with a page.
+  const scripted = heldPost('/api/contact', 3_000_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const form = await rawPost('/contact', announced, 100);
+  expect(form.head).toMatch(/^HTTP\/1\.1 429 /);
+  expect(form.body).toContain(refusedPostPages.inProgress.title);
+  scripted.destroy();
 });
