@@ -6,7 +6,7 @@
  * browsing) or missing only means there is no draft: every function here fails quietly.
  */
 import { browserLocalStorage, inBrowser } from '@/lib/browser';
-import { CLAIM_FIELDS, CONTACT_FIELDS, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
+import { ENQUIRY_FIELDS, type EnquiryFields } from '@/lib/contact-fields';
 import { isEnquiryKey } from '@/lib/enquiry-key';
 
 const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
@@ -17,24 +17,26 @@ const PHOTOS_STORE = 'photos';
 const MAX_STORED_CHARACTERS = 10_000;
 
 /** `enquiryKey`: the enquiry's key (lib/enquiry-key.ts), so a send after a reload is still the same enquiry. */
-export type DraftFields = { savedAt: number; values: ContactValues; claimOpen: boolean; claim: ClaimValues; enquiryKey?: string };
+export type DraftFields = { savedAt: number; fields: EnquiryFields; claimOpen: boolean; enquiryKey?: string };
 export type DraftPhoto = { id: number; name: string; type: string; blob: Blob; savedAt: number };
 
 const storage = browserLocalStorage;
 
 /** Whether anything was typed: an empty form is not worth keeping. */
-export function hasContent(values: ContactValues, claim: ClaimValues): boolean {
-  return CONTACT_FIELDS.some((field) => values[field].trim() !== '') || CLAIM_FIELDS.some((field) => claim[field].trim() !== '');
+export function hasContent(fields: EnquiryFields): boolean {
+  return ENQUIRY_FIELDS.some((field) => fields[field].trim() !== '');
 }
 
 export function saveDraftFields(draft: DraftFields): void {
   try {
-    if (hasContent(draft.values, draft.claim)) storage()?.setItem(FIELDS_KEY, JSON.stringify(draft));
+    if (hasContent(draft.fields)) storage()?.setItem(FIELDS_KEY, JSON.stringify(draft));
     else storage()?.removeItem(FIELDS_KEY);
   } catch {
     // Full or refused: no draft.
   }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
 
 function stringsOf<K extends string>(fields: readonly K[], raw: unknown): Record<K, string> | null {
   if (raw === null || typeof raw !== 'object') return null;
@@ -59,17 +61,17 @@ export function loadDraftFields(now = Date.now()): DraftFields | null {
     return null;
   }
   const record = (parsed ?? {}) as Record<string, unknown>;
-  const values = stringsOf(CONTACT_FIELDS, record.values);
-  const claim = stringsOf(CLAIM_FIELDS, record.claim);
+  // A draft kept before the fields were one record held them in two, `values` and `claim`.
+  const kept = record.fields ?? (isRecord(record.values) && isRecord(record.claim) ? { ...record.values, ...record.claim } : undefined);
+  const fields = stringsOf(ENQUIRY_FIELDS, kept);
   const savedAt = record.savedAt;
-  if (!values || !claim || typeof savedAt !== 'number' || now - savedAt > DRAFT_LIFETIME_MS || savedAt > now + 60_000) {
+  if (!fields || typeof savedAt !== 'number' || now - savedAt > DRAFT_LIFETIME_MS || savedAt > now + 60_000) {
     clearDraftFields();
     return null;
   }
   return {
     savedAt,
-    values,
-    claim,
+    fields,
     claimOpen: record.claimOpen === true,
     ...(isEnquiryKey(record.enquiryKey) ? { enquiryKey: record.enquiryKey } : {}),
   };

@@ -22,7 +22,6 @@ import { plainText } from '@/lib/plain-text';
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactValues = Record<ContactField, string>;
 
 /** The three urgency questions, asked of every claim. */
 export const URGENCY_FIELDS = ['worsening', 'habitable', 'vulnerable'] as const;
@@ -59,8 +58,19 @@ export const CLAIM_FIELDS = [
   'desktopAssessment',
 ] as const;
 export type ClaimField = (typeof CLAIM_FIELDS)[number];
-export type ClaimValues = Record<ClaimField, string>;
-export const EMPTY_CLAIM: ClaimValues = Object.fromEntries(CLAIM_FIELDS.map((field) => [field, ''])) as ClaimValues;
+
+/**
+ * Every field a visitor types or answers, in page order: the one flat shape of an enquiry's text, from
+ * the form's state and its draft to the stored row (whose columns have the same names). The claim, its
+ * urgency and an insurer's instruction are views of it (CLAIM_FIELDS, URGENCY_FIELDS, INSTRUCTION_FIELDS).
+ */
+export const ENQUIRY_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS] as const;
+export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
+export type EnquiryFields = Record<EnquiryField, string>;
+export const EMPTY_FIELDS: EnquiryFields = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, ''])) as EnquiryFields;
+
+/** Whether any of the claim's fields was answered. */
+export const hasClaim = (fields: Partial<Record<ClaimField, string | null>>) => CLAIM_FIELDS.some((field) => Boolean(fields[field]));
 
 export const PHOTO_FIELD = 'photos';
 
@@ -68,7 +78,7 @@ export const PHOTO_FIELD = 'photos';
 export const HONEYPOT_FIELD = 'website';
 
 /** Every field of the form in its order on the page: the five message fields, then the optional claim details and photos. */
-export const FORM_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS, PHOTO_FIELD] as const;
+export const FORM_FIELDS = [...ENQUIRY_FIELDS, PHOTO_FIELD] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<FormField, string>>;
 
@@ -77,6 +87,7 @@ const isOneOf =
   (value: unknown): value is T =>
     typeof value === 'string' && (list as readonly string[]).includes(value);
 export const isClaimField = isOneOf(CLAIM_FIELDS);
+export const isEnquiryField = isOneOf(ENQUIRY_FIELDS);
 export const isFormField = isOneOf(FORM_FIELDS);
 
 // Photos: their number and sizes are in lib/enquiry-rules.mjs.

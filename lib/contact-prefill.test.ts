@@ -12,23 +12,23 @@ describe('contactHref', () => {
 
   it('gives back what it was given', () => {
     expect(prefill(new URL(contactHref({ damageType: 'fire-smoke' }), 'https://x.test').search)).toEqual({
-      claim: { damageType: 'fire-smoke' },
+      fields: { damageType: 'fire-smoke' },
     });
-    expect(prefill(new URL(contactHref({ claimRole: 'insurer' }), 'https://x.test').search)).toEqual({ claim: { claimRole: 'insurer' } });
-    expect(prefill(new URL(contactHref(), 'https://x.test').search)).toEqual({ claim: {} });
+    expect(prefill(new URL(contactHref({ claimRole: 'insurer' }), 'https://x.test').search)).toEqual({ fields: { claimRole: 'insurer' } });
+    expect(prefill(new URL(contactHref(), 'https://x.test').search)).toEqual({ fields: {} });
   });
 });
 
 describe('contactPrefillOf', () => {
   it('takes a type of damage and a role the form offers', () => {
-    expect(prefill('?damage=water-damage&role=homeowner')).toEqual({ claim: { damageType: 'water-damage', claimRole: 'homeowner' } });
+    expect(prefill('?damage=water-damage&role=homeowner')).toEqual({ fields: { damageType: 'water-damage', claimRole: 'homeowner' } });
   });
 
   it('ignores values the form does not offer', () => {
     expect(prefill('?damage=meteorite')).toBeNull();
     expect(prefill('?damage=<script>&role=admin')).toBeNull();
     expect(prefill('?damage=WATER-DAMAGE')).toBeNull();
-    expect(prefill('?role=insurer&damage=nonsense')).toEqual({ claim: { claimRole: 'insurer' } });
+    expect(prefill('?role=insurer&damage=nonsense')).toEqual({ fields: { claimRole: 'insurer' } });
   });
 
   it('asks nothing of a plain visit or of unrelated parameters', () => {

@@ -1,4 +1,4 @@
-import { isClaimRole, isDamageType, type ClaimValues } from '@/lib/contact-fields';
+import { isClaimRole, isDamageType, type EnquiryFields } from '@/lib/contact-fields';
 
 /**
  * Links into the enquiry form with its claim part open and a choice already made: `/contact?damage=
@@ -7,7 +7,7 @@ import { isClaimRole, isDamageType, type ClaimValues } from '@/lib/contact-field
  */
 const PREFILL_PARAMS = { claim: 'claim', damage: 'damage', role: 'role' } as const;
 
-export type ContactPrefill = { claim: Partial<Pick<ClaimValues, 'damageType' | 'claimRole'>> };
+export type ContactPrefill = { fields: Partial<Pick<EnquiryFields, 'damageType' | 'claimRole'>> };
 
 export function contactHref(prefill: { damageType?: string | null; claimRole?: string } = {}): string {
   const query = new URLSearchParams();
@@ -21,9 +21,9 @@ export function contactHref(prefill: { damageType?: string | null; claimRole?: s
 export function contactPrefillOf(query: URLSearchParams): ContactPrefill | null {
   const damageType = query.get(PREFILL_PARAMS.damage) ?? '';
   const claimRole = query.get(PREFILL_PARAMS.role) ?? '';
-  const claim: ContactPrefill['claim'] = {};
-  if (isDamageType(damageType)) claim.damageType = damageType;
-  if (isClaimRole(claimRole)) claim.claimRole = claimRole;
-  if (Object.keys(claim).length === 0 && !query.has(PREFILL_PARAMS.claim)) return null;
-  return { claim };
+  const fields: ContactPrefill['fields'] = {};
+  if (isDamageType(damageType)) fields.damageType = damageType;
+  if (isClaimRole(claimRole)) fields.claimRole = claimRole;
+  if (Object.keys(fields).length === 0 && !query.has(PREFILL_PARAMS.claim)) return null;
+  return { fields };
 }

@@ -3,6 +3,7 @@ import { CONTACT_MESSAGES } from '@/content/contact';
 import { CONTACT_MAX } from '@/lib/enquiry-rules.mjs';
 import {
   EMAIL_PATTERN,
+  hasClaim,
   isCalendarDate,
   isUkPostcode,
   isUrgent,
@@ -156,8 +157,7 @@ describe('the values the form keeps are the values the server stores', () => {
       const browser = validateContact(input);
       const parsed = parseContact(input);
       if (parsed.success) {
-        const { name, email, phone, subject, message } = parsed.data;
-        expect({ name, email, phone, subject, message }).toEqual(browser.values);
+        expect(browser.fields).toEqual(parsed.data);
         expect(browser.errors).toEqual({});
       } else {
         expect(browser.errors).toEqual(Object.fromEntries(parsed.errors.map(({ path, msg }) => [path, msg])));
@@ -273,13 +273,15 @@ describe('the date of the damage', () => {
 
 describe('the other claim details', () => {
   it('are all optional: none given, no claim', () => {
-    expect(validateContact(valid)).toMatchObject({ errors: {}, claim: null });
+    const checked = validateContact(valid);
+    expect(checked.errors).toEqual({});
+    expect(checked.fields && hasClaim(checked.fields)).toBe(false);
   });
 
   it('accept only the listed roles and types of damage', () => {
     expect(validateContact({ ...valid, claimRole: 'homeowner', damageType: 'fire-smoke' })).toMatchObject({
       errors: {},
-      claim: { claimRole: 'homeowner', damageType: 'fire-smoke', insurer: '', claimReference: '', damageDate: '', postcode: '' },
+      fields: { claimRole: 'homeowner', damageType: 'fire-smoke', insurer: '', claimReference: '', damageDate: '', postcode: '' },
     });
     expect(validateContact({ ...valid, claimRole: 'landlord', damageType: 'flood' }).errors).toEqual({
       claimRole: 'Choose who is getting in touch from the list',
@@ -336,8 +338,8 @@ describe('the three urgency questions', () => {
     expect(isUrgent({ worsening: 'no', habitable: 'yes', vulnerable: 'no' })).toBe(false);
     expect(isUrgent(null)).toBe(false);
     const checked = validateContact({ ...valid, habitable: 'no' });
-    expect(checked.claim).toMatchObject({ habitable: 'no', worsening: '', vulnerable: '' });
-    expect(isUrgent(checked.claim)).toBe(true);
+    expect(checked.fields).toMatchObject({ habitable: 'no', worsening: '', vulnerable: '' });
+    expect(isUrgent(checked.fields)).toBe(true);
   });
 });
 
@@ -358,7 +360,7 @@ describe('an instruction from an insurer or a loss adjuster', () => {
   it('is stored as given, normalised', () => {
     expect(validateContact(instruction)).toMatchObject({
       errors: {},
-      claim: {
+      fields: {
         policyholderName: 'Ann Policy',
         policyholderPhone: '07700 900123',
         propertyAddress: '1 High Street\nKilsyth',
@@ -368,7 +370,7 @@ describe('an instruction from an insurer or a loss adjuster', () => {
         desktopAssessment: 'yes',
       },
     });
-    expect(validateContact({ ...instruction, claimRole: 'insurer', excess: ' 250.5 ' }).claim).toMatchObject({ excess: '£250.50' });
+    expect(validateContact({ ...instruction, claimRole: 'insurer', excess: ' 250.5 ' }).fields).toMatchObject({ excess: '£250.50' });
   });
 
   it('requires the policyholder’s name and telephone and the property’s address and postcode', () => {
@@ -412,7 +414,7 @@ describe('an instruction from an insurer or a loss adjuster', () => {
         excess: 'Enter the excess as an amount in pounds, like 250 or £1,000',
       });
     // The address keeps its lines but loses control and direction characters.
-    expect(validateContact({ ...instruction, propertyAddress: 'Flat 2\u0007\r\n\u202e1 High St' }).claim?.propertyAddress).toBe(
+    expect(validateContact({ ...instruction, propertyAddress: 'Flat 2\u0007\r\n\u202e1 High St' }).fields?.propertyAddress).toBe(
       'Flat 2\n1 High St',
     );
   });
@@ -421,7 +423,7 @@ describe('an instruction from an insurer or a loss adjuster', () => {
     for (const claimRole of ['homeowner', 'agent-landlord', 'other', '']) {
       const checked = validateContact({ ...instruction, claimRole, policyholderPhone: 'nonsense', excess: 'lots', postcode: '' });
       expect(checked.errors).toEqual({});
-      expect(checked.claim).toMatchObject({
+      expect(checked.fields).toMatchObject({
         policyholderName: '',
         policyholderPhone: '',
         propertyAddress: '',

@@ -7,7 +7,6 @@ import * as z from 'zod/mini';
 import { CLAIM_MESSAGES, CONTACT_MESSAGES } from '@/content/contact';
 import { CLAIM_MAX, CONTACT_MAX, CONTACT_MIN } from '@/lib/enquiry-rules.mjs';
 import {
-  CLAIM_FIELDS,
   EMAIL_PATTERN,
   FORM_FIELDS,
   HONEYPOT_FIELD,
@@ -27,13 +26,11 @@ import {
   normaliseExcess,
   normalisePostcode,
   todayInUk,
-  type ClaimValues,
-  type ContactValues,
   type FormErrors,
   type FormField,
 } from '@/lib/contact-fields';
 import { ENQUIRY_KEY_FIELD, isEnquiryKey } from '@/lib/enquiry-key';
-import { ATTRIBUTION_FIELDS, campaignTag, referrerOrigin, sitePath, type Attribution } from '@/lib/visit-attribution';
+import { campaignTag, referrerOrigin, sitePath } from '@/lib/visit-attribution';
 
 // The schema
 
@@ -217,29 +214,10 @@ function formErrorsOf(parsed: ContactParse): FormErrors {
   return errors;
 }
 
-/** The claim details of a submission; null when none was given. */
-export function claimValues(data: ContactSubmission): ClaimValues | null {
-  const claim = Object.fromEntries(CLAIM_FIELDS.map((field) => [field, data[field]])) as ClaimValues;
-  return CLAIM_FIELDS.some((field) => claim[field] !== '') ? claim : null;
-}
-
-export const attributionValues = (data: ContactSubmission): Attribution =>
-  Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, data[field]])) as Attribution;
-
-export const contactValues = (data: ContactSubmission): ContactValues => ({
-  name: data.name,
-  email: data.email,
-  phone: data.phone,
-  subject: data.subject,
-  message: data.message,
-});
-
-/** The form's check before sending: the values as the server will store them, or the errors. */
-type ContactCheck =
-  { values: ContactValues; claim: ClaimValues | null; errors: Record<never, string> } | { values: null; claim: null; errors: FormErrors };
+/** The form's check before sending: the fields as the server will store them, or the errors. */
+type ContactCheck = { fields: ContactSubmission; errors: Record<never, string> } | { fields: null; errors: FormErrors };
 
 export function validateContact(input: Partial<Record<FormField, unknown>>): ContactCheck {
   const parsed = parseContact(input);
-  if (!parsed.success) return { values: null, claim: null, errors: formErrorsOf(parsed) };
-  return { values: contactValues(parsed.data), claim: claimValues(parsed.data), errors: {} };
+  return parsed.success ? { fields: parsed.data, errors: {} } : { fields: null, errors: formErrorsOf(parsed) };
 }

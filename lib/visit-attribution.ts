@@ -8,7 +8,7 @@ import { recordedLanding } from '@/lib/visit-landing';
  * the contact schema, with the same cleaning, so whatever a client sends is bounded and plain.
  */
 export const ATTRIBUTION_FIELDS = ['sentFrom', 'landingPage', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
-type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export type Attribution = Record<AttributionField, string>;
 type Landing = Omit<Attribution, 'sentFrom'>;
 

@@ -17,8 +17,8 @@ import {
 } from '@/lib/contact-fields';
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
 import { readEnquiryStats } from '@/server/enquiries/stats';
-import { findEnquiry, recentEnquiries, storedClaim, type EnquiryListing } from '@/server/enquiries/store';
-import { isCalendarDate } from '@/lib/contact-fields';
+import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
+import { hasClaim, isCalendarDate } from '@/lib/contact-fields';
 import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 
@@ -50,15 +50,14 @@ function delivery(entry: EnquiryListing) {
 
 /** The claim details on one line: type of damage, date, postcode, insurer, claim reference, who. */
 function claimLine(entry: EnquiryListing): string | null {
-  const claim = storedClaim(entry);
-  if (!claim) return null;
+  if (!hasClaim(entry)) return null;
   const parts = [
-    claim.damageType && damageTypeLabel(claim.damageType),
-    claim.damageDate && `damaged ${claim.damageDate}`,
-    claim.postcode,
-    claim.insurer && `insurer ${claim.insurer}`,
-    claim.claimReference && `claim ${claim.claimReference}`,
-    claim.claimRole && `from ${claimRoleLabel(claim.claimRole)}`,
+    entry.damageType && damageTypeLabel(entry.damageType),
+    entry.damageDate && `damaged ${entry.damageDate}`,
+    entry.postcode,
+    entry.insurer && `insurer ${entry.insurer}`,
+    entry.claimReference && `claim ${entry.claimReference}`,
+    entry.claimRole && `from ${claimRoleLabel(entry.claimRole)}`,
   ].filter(Boolean);
   return oneLine(parts.join(', '), 160);
 }

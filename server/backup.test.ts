@@ -56,14 +56,11 @@ function store(db: Client, places: StatePlaces) {
   return storeEnquiry(
     db,
     {
-      values: {
-        name: 'Jo Bloggs',
-        email: `jo${sequence}@example.com`,
-        phone: '',
-        subject: `Enquiry ${sequence}`,
-        message: 'Slates off after the storm.',
-      },
-      claim: null,
+      name: 'Jo Bloggs',
+      email: `jo${sequence}@example.com`,
+      phone: '',
+      subject: `Enquiry ${sequence}`,
+      message: 'Slates off after the storm.',
       clientAddress: `203.0.113.${sequence % 250}`,
       disposition: 'accepted',
       verification: 'not-configured',

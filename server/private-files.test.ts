@@ -76,8 +76,7 @@ describe.each([0o000, 0o022])('under umask %o', (umask) => {
     const stored = await storeEnquiry(
       db,
       {
-        values: { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Leak', message: 'Water through the ceiling.' },
-        claim: null,
+        ...{ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Leak', message: 'Water through the ceiling.' },
         clientAddress: '203.0.113.9',
         disposition: 'accepted',
         verification: 'not-configured',

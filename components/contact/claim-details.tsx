@@ -4,7 +4,7 @@ import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
 import { CLAIM_MAX } from '@/lib/enquiry-rules.mjs';
 import { Field, type FieldControl } from '@/components/contact/field';
-import { todayInUk, type ClaimField, type ClaimValues, type FormErrors } from '@/lib/contact-fields';
+import { todayInUk, type ClaimField, type EnquiryFields, type FormErrors } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -21,7 +21,7 @@ type ControlProps = {
 type ClaimDetailsProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  values: ClaimValues;
+  values: EnquiryFields;
   errors: FormErrors;
   onChange: (field: ClaimField) => (event: ChangeEvent<Control>) => void;
   register: (field: ClaimField) => (element: Control | null) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { EMPTY_CLAIM, type FormErrors } from '@/lib/contact-fields';
+import { EMPTY_FIELDS, type FormErrors } from '@/lib/contact-fields';
 import { CONTACT_RESPONSES, sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import {
@@ -15,7 +15,6 @@ import {
   type FormState,
 } from './contact-form-state';
 
-const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 const idle = initialFormState({ kind: 'idle' });
 const run = (state: FormState, ...actions: FormAction[]) => actions.reduce(formReducer, state);
 const photo = (id: number) => ({ id, previewUrl: `blob:${id}` }) as unknown as PickedPhoto;
@@ -23,7 +22,7 @@ const typed = run(
   idle,
   { type: 'field', field: 'name', value: 'Jo' },
   { type: 'claimOpen', open: true },
-  { type: 'claimField', field: 'postcode', value: 'G1 1AA' },
+  { type: 'field', field: 'postcode', value: 'G1 1AA' },
   { type: 'photos', photos: [photo(1)] },
   { type: 'honeypot', value: 'bot' },
 );
@@ -31,8 +30,7 @@ const typed = run(
 describe('initialFormState', () => {
   it('starts empty and idle', () => {
     expect(idle).toEqual({
-      values: EMPTY,
-      claim: EMPTY_CLAIM,
+      fields: EMPTY_FIELDS,
       claimOpen: false,
       enquiryKey: '',
       photos: [],
@@ -56,8 +54,7 @@ describe('initialFormState', () => {
       enquiryKey: 'KeyFromTheServer123456',
     });
     expect(state.enquiryKey).toBe('KeyFromTheServer123456');
-    expect(state.values).toEqual({ ...EMPTY, name: 'Jo', email: 'jo@' });
-    expect(state.claim).toEqual({ ...EMPTY_CLAIM, postcode: 'G1 1AA' });
+    expect(state.fields).toEqual({ ...EMPTY_FIELDS, name: 'Jo', email: 'jo@', postcode: 'G1 1AA' });
     expect(state.claimOpen).toBe(true);
     expect(state.errors).toEqual({ email: 'Enter a valid email' });
     expect(state.status).toEqual({ kind: 'error', message: 'Please correct the highlighted fields.' });
@@ -68,7 +65,7 @@ describe('formReducer: editing', () => {
   it('a change sets the value and clears that field’s message only', () => {
     const errors: FormErrors = { name: 'Enter your name', email: 'Enter your email' };
     const state = run({ ...idle, errors }, { type: 'field', field: 'name', value: 'Jo' });
-    expect(state.values.name).toBe('Jo');
+    expect(state.fields.name).toBe('Jo');
     expect(state.errors).toEqual({ email: 'Enter your email' });
   });
 
@@ -77,9 +74,9 @@ describe('formReducer: editing', () => {
     expect(run({ ...idle, errors }, { type: 'field', field: 'name', value: 'Jo' }).errors).toBe(errors);
   });
 
-  it('a claim change sets the claim value and clears its message', () => {
-    const state = run({ ...idle, errors: { postcode: 'Enter a UK postcode' } }, { type: 'claimField', field: 'postcode', value: 'G1' });
-    expect(state.claim.postcode).toBe('G1');
+  it('a claim’s field is a field like any other: set, its message cleared', () => {
+    const state = run({ ...idle, errors: { postcode: 'Enter a UK postcode' } }, { type: 'field', field: 'postcode', value: 'G1' });
+    expect(state.fields.postcode).toBe('G1');
     expect(state.errors).toEqual({});
   });
 
@@ -89,14 +86,14 @@ describe('formReducer: editing', () => {
     expect(open.errors).toBe(errors);
     const closed = run(open, { type: 'claimOpen', open: false });
     expect(closed.claimOpen).toBe(false);
-    expect(closed.claim.postcode).toBe('G1 1AA');
+    expect(closed.fields.postcode).toBe('G1 1AA');
     expect(closed.errors).toEqual({ name: 'Enter your name' });
   });
 
   it('a prefill opens the claim part and sets what the link gave, keeping the rest', () => {
-    const state = run(typed, { type: 'prefill', claim: { damageType: 'storm' } });
+    const state = run(typed, { type: 'prefill', fields: { damageType: 'storm' } });
     expect(state.claimOpen).toBe(true);
-    expect(state.claim).toMatchObject({ damageType: 'storm', postcode: 'G1 1AA' });
+    expect(state.fields).toMatchObject({ damageType: 'storm', postcode: 'G1 1AA', name: 'Jo' });
   });
 
   it('photos: a new set clears the photo message; a problem sets it', () => {
@@ -129,8 +126,7 @@ describe('the fields as the page held them when the script took over', () => {
       ]),
     );
     expect(entries).toEqual({
-      values: { ...EMPTY, name: 'Morag Before', message: 'Typed before the script ran' },
-      claim: { ...EMPTY_CLAIM, worsening: 'yes', postcode: 'G67 1AA' },
+      fields: { ...EMPTY_FIELDS, name: 'Morag Before', message: 'Typed before the script ran', worsening: 'yes', postcode: 'G67 1AA' },
       claimOpen: true,
       honeypot: '',
       enquiryKey: 'KeyRenderedWithThePage',
@@ -141,7 +137,7 @@ describe('the fields as the page held them when the script took over', () => {
   it('the state starts from them, keeping its photos and messages', () => {
     const entries = enteredFields(posted([['name', 'Morag Before']]));
     const state = run({ ...typed, errors: { email: 'x' } }, { type: 'takenOver', entries });
-    expect(state.values.name).toBe('Morag Before');
+    expect(state.fields.name).toBe('Morag Before');
     expect(state.claimOpen).toBe(false);
     expect(state.photos).toBe(typed.photos);
     expect(state.errors).toEqual({ email: 'x' });
@@ -150,37 +146,34 @@ describe('the fields as the page held them when the script took over', () => {
 
 describe('formReducer: draft and clearing', () => {
   it('a restored draft brings back the fields and photos it has, with a note', () => {
-    const fields = { savedAt: 1, values: { ...EMPTY, name: 'Jo' }, claim: { ...EMPTY_CLAIM, postcode: 'G1' }, claimOpen: true };
+    const fields = { savedAt: 1, fields: { ...EMPTY_FIELDS, name: 'Jo', postcode: 'G1' }, claimOpen: true };
     const state = run(idle, { type: 'draftRestored', fields, photos: [photo(3)] });
-    expect(state).toMatchObject({ values: fields.values, claim: fields.claim, claimOpen: true });
+    expect(state).toMatchObject({ fields: fields.fields, claimOpen: true });
     expect(state.photos.map((each) => each.id)).toEqual([3]);
     expect(state.status).toEqual({ kind: 'note', message: sendingText.restored });
   });
 
   it('a draft of photos only leaves the fields as they are and adds its photos to those chosen since', () => {
     const state = run(typed, { type: 'draftRestored', fields: null, photos: [photo(4)] });
-    expect(state.values).toBe(typed.values);
-    expect(state.claim).toBe(typed.claim);
+    expect(state.fields).toBe(typed.fields);
     expect(state.photos.map((each) => each.id)).toEqual([1, 4]);
   });
 
   it('a draft fills only what the visitor has left empty, and never beyond six photos', () => {
     const fields = {
       savedAt: 1,
-      values: { ...EMPTY, name: 'Old name', email: 'old@example.com' },
-      claim: { ...EMPTY_CLAIM, postcode: 'G2 2BB', insurer: 'Old Insurer' },
+      fields: { ...EMPTY_FIELDS, name: 'Old name', email: 'old@example.com', postcode: 'G2 2BB', insurer: 'Old Insurer' },
       claimOpen: false,
     };
     const six = [2, 3, 4, 5, 6, 7].map(photo);
     const state = run(typed, { type: 'draftRestored', fields, photos: [photo(1), ...six] });
-    expect(state.values).toEqual({ ...EMPTY, name: 'Jo', email: 'old@example.com' });
-    expect(state.claim).toMatchObject({ postcode: 'G1 1AA', insurer: 'Old Insurer' });
+    expect(state.fields).toEqual({ ...EMPTY_FIELDS, name: 'Jo', email: 'old@example.com', postcode: 'G1 1AA', insurer: 'Old Insurer' });
     expect(state.claimOpen).toBe(true);
     expect(state.photos.map((each) => each.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("a draft's enquiry goes on with the draft's key; a draft without one keeps the form's", () => {
-    const withKey = { savedAt: 1, values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, enquiryKey: 'DraftKey' };
+    const withKey = { savedAt: 1, fields: EMPTY_FIELDS, claimOpen: false, enquiryKey: 'DraftKey' };
     const made = { ...typed, enquiryKey: 'MadeOnLoad' };
     expect(run(made, { type: 'draftRestored', fields: withKey, photos: [] }).enquiryKey).toBe('DraftKey');
     const { enquiryKey: _dropped, ...withoutKey } = withKey;
@@ -188,14 +181,14 @@ describe('formReducer: draft and clearing', () => {
   });
 
   it('a draft of fields only keeps the photos', () => {
-    const fields = { savedAt: 1, values: { ...EMPTY, name: 'Ann' }, claim: EMPTY_CLAIM, claimOpen: false };
+    const fields = { savedAt: 1, fields: { ...EMPTY_FIELDS, name: 'Ann' }, claimOpen: false };
     expect(run(typed, { type: 'draftRestored', fields, photos: [] }).photos).toBe(typed.photos);
   });
 
   it('Clear form empties everything, stops a waiting retry and says so', () => {
     const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
     const state = run({ ...waiting, errors: { name: 'x' } }, { type: 'cleared', nextKey: 'NextKey' });
-    expect(state).toMatchObject({ values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {}, retry: null });
+    expect(state).toMatchObject({ fields: EMPTY_FIELDS, claimOpen: false, photos: [], honeypot: '', errors: {}, retry: null });
     expect(state.enquiryKey).toBe('NextKey');
     expect(state.status).toEqual({ kind: 'note', message: sendingText.cleared });
   });
@@ -233,14 +226,14 @@ describe('formReducer: sending', () => {
   it('success empties the form and shows the success status', () => {
     const status = { kind: 'success', message: 'Stored.', reference: 'HC-ABC-DEF', photosNotKept: undefined, urgent: true } as const;
     const state = run({ ...typed, submitting: true, enquiryKey: 'SentKey' }, { type: 'sent', status, nextKey: 'NextKey' });
-    expect(state).toMatchObject({ values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {} });
+    expect(state).toMatchObject({ fields: EMPTY_FIELDS, claimOpen: false, photos: [], honeypot: '', errors: {} });
     expect(state.enquiryKey).toBe('NextKey');
     expect(state.status).toBe(status);
   });
 
   it('a failure keeps everything typed; with the server’s field messages when it gave them', () => {
     const withFields = run(typed, { type: 'failed', message: 'Please correct', errors: { email: 'No such address' } });
-    expect(withFields.values).toBe(typed.values);
+    expect(withFields.fields).toBe(typed.fields);
     expect(withFields.photos).toBe(typed.photos);
     expect(withFields.errors).toEqual({ email: 'No such address' });
     expect(withFields.status).toEqual({ kind: 'error', message: 'Please correct' });
@@ -252,7 +245,7 @@ describe('formReducer: sending', () => {
     const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
     const state = run(waiting, { type: 'cancelled' });
     expect(state.retry).toBeNull();
-    expect(state.values).toBe(typed.values);
+    expect(state.fields).toBe(typed.fields);
     expect(state.photos).toBe(typed.photos);
     expect(state.status).toEqual({ kind: 'note', message: sendingText.cancelled });
   });

@@ -4,16 +4,13 @@ import { ApiError } from '@/lib/api-error';
 import type { ContactResponse } from '@/lib/contact-outcome';
 import type { DraftFields } from '@/lib/contact-draft';
 import {
-  CLAIM_FIELDS,
-  CONTACT_FIELDS,
-  EMPTY_CLAIM,
+  EMPTY_FIELDS,
+  ENQUIRY_FIELDS,
   HONEYPOT_FIELD,
   PHOTO_FIELD,
   isClaimField,
-  type ClaimField,
-  type ClaimValues,
-  type ContactField,
-  type ContactValues,
+  type EnquiryField,
+  type EnquiryFields,
   type FormErrors,
   type FormField,
 } from '@/lib/contact-fields';
@@ -24,8 +21,6 @@ import { PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 import { sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';
-
-const EMPTY: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
 type SuccessStatus = { kind: 'success'; message: string; reference?: string; photosNotKept?: boolean; urgent?: boolean };
 
@@ -49,8 +44,8 @@ const LONGEST_RETRY_DELAY_MS = 60_000;
 const LONGEST_BUSY_WAIT_S = 120;
 
 /**
- * One press of Send: what was checked then, sent again exactly as it was on every retry, so the server
- * recognises a retry as the same enquiry (same content from the same client within ten minutes).
+ * One press of Send: what was checked then, sent again exactly as it was on every retry, with the
+ * enquiry's key, so the server answers a retry as the same enquiry.
  */
 export type Submission = {
   fields: Record<string, string>;
@@ -70,10 +65,10 @@ export const newSubmission = (): Submission => ({
 });
 
 export type FormState = {
-  values: ContactValues;
+  /** What the visitor typed and answered, the claim's fields too (kept while its part is closed, but not sent). */
+  fields: EnquiryFields;
   /** The enquiry's key (lib/enquiry-key.ts), sent with every try of it; '' until the form has made one. */
   enquiryKey: string;
-  claim: ClaimValues;
   claimOpen: boolean;
   photos: PickedPhoto[];
   honeypot: string;
@@ -88,12 +83,11 @@ export type FormState = {
 };
 
 export type FormAction =
-  | { type: 'field'; field: ContactField; value: string }
-  | { type: 'claimField'; field: ClaimField; value: string }
+  | { type: 'field'; field: EnquiryField; value: string }
   | { type: 'honeypot'; value: string }
   | { type: 'claimOpen'; open: boolean }
   /** A link asked for the claim part open, with some of its answers given (lib/contact-prefill.ts). */
-  | { type: 'prefill'; claim: Partial<ClaimValues> }
+  | { type: 'prefill'; fields: Partial<EnquiryFields> }
   | { type: 'photos'; photos: PickedPhoto[] }
   | { type: 'photoProblem'; problem: string | undefined }
   /**
@@ -119,10 +113,8 @@ export type FormAction =
 /** The form as the server rendered it: empty, or a native post that was refused, with its values and messages. */
 export function initialFormState(native: NativeFormState): FormState {
   const refused = native.kind === 'refused' ? native : null;
-  const text = (field: FormField) => refused?.values[field] ?? '';
   return {
-    values: refused ? (Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(field)])) as ContactValues) : EMPTY,
-    claim: refused ? (Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues) : EMPTY_CLAIM,
+    fields: refused ? fieldsFrom((field) => refused.values[field] ?? '') : EMPTY_FIELDS,
     claimOpen: refused?.claimOpen ?? false,
     enquiryKey: refused?.enquiryKey ?? '',
     photos: [],
@@ -136,8 +128,11 @@ export function initialFormState(native: NativeFormState): FormState {
   };
 }
 
+const fieldsFrom = (text: (field: EnquiryField) => string) =>
+  Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, text(field)])) as EnquiryFields;
+
 /** The form's text, answers, claim toggle and key as the page holds them (see enteredFields). */
-export type EnteredFields = { values: ContactValues; claim: ClaimValues; claimOpen: boolean; honeypot: string; enquiryKey: string };
+export type EnteredFields = { fields: EnquiryFields; claimOpen: boolean; honeypot: string; enquiryKey: string };
 
 /**
  * What the form's own fields hold, read through FormData as the browser would post them: the text as
@@ -149,8 +144,7 @@ export function enteredFields(data: FormData): EnteredFields {
     return typeof value === 'string' ? value : '';
   };
   return {
-    values: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(field)])) as ContactValues,
-    claim: Object.fromEntries(CLAIM_FIELDS.map((field) => [field, text(field)])) as ClaimValues,
+    fields: fieldsFrom(text),
     claimOpen: text(CLAIM_TOGGLE_FIELD) === CLAIM_TOGGLE_VALUE,
     honeypot: text(HONEYPOT_FIELD),
     enquiryKey: text(ENQUIRY_KEY_FIELD),
@@ -158,9 +152,7 @@ export function enteredFields(data: FormData): EnteredFields {
 }
 
 /** Each field as the visitor has it, or the draft's where the visitor has left it empty. */
-function filledFrom<T extends Record<string, string>>(current: T, draft: T): T {
-  return Object.fromEntries(Object.entries(current).map(([field, value]) => [field, value !== '' ? value : (draft[field] ?? '')])) as T;
-}
+const filledFrom = (current: EnquiryFields, draft: EnquiryFields) => fieldsFrom((field) => current[field] || draft[field]);
 
 function withoutError(errors: FormErrors, field: FormField): FormErrors {
   if (!errors[field]) return errors;
@@ -170,14 +162,12 @@ function withoutError(errors: FormErrors, field: FormField): FormErrors {
 }
 
 /** Everything the visitor entered, gone (success, or "Clear form"). */
-const emptied = { values: EMPTY, claim: EMPTY_CLAIM, claimOpen: false, photos: [], honeypot: '', errors: {} } satisfies Partial<FormState>;
+const emptied = { fields: EMPTY_FIELDS, claimOpen: false, photos: [], honeypot: '', errors: {} } satisfies Partial<FormState>;
 
 export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {
     case 'field':
-      return { ...state, values: { ...state.values, [action.field]: action.value }, errors: withoutError(state.errors, action.field) };
-    case 'claimField':
-      return { ...state, claim: { ...state.claim, [action.field]: action.value }, errors: withoutError(state.errors, action.field) };
+      return { ...state, fields: { ...state.fields, [action.field]: action.value }, errors: withoutError(state.errors, action.field) };
     case 'honeypot':
       return { ...state, honeypot: action.value };
     case 'claimOpen':
@@ -190,7 +180,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
             errors: Object.fromEntries(Object.entries(state.errors).filter(([field]) => !isClaimField(field))),
           };
     case 'prefill':
-      return { ...state, claimOpen: true, claim: { ...state.claim, ...action.claim } };
+      return { ...state, claimOpen: true, fields: { ...state.fields, ...action.fields } };
     case 'photos':
       return { ...state, photos: action.photos, errors: withoutError(state.errors, PHOTO_FIELD) };
     case 'photoProblem':
@@ -202,8 +192,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       const draft = action.fields;
       const fields = draft
         ? {
-            values: filledFrom(state.values, draft.values),
-            claim: filledFrom(state.claim, draft.claim),
+            fields: filledFrom(state.fields, draft.fields),
             claimOpen: state.claimOpen || draft.claimOpen,
             // The draft's enquiry continues, with its key: a try sent before the reload may have arrived.
             ...(draft.enquiryKey ? { enquiryKey: draft.enquiryKey } : {}),

@@ -17,8 +17,8 @@ import {
   FORM_FIELDS,
   HONEYPOT_FIELD,
   PHOTO_FIELD,
-  type ClaimField,
   type ContactField,
+  type EnquiryField,
   type FormErrors,
   type FormField,
 } from '@/lib/contact-fields';
@@ -76,7 +76,7 @@ export function ContactForm({
 }: ContactFormProps) {
   const [nativeState, nativeAction] = useActionState(sendWithoutScript, NATIVE_FORM_IDLE, NATIVE_FORM_PAGE);
   const [state, dispatch] = useReducer(formReducer, nativeState, initialFormState);
-  const { values, claim, claimOpen, enquiryKey, photos, honeypot, errors, status, submitting, progress, retry, clock } = state;
+  const { fields, claimOpen, enquiryKey, photos, honeypot, errors, status, submitting, progress, retry, clock } = state;
   const inputs = useRef<Partial<Record<FormField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
   const form = useRef<HTMLFormElement | null>(null);
 
@@ -105,17 +105,14 @@ export function ContactForm({
     if (first) inputs.current[first]?.focus();
   }
 
-  const onChange = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const onChange = (field: EnquiryField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     dispatch({ type: 'field', field, value: event.target.value });
-
-  const onClaimChange = (field: ClaimField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    dispatch({ type: 'claimField', field, value: event.target.value });
 
   const register = (field: FormField) => (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
     inputs.current[field] = element;
   };
 
-  const applyPrefill = useCallback((prefill: ContactPrefill) => dispatch({ type: 'prefill', claim: prefill.claim }), []);
+  const applyPrefill = useCallback((prefill: ContactPrefill) => dispatch({ type: 'prefill', fields: prefill.fields }), []);
 
   function clearForm() {
     sending.clear();
@@ -129,7 +126,7 @@ export function ContactForm({
   }
 
   const retryText = retryMessage(retry, clock);
-  const anything = hasContent(values, claim) || photos.length > 0;
+  const anything = hasContent(fields) || photos.length > 0;
 
   return (
     <form
@@ -157,7 +154,7 @@ export function ContactForm({
               const props = {
                 ...control,
                 name: field,
-                value: values[field],
+                value: fields[field],
                 onChange: onChange(field),
                 required: spec.required,
                 maxLength: CONTACT_MAX[field],
@@ -175,9 +172,9 @@ export function ContactForm({
       <ClaimDetails
         open={claimOpen}
         onOpenChange={(open) => dispatch({ type: 'claimOpen', open })}
-        values={claim}
+        values={fields}
         errors={errors}
-        onChange={onClaimChange}
+        onChange={onChange}
         register={register}
       />
       {acceptsPhotos ? (

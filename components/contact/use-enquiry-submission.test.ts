@@ -7,7 +7,7 @@ import { useEnquirySubmission } from '@/components/contact/use-enquiry-submissio
 import { ApiError } from '@/lib/api-error';
 import { createLogger } from '@/lib/logger';
 import { NATIVE_FORM_IDLE } from '@/lib/native-form-state';
-import { EMPTY_CLAIM } from '@/lib/contact-fields';
+import { EMPTY_FIELDS } from '@/lib/contact-fields';
 import { sendingText } from '@/content/contact';
 
 // The sending hook on its own, without a page: a reducer for its state, a stand-in for the request.
@@ -19,7 +19,13 @@ const quiet = createLogger({
   send: async () => undefined,
   console: { info: () => undefined, warn: () => undefined, error: () => undefined },
 });
-const values = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Leaking roof', message: 'Water is coming through.' };
+const fields = {
+  ...EMPTY_FIELDS,
+  name: 'Jo Bloggs',
+  email: 'jo@example.com',
+  subject: 'Leaking roof',
+  message: 'Water is coming through.',
+};
 const stored = { status: 201, data: { success: true, message: 'Stored.', reference: 'HC-ABC-DEF' } };
 const lost = () => new ApiError('Network Error', { kind: 'network' });
 const busy = (reason: string) =>
@@ -45,7 +51,7 @@ function sendingWith(apiRequest: (...args: unknown[]) => Promise<unknown>) {
   act(() =>
     hook.result.current.dispatch({
       type: 'takenOver',
-      entries: { values, claim: EMPTY_CLAIM, claimOpen: false, honeypot: '', enquiryKey: 'KeyOfThisEnquiry123456' },
+      entries: { fields, claimOpen: false, honeypot: '', enquiryKey: 'KeyOfThisEnquiry123456' },
     }),
   );
   return { ...hook, onRefused };
@@ -63,7 +69,7 @@ describe('useEnquirySubmission', () => {
     await act(async () => result.current.sending.sendNow());
     await waitFor(() => expect(result.current.state.status).toMatchObject({ kind: 'success', reference: 'HC-ABC-DEF' }));
     expect(keysSent(apiRequest)).toEqual(['KeyOfThisEnquiry123456', 'KeyOfThisEnquiry123456']);
-    expect(result.current.state.values.name).toBe('');
+    expect(result.current.state.fields.name).toBe('');
     expect(result.current.state.enquiryKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(result.current.state.enquiryKey).not.toBe('KeyOfThisEnquiry123456');
   });
@@ -98,7 +104,7 @@ describe('useEnquirySubmission', () => {
     act(() => result.current.sending.cancel());
     expect(result.current.state.retry).toBeNull();
     expect(result.current.state.status).toEqual({ kind: 'note', message: sendingText.cancelled });
-    expect(result.current.state.values).toEqual(values);
+    expect(result.current.state.fields).toEqual(fields);
   });
 
   it('a refusal with field messages is shown, handed to the form to focus, and nothing is retried', async () => {

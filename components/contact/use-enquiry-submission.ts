@@ -17,7 +17,15 @@ import {
   type RetryReason,
   type Submission,
 } from '@/components/contact/contact-form-state';
-import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent, type FormErrors } from '@/lib/contact-fields';
+import {
+  CONTACT_FIELDS,
+  ENQUIRY_FIELDS,
+  HONEYPOT_FIELD,
+  PHOTO_FIELD,
+  isUrgent,
+  type EnquiryFields,
+  type FormErrors,
+} from '@/lib/contact-fields';
 import { clearDraft, loadDraftFields, loadDraftPhotos, removeDraftPhoto, saveDraftFields, saveDraftPhoto } from '@/lib/contact-draft';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { loadRecaptcha, recaptchaToken } from '@/lib/recaptcha-client';
@@ -40,8 +48,16 @@ function loadContactSchema(): Promise<ContactSchemaModule> {
 }
 
 /** The values that were given: the JSON body carries the optional fields only when they are set. */
-const given = <T extends Record<string, string>>(values: T | null): Partial<T> =>
-  values ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : {};
+const given = <T extends Record<string, string>>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>;
+
+/** The fields sent: the spec's five message fields always, the claim's only those answered, and only while its part is open. */
+function sentFields(fields: EnquiryFields, claimOpen: boolean): Partial<EnquiryFields> {
+  const sent: Partial<EnquiryFields> = {};
+  for (const field of ENQUIRY_FIELDS)
+    if ((CONTACT_FIELDS as readonly string[]).includes(field) || (claimOpen && fields[field] !== '')) sent[field] = fields[field];
+  return sent;
+}
 
 export type EnquirySubmissionOptions = {
   state: FormState;
@@ -70,7 +86,7 @@ export function useEnquirySubmission({
   logger = defaultLogger,
   onRefused,
 }: EnquirySubmissionOptions) {
-  const { values, claim, claimOpen, enquiryKey, photos, honeypot, retry } = state;
+  const { fields, claimOpen, enquiryKey, photos, honeypot, retry } = state;
   /** The press of Send being sent or waiting to be retried; read by the tries, which outlive renders. */
   const submission = useRef<Submission | null>(null);
   /** The try in flight: what Cancel aborts, and what keeps a second try from starting meanwhile. */
@@ -101,9 +117,9 @@ export function useEnquirySubmission({
 
   useEffect(() => {
     if (!draftLoaded.current) return;
-    const timer = setTimeout(() => saveDraftFields({ savedAt: Date.now(), values, claim, claimOpen, enquiryKey }), 300);
+    const timer = setTimeout(() => saveDraftFields({ savedAt: Date.now(), fields, claimOpen, enquiryKey }), 300);
     return () => clearTimeout(timer);
-  }, [values, claim, claimOpen, enquiryKey]);
+  }, [fields, claimOpen, enquiryKey]);
 
   // A send waiting to be tried again: at once when the browser is back online; a countdown meanwhile.
   useEffect(() => {
@@ -301,8 +317,8 @@ export function useEnquirySubmission({
       dispatch({ type: 'failed', message: CONTACT_OUTCOME_MESSAGES.failed });
       return null;
     }
-    const checked = validateContact(claimOpen ? { ...values, ...claim } : values);
-    if (!checked.values) {
+    const checked = validateContact(sentFields(fields, claimOpen));
+    if (!checked.fields) {
       dispatch({ type: 'invalid', errors: checked.errors });
       onRefused(checked.errors);
       return null;
@@ -310,16 +326,15 @@ export function useEnquirySubmission({
     dispatch({ type: 'valid' });
     return {
       ...newSubmission(),
-      // The JSON body; the claim details only those given, and only when any was.
+      // The JSON body, with the fields as the schema normalised them.
       fields: {
-        ...checked.values,
-        ...given(checked.claim),
+        ...sentFields(checked.fields, claimOpen),
         ...given(attributionFor(window.location.pathname)),
         [HONEYPOT_FIELD]: honeypot,
         [ENQUIRY_KEY_FIELD]: enquiryKey,
       },
       photos: acceptsPhotos ? photos : [],
-      urgent: isUrgent(checked.claim),
+      urgent: isUrgent(checked.fields),
     };
   }
 

@@ -13,10 +13,10 @@ import {
   URGENCY_FIELDS,
   vatAnswerLabel,
 } from '@/lib/contact-fields';
-import { formatBytes } from '@/lib/contact-fields';
+import { formatBytes, hasClaim } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
-import { storedClaim, type StoredEnquiry } from '@/server/enquiries/store';
+import type { StoredEnquiry } from '@/server/enquiries/store';
 
 export type EnquiryForEmail = StoredEnquiry;
 
@@ -65,20 +65,19 @@ const labelled = (width: number) => (label: string, value: string) => `${`${labe
 
 /** The claim details as labelled lines a surveyor can scan on a phone; none when the enquiry has none. */
 function claimBlock(enquiry: EnquiryForEmail): string[] {
-  const claim = storedClaim(enquiry);
-  if (!claim) return [];
-  if (isInstructingRole(claim.claimRole)) return instructionBlock(enquiry);
+  if (!hasClaim(enquiry)) return [];
+  if (isInstructingRole(enquiry.claimRole)) return instructionBlock(enquiry);
   const { labels } = claimFormText;
   const line = labelled(28);
   return [
     'CLAIM DETAILS',
     line('Urgency', urgencyAnswers(enquiry)),
-    line(labels.damageType, claim.damageType ? damageTypeLabel(claim.damageType) : ''),
-    line(labels.damageDate, claim.damageDate ? ukDate(claim.damageDate) : ''),
-    line(labels.postcode, claim.postcode),
-    line(labels.insurer, claim.insurer),
-    line(labels.claimReference, claim.claimReference),
-    line(labels.claimRole, claim.claimRole ? claimRoleLabel(claim.claimRole) : ''),
+    line(labels.damageType, enquiry.damageType ? damageTypeLabel(enquiry.damageType) : ''),
+    line(labels.damageDate, enquiry.damageDate ? ukDate(enquiry.damageDate) : ''),
+    line(labels.postcode, enquiry.postcode ?? ''),
+    line(labels.insurer, enquiry.insurer ?? ''),
+    line(labels.claimReference, enquiry.claimReference ?? ''),
+    line(labels.claimRole, enquiry.claimRole ? claimRoleLabel(enquiry.claimRole) : ''),
     '',
   ];
 }

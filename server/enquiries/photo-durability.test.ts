@@ -56,8 +56,7 @@ it('flushes each photo file, then their folder and the photos folder, before the
   const result = await storeEnquiry(
     db,
     {
-      values: { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof', message: 'Slates off after the storm.' },
-      claim: null,
+      ...{ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof', message: 'Slates off after the storm.' },
       clientAddress: '203.0.113.7',
       disposition: 'accepted',
       verification: 'not-configured',

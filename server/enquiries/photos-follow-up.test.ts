@@ -58,8 +58,7 @@ const photo = (position: number, seed: number) => ({
 /** The same enquiry from the same client (a retry), with these photos. */
 function store(photos: NewEnquiry['photos'] = [], client: Client = db) {
   const enquiry: NewEnquiry = {
-    values: valid,
-    claim: null,
+    ...valid,
     clientAddress: '203.0.113.7',
     disposition: 'accepted',
     verification: 'not-configured',

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import type { AnswerReason } from '@/lib/contact-answer.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
-import { attributionValues, claimValues, contactValues, parseContact, type ContactSubmission } from '@/lib/contact-schema';
+import { parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config';
@@ -248,10 +248,8 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
       stored = await storeEnquiry(
         await db(),
         {
+          ...submission,
           ...verdict,
-          values: contactValues(submission),
-          claim: claimValues(submission),
-          attribution: attributionValues(submission),
           clientAddress: client,
           enquiryKey: submission.enquiryKey || null,
           acknowledge,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, gte, lt, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, damageTypeLabel, isInstructingRole, isUrgent } from '@/lib/contact-fields';
+import { damageTypeLabel, hasClaim, isInstructingRole, isUrgent } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
@@ -62,9 +62,8 @@ const byCountThenKey = (a: { key: string; count: number }, b: { key: string; cou
 /** Counts by month (oldest first), by landing page and source, by type of damage (most first), claims against the rest, and urgent ones. */
 function enquiryStats(rows: readonly EnquiryForStats[]): EnquiryStats {
   const counted = rows.filter((row) => row.disposition === 'accepted');
-  const isClaim = (row: EnquiryForStats) => CLAIM_FIELDS.some((field) => Boolean(row[field]));
   const pairs = tally(counted.map((row) => JSON.stringify([row.landingPage ?? NOT_RECORDED, sourceOf(row)]))).sort(byCountThenKey);
-  const claims = counted.filter(isClaim).length;
+  const claims = counted.filter(hasClaim).length;
   return {
     counted: counted.length,
     leftOut: rows.length - counted.length,

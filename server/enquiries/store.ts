@@ -3,8 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, isUrgent, type ClaimValues, type ContactValues } from '@/lib/contact-fields';
-import { ATTRIBUTION_FIELDS, type Attribution } from '@/lib/visit-attribution';
+import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, isUrgent, type EnquiryField } from '@/lib/contact-fields';
+import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
@@ -23,30 +23,31 @@ type EnquiryRow = typeof enquiries.$inferSelect;
 type Disposition = EnquiryRow['disposition'];
 export type PhotosDroppedReason = NonNullable<EnquiryRow['photosDroppedReason']>;
 
-export type NewEnquiry = {
-  values: ContactValues;
-  /** The optional claim details; null when none was given. */
-  claim: ClaimValues | null;
-  /** Where it came from; empty values are stored as NULL. */
-  attribution?: Attribution;
-  clientAddress: string;
-  disposition: Disposition;
-  verification: EnquiryRow['verification'];
-  score?: number | null;
-  detail?: string | null;
-  /**
-   * Whether an accepted enquiry's sender may get an acknowledgement e-mail. It is queued only while the
-   * caps hold: one per recipient address per ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS, `perClient` an hour
-   * for the client (by its rate-limit key: an IPv6 client by its /64), `perHour` in all.
-   */
-  acknowledge?: false | { perHour: number; perClient: number };
-  /** Damage photos, already re-encoded. */
-  photos?: readonly PhotoToStore[];
-  /** Photos that came with it but are not kept, and why. */
-  photosDropped?: { count: number; reason: PhotosDroppedReason };
-  /** The key the form sent with every try of this enquiry (lib/enquiry-key.ts); null when none came. */
-  enquiryKey?: string | null;
-};
+/**
+ * A new enquiry: the schema's flat fields as parsed (lib/contact-schema.ts; the claim's and where it came
+ * from may be missing, and an empty one is stored as NULL), with the verdict and what to do with it.
+ * Each field is stored in the column of the same name.
+ */
+export type NewEnquiry = Record<'name' | 'email' | 'subject' | 'message', string> &
+  Partial<Record<EnquiryField | AttributionField, string>> & {
+    clientAddress: string;
+    disposition: Disposition;
+    verification: EnquiryRow['verification'];
+    score?: number | null;
+    detail?: string | null;
+    /**
+     * Whether an accepted enquiry's sender may get an acknowledgement e-mail. It is queued only while the
+     * caps hold: one per recipient address per ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS, `perClient` an hour
+     * for the client (by its rate-limit key: an IPv6 client by its /64), `perHour` in all.
+     */
+    acknowledge?: false | { perHour: number; perClient: number };
+    /** Damage photos, already re-encoded. */
+    photos?: readonly PhotoToStore[];
+    /** Photos that came with it but are not kept, and why. */
+    photosDropped?: { count: number; reason: PhotosDroppedReason };
+    /** The key the form sent with every try of this enquiry (lib/enquiry-key.ts); null when none came. */
+    enquiryKey?: string | null;
+  };
 
 /** A try with the key of an enquiry stored within this window is that enquiry, from any address. */
 const KEY_WINDOW_MS = 24 * 60 * 60_000;
@@ -57,38 +58,36 @@ const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
 
 const DISPOSITION_RANK: Record<Disposition, number> = { spam: 0, suspect: 1, accepted: 2 };
 
-function contentHash(values: ContactValues, claim: ClaimValues | null, clientAddress: string): string {
+function contentHash(enquiry: NewEnquiry): string {
   const hash = createHash('sha256');
-  const claimParts = claim ? CLAIM_FIELDS.map((field) => claim[field]) : [];
-  for (const part of [clientAddress, values.name, values.email, values.phone, values.subject, values.message, ...claimParts]) {
+  const parts = [...CONTACT_FIELDS, ...(hasClaim(enquiry) ? CLAIM_FIELDS : [])].map((field) => enquiry[field] ?? '');
+  for (const part of [enquiry.clientAddress, ...parts]) {
     hash.update(part).update('\u0000');
   }
   return hash.digest('hex');
 }
 
-/** The given fields of `source`, an empty or missing one as NULL. */
-function orNull<F extends string>(fields: readonly F[], source: Partial<Record<F, string>> | null | undefined) {
-  return Object.fromEntries(fields.map((field) => [field, source?.[field] || null])) as Record<F, string | null>;
+/** The optional fields' columns: an empty or missing field is NULL. */
+function optionalColumns(enquiry: NewEnquiry) {
+  const optional = ['phone', ...CLAIM_FIELDS, ...ATTRIBUTION_FIELDS] as const;
+  return Object.fromEntries(optional.map((field) => [field, enquiry[field] || null])) as Record<(typeof optional)[number], string | null>;
 }
 
 /** The row a new enquiry is stored as (its id and reference come from the database). */
 function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
-  const { values, claim } = enquiry;
   const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
   return {
     receivedAt: new Date(now).toISOString(),
     receivedMs: now,
-    name: values.name,
-    email: values.email,
-    emailKey: emailKey(values.email),
-    phone: values.phone || null,
-    subject: values.subject,
-    message: values.message,
-    ...orNull(CLAIM_FIELDS, claim),
-    urgent: isUrgent(claim) ? 1 : 0,
-    ...orNull(ATTRIBUTION_FIELDS, enquiry.attribution),
+    name: enquiry.name,
+    email: enquiry.email,
+    emailKey: emailKey(enquiry.email),
+    subject: enquiry.subject,
+    message: enquiry.message,
+    ...optionalColumns(enquiry),
+    urgent: isUrgent(enquiry) ? 1 : 0,
     clientAddress: enquiry.clientAddress,
-    contentHash: contentHash(values, claim, enquiry.clientAddress),
+    contentHash: contentHash(enquiry),
     disposition: enquiry.disposition,
     verification: enquiry.verification,
     recaptchaScore: enquiry.score ?? null,
@@ -331,12 +330,6 @@ export type StoredEnquiry = Pick<EnquiryRow, StoredField>;
 export const storedEnquiryColumns = Object.fromEntries(STORED_FIELDS.map((field) => [field, enquiries[field]])) as {
   [field in StoredField]: (typeof enquiries)[field];
 };
-
-/** The claim details of a stored enquiry; null when it has none. */
-export function storedClaim(enquiry: StoredEnquiry): ClaimValues | null {
-  if (CLAIM_FIELDS.every((field) => !enquiry[field])) return null;
-  return Object.fromEntries(CLAIM_FIELDS.map((field) => [field, enquiry[field] ?? ''])) as ClaimValues;
-}
 
 export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry | null> {
   const [found] = await orm(db).select(storedEnquiryColumns).from(enquiries).where(eq(enquiries.id, id));
