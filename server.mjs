@@ -10,6 +10,7 @@ import next from 'next';
 import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
+import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
 import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
@@ -113,7 +114,7 @@ function screenBody(request, response) {
     guardRequestBody(request, response);
     return false;
   }
-  const refusal = bodyRequestRefusal(method, request.url, [CONTACT_PAGE_PATH]);
+  const refusal = bodyRequestRefusal(method, request.url, [CONTACT_PAGE_PATH, isClaimFormPath]);
   if (refusal === 'bad-path') {
     answerUnread(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n');
     return true;
@@ -136,7 +137,9 @@ function screenBody(request, response) {
     return true;
   }
   if (!contactPage) {
-    if (method === 'POST' && normalisedPathname(request.url) === CONTACT_API_PATH) return screenContactApi(request, response);
+    const pathname = normalisedPathname(request.url) ?? '';
+    if (method === 'POST' && pathname === CONTACT_API_PATH) return screenContactApi(request, response);
+    if (isClaimFormPath(pathname)) return screenClaimForm(request, response, method);
     guardRequestBody(request, response);
     return false;
   }
@@ -183,6 +186,31 @@ const doorAnswers = {
     errors: [{ path: PHOTO_FIELD, msg: answers.uploadTooSlow }],
   },
 };
+
+/**
+ * A claim page's form (the look-up, the staff update), posted to its page: a small multipart form.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} method
+ */
+function screenClaimForm(request, response, method) {
+  const refused =
+    method === 'POST' ? claimFormPostRefusal(request.headers) : { status: 405, headers: { Allow: ['POST', ...PAGE_METHODS].join(', ') } };
+  if (refused) {
+    const text = { 405: 'Method Not Allowed', 411: 'Length Required', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[
+      refused.status
+    ];
+    answerUnread(
+      response,
+      refused.status,
+      { 'Content-Type': 'text/plain; charset=utf-8', ...('headers' in refused ? refused.headers : {}) },
+      `${text}\n`,
+    );
+    return true;
+  }
+  guardRequestBody(request, response);
+  return false;
+}
 
 /**
  * POST /api/contact: JSON goes straight to Next under the body guard; an enquiry with photos

@@ -4,7 +4,7 @@ import sitemap from '@/app/sitemap';
 import { config } from '@/server/config.mjs';
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists the eight main routes, the page for insurers and the six service pages with absolute URLs from SITE_URL', () => {
+  it('lists the nine main routes (the claim look-up too), the page for insurers and the six service pages with absolute URLs from SITE_URL', () => {
     expect(
       sitemap()
         .map((entry) => entry.url)
@@ -19,6 +19,7 @@ describe('sitemap.xml and robots.txt', () => {
         '/privacy',
         '/services',
         '/sitemap',
+        '/track',
         '/insurers',
         '/services/water-damage',
         '/services/storm-weather',

@@ -15,13 +15,14 @@ export const footerNav: readonly NavLink[] = [
   { href: '/sitemap', label: 'Site Map' },
 ];
 
-/** The page links of the /sitemap page: Home, About Us, Services, Contact and the two policies, plus the gallery and the insurers' page so no page is missing (the service pages are listed under Services). */
+/** The page links of the /sitemap page: Home, About Us, Services, Contact and the two policies, plus the gallery, the claim look-up and the insurers' page so no page is missing (the service pages are listed under Services). */
 export const sitemapLinks: readonly NavLink[] = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About Us' },
   { href: '/services', label: 'Services' },
   { href: '/gallery', label: 'Gallery' },
   { href: '/contact', label: 'Contact' },
+  { href: '/track', label: 'Where’s my repair?' },
   { href: '/insurers', label: 'For Insurers and Loss Adjusters' },
   { href: '/health-safety', label: 'Health & Safety Policy' },
   { href: '/privacy', label: 'Privacy Policy' },

@@ -12,7 +12,7 @@ describe('page metadata', () => {
     expect(new Set(entries.map((page) => page.description)).size).toBe(entries.length);
   });
 
-  it('covers the eight main routes, the page for insurers and a page per service', () => {
+  it('covers the nine main routes (the claim look-up too), the page for insurers and a page per service', () => {
     expect(entries.map((page) => page.path).sort()).toEqual(
       [
         '/',
@@ -23,6 +23,7 @@ describe('page metadata', () => {
         '/privacy',
         '/services',
         '/sitemap',
+        '/track',
         '/insurers',
         '/services/water-damage',
         '/services/storm-weather',

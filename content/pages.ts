@@ -1,6 +1,6 @@
 import { services } from '@/content/services';
 
-export type PageKey = 'home' | 'about' | 'services' | 'gallery' | 'contact' | 'healthSafety' | 'privacy' | 'sitemap' | 'insurers';
+export type PageKey = 'home' | 'about' | 'services' | 'gallery' | 'contact' | 'track' | 'healthSafety' | 'privacy' | 'sitemap' | 'insurers';
 
 export type PageMeta = {
   path: string;
@@ -48,6 +48,13 @@ export const pages: Record<PageKey, PageMeta> = {
     description:
       'Send an enquiry or call our Cumbernauld office about an insurance repair or home maintenance job anywhere in Glasgow and the central belt.',
     keywords: [...sharedKeywords, 'contact', 'insurance repair enquiry', 'Cumbernauld contractor'],
+  },
+  track: {
+    path: '/track',
+    title: 'Where’s My Repair? Check Your Claim',
+    description:
+      'Check where your insurance repair stands with the reference we gave you and your email address: the stage, whose move it is and the next date.',
+    keywords: [...sharedKeywords, 'claim status', 'repair progress', 'track my repair'],
   },
   healthSafety: {
     path: '/health-safety',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enquiryReference, enquiryReferenceSql, isEnquiryReference } from '@/lib/enquiry-reference';
+import { enquiryIdOf, enquiryReference, enquiryReferenceSql, isEnquiryReference } from '@/lib/enquiry-reference';
 
 /** 31 characters that read out unambiguously (no 0/O or 1/I/L); six of them give 31⁶ references. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -24,6 +24,12 @@ describe('enquiry references', () => {
       seen.add(reference);
     }
     expect(seen.size).toBe(1_000_000);
+  });
+
+  it('gives back the id a reference stands for, for every id it was tried on', () => {
+    for (let id = 0; id <= 200_000; id += 1) if (enquiryIdOf(enquiryReference(id)) !== id) throw new Error(`id ${id}`);
+    for (const id of [CAPACITY - 1, CAPACITY - 2, 123_456_789]) expect(enquiryIdOf(enquiryReference(id))).toBe(id);
+    expect(() => enquiryIdOf('HC-ABC-DE0')).toThrow(RangeError);
   });
 
   it('consecutive enquiries do not get neighbouring references', () => {

@@ -28,6 +28,25 @@ export function enquiryReference(id: number): string {
   return `HC-${characters.slice(0, 3)}-${characters.slice(3)}`;
 }
 
+/** MULTIPLIER's inverse modulo 31⁶, so a reference gives back its id. */
+function inverseOf(value: bigint, modulus: bigint): bigint {
+  let [a, b, x, y] = [value % modulus, modulus, 1n, 0n];
+  while (b !== 0n) {
+    const quotient = a / b;
+    [a, b, x, y] = [b, a - quotient * b, y, x - quotient * y];
+  }
+  return ((x % modulus) + modulus) % modulus;
+}
+const INVERSE = inverseOf(MULTIPLIER, SPACE);
+
+/** The id a well-formed reference stands for (enquiryReference's inverse). */
+export function enquiryIdOf(reference: string): number {
+  if (!REFERENCE_PATTERN.test(reference)) throw new RangeError(`Not a reference: ${reference}`);
+  let value = 0n;
+  for (const character of reference.slice(3).replace('-', '')) value = value * BASE + BigInt(REFERENCE_ALPHABET.indexOf(character));
+  return Number((((((value - OFFSET) % SPACE) + SPACE) % SPACE) * INVERSE) % SPACE);
+}
+
 export const isEnquiryReference = (value: unknown): value is string => typeof value === 'string' && REFERENCE_PATTERN.test(value);
 
 /**

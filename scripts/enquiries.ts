@@ -19,6 +19,7 @@ import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store
 import { readEnquiryStats } from '@/server/enquiries/stats';
 import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
 import { hasClaim, isCalendarDate } from '@/lib/contact-fields';
+import { stageWords } from '@/lib/claim-stages';
 import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 
@@ -111,6 +112,7 @@ function table(entries: EnquiryListing[], full: boolean) {
     const entry = entries[index]!;
     const claim = claimLine(entry);
     if (claim) lines.push(`    claim: ${claim}`);
+    lines.push(`    stage: ${stageWords(entry.stage)}`);
     const urgency = urgencyLine(entry);
     if (urgency) lines.push(`    urgency: ${urgency}`);
     const instruction = instructionLine(entry);

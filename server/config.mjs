@@ -12,6 +12,16 @@ import { parseTrustProxy } from './proxy-client-address.mjs';
 export const DEFAULT_ACKNOWLEDGEMENTS_PER_CLIENT_PER_HOUR = 2;
 const DEFAULT_ASSESSMENT_URL = 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments';
 
+/**
+ * A Standard Webhooks secret: `whsec_` and base64 (checked by a round trip) of at least 16 bytes.
+ * @param {string} value
+ */
+function isWebhookSecret(value) {
+  const encoded = value.startsWith('whsec_') ? value.slice('whsec_'.length) : value;
+  const key = Buffer.from(encoded, 'base64');
+  return encoded !== '' && key.toString('base64') === encoded && key.length >= 16;
+}
+
 const blankToUndefined = (/** @type {unknown} */ value) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /**
  * A variable: unset and blank alike take the schema's `.default()` (or stay undefined with `.optional()`).
@@ -124,6 +134,10 @@ const schema = z.object({
       .default('weekly'),
   ),
   ENQUIRY_DIGEST_TO: setting(emailAddress.nullable().default(null)),
+  // The secret the CRM signs its claim events with (Standard Webhooks): POST /api/crm/events is off without it.
+  CRM_EVENTS_SECRET: setting(
+    z.string().trim().refine(isWebhookSecret, 'must be whsec_ followed by base64 of at least 16 bytes').nullable().default(null),
+  ),
 });
 
 /** Every variable the site reads, in the schema's order (docs/configuration.md and .env.example list each). */
@@ -156,6 +170,7 @@ export function parseConfig(env) {
     trustedProxies: e.TRUST_PROXY,
     database: { url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN },
     galleryDir: e.GALLERY_DIR,
+    crmEventsSecret: e.CRM_EVENTS_SECRET,
     galleryRefreshSeconds: e.GALLERY_REFRESH_SECONDS,
     /** The test build (NEXT_PUBLIC_E2E_FAULTS=1): next.config.ts makes its `.e2e.*` files routes and pages. */
     e2eBuild: e.NEXT_PUBLIC_E2E_FAULTS === '1',

@@ -2,7 +2,8 @@
 // column names. The tables themselves are created by the migrations in server/migrations (decision
 // 0008); server/db-schema.test.ts checks that a migrated database has exactly these columns.
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CLAIM_STAGE_NAMES, type ClaimStage } from '@/lib/claim-stages';
 import { logCategories, logLevels } from '@/lib/error-log';
 
 export const LOG_REPORTERS = ['server', 'visitor'] as const;
@@ -16,6 +17,9 @@ const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
  * reached an enquiry after its notification had gone out (migration 0010).
  */
 const JOB_KINDS = ['notification', 'acknowledgement', 'photos'] as const;
+const WAITING_ON_NAMES = ['us', 'insurer', 'customer'] as const;
+/** Who changed a claim's stage: the company's staff page or its CRM. */
+const STAGE_SOURCES = ['staff', 'crm'] as const;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -137,6 +141,40 @@ export const enquiryNotifications = sqliteTable(
   (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs), unique().on(table.enquiryId, table.kind)],
 );
 
+/** Migration 0013: each change of a claim's stage (lib/claim-stages.ts); none means `received`. */
+export const claimStageChanges = sqliteTable(
+  'claim_stage_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    stage: text('stage', { enum: CLAIM_STAGE_NAMES as [ClaimStage, ...ClaimStage[]] }).notNull(),
+    waitingOn: text('waiting_on', { enum: WAITING_ON_NAMES }),
+    /** The next date the customer can expect something, YYYY-MM-DD. */
+    nextDate: text('next_date'),
+    /** What the company wrote for the customer. */
+    note: text('note'),
+    /** 0: an internal correction the customer is not told of. */
+    tellCustomer: integer('tell_customer').notNull().default(1),
+    source: text('source', { enum: STAGE_SOURCES }).notNull(),
+    /** The CRM event's webhook-id: an event sent again is not applied again. */
+    eventId: text('event_id'),
+    changedAt: text('changed_at').notNull(),
+    changedMs: integer('changed_ms').notNull(),
+  },
+  (table) => [
+    index('claim_stage_changes_enquiry').on(table.enquiryId, table.changedMs),
+    uniqueIndex('claim_stage_changes_event').on(table.eventId),
+  ],
+);
+
+/** Migration 0013: secrets the site makes for itself (`claim-links`: server/claims/claim-links.ts). */
+export const siteSecrets = sqliteTable('site_secrets', {
+  name: text('name').primaryKey(),
+  value: blob('value', { mode: 'buffer' }).notNull(),
+});
+
 /** Migration 0005: the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
 export const enquiryPhotos = sqliteTable(
   'enquiry_photos',
@@ -191,4 +229,4 @@ export const digests = sqliteTable(
   (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
 );
 
-export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos, digests };
+export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos, digests, claimStageChanges, siteSecrets };

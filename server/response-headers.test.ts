@@ -107,6 +107,28 @@ describe('response headers', () => {
     expect(api('public, no-cache')['Cache-Control']).toBe('public, no-cache');
     expect(api('')['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
+
+  it('keeps the pages of a signed claim link out of caches, search engines and other sites’ referrers', () => {
+    const token = '12.abcdefghijklmnopqrstuvwxyzABCDEF';
+    // The staff page posts its own form: under no-referrer the browser would send it with Origin: null.
+    for (const [pathname, referrerPolicy] of [
+      [`/track/${token}`, 'no-referrer'],
+      [`/claim-update/${token}`, 'same-origin'],
+    ]) {
+      expect(html(pathname!)).toMatchObject({
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': referrerPolicy,
+        'X-Robots-Tag': 'noindex, nofollow',
+      });
+      expect(html(pathname!, { status: 404 })['Cache-Control']).toBe('no-store');
+    }
+    // The look-up itself is an ordinary page.
+    expect(html('/track')).toMatchObject({
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+    expect(html('/track')['X-Robots-Tag']).toBeUndefined();
+  });
 });
 
 describe('304 responses', () => {

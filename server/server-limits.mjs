@@ -246,13 +246,15 @@ export function hasDotSegment(url) {
  * its body before the page said no.
  * @param {string | undefined} method
  * @param {string | undefined} url
- * @param {readonly string[]} [bodyPaths] Page paths that take a body too (exact, normalised).
+ * @param {readonly (string | ((pathname: string) => boolean))[]} [bodyPaths] Page paths that take a body
+ *   too: exact normalised paths, or tests of the normalised path.
  * @returns {'bad-path' | 'method' | undefined}
  */
 export function bodyRequestRefusal(method, url, bodyPaths = []) {
   if (PAGE_METHODS.includes(method ?? 'GET')) return undefined;
   const pathname = normalisedPathname(url);
   if (pathname === undefined || hasDotSegment(url)) return 'bad-path';
-  if (pathname.startsWith('/api/') || bodyPaths.includes(pathname)) return undefined;
+  if (pathname.startsWith('/api/')) return undefined;
+  if (bodyPaths.some((taken) => (typeof taken === 'string' ? taken === pathname : taken(pathname)))) return undefined;
   return 'method';
 }

@@ -269,4 +269,12 @@ describe('methods a page does not take (server.mjs answers before reading the bo
     expect(bodyRequestRefusal('POST', '/gallery/../contact', ['/contact'])).toBe('bad-path');
     expect(bodyRequestRefusal('POST', '/contact')).toBe('method');
   });
+
+  it('takes a test of the normalised path too (the claim pages’ forms)', () => {
+    const claimForm = (pathname: string) => pathname === '/track' || pathname.startsWith('/claim-update/');
+    expect(bodyRequestRefusal('POST', '/track', [claimForm])).toBeUndefined();
+    expect(bodyRequestRefusal('POST', '/claim-update/12.x', [claimForm])).toBeUndefined();
+    expect(bodyRequestRefusal('POST', '/track/12.x', [claimForm])).toBe('method');
+    expect(bodyRequestRefusal('POST', '/about/../track', [claimForm])).toBe('bad-path');
+  });
 });

@@ -1,4 +1,6 @@
 import { sendEnquiryWithoutScript } from '@/app/contact/actions';
+import { TrackLink } from '@/components/claims/track-link';
+import { trackLinkText } from '@/content/claims';
 import { ContactForm } from '@/components/contact/contact-form';
 import { PageIntro } from '@/components/ui/page-intro';
 import { business } from '@/content/business';
@@ -47,6 +49,7 @@ export default function ContactPage() {
               <dd className="text-slate-700">{business.serviceAreaSummary}</dd>
             </div>
           </dl>
+          <TrackLink lead={trackLinkText.contact} />
         </PageSection>
         <PageSection id="contact-form" title={contactPage.formHeading} layout="column" heading="medium" className="relative">
           <div className="mt-6">

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { TrackLink } from '@/components/claims/track-link';
+import { trackLinkText } from '@/content/claims';
 import { PageIntro } from '@/components/ui/page-intro';
 import { ActionBand } from '@/components/ui/action-band';
 import { DescriptionList } from '@/components/ui/description-list';
@@ -32,6 +34,7 @@ export default function InsurersPage() {
           {' · '}
           <PhoneLink phone={business.phone} />
         </p>
+        <TrackLink lead={trackLinkText.insurers} className="mt-4 text-slate-700" />
       </PageSection>
 
       <PageSection id="instruction-form" title={text.formHeading}>

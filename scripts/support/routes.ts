@@ -23,5 +23,8 @@ export const searchRoutes = [
   { path: '/insurers', h1: 'For Insurers and Loss Adjusters', navLabel: null },
 ] as const;
 
+/** The claim's look-up after its enquiry ("Where's my repair?"), linked from the contact, insurers' and sitemap pages. */
+export const claimRoutes = [{ path: '/track', h1: 'Where’s my repair?', navLabel: null }] as const;
+
 /** Every page of the site. */
-export const allRoutes = [...routes, ...searchRoutes];
+export const allRoutes = [...routes, ...searchRoutes, ...claimRoutes];

@@ -1,9 +1,10 @@
 import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
+import { claimLinkText } from '@/content/claims';
 import { acknowledgementText } from '@/content/contact';
 import { isInstructingRole } from '@/lib/contact-fields';
-import { bodyText, headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+import { bodyText, headerText, isSafeReplyAddress, type ClaimLinks, type EnquiryForEmail } from '@/server/enquiries/notification-email';
 
 /**
  * A claim number as insurers write them (letters, digits, `/ . -`, at most two spaces, at least one
@@ -23,7 +24,10 @@ export class NotAcknowledgeable extends Error {}
  * their name, in the body or the To header), so the form cannot be used to send chosen words to a
  * third party's address; the store caps how many go out (decision 0011). Sent only to one plain address.
  */
-export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: string; replyTo: string }): Mail.Options {
+export function acknowledgementEmail(
+  enquiry: EnquiryForEmail,
+  options: { from: string; replyTo: string; links?: ClaimLinks },
+): Mail.Options {
   if (!isSafeReplyAddress(enquiry.email)) throw new NotAcknowledgeable('the sender’s e-mail is not one plain address');
   if (!enquiry.reference) throw new NotAcknowledgeable('the enquiry has no reference');
   const text = acknowledgementText;
@@ -39,6 +43,7 @@ export function acknowledgementEmail(enquiry: EnquiryForEmail, options: { from: 
     '',
     ...(claimNumber ? [`- ${text.instructionNext}`] : text.next.map((line) => `- ${line}`)),
     '',
+    ...(options.links ? [claimLinkText.statusIntro, options.links.status, ''] : []),
     text.contactLine(business.phone.display, business.openingHours.label),
     text.emergencyLine(business.emergencyPhone.display),
     `E-mail: ${business.email}`,

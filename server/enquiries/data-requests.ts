@@ -5,7 +5,7 @@ import { config } from '@/server/config.mjs';
 import { emailKey } from '@/server/enquiries/email-key';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { orm, writeBatch } from '@/server/db';
-import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/enquiries/store';
 
@@ -20,6 +20,8 @@ type PersonalDataExport = {
       notification: Pick<typeof enquiryNotifications.$inferSelect, 'status' | 'sentAt'> | null;
       /** The photos sent with it (their files: `npm run enquiries -- --photos ID --out DIR`). */
       photos: Pick<typeof enquiryPhotos.$inferSelect, 'position' | 'originalName' | 'bytes' | 'width' | 'height'>[];
+      /** Each change of its claim's stage, by the company's staff page or its CRM. */
+      stageChanges: Pick<typeof claimStageChanges.$inferSelect, 'stage' | 'waitingOn' | 'nextDate' | 'note' | 'source' | 'changedAt'>[];
     })[];
 };
 
@@ -56,6 +58,18 @@ export async function exportPersonalData(db: Client, email: string, now: number 
           width,
           height,
         })),
+        stageChanges: await orm(db)
+          .select({
+            stage: claimStageChanges.stage,
+            waitingOn: claimStageChanges.waitingOn,
+            nextDate: claimStageChanges.nextDate,
+            note: claimStageChanges.note,
+            source: claimStageChanges.source,
+            changedAt: claimStageChanges.changedAt,
+          })
+          .from(claimStageChanges)
+          .where(eq(claimStageChanges.enquiryId, row.id))
+          .orderBy(claimStageChanges.changedMs, claimStageChanges.id),
       })),
     ),
   };
@@ -76,9 +90,10 @@ export async function erasePersonalData(
   const results = await writeBatch(db, [
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
+    orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
   await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
-  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[2]?.rowsAffected ?? 0 };
+  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[3]?.rowsAffected ?? 0 };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
+import { claimLinkText } from '@/content/claims';
 import { claimFormText } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
 import {
@@ -19,6 +20,9 @@ import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import type { StoredEnquiry } from '@/server/enquiries/store';
 
 export type EnquiryForEmail = StoredEnquiry;
+
+/** A claim's signed links (server/claims/claim-links.ts): its status page and the company's staff page. */
+export type ClaimLinks = { status: string; update: string };
 
 /** The first line of the notification of an enquiry the form posted without its JavaScript. */
 const NOT_CHECKED_LINE =
@@ -213,7 +217,7 @@ function notificationSubject(enquiry: EnquiryForEmail): string {
 export function notificationEmail(
   enquiry: EnquiryForEmail,
   /** `photosToFollow`: how many photos go in the follow-up instead (photosFollowUpEmail), none attached here. */
-  options: { from: string; to: string; photos?: readonly PhotoForEmail[]; photosToFollow?: number },
+  options: { from: string; to: string; photos?: readonly PhotoForEmail[]; photosToFollow?: number; links?: ClaimLinks },
 ): Mail.Options {
   const replyOk = isSafeReplyAddress(enquiry.email);
   const toFollow = options.photosToFollow ?? 0;
@@ -238,6 +242,9 @@ export function notificationEmail(
     enquiry.message,
     '',
     ...photoLines(enquiry, photos, toFollow),
+    ...(options.links
+      ? [`${claimLinkText.update}: ${options.links.update}`, `${claimLinkText.customerSees}: ${options.links.status}`, '']
+      : []),
   ];
   return {
     ...toCompany(enquiry, options, lines, photos),

@@ -20,10 +20,13 @@ import {
   notificationEmail,
   photosFollowUpEmail,
   photosThatFit,
+  type ClaimLinks,
   type PhotoForEmail,
 } from '@/server/enquiries/notification-email';
 import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enquiries/photo-store';
 import { findEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
+import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
+import { claimLinkToken } from '@/server/claims/claim-links';
 
 const MAX_ATTEMPTS = 20;
 const LEASE_MS = 2 * 60_000;
@@ -58,6 +61,8 @@ type OutboxWorkerOptions = {
   maxMessageBytes?: number;
   /** Told when delivery pauses because the relay refused the site's settings (login, TLS). */
   onPause?: (detail: string) => void;
+  /** The site's address (SITE_URL): the e-mails then carry the claim's signed links; none without it. */
+  siteUrl?: string;
 };
 
 export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null };
@@ -154,9 +159,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
+  /** The claim's status page (for its sender) and staff page (for the company), by signed link. */
+  async function claimLinks(enquiryId: number): Promise<ClaimLinks | undefined> {
+    if (!options.siteUrl) return undefined;
+    const [status, update] = await Promise.all([claimLinkToken(db, 'status', enquiryId), claimLinkToken(db, 'update', enquiryId)]);
+    if (!status || !update) return undefined;
+    return { status: `${options.siteUrl}${STATUS_LINK_PREFIX}${status}`, update: `${options.siteUrl}${STAFF_LINK_PREFIX}${update}` };
+  }
+
   /** Sends the job's message; resolves to the Message-ID the relay accepted. */
   async function send(job: ClaimedJob, enquiry: StoredEnquiry, notification: { status: string } | undefined) {
-    if (job.kind === 'acknowledgement') return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to }));
+    if (job.kind === 'acknowledgement')
+      return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) }));
     if (job.kind === 'photos') {
       if (notification?.status !== 'sent')
         throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
@@ -168,7 +182,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
     const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
     const photos = toFollow > 0 ? [] : await photosForEmail(stored);
-    return sendWithPhotos(job, photos, (list) => notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow }));
+    const links = await claimLinks(enquiry.id);
+    return sendWithPhotos(job, photos, (list) => notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links }));
   }
 
   /** A send that failed: retried later, failed for good, or (the relay refused the site's settings) delivery paused. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { config as siteConfig } from '@/server/config.mjs';
 import { getDb } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
@@ -85,6 +86,7 @@ async function createServerWorker(): Promise<OutboxWorker> {
     to: config.to,
     pollMs: config.pollMs,
     maxMessageBytes: config.maxMessageBytes,
+    siteUrl: siteConfig().siteUrl,
     onPause: (detail) =>
       void alerts.raise(
         'delivery-paused',

@@ -7,7 +7,8 @@ import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, isUrgent, type EnquiryField } f
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/db';
-import { enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
 import {
   photosRoot as defaultPhotosRoot,
   removePhotoFiles,
@@ -350,6 +351,8 @@ export type EnquiryListing = StoredEnquiry &
     acknowledgement: JobStatus | 'not sent';
     /** How many photos came with it. */
     photos: number;
+    /** Where its repair stands: the latest change of stage, or `received`. */
+    stage: ClaimStage;
   };
 
 const notificationJobs = alias(enquiryNotifications, 'notification_jobs');
@@ -368,6 +371,9 @@ export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryLi
       sentAt: notificationJobs.sentAt,
       acknowledgement: acknowledgementJobs.status,
       photos: sql<number>`(SELECT count(*) FROM ${enquiryPhotos} WHERE ${enquiryPhotos.enquiryId} = ${enquiries.id})`.mapWith(Number),
+      stage: sql<
+        string | null
+      >`(SELECT ${claimStageChanges.stage} FROM ${claimStageChanges} WHERE ${claimStageChanges.enquiryId} = ${enquiries.id} ORDER BY ${claimStageChanges.changedMs} DESC, ${claimStageChanges.id} DESC LIMIT 1)`,
     })
     .from(enquiries)
     .leftJoin(notificationJobs, and(eq(notificationJobs.enquiryId, enquiries.id), eq(notificationJobs.kind, 'notification')))
@@ -375,8 +381,9 @@ export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryLi
     .orderBy(desc(enquiries.id))
     .limit(limit);
   // The newest `limit`, listed oldest first.
-  return rows.reverse().map(({ status, attempts, acknowledgement, ...row }) => ({
+  return rows.reverse().map(({ status, attempts, acknowledgement, stage, ...row }) => ({
     ...row,
+    stage: isClaimStage(stage) ? stage : 'received',
     delivery: status ?? 'not notified',
     attempts: attempts ?? 0,
     acknowledgement: acknowledgement ?? 'not sent',

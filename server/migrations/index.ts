@@ -11,6 +11,7 @@ import { errorLogGroupsMigration } from '@/server/migrations/0009-error-log-grou
 import { photosFollowUpMigration } from '@/server/migrations/0010-photos-follow-up';
 import { urgencyAndInstructionsMigration } from '@/server/migrations/0011-urgency-and-instructions';
 import { enquiryKeysMigration } from '@/server/migrations/0012-enquiry-keys';
+import { claimStagesMigration } from '@/server/migrations/0013-claim-stages';
 
 import type { Transaction } from '@libsql/client';
 
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   photosFollowUpMigration,
   urgencyAndInstructionsMigration,
   enquiryKeysMigration,
+  claimStagesMigration,
 ];

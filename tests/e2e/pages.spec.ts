@@ -228,6 +228,7 @@ test('sitemap: page links, the grouped service lists and the contact details', a
     ['About Us', '/about'],
     ['Services', '/services'],
     ['Contact', '/contact'],
+    ['Where’s my repair?', '/track'],
     ['Health & Safety Policy', '/health-safety'],
     ['Privacy Policy', '/privacy'],
     ['For Insurers and Loss Adjusters', '/insurers'],

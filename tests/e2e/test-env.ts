@@ -18,6 +18,8 @@ export const peersControlUrl = `http://127.0.0.1:${testPorts.peersControl}`;
 
 export const testRecaptchaSiteKey = '6LeTestSiteKeyForHomecareBrowserTests';
 export const testOutboxDir = 'data/test/outbox';
+/** The secret the tests sign the CRM's claim events with (Standard Webhooks). */
+export const testCrmEventsSecret = `whsec_${Buffer.from('homecare-test-crm-events-secret').toString('base64')}`;
 
 /** Environment of the production build and server the browser tests run against. */
 export const testBuildEnv: Record<string, string> = {
@@ -46,6 +48,8 @@ export const testBuildEnv: Record<string, string> = {
   // No copy kept: each GET /gallery reads the list for its first-photo header (waiting for it as any
   // request with a stale copy does), and the optimiser caches nothing, so both follow each test's gallery.
   GALLERY_REFRESH_SECONDS: '0',
+  // The CRM's claim events (POST /api/crm/events) are on, signed with this secret.
+  CRM_EVENTS_SECRET: testCrmEventsSecret,
 };
 
 /**

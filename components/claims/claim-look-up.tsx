@@ -1,0 +1,68 @@
+'use client';
+
+import { useActionState } from 'react';
+import { ClaimStatusView } from '@/components/claims/claim-status-view';
+import { Field } from '@/components/contact/field';
+import { trackPage } from '@/content/claims';
+import type { TrackState } from '@/lib/claim-stages';
+import { TRACK_PATH } from '@/lib/claim-paths.mjs';
+
+const IDLE: TrackState = { kind: 'idle' };
+
+/**
+ * The look-up: the reference and the address the enquiry was sent from, posted to the page itself
+ * (a server action), so it works before and without the page's script; nothing typed goes in a URL.
+ */
+export function ClaimLookUp({ lookUp }: { lookUp: (previous: TrackState, form: FormData) => Promise<TrackState> }) {
+  // The permalink is the form's action attribute before hydration: the page itself.
+  const [state, action, pending] = useActionState(lookUp, IDLE, TRACK_PATH);
+  const values = state.kind === 'refused' ? state.values : { reference: '', email: '' };
+  return (
+    <div className="space-y-10">
+      <form action={action} className="max-w-md space-y-5" data-testid="claim-look-up">
+        <Field id="track-reference" label={trackPage.labels.reference} required>
+          {(control) => (
+            <>
+              <p id="track-reference-hint" className="text-sm text-slate-700">
+                {trackPage.referenceHint}
+              </p>
+              <input
+                {...control}
+                aria-describedby="track-reference-hint"
+                name="reference"
+                defaultValue={values.reference}
+                key={`reference-${values.reference}`}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                maxLength={40}
+              />
+            </>
+          )}
+        </Field>
+        <Field id="track-email" label={trackPage.labels.email} required>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              defaultValue={values.email}
+              key={`email-${values.email}`}
+              autoComplete="email"
+              required
+              maxLength={320}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {trackPage.submit}
+        </button>
+        <div role="alert" className="font-semibold text-red-700">
+          {state.kind === 'refused' ? state.message : null}
+        </div>
+      </form>
+      {state.kind === 'found' ? <ClaimStatusView status={state.status} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { statusText } from '@/content/claims';
+import { stageWords, waitingOnWords, type ClaimStatus } from '@/lib/claim-stages';
+
+const ukDateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
+const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+
+/** A claim's status: the stage, whose move it is, the next date, and the stages reached so far. */
+export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimStatus; headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby="claim-status-heading" className="space-y-6" data-testid="claim-status">
+      <Heading id="claim-status-heading" className="text-2xl font-bold text-brand-900">
+        {statusText.heading(status.reference)}
+      </Heading>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="rounded-md border border-slate-300 bg-white p-4">
+          <dt className="text-sm font-semibold text-slate-700">{statusText.stage}</dt>
+          <dd className="text-xl font-bold text-brand-900" data-testid="claim-stage">
+            {stageWords(status.stage)}
+          </dd>
+        </div>
+        <div className="rounded-md border border-slate-300 bg-white p-4">
+          <dt className="text-sm font-semibold text-slate-700">{statusText.waitingOn}</dt>
+          <dd className="text-xl font-bold text-brand-900">{status.waitingOn ? waitingOnWords(status.waitingOn) : '-'}</dd>
+        </div>
+        <div className="rounded-md border border-slate-300 bg-white p-4">
+          <dt className="text-sm font-semibold text-slate-700">{statusText.nextDate}</dt>
+          <dd className="text-xl font-bold text-brand-900">
+            {status.nextDate ? ukDate.format(new Date(`${status.nextDate}T00:00:00Z`)) : statusText.noNextDate}
+          </dd>
+        </div>
+      </dl>
+      <SubHeading className="text-lg font-bold text-brand-900">{statusText.timeline}</SubHeading>
+      <ol className="space-y-3 border-l-2 border-brand-700 pl-4" data-testid="claim-timeline">
+        {[...status.timeline].reverse().map((step, index) => (
+          <li key={`${step.at}-${index}`}>
+            <p className="font-semibold text-brand-900">{stageWords(step.stage)}</p>
+            <p className="text-sm text-slate-700">
+              <time dateTime={step.at}>{ukDateTime.format(new Date(step.at))}</time>
+            </p>
+            {step.note ? <p className="mt-1 whitespace-pre-line text-slate-800">{step.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+      <p className="text-slate-700">{statusText.callUs}</p>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+// Where a claim's pages are, for the browser and the server alike (plain JavaScript, so server.mjs
+// reads it with no compile step): the look-up, and the prefixes of its two signed links.
+export const TRACK_PATH = '/track';
+export const STATUS_LINK_PREFIX = '/track/';
+export const STAFF_LINK_PREFIX = '/claim-update/';

@@ -1,0 +1,67 @@
+/**
+ * Where a claim's repair stands, after the enquiry: one short list, the name a CRM sends beside the
+ * words shown to people. Every stored enquiry starts at `received`; a stage can go back (a survey
+ * re-booked), and each change is kept with its time.
+ */
+export const CLAIM_STAGES = [
+  { name: 'received', words: 'Received' },
+  { name: 'contacted', words: 'Contacted' },
+  { name: 'survey-booked', words: 'Survey booked' },
+  { name: 'surveyed', words: 'Surveyed' },
+  { name: 'with-insurer', words: 'With your insurer' },
+  { name: 'authorised', words: 'Authorised' },
+  { name: 'drying', words: 'Drying out' },
+  { name: 'works-booked', words: 'Works booked' },
+  { name: 'works-started', words: 'Works under way' },
+  { name: 'completed', words: 'Completed' },
+  { name: 'on-hold', words: 'On hold' },
+] as const;
+
+export type ClaimStage = (typeof CLAIM_STAGES)[number]['name'];
+export const CLAIM_STAGE_NAMES = CLAIM_STAGES.map((stage) => stage.name) as readonly ClaimStage[];
+
+export const isClaimStage = (value: unknown): value is ClaimStage =>
+  typeof value === 'string' && (CLAIM_STAGE_NAMES as readonly string[]).includes(value);
+
+export const stageWords = (stage: ClaimStage): string => CLAIM_STAGES.find((each) => each.name === stage)?.words ?? stage;
+
+/** Whose move it is: the company's, the insurer's, or the customer's. */
+export const WAITING_ON = [
+  { name: 'us', words: 'Us' },
+  { name: 'insurer', words: 'Your insurer' },
+  { name: 'customer', words: 'You' },
+] as const;
+
+export type WaitingOn = (typeof WAITING_ON)[number]['name'];
+
+export const isWaitingOn = (value: unknown): value is WaitingOn =>
+  typeof value === 'string' && WAITING_ON.some((each) => each.name === value);
+
+export const waitingOnWords = (waitingOn: WaitingOn): string => WAITING_ON.find((each) => each.name === waitingOn)?.words ?? waitingOn;
+
+/**
+ * A claim's status as its customer, its insurer and its adjuster see it: the reference, the stage,
+ * whose move it is, the next date, and each stage reached with its time and the company's note.
+ * Nothing else of the enquiry: no name, address, message or photo.
+ */
+export type ClaimStatus = {
+  reference: string;
+  stage: ClaimStage;
+  waitingOn: WaitingOn | null;
+  nextDate: string | null;
+  timeline: readonly { stage: ClaimStage; at: string; note: string | null }[];
+};
+
+/** What the look-up form shows: nothing yet, the status it found, or why not (with what was typed). */
+export type TrackState =
+  | { kind: 'idle' }
+  | { kind: 'found'; status: ClaimStatus }
+  | { kind: 'refused'; message: string; values: { reference: string; email: string } };
+
+/** What the staff page shows after a Save: nothing yet, saved, or what was wrong (with what was entered). */
+export type StaffUpdateState =
+  | { kind: 'idle' }
+  | { kind: 'saved'; message: string }
+  | { kind: 'refused'; message: string; errors: Partial<Record<'stage' | 'nextDate' | 'note', string>>; values: Record<string, string> };
+
+export const NOTE_MAX = 1000;

@@ -1,0 +1,90 @@
+import 'server-only';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Client } from '@libsql/client';
+import { asc, eq } from 'drizzle-orm';
+import type { ClaimStage, ClaimStatus, WaitingOn } from '@/lib/claim-stages';
+import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
+import { orm } from '@/server/db';
+import { claimStageChanges, enquiries } from '@/server/db-schema';
+import { emailKey } from '@/server/enquiries/email-key';
+
+export type StageChange = {
+  stage: ClaimStage;
+  waitingOn: WaitingOn | null;
+  nextDate: string | null;
+  note: string | null;
+  tellCustomer: boolean;
+  source: 'staff' | 'crm';
+  eventId?: string;
+};
+
+export async function claimStatus(db: Client, enquiryId: number): Promise<ClaimStatus | null> {
+  const [enquiry] = await orm(db).select({ receivedAt: enquiries.receivedAt }).from(enquiries).where(eq(enquiries.id, enquiryId));
+  if (!enquiry) return null;
+  const changes = await orm(db)
+    .select({
+      stage: claimStageChanges.stage,
+      waitingOn: claimStageChanges.waitingOn,
+      nextDate: claimStageChanges.nextDate,
+      note: claimStageChanges.note,
+      tellCustomer: claimStageChanges.tellCustomer,
+      at: claimStageChanges.changedAt,
+    })
+    .from(claimStageChanges)
+    .where(eq(claimStageChanges.enquiryId, enquiryId))
+    .orderBy(asc(claimStageChanges.changedMs), asc(claimStageChanges.id));
+  const latest = changes.at(-1);
+  return {
+    reference: enquiryReference(enquiryId),
+    stage: latest?.stage ?? 'received',
+    waitingOn: latest?.waitingOn ?? null,
+    nextDate: latest?.nextDate ?? null,
+    timeline: [
+      { stage: 'received', at: enquiry.receivedAt, note: null },
+      // A note kept from the customer (an internal correction) is not shown to them.
+      ...changes.map(({ stage, at, note, tellCustomer }) => ({ stage, at, note: tellCustomer ? note : null })),
+    ],
+  };
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The enquiry a reference and the e-mail address it was sent with open, or null. A wrong reference and
+ * a wrong address take the same path: one read by id, one comparison of digests of the same length.
+ */
+export async function lookUpClaim(db: Client, reference: string, email: string): Promise<number | null> {
+  const id = isEnquiryReference(reference) ? enquiryIdOf(reference) : null;
+  const [row] = await orm(db)
+    .select({ emailKey: enquiries.emailKey })
+    .from(enquiries)
+    .where(eq(enquiries.id, id ?? -1));
+  const matches = timingSafeEqual(digest(row?.emailKey ?? ''), digest(emailKey(email)));
+  return id !== null && row?.emailKey && matches ? id : null;
+}
+
+/** Keeps a change of stage; a CRM event already applied (its id seen) is not applied again. */
+export async function recordStageChange(
+  db: Client,
+  enquiryId: number,
+  change: StageChange,
+  now: number,
+): Promise<'applied' | 'already-applied'> {
+  const inserted = await orm(db)
+    .insert(claimStageChanges)
+    .values({
+      enquiryId,
+      stage: change.stage,
+      waitingOn: change.waitingOn,
+      nextDate: change.nextDate,
+      note: change.note,
+      tellCustomer: change.tellCustomer ? 1 : 0,
+      source: change.source,
+      eventId: change.eventId ?? null,
+      changedAt: new Date(now).toISOString(),
+      changedMs: now,
+    })
+    .onConflictDoNothing({ target: claimStageChanges.eventId })
+    .returning({ id: claimStageChanges.id });
+  return inserted.length > 0 ? 'applied' : 'already-applied';
+}
