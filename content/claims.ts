@@ -61,3 +61,15 @@ export const claimLinkText = {
   customerSees: 'What the customer sees',
   statusIntro: 'See where your repair stands at any time, without logging in:',
 } as const;
+
+/** The customer's e-mail when their claim's stage changes: the reference, the stage, the date, the company's note, the link. */
+export const stageEmailText = {
+  subject: (reference: string, stage: string, companyName: string) => `Your repair ${reference}: ${stage} (${companyName})`,
+  greeting: 'Hello,',
+  moved: (reference: string, stage: string) => `Your claim ${reference} has moved on. It is now at: ${stage}.`,
+  nextDate: (date: string) => `Next date: ${date}`,
+  waitingOn: (whose: string) => `Whose move it is: ${whose}`,
+  note: 'A note from us:',
+  link: 'See where your repair stands at any time, without logging in:',
+  contactLine: (phone: string) => `Questions? Call us on ${phone}, or reply to this e-mail.`,
+} as const;

@@ -13,10 +13,11 @@ const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-
 const PHOTOS_DROPPED_REASONS = ['spam', 'suspect', 'storage-full'] as const;
 const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 /**
- * What an outbox job sends: the company's notification, the visitor's acknowledgement, or photos that
- * reached an enquiry after its notification had gone out (migration 0010).
+ * What an outbox job sends: the company's notification, the visitor's acknowledgement, photos that
+ * reached an enquiry after its notification had gone out (migration 0010), or the customer's e-mail
+ * about one change of their claim's stage (migration 0014).
  */
-const JOB_KINDS = ['notification', 'acknowledgement', 'photos'] as const;
+const JOB_KINDS = ['notification', 'acknowledgement', 'photos', 'stage'] as const;
 const WAITING_ON_NAMES = ['us', 'insurer', 'customer'] as const;
 /** Who changed a claim's stage: the company's staff page or its CRM. */
 const STAGE_SOURCES = ['staff', 'crm'] as const;
@@ -137,8 +138,14 @@ export const enquiryNotifications = sqliteTable(
     lastError: text('last_error'),
     sentAt: text('sent_at'),
     messageId: text('message_id'),
+    /** A 'stage' job's change (claim_stage_changes); none for the other kinds. */
+    stageChangeId: integer('stage_change_id'),
   },
-  (table) => [index('enquiry_notifications_due').on(table.status, table.nextAttemptMs), unique().on(table.enquiryId, table.kind)],
+  (table) => [
+    index('enquiry_notifications_due').on(table.status, table.nextAttemptMs),
+    // One job of each kind per enquiry, and one 'stage' job per change.
+    uniqueIndex('enquiry_notifications_one_each').on(table.enquiryId, table.kind, sql`coalesce(${table.stageChangeId}, 0)`),
+  ],
 );
 
 /** Migration 0013: each change of a claim's stage (lib/claim-stages.ts); none means `received`. */

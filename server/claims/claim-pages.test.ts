@@ -190,3 +190,55 @@ describe('the links in the e-mails', () => {
     }
   });
 });
+
+describe('the customer hears of each change', () => {
+  it('one e-mail per change, once: the reference, the stage, the date, the note and the link; none for a quiet change', async () => {
+    const id = await storedEnquiry();
+    let now = Date.parse('2026-12-01T09:00:00Z');
+    const pages = createClaimPages({ db: async () => db, now: () => now });
+    const token = (await claimLinkToken(db, 'update', id))!;
+    const outbox = mkdtempSync(path.join(tmpdir(), 'homecare-stage-mails-'));
+    try {
+      const worker = createOutboxWorker({
+        db,
+        mailer: createMailer({ smtpUrl: null, outboxDir: outbox }),
+        from: 'site@example.com',
+        to: 'office@example.com',
+        pollMs: 1000,
+        log: () => undefined,
+        siteUrl: 'https://www.example.test',
+        now: () => now,
+      });
+      await pages.saveUpdate(
+        token,
+        form({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Our surveyor will call in the morning.' }),
+      );
+      now += 60_000;
+      await pages.saveUpdate(token, form({ stage: 'contacted', note: 'Internal: corrected.', quiet: 'on' }));
+      now += 60_000;
+      await pages.saveUpdate(token, form({ stage: 'surveyed' }));
+      // The notification, the acknowledgement and two stage e-mails; a second round sends nothing again.
+      expect(await worker.runOnce()).toBe(4);
+      expect(await worker.runOnce()).toBe(0);
+      const stageMails = readdirSync(outbox)
+        .filter((name) => name.startsWith('stage-'))
+        .map((name) => parseMail(readFileSync(path.join(outbox, name), 'utf8')));
+      expect(stageMails.map((mail) => mail.subject).sort()).toEqual(
+        [
+          `Your repair ${enquiryReference(id)}: Survey booked (Example Homecare)`,
+          `Your repair ${enquiryReference(id)}: Surveyed (Example Homecare)`,
+        ].sort(),
+      );
+      const booked = stageMails.find((mail) => mail.subject.includes('Survey booked'))!;
+      expect(booked.headers.to).toBe('Jo@example.com');
+      expect(booked.text).toContain(`Your claim ${enquiryReference(id)} has moved on. It is now at: Survey booked.`);
+      expect(booked.text).toMatch(/Next date: Wednesday,? 2 December 2026/);
+      expect(booked.text).toContain('Our surveyor will call in the morning.');
+      const link = /^https:\/\/www\.example\.test\/track\/(\S+)$/m.exec(booked.text)?.[1];
+      expect(await claimOfToken(db, 'status', link ?? '')).toBe(id);
+      for (const mail of stageMails) expect(mail.text).not.toMatch(/Jo Bloggs|kitchen|Ceiling down|Internal: corrected/);
+    } finally {
+      rmSync(outbox, { recursive: true, force: true });
+    }
+  });
+});

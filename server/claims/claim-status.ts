@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ClaimStage, ClaimStatus, WaitingOn } from '@/lib/claim-stages';
 import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
-import { orm } from '@/server/db';
-import { claimStageChanges, enquiries } from '@/server/db-schema';
+import { insertSelect, orm, writeBatch } from '@/server/db';
+import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/db-schema';
 import { emailKey } from '@/server/enquiries/email-key';
 
 export type StageChange = {
@@ -63,28 +63,44 @@ export async function lookUpClaim(db: Client, reference: string, email: string):
   return id !== null && row?.emailKey && matches ? id : null;
 }
 
-/** Keeps a change of stage; a CRM event already applied (its id seen) is not applied again. */
+/**
+ * Keeps a change of stage and, unless the company said not to, queues the customer's e-mail about it
+ * in the same write batch (an outbox job of kind 'stage', only for an accepted enquiry): the change is
+ * told exactly once. A CRM event already applied (its id seen) is not applied again.
+ */
 export async function recordStageChange(
   db: Client,
   enquiryId: number,
   change: StageChange,
   now: number,
 ): Promise<'applied' | 'already-applied'> {
-  const inserted = await orm(db)
-    .insert(claimStageChanges)
-    .values({
-      enquiryId,
-      stage: change.stage,
-      waitingOn: change.waitingOn,
-      nextDate: change.nextDate,
-      note: change.note,
-      tellCustomer: change.tellCustomer ? 1 : 0,
-      source: change.source,
-      eventId: change.eventId ?? null,
-      changedAt: new Date(now).toISOString(),
-      changedMs: now,
-    })
-    .onConflictDoNothing({ target: claimStageChanges.eventId })
-    .returning({ id: claimStageChanges.id });
-  return inserted.length > 0 ? 'applied' : 'already-applied';
+  const c = claimStageChanges;
+  const [inserted] = await writeBatch(db, [
+    orm(db)
+      .insert(c)
+      .values({
+        enquiryId,
+        stage: change.stage,
+        waitingOn: change.waitingOn,
+        nextDate: change.nextDate,
+        note: change.note,
+        tellCustomer: change.tellCustomer ? 1 : 0,
+        source: change.source,
+        eventId: change.eventId ?? null,
+        changedAt: new Date(now).toISOString(),
+        changedMs: now,
+      })
+      .onConflictDoNothing({ target: c.eventId }),
+    // The row just inserted, if it was (changes() is the insert's): a conflicting event inserted none.
+    orm(db).run(
+      insertSelect(
+        enquiryNotifications,
+        { enquiryId: sql`${enquiries.id}`, kind: 'stage', status: 'pending', nextAttemptMs: now, stageChangeId: sql`${c.id}` },
+        sql`FROM ${c} JOIN ${enquiries} ON ${enquiries.id} = ${c.enquiryId}
+          WHERE changes() = 1 AND ${c.id} = last_insert_rowid() AND ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${now}
+            AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted'`,
+      ),
+    ),
+  ]);
+  return (inserted?.rowsAffected ?? 0) > 0 ? 'applied' : 'already-applied';
 }

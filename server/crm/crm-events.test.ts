@@ -73,6 +73,8 @@ describe('claim events from the CRM', () => {
     const again = await handler()(event({ reference, stage: 'contacted' }, { eventId: 'msg_once' }));
     expect([first.body.applied, again.status, again.body.applied]).toEqual([true, 200, false]);
     expect((await claimStatus(db, id))?.timeline).toHaveLength(2);
+    // The customer is told of the change once: one e-mail queued.
+    expect((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'stage'")).rows[0]?.n).toBe(1);
   });
 
   it('a bad or missing signature, another secret, or a timestamp over five minutes off: 401, nothing applied', async () => {

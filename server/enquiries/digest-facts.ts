@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, count, desc, eq, gte, lt, lte, max, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, max, notInArray, or } from 'drizzle-orm';
 import { orm } from '@/server/db';
 import { enquiries, enquiryNotifications as jobs, errorLogs } from '@/server/db-schema';
 import type { DigestFacts } from '@/server/enquiries/digest';
@@ -43,7 +43,7 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     .innerJoin(enquiries, eq(enquiries.id, jobs.enquiryId))
     .where(
       and(
-        ne(jobs.kind, 'acknowledgement'),
+        notInArray(jobs.kind, ['acknowledgement', 'stage']),
         or(eq(jobs.status, 'failed'), and(eq(jobs.status, 'pending'), lte(enquiries.receivedMs, options.now - STALE_PENDING_MS))),
       ),
     )

@@ -88,8 +88,8 @@ export function createMailer(options: { smtpUrl: string | null; outboxDir: strin
   return options.smtpUrl ? smtpMailer(options.smtpUrl) : folderMailer(options.outboxDir);
 }
 
-/** `enquiry-12.20261124…@homecare-web.invalid.eml`, `acknowledgement-12.….eml`, `photos-12.….eml`: the enquiry a saved message belongs to. */
-const SAVED_MESSAGE = /^(?:enquiry|acknowledgement|photos)-(\d+)\./;
+/** `enquiry-12.20261124…@homecare-web.invalid.eml`, `acknowledgement-12.….eml`, `photos-12.….eml`, `stage-12.3@….eml`: the enquiry a saved message belongs to. */
+const SAVED_MESSAGE = /^(?:enquiry|acknowledgement|photos|stage)-(\d+)\./;
 
 /**
  * Deletes the messages the folder mailer saved for these enquiries (retention, erasure): with no

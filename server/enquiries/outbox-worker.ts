@@ -6,7 +6,7 @@ import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
-import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+import { claimStageChanges, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import {
   isMessageTooLarge,
   isPermanentSmtpFailure,
@@ -27,6 +27,7 @@ import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enq
 import { findEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
+import { stageEmail } from '@/server/claims/stage-email';
 
 const MAX_ATTEMPTS = 20;
 const LEASE_MS = 2 * 60_000;
@@ -68,7 +69,7 @@ type OutboxWorkerOptions = {
 export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null };
 
 type Job = typeof jobs.$inferSelect;
-type ClaimedJob = Pick<Job, 'id' | 'enquiryId' | 'kind' | 'attempts'>;
+type ClaimedJob = Pick<Job, 'id' | 'enquiryId' | 'kind' | 'attempts' | 'stageChangeId'>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -143,7 +144,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       .update(jobs)
       .set({ leaseOwner: owner, leaseUntilMs: current + LEASE_MS, attempts: sql`${jobs.attempts} + 1` })
       .where(and(eq(jobs.id, nextDue), claimable))
-      .returning({ id: jobs.id, enquiryId: jobs.enquiryId, kind: jobs.kind, attempts: jobs.attempts });
+      .returning({ id: jobs.id, enquiryId: jobs.enquiryId, kind: jobs.kind, attempts: jobs.attempts, stageChangeId: jobs.stageChangeId });
     return claimed ?? null;
   }
 
@@ -171,6 +172,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function send(job: ClaimedJob, enquiry: StoredEnquiry, notification: { status: string } | undefined) {
     if (job.kind === 'acknowledgement')
       return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) }));
+    if (job.kind === 'stage') {
+      const [change] = await orm(db)
+        .select({
+          id: claimStageChanges.id,
+          stage: claimStageChanges.stage,
+          waitingOn: claimStageChanges.waitingOn,
+          nextDate: claimStageChanges.nextDate,
+          note: claimStageChanges.note,
+        })
+        .from(claimStageChanges)
+        .where(eq(claimStageChanges.id, job.stageChangeId ?? -1));
+      if (!change) throw new PermanentMailError(`its change of stage (${job.stageChangeId}) is missing`);
+      return mailer.send(stageEmail(enquiry, change, { from, replyTo: to, statusLink: (await claimLinks(enquiry.id))?.status }));
+    }
     if (job.kind === 'photos') {
       if (notification?.status !== 'sent')
         throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');

@@ -12,6 +12,7 @@ import { photosFollowUpMigration } from '@/server/migrations/0010-photos-follow-
 import { urgencyAndInstructionsMigration } from '@/server/migrations/0011-urgency-and-instructions';
 import { enquiryKeysMigration } from '@/server/migrations/0012-enquiry-keys';
 import { claimStagesMigration } from '@/server/migrations/0013-claim-stages';
+import { stageEmailsMigration } from '@/server/migrations/0014-stage-emails';
 
 import type { Transaction } from '@libsql/client';
 
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   urgencyAndInstructionsMigration,
   enquiryKeysMigration,
   claimStagesMigration,
+  stageEmailsMigration,
 ];

@@ -98,6 +98,13 @@ test('the staff link: opening it changes nothing, Save does; the customer’s li
   await form.getByLabel(staffPage.labels.note).fill('Our surveyor will call on Wednesday morning.');
   await form.getByRole('button', { name: staffPage.submit }).click();
   await expect(form.getByRole('status')).toHaveText(staffPage.saved('Survey booked'));
+  // The customer is told, once, with the stage and the company's note.
+  const told = () =>
+    outboxMessages(testOutboxDir)
+      .map((raw) => parseMail(raw))
+      .filter((mail) => mail.subject === `Your repair ${sent.reference}: Survey booked (Example Homecare)`);
+  await expect.poll(() => told().length).toBe(1);
+  expect(told()[0]!.text).toContain('Our surveyor will call on Wednesday morning.');
 
   const response = await page.goto(status);
   expect(response?.headers()).toMatchObject({

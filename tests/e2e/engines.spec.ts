@@ -16,7 +16,8 @@ import { peersControlUrl, productionSiteUrl } from './test-env';
 
 // The visitors' journeys in the two engines besides Chromium (Firefox ESR and WebKitGTK's MiniBrowser,
 // from Debian), against the production-configuration build: the reCAPTCHA site key with assessments,
-// SMTP and the CRM on another origin. Each lands on / and moves by links, as visitors do.
+// SMTP and the CRM on another origin. Each lands on / and moves by links, as visitors do. The claim sent
+// with a photo is then followed: the look-up, the staff page and the customer's page.
 
 const sizes: Record<'phone' | 'desktop', Viewport> = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
 const engines: EngineName[] = ['firefox', 'webkit'];
@@ -275,8 +276,9 @@ async function sendClaimWithPhoto(session: EngineSession, label: string, beforeS
     await session.waitFor(onRoute(routes.find((route) => route.path === '/contact')!));
     await session.evaluate(RECORD_SENT_PHOTOS + beforeSending);
     const subject = `${label} ${Date.now()}`;
+    const email = `morag.${Date.now().toString(36)}@example.com`;
     await session.type('#contact-name', 'Morag Visitor');
-    await session.type('#contact-email', `morag.${Date.now().toString(36)}@example.com`);
+    await session.type('#contact-email', email);
     await session.type('#contact-subject', subject);
     await session.type('#contact-message', 'Slates came off in the storm and water is coming into the loft.');
     await session.click('#claim-toggle');
@@ -306,7 +308,7 @@ async function sendClaimWithPhoto(session: EngineSession, label: string, beforeS
         { timeout: 15_000 },
       )
       .toBe(true);
-    return { original: photo, success, reference, sent, mail: parseMail(raw) };
+    return { original: photo, success, reference, email, sent, mail: parseMail(raw) };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -318,10 +320,10 @@ async function sendClaimWithPhoto(session: EngineSession, label: string, beforeS
 const inBrowser: Record<EngineName, 'downscaled' | 'sent as it is'> = { firefox: 'downscaled', webkit: 'downscaled' };
 
 for (const engine of engines) {
-  test(`${engine}, phone: a claim with one 4032x3024 phone photo from /services is ${inBrowser[engine]} in the browser; the reference shown; the e-mail carries the photo`, async () => {
+  test(`${engine}, phone: a claim with one 4032x3024 phone photo from /services is ${inBrowser[engine]} in the browser; the reference shown; the e-mail carries the photo; the claim is then followed at /track and by its links`, async () => {
     test.setTimeout(150_000);
     await withEngine(engine, sizes.phone, async (session) => {
-      const { original, success, reference, sent, mail } = await sendClaimWithPhoto(session, `${engine} claim`);
+      const { original, success, reference, email, sent, mail } = await sendClaimWithPhoto(session, `${engine} claim`);
       expect(reference).toMatch(REFERENCE);
       expect(success).toContain(CONTACT_OUTCOME_MESSAGES.success);
       expect(sent).toHaveLength(1);
@@ -339,9 +341,45 @@ for (const engine of engines) {
       expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
       const attached = await sharp(mail.attachments[0]!.content).metadata();
       expect([attached.width, attached.height, attached.exif]).toEqual([2048, 1536, undefined]);
+      await followClaim(session, { reference, email, notification: mail.text });
       expect(await session.problems()).toEqual([]);
     });
   });
+}
+
+/**
+ * The claim after it was sent: the look-up at /track by its reference and address, the company's staff
+ * page by the link in its notification (Save moves the stage), and the customer's page by its link.
+ */
+async function followClaim(session: EngineSession, claim: { reference: string; email: string; notification: string }) {
+  const linkPath = (prefix: string) => new RegExp(`https://www\\.example\\.com(${prefix}[A-Za-z0-9._-]+)`).exec(claim.notification)?.[1];
+  const staff = linkPath('/claim-update/');
+  const status = linkPath('/track/');
+  expect(staff && status).toBeTruthy();
+  const stageShown = (words: string) => `return document.querySelector('[data-testid="claim-stage"]')?.textContent === ${text(words)}`;
+
+  await session.goto(`${productionSiteUrl}/track`);
+  await session.type('#track-reference', claim.reference);
+  await session.type('#track-email', claim.email);
+  await session.click('[data-testid="claim-look-up"] button[type="submit"]');
+  await session.waitFor(stageShown('Received'), 20_000);
+
+  await session.goto(`${productionSiteUrl}${staff}`);
+  await session.evaluate(
+    `const select = document.getElementById('update-stage'); select.focus(); select.value = 'survey-booked'; select.dispatchEvent(new Event('change', { bubbles: true }));`,
+  );
+  await session.type('#update-note', 'Our surveyor will call on Wednesday.');
+  await session.click('[data-testid="staff-update"] button[type="submit"]');
+  await session.waitFor(
+    `return document.querySelector('[data-testid="staff-update"]').innerText.includes('Saved: the claim is now at')`,
+    20_000,
+  );
+
+  await session.goto(`${productionSiteUrl}${status}`);
+  await session.waitFor(stageShown('Survey booked'), 20_000);
+  expect(await session.evaluate<string>(`return document.querySelector('[data-testid="claim-timeline"]').innerText`)).toContain(
+    'Our surveyor will call on Wednesday.',
+  );
 }
 
 test('webkit, phone: a browser without createImageBitmap (Safari before 15) sends the photo as it is, and the claim still arrives with it re-encoded', async () => {

@@ -1,0 +1,54 @@
+import 'server-only';
+import type Mail from 'nodemailer/lib/mailer';
+import { business } from '@/content/business';
+import { stageEmailText } from '@/content/claims';
+import { stageWords, waitingOnWords } from '@/lib/claim-stages';
+import type { claimStageChanges } from '@/server/db-schema';
+import { NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
+import { bodyText, headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+
+export type StageChangeForEmail = Pick<typeof claimStageChanges.$inferSelect, 'id' | 'stage' | 'waitingOn' | 'nextDate' | 'note'>;
+
+const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+
+/**
+ * The customer's e-mail about one change of their claim's stage: the reference, the stage in words,
+ * the next date, whose move it is, the company's note and the status link. It repeats nothing the
+ * visitor typed. Sent only to one plain address (else the job fails at once, as an acknowledgement's).
+ */
+export function stageEmail(
+  enquiry: EnquiryForEmail,
+  change: StageChangeForEmail,
+  options: { from: string; replyTo: string; statusLink?: string },
+): Mail.Options {
+  if (!isSafeReplyAddress(enquiry.email)) throw new NotAcknowledgeable('the sender’s e-mail is not one plain address');
+  if (!enquiry.reference) throw new NotAcknowledgeable('the enquiry has no reference');
+  const text = stageEmailText;
+  const stage = stageWords(change.stage);
+  const lines = [
+    text.greeting,
+    '',
+    text.moved(enquiry.reference, stage),
+    ...(change.nextDate ? [text.nextDate(ukDate.format(new Date(`${change.nextDate}T00:00:00Z`)))] : []),
+    ...(change.waitingOn ? [text.waitingOn(waitingOnWords(change.waitingOn))] : []),
+    '',
+    ...(change.note ? [text.note, '', change.note, ''] : []),
+    ...(options.statusLink ? [text.link, options.statusLink, ''] : []),
+    text.contactLine(business.phone.display),
+    '',
+    '-- ',
+    business.name,
+    ...business.address.lines,
+  ];
+  return {
+    from: { name: business.name, address: options.from },
+    to: enquiry.email,
+    replyTo: options.replyTo,
+    subject: headerText(text.subject(enquiry.reference, stage, business.name)),
+    text: bodyText(lines),
+    messageId: `<stage-${enquiry.id}.${change.id}@homecare-web.invalid>`,
+    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': enquiry.reference, 'Auto-Submitted': 'auto-generated' },
+    disableUrlAccess: true,
+    disableFileAccess: true,
+  };
+}
