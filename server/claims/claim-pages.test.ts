@@ -35,6 +35,19 @@ async function storedEnquiry(body: object = valid): Promise<number> {
   return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
 }
 
+/** The outbox worker writing to a folder, with the claim links of https://www.example.test. */
+const folderWorker = (outbox: string, now?: () => number) =>
+  createOutboxWorker({
+    db,
+    mailer: createMailer({ smtpUrl: null, outboxDir: outbox }),
+    from: 'site@example.com',
+    to: 'office@example.com',
+    pollMs: 1000,
+    log: () => undefined,
+    siteUrl: 'https://www.example.test',
+    ...(now ? { now } : {}),
+  });
+
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -166,15 +179,7 @@ describe('the links in the e-mails', () => {
     const id = await storedEnquiry();
     const outbox = mkdtempSync(path.join(tmpdir(), 'homecare-claim-links-'));
     try {
-      const worker = createOutboxWorker({
-        db,
-        mailer: createMailer({ smtpUrl: null, outboxDir: outbox }),
-        from: 'site@example.com',
-        to: 'office@example.com',
-        pollMs: 1000,
-        log: () => undefined,
-        siteUrl: 'https://www.example.test',
-      });
+      const worker = folderWorker(outbox);
       expect(await worker.runOnce()).toBe(2);
       const text = (prefix: string) => {
         const file = readdirSync(outbox).find((name) => name.startsWith(prefix))!;
@@ -199,16 +204,7 @@ describe('the customer hears of each change', () => {
     const token = (await claimLinkToken(db, 'update', id))!;
     const outbox = mkdtempSync(path.join(tmpdir(), 'homecare-stage-mails-'));
     try {
-      const worker = createOutboxWorker({
-        db,
-        mailer: createMailer({ smtpUrl: null, outboxDir: outbox }),
-        from: 'site@example.com',
-        to: 'office@example.com',
-        pollMs: 1000,
-        log: () => undefined,
-        siteUrl: 'https://www.example.test',
-        now: () => now,
-      });
+      const worker = folderWorker(outbox, () => now);
       await pages.saveUpdate(
         token,
         form({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Our surveyor will call in the morning.' }),

@@ -4,8 +4,8 @@ import { business } from '@/content/business';
 import { stageEmailText } from '@/content/claims';
 import { stageWords, waitingOnWords } from '@/lib/claim-stages';
 import type { claimStageChanges } from '@/server/db-schema';
-import { NotAcknowledgeable } from '@/server/enquiries/acknowledgement-email';
-import { bodyText, headerText, isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
+import { NotAcknowledgeable, toCustomer } from '@/server/enquiries/acknowledgement-email';
+import { isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/notification-email';
 
 export type StageChangeForEmail = Pick<typeof claimStageChanges.$inferSelect, 'id' | 'stage' | 'waitingOn' | 'nextDate' | 'note'>;
 
@@ -40,15 +40,10 @@ export function stageEmail(
     business.name,
     ...business.address.lines,
   ];
-  return {
-    from: { name: business.name, address: options.from },
-    to: enquiry.email,
-    replyTo: options.replyTo,
-    subject: headerText(text.subject(enquiry.reference, stage, business.name)),
-    text: bodyText(lines),
+  return toCustomer(enquiry, enquiry.reference, options, {
+    subject: text.subject(enquiry.reference, stage, business.name),
+    lines,
     messageId: `<stage-${enquiry.id}.${change.id}@homecare-web.invalid>`,
-    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': enquiry.reference, 'Auto-Submitted': 'auto-generated' },
-    disableUrlAccess: true,
-    disableFileAccess: true,
-  };
+    autoSubmitted: 'auto-generated',
+  });
 }

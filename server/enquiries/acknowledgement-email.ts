@@ -54,16 +54,34 @@ export function acknowledgementEmail(
     business.name,
     ...business.address.lines,
   ];
+  return toCustomer(enquiry, enquiry.reference, options, {
+    subject: claimNumber
+      ? text.instructionSubject(enquiry.reference, claimNumber, business.name)
+      : text.subject(enquiry.reference, business.name),
+    lines,
+    messageId: `<acknowledgement-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
+    autoSubmitted: 'auto-replied',
+  });
+}
+
+/**
+ * What every e-mail to the sender of an enquiry shares: From the company at the site's address, To the
+ * sender, Reply-To the company's inbox, the enquiry's headers, and no access to URLs or files.
+ */
+export function toCustomer(
+  enquiry: EnquiryForEmail,
+  reference: string,
+  options: { from: string; replyTo: string },
+  message: { subject: string; lines: readonly string[]; messageId: string; autoSubmitted: 'auto-replied' | 'auto-generated' },
+): Mail.Options {
   return {
     from: { name: business.name, address: options.from },
     to: enquiry.email,
     replyTo: options.replyTo,
-    subject: headerText(
-      claimNumber ? text.instructionSubject(enquiry.reference, claimNumber, business.name) : text.subject(enquiry.reference, business.name),
-    ),
-    text: bodyText(lines),
-    messageId: `<acknowledgement-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
-    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': enquiry.reference, 'Auto-Submitted': 'auto-replied' },
+    subject: headerText(message.subject),
+    text: bodyText(message.lines),
+    messageId: message.messageId,
+    headers: { 'X-Homecare-Enquiry-Id': String(enquiry.id), 'X-Homecare-Reference': reference, 'Auto-Submitted': message.autoSubmitted },
     disableUrlAccess: true,
     disableFileAccess: true,
   };
