@@ -1,8 +1,13 @@
 import { statusText } from '@/content/claims';
 import { stageWords, waitingOnWords, type ClaimStatus } from '@/lib/claim-stages';
 
-const ukDateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
-const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+// Made on first use, not when the look-up's script loads: loading a time zone's rules is a long task on a slow phone.
+let formats: { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat } | undefined;
+const ukFormats = () =>
+  (formats ??= {
+    dateTime: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }),
+    date: new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }),
+  });
 
 /** A claim's status: the stage, whose move it is, the next date, and the stages reached so far. */
 export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimStatus; headingLevel?: 1 | 2 }) {
@@ -27,7 +32,7 @@ export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimSta
         <div className="rounded-md border border-slate-300 bg-white p-4">
           <dt className="text-sm font-semibold text-slate-700">{statusText.nextDate}</dt>
           <dd className="text-xl font-bold text-brand-900">
-            {status.nextDate ? ukDate.format(new Date(`${status.nextDate}T00:00:00Z`)) : statusText.noNextDate}
+            {status.nextDate ? ukFormats().date.format(new Date(`${status.nextDate}T00:00:00Z`)) : statusText.noNextDate}
           </dd>
         </div>
       </dl>
@@ -37,7 +42,7 @@ export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimSta
           <li key={`${step.at}-${index}`}>
             <p className="font-semibold text-brand-900">{stageWords(step.stage)}</p>
             <p className="text-sm text-slate-700">
-              <time dateTime={step.at}>{ukDateTime.format(new Date(step.at))}</time>
+              <time dateTime={step.at}>{ukFormats().dateTime.format(new Date(step.at))}</time>
             </p>
             {step.note ? <p className="mt-1 whitespace-pre-line text-slate-800">{step.note}</p> : null}
           </li>
