@@ -11,6 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
 import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
+import { LATER_PHOTOS_PATH, TRACK_PATH } from './lib/claim-paths.mjs';
 import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
@@ -73,6 +74,8 @@ const { business } = await tsImport('./content/business.ts', import.meta.url);
 // The process's one set of upload slots, for both ways an enquiry with photos comes in.
 const uploadSlots = createUploadSlots();
 const CONTACT_API_PATH = '/api/contact';
+/** @type {{ laterPhotosDoorPages: typeof import('./content/claims').laterPhotosDoorPages; laterPhotosPageLinks: typeof import('./content/claims').laterPhotosPageLinks; laterPhotosText: typeof import('./content/claims').laterPhotosText }} */
+const { laterPhotosDoorPages, laterPhotosPageLinks, laterPhotosText } = await tsImport('./content/claims.ts', import.meta.url);
 
 /**
  * Answers before a byte of the body is read; the connection closes rather than draining it.
@@ -139,6 +142,7 @@ function screenBody(request, response) {
   if (!contactPage) {
     const pathname = normalisedPathname(request.url) ?? '';
     if (method === 'POST' && pathname === CONTACT_API_PATH) return screenContactApi(request, response);
+    if (pathname === LATER_PHOTOS_PATH) return screenLaterPhotos(request, response, method);
     if (isClaimFormPath(pathname)) return screenClaimForm(request, response, method);
     guardRequestBody(request, response);
     return false;
@@ -228,6 +232,53 @@ function screenContactApi(request, response) {
     slots: uploadSlots,
     refuse: (refused, refusal, status, headers) =>
       answerUnread(refused, status, { 'Content-Type': 'application/json', ...headers }, JSON.stringify(doorAnswers[refusal])),
+  });
+}
+
+/**
+ * POST /api/claims/photos, photos added from a claim's status page: a multipart body up to the largest
+ * enquiry's, by the same upload door. The scripted form (Accept: application/json) is answered as the
+ * route answers; the form posted without script, with a short page.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} method
+ */
+function screenLaterPhotos(request, response, method) {
+  const json = String(request.headers.accept ?? '').includes('application/json');
+  /** @type {(target: import('node:http').ServerResponse, status: number, reason: string, page: { title: string; text: string }, headers?: Record<string, string>) => void} */
+  const answer = (target, status, reason, page, headers = {}) =>
+    json
+      ? answerUnread(
+          target,
+          status,
+          { 'Content-Type': 'application/json', ...headers },
+          JSON.stringify({ success: false, message: page.text, reason }),
+        )
+      : answerUnread(
+          target,
+          status,
+          { 'Content-Type': 'text/html; charset=utf-8', ...headers },
+          refusalPage(page, {
+            back: laterPhotosPageLinks.back,
+            backHref: TRACK_PATH,
+            call: laterPhotosPageLinks.call,
+            phone: business.phone,
+          }),
+        );
+  if (method !== 'POST') {
+    answerUnread(response, 405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
+    return true;
+  }
+  const unfit = contactPostRefusal(request.headers);
+  if (unfit) {
+    const outcome = unfit.reason === 'too-large' ? 'too-many' : 'malformed';
+    answer(response, unfit.status, outcome, { title: laterPhotosText.heading, text: laterPhotosText.outcomes[outcome] });
+    return true;
+  }
+  return admitUpload(request, response, {
+    slots: uploadSlots,
+    refuse: (refused, refusal, status, headers) =>
+      answer(refused, status, refusal === 'too-slow' ? 'too-slow' : 'busy', laterPhotosDoorPages[refusal], headers),
   });
 }
 

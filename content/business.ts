@@ -8,10 +8,14 @@
  * contact page, sitemap page and 404 page all read this module.
  */
 
+import type { ResponseMeasure } from '@/lib/insurer-times';
+
 type OpeningHours = {
   days: readonly ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[];
   opens: string;
   closes: string;
+  /** The clock the hours are kept by; working time for the response standards is counted in it. */
+  timeZone: 'Europe/London';
   label: string;
 };
 
@@ -52,8 +56,12 @@ type InsurerStandards = {
   placeholder: boolean;
   /** Where instructions go; an enquiry through the site reaches the same office. */
   instructionsEmail: string;
-  /** Response standards, each a promise and its measure. */
-  responseStandards: readonly { term: string; detail: string }[];
+  /**
+   * Response standards, each a promise and its measure. `measure` is the promise as the claim's stages
+   * can show it (lib/insurer-times.ts): only a standard with one is stamped against on an instruction's
+   * status page, so none may claim more than `detail` says.
+   */
+  responseStandards: readonly { term: string; detail: string; measure?: ResponseMeasure }[];
   /** Where the company takes instructions. */
   coverage: string;
 };
@@ -81,6 +89,7 @@ export const business: Business = {
     days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
     opens: '08:00',
     closes: '17:00',
+    timeZone: 'Europe/London',
     label: 'Monday to Friday, 08:00 to 17:00',
   },
   priceRange: '££',
@@ -107,11 +116,20 @@ export const business: Business = {
     placeholder: true,
     instructionsEmail: 'instructions@example.com',
     responseStandards: [
+      // The acknowledgement and the make-safe have no stage of their own to measure them by.
       { term: 'Instruction acknowledged', detail: 'Within 2 working hours' },
-      { term: 'First contact with the policyholder', detail: 'Within 4 working hours' },
+      {
+        term: 'First contact with the policyholder',
+        detail: 'Within 4 working hours',
+        measure: { from: 'received', to: 'contacted', within: { workingHours: 4 } },
+      },
       { term: 'Emergency make-safe attendance', detail: 'Within 24 hours, every day of the year' },
-      { term: 'Survey visit', detail: 'Within 2 working days' },
-      { term: 'Report and reinstatement schedule', detail: 'Within 2 working days of the survey' },
+      { term: 'Survey visit', detail: 'Within 2 working days', measure: { from: 'received', to: 'surveyed', within: { workingDays: 2 } } },
+      {
+        term: 'Report and reinstatement schedule',
+        detail: 'Within 2 working days of the survey',
+        measure: { from: 'surveyed', to: 'with-insurer', within: { workingDays: 2 } },
+      },
     ],
     coverage:
       'Glasgow, North and South Lanarkshire, East and West Dunbartonshire, Renfrewshire, Falkirk, Stirling, West Lothian and Edinburgh: the whole central belt of Scotland.',

@@ -141,6 +141,8 @@ export const CLAIM_MESSAGES = {
   vatRegistered: 'Choose yes, no or not known',
   excess: 'Enter the excess as an amount in pounds, like 250 or £1,000',
   desktopAssessment: 'Choose yes or no',
+  noPhoneCalls: 'Tick “No phone calls, please” or leave it empty',
+  supportNeedsMax: `What would help must be at most ${CLAIM_MAX.supportNeeds} characters long`,
 } as const;
 
 export const claimFormText = {
@@ -163,6 +165,8 @@ export const claimFormText = {
     vatRegistered: 'Is the policyholder registered for VAT?',
     excess: 'Policy excess, if known (£)',
     desktopAssessment: 'Is a desktop assessment from photos acceptable?',
+    noPhoneCalls: 'No phone calls, please',
+    supportNeeds: 'What would help',
   },
   choose: 'Choose…',
   urgencyLegend: 'How urgent is it?',
@@ -173,6 +177,10 @@ export const claimFormText = {
   instructionHint:
     'Your own name, e-mail and telephone above are the claims handler’s. Tell us here who we should call and where the property is.',
   instructionMore: 'About the policy',
+  supportLegend: 'Would anything help us work with you? (optional)',
+  supportHint:
+    'For example: access needs, someone to speak to for you, or times not to call. We use it only to arrange the repair around you:',
+  supportPrivacy: 'how we keep it',
 } as const;
 
 /** Why an urgent enquiry is urgent: its notification's first lines, one per answer. */

@@ -8,7 +8,7 @@ export const privacyPage = {
   contentsLabel: 'On this page',
 } as const;
 
-export const privacyUpdated = 'Last updated: 25 November 2026';
+export const privacyUpdated = 'Last updated: 26 November 2026';
 
 /** How long enquiries are kept; the server deletes older ones daily (server/retention.ts). */
 export const ENQUIRY_RETENTION_MONTHS = 12;
@@ -33,6 +33,7 @@ export const privacySections: readonly PrivacySection[] = [
       'your name, e-mail address and, if you give it, your telephone number;',
       'the subject and content of your message, including any details of your property or insurance claim you choose to share;',
       'if you answer them, how urgent the damage is: whether it is still getting worse, whether people can stay in the home tonight, and whether anyone living there is at particular risk (very old, very young or unwell);',
+      'if you tell us, anything that would help us work with you: access needs, someone we should speak to for you, times not to call, or that you would rather not be phoned;',
       'if you instruct us as an insurer or loss adjuster, the policyholder’s name and telephone number, the property’s address, whether the policyholder is registered for VAT, the policy excess and whether a desktop assessment from photos is acceptable. We use these only to carry out the instruction;',
       'technical information needed to protect the contact form from spam and to keep the website working, such as your IP address, browser type and a bot-protection score;',
       'where your enquiry came from: the page of this website you sent it from, the page your visit began on, the name of the website that linked you to us (such as google.com, never the page you were reading there) and any campaign tags in the link you followed. We keep this with your enquiry only to learn which of our pages and listings bring enquiries. It is not stored in cookies or on your device, and it is not used to identify you or to follow you elsewhere.',
@@ -46,6 +47,8 @@ export const privacySections: readonly PrivacySection[] = [
       'We use your information to reply to your enquiry, to arrange surveys and repairs, and to liaise with your insurer, loss adjuster or repair network about your claim. The legal basis is our legitimate interest in answering enquiries and, where work goes ahead, the performance of a contract with you or your insurer.',
       `We do not sell your information or use it for marketing without your consent. We share it only with those who need it to deliver your repair (your insurer or their agents, and service providers who host our systems under contract), or where the law requires it. Enquiries that do not lead to work are deleted after ${ENQUIRY_RETENTION_MONTHS} months, and the website’s technical error records after ${ERROR_LOG_RETENTION_DAYS} days; job records are kept for six years to meet our legal and insurance obligations.`,
       'We ask whether anyone living in the property is at particular risk only so that we can call back and attend first where someone’s health or safety depends on it. It is a fact about a person’s circumstances, so it is optional, you can answer “not sure”, and we keep it with your enquiry and no longer: it is deleted with the enquiry (after the period above, or sooner when you ask us to delete your information). It is never repeated in the e-mail we send back to you, and neither is anything about a policyholder.',
+      `We ask whether anything would help us work with you only so that we can make the repair work for you: how to get in and around your home, who to speak to, and when and how to contact you. It is optional. We keep it with your enquiry and no longer: it is deleted with the enquiry after ${ENQUIRY_RETENTION_MONTHS} months, or sooner when you ask us to delete your information.`,
+      'When you follow your repair on “Where’s my repair?”, we keep where it stands, the notes we write for you, any photos you add, and when your link to it was opened (counted by the minute, with nothing about your device), with your enquiry and for as long as it is kept. The link in our e-mails opens your claim’s status without a password: please do not share it with anyone you would not show your claim to.',
       'Your enquiry, including any photos you send, is kept on our own web server in files that only the website itself and our administrator can open: nobody else with access to the machine can read them, and your photos are never published or shown on this website. Our backups of it are encrypted before they leave the server and can be opened only with a key we keep away from the server, so a copy that went astray would reveal nothing. Each backup is kept for a week, so information we delete is gone from our backups within a week too.',
     ],
   },

@@ -3,3 +3,5 @@
 export const TRACK_PATH = '/track';
 export const STATUS_LINK_PREFIX = '/track/';
 export const STAFF_LINK_PREFIX = '/claim-update/';
+/** Where the status page's "Add photos" form posts (scripted or not): server.mjs lets it in by the upload door. */
+export const LATER_PHOTOS_PATH = '/api/claims/photos';

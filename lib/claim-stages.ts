@@ -1,3 +1,5 @@
+import type { InsurerTimes } from '@/lib/insurer-times';
+
 /**
  * Where a claim's repair stands, after the enquiry: one short list, the name a CRM sends beside the
  * words shown to people. Every stored enquiry starts at `received`; a stage can go back (a survey
@@ -50,12 +52,14 @@ export type ClaimStatus = {
   waitingOn: WaitingOn | null;
   nextDate: string | null;
   timeline: readonly { stage: ClaimStage; at: string; note: string | null }[];
+  /** Only on an insurer's or a loss adjuster's instruction: its stamped times against the company's standards. */
+  insurer?: InsurerTimes | null;
 };
 
 /** What the look-up form shows: nothing yet, the status it found, or why not (with what was typed). */
 export type TrackState =
   | { kind: 'idle' }
-  | { kind: 'found'; status: ClaimStatus }
+  | { kind: 'found'; status: ClaimStatus; statusToken: string }
   | { kind: 'refused'; message: string; values: { reference: string; email: string } };
 
 /** What the staff page shows after a Save: nothing yet, saved, or what was wrong (with what was entered). */

@@ -41,6 +41,17 @@ export const INSTRUCTION_FIELDS = [
   'desktopAssessment',
 ] as const;
 
+/**
+ * What would help us work with the person (access needs, someone to speak to for them, times not to
+ * call) and whether they would rather not be phoned. Asked in the claim part, so read only while its box
+ * is ticked, but about the person rather than the claim: they do not make an enquiry a claim (hasClaim).
+ */
+export const SUPPORT_FIELDS = ['noPhoneCalls', 'supportNeeds'] as const;
+type SupportField = (typeof SUPPORT_FIELDS)[number];
+
+/** What a ticked checkbox posts, and what is stored for it; an unticked one posts nothing. */
+export const TICKED = 'yes';
+
 /** Every claim field in its order on the page. */
 export const CLAIM_FIELDS = [
   ...URGENCY_FIELDS,
@@ -56,21 +67,20 @@ export const CLAIM_FIELDS = [
   'vatRegistered',
   'excess',
   'desktopAssessment',
+  ...SUPPORT_FIELDS,
 ] as const;
 export type ClaimField = (typeof CLAIM_FIELDS)[number];
 
 /**
  * Every field a visitor types or answers, in page order: the one flat shape of an enquiry's text, from
  * the form's state and its draft to the stored row (whose columns have the same names). The claim, its
- * urgency and an insurer's instruction are views of it (CLAIM_FIELDS, URGENCY_FIELDS, INSTRUCTION_FIELDS).
+ * urgency, an insurer's instruction and the support needs are views of it (CLAIM_FIELDS, URGENCY_FIELDS,
+ * INSTRUCTION_FIELDS, SUPPORT_FIELDS).
  */
 export const ENQUIRY_FIELDS = [...CONTACT_FIELDS, ...CLAIM_FIELDS] as const;
 export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
 export type EnquiryFields = Record<EnquiryField, string>;
 export const EMPTY_FIELDS: EnquiryFields = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, ''])) as EnquiryFields;
-
-/** Whether any of the claim's fields was answered. */
-export const hasClaim = (fields: Partial<Record<ClaimField, string | null>>) => CLAIM_FIELDS.some((field) => Boolean(fields[field]));
 
 export const PHOTO_FIELD = 'photos';
 
@@ -89,6 +99,15 @@ const isOneOf =
 export const isClaimField = isOneOf(CLAIM_FIELDS);
 export const isEnquiryField = isOneOf(ENQUIRY_FIELDS);
 export const isFormField = isOneOf(FORM_FIELDS);
+const isSupportField = isOneOf(SUPPORT_FIELDS);
+
+/** Whether any of the claim's own fields was answered (the support needs are not the claim's). */
+export const hasClaim = (fields: Partial<Record<ClaimField, string | null>>) =>
+  CLAIM_FIELDS.some((field) => !isSupportField(field) && Boolean(fields[field]));
+
+/** Whether the person told us anything that would help us work with them. */
+export const hasSupportNeeds = (fields: Partial<Record<SupportField, string | null>>) =>
+  SUPPORT_FIELDS.some((field) => Boolean(fields[field]));
 
 // Photos: their number and sizes are in lib/enquiry-rules.mjs.
 

@@ -7,6 +7,7 @@ import {
   isCalendarDate,
   isUkPostcode,
   isUrgent,
+  hasSupportNeeds,
   normaliseContactText,
   normalisePostcode,
   todayInUk,
@@ -67,6 +68,9 @@ describe('the validation messages, verbatim', () => {
         vatRegistered: '',
         excess: '',
         desktopAssessment: '',
+        // What would help us work with the person.
+        noPhoneCalls: '',
+        supportNeeds: '',
         // Where it came from: set by the form, none here.
         sentFrom: '',
         landingPage: '',
@@ -434,6 +438,69 @@ describe('an instruction from an insurer or a loss adjuster', () => {
     // A role written with stray spaces is still the role.
     expect(validateContact({ ...instruction, claimRole: ' insurer ', policyholderName: '' }).errors).toEqual({
       policyholderName: 'Enter the policyholder’s name',
+    });
+  });
+});
+
+describe('what would help us work with the person', () => {
+  it('is optional, and stored as given: a ticked "no phone calls" and the person’s own words', () => {
+    expect(validateContact(valid).fields).toMatchObject({ noPhoneCalls: '', supportNeeds: '' });
+    const checked = validateContact({ ...valid, noPhoneCalls: 'yes', supportNeeds: 'Wheelchair user.\nSpeak to my son Ali.' });
+    expect(checked).toEqual({
+      errors: {},
+      fields: expect.objectContaining({ noPhoneCalls: 'yes', supportNeeds: 'Wheelchair user.\nSpeak to my son Ali.' }),
+    });
+  });
+
+  it('is normalised like the message: NFC, no control or direction characters, one kind of newline, trimmed', () => {
+    const checked = validateContact({
+      ...valid,
+      noPhoneCalls: ' yes\u0000 ',
+      supportNeeds: '  Cafe\u0301 door\r\nafter 10am\u202e\u0007  ',
+    });
+    expect(checked.fields).toMatchObject({ noPhoneCalls: 'yes', supportNeeds: 'Café door\nafter 10am' });
+    // Not a string: as if not given.
+    expect(validateContact({ ...valid, noPhoneCalls: true, supportNeeds: ['x'] }).fields).toMatchObject({
+      noPhoneCalls: '',
+      supportNeeds: '',
+    });
+  });
+
+  it('caps the words at 500 characters after normalising, and takes only a ticked box', () => {
+    expect(validateContact({ ...valid, supportNeeds: ` ${'a'.repeat(500)} ` }).errors).toEqual({});
+    expect(validateContact({ ...valid, supportNeeds: 'a'.repeat(501), noPhoneCalls: 'no' }).errors).toEqual({
+      noPhoneCalls: 'Tick “No phone calls, please” or leave it empty',
+      supportNeeds: 'What would help must be at most 500 characters long',
+    });
+  });
+
+  it('reports its errors last, in the order of the form', () => {
+    const parsed = parseContact({ ...valid, supportNeeds: 'a'.repeat(501), noPhoneCalls: 'on', postcode: 'nope' });
+    expect(parsed.success ? [] : parsed.errors.map((error) => error.path)).toEqual(['postcode', 'noPhoneCalls', 'supportNeeds']);
+  });
+
+  it('is about the person, not the claim: it alone makes no claim, but is said to be there', () => {
+    const checked = validateContact({ ...valid, noPhoneCalls: 'yes' });
+    expect(checked.fields && hasClaim(checked.fields)).toBe(false);
+    expect(checked.fields && hasSupportNeeds(checked.fields)).toBe(true);
+    expect(hasSupportNeeds({ supportNeeds: 'Ring twice' })).toBe(true);
+    expect(hasSupportNeeds(validateContact(valid).fields!)).toBe(false);
+  });
+
+  it('is the same for an instruction from an insurer', () => {
+    const instruction = {
+      ...valid,
+      claimRole: 'insurer',
+      policyholderName: 'Ann Policy',
+      policyholderPhone: '07700 900123',
+      propertyAddress: '1 High Street',
+      postcode: 'G65 0AA',
+    };
+    expect(
+      validateContact({ ...instruction, noPhoneCalls: 'yes', supportNeeds: 'Policyholder is deaf: text first.' }).fields,
+    ).toMatchObject({
+      noPhoneCalls: 'yes',
+      supportNeeds: 'Policyholder is deaf: text first.',
     });
   });
 });

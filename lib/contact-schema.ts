@@ -25,6 +25,7 @@ import {
   normaliseContactText,
   normaliseExcess,
   normalisePostcode,
+  TICKED,
   todayInUk,
   type FormErrors,
   type FormField,
@@ -116,6 +117,8 @@ const contactSchema = z.object({
   ),
   damageType: z.pipe(text(false), z.string().check(z.refine((value) => value === '' || isDamageType(value), CLAIM_MESSAGES.damageType))),
   postcode: postcodeOf(false),
+  noPhoneCalls: choice((value) => value === TICKED, CLAIM_MESSAGES.noPhoneCalls),
+  supportNeeds: z.pipe(text(true), z.string().check(z.maxLength(CLAIM_MAX.supportNeeds, CLAIM_MESSAGES.supportNeedsMax))),
   ...(Object.fromEntries(INSTRUCTION_FIELDS.map((field) => [field, ignored])) as Record<
     (typeof INSTRUCTION_FIELDS)[number],
     typeof ignored

@@ -23,6 +23,7 @@ export const CLAIM_MAX = Object.freeze({
   policyholderPhone: 40,
   propertyAddress: 300,
   excess: 20,
+  supportNeeds: 500,
 });
 
 /** The text of one enquiry as sent (the JSON body, or the text fields of a multipart one together). */
@@ -33,6 +34,8 @@ export const ENQUIRY_TEXT_MAX_BYTES = 32 * 1024;
 export const PHOTO_MAX_COUNT = 6;
 /** 10 MB, in decimal units as phones and the form show sizes. */
 export const PHOTO_MAX_BYTES = 10_000_000;
+/** The most photos one claim may hold, those sent with the enquiry and those added later from its status page together. */
+export const CLAIM_PHOTOS_MAX = 5 * PHOTO_MAX_COUNT;
 /** Longest side of a stored photo, in pixels (the browser redraws a photo to it before sending it too). */
 export const PHOTO_MAX_SIDE = 2048;
 /** The most text fields a multipart enquiry may have, with room to spare over the form's own. */

@@ -18,7 +18,7 @@ import {
 import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
 import { readEnquiryStats } from '@/server/enquiries/stats';
 import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
-import { hasClaim, isCalendarDate } from '@/lib/contact-fields';
+import { hasClaim, hasSupportNeeds, isCalendarDate } from '@/lib/contact-fields';
 import { stageWords } from '@/lib/claim-stages';
 import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
@@ -28,9 +28,10 @@ Prints the N most recent enquiries (default 20, at most 1000), oldest first, fro
 DATABASE_URL (default file:data/site.db): reference, when, who, subject, disposition (accepted, spam,
 suspect), verification (verified, unverified, low-score, honeypot, not-configured), delivery of the
 notification (pending, sent, failed, not notified) and of the sender's acknowledgement, and under each
-enquiry its claim details, its urgency answers (URGENT when they make it so) and an insurer's or loss
-adjuster's instruction (policyholder, telephone, address, VAT, excess, desktop assessment) when it has
-any. --json prints every field.
+enquiry its claim details, what would help us work with the person (no phone calls, their support
+needs), its urgency answers (URGENT when they make it so) and an insurer's or loss adjuster's
+instruction (policyholder, telephone, address, VAT, excess, desktop assessment) when it has any.
+--json prints every field.
   --full          also print each message
   --retry-failed  requeue every notification that failed permanently, then list
   --export EMAIL  print everything held about that e-mail address as JSON (a subject access request)
@@ -61,6 +62,17 @@ function claimLine(entry: EnquiryListing): string | null {
     entry.claimRole && `from ${claimRoleLabel(entry.claimRole)}`,
   ].filter(Boolean);
   return oneLine(parts.join(', '), 160);
+}
+
+/** What would help us work with the person on one line: `no phone calls; Ring the side door, ask for Ali`. */
+function supportLine(entry: EnquiryListing): string | null {
+  if (!hasSupportNeeds(entry)) return null;
+  const needs = (entry.supportNeeds ?? '')
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+  return oneLine([entry.noPhoneCalls && 'no phone calls', needs].filter(Boolean).join('; '), 200);
 }
 
 /** Whether it is urgent and the answers: `URGENT (worse yes, tonight no, at risk not sure)`. */
@@ -112,6 +124,8 @@ function table(entries: EnquiryListing[], full: boolean) {
     const entry = entries[index]!;
     const claim = claimLine(entry);
     if (claim) lines.push(`    claim: ${claim}`);
+    const support = supportLine(entry);
+    if (support) lines.push(`    support: ${support}`);
     lines.push(`    stage: ${stageWords(entry.stage)}`);
     const urgency = urgencyLine(entry);
     if (urgency) lines.push(`    urgency: ${urgency}`);

@@ -10,9 +10,11 @@ const { values } = parseArgs({ options: { json: { type: 'boolean', default: fals
 // Every place holding personal data, contents included: anything other users of the machine can read.
 const privateFiles = async () =>
   (await scanPrivatePlaces(configuredPrivatePlaces(), { tighten: false, limit: Number.POSITIVE_INFINITY })).wide;
-const health = await checkEnquiryHealth(getDb, { privateFiles });
+const health = await checkEnquiryHealth(getDb, { privateFiles, countClaims: true });
 const minutes = (seconds: number | null) => (seconds === null ? '-' : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 const readable = health.readablePlaces ?? [];
+const claims = health.claims;
+const byStage = claims?.byStage.length ? claims.byStage.map((row) => `${row.stage} ${row.claims}`).join(', ') : 'none';
 if (values.json) {
   console.log(JSON.stringify(health, null, 2));
 } else {
@@ -25,6 +27,8 @@ if (values.json) {
       `notifications failed for good:  ${health.failedNotifications}${health.failedNotifications > 0 ? ' (npm run enquiries, then --retry-failed)' : ''}`,
       `last successful send:           ${health.lastSentAt ?? 'never'}`,
       `last digest:                    ${health.lastDigestAt ?? 'never'} (${digestSettings().mode})`,
+      `claims by stage:                ${claims ? byStage : '-'}`,
+      `claims past their next date:    ${claims ? claims.pastNextDate : '-'}${claims && claims.pastNextDate > 0 ? ' (not completed; npm run enquiries lists each with its stage)' : ''}`,
       `personal data owner-only:       ${readable.length === 0 ? 'yes' : `NO: ${readable.length} place(s) other users can read (the site tightens them at start; chmod go-rwx, or chown to the site's user)`}`,
       ...readable.slice(0, 20).map((place) => `  ${place.mode} ${place.path}`),
       ...(readable.length > 20 ? [`  and ${readable.length - 20} more`] : []),

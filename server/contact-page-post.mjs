@@ -29,9 +29,10 @@ function escapeHtml(text) {
 }
 
 /**
- * A short, complete HTML page: what happened, a link back to the form and the telephone number.
+ * A short, complete HTML page: what happened, a link back to the form (`backHref`, the contact page
+ * unless said) and the telephone number.
  * @param {{ title: string; text: string }} page
- * @param {{ back: string; call: string; phone: { display: string; e164: string }; lang?: string }} around
+ * @param {{ back: string; backHref?: string; call: string; phone: { display: string; e164: string }; lang?: string }} around
  */
 export function refusalPage(page, around) {
   const { title, text } = page;
@@ -42,7 +43,7 @@ export function refusalPage(page, around) {
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(text)}</p>
-<p><a href="${CONTACT_PAGE_PATH}">${escapeHtml(around.back)}</a></p>
+<p><a href="${escapeHtml(around.backHref ?? CONTACT_PAGE_PATH)}">${escapeHtml(around.back)}</a></p>
 <p>${escapeHtml(around.call)} <a href="tel:${escapeHtml(around.phone.e164)}">${escapeHtml(around.phone.display)}</a>.</p>
 </main>
 </body>

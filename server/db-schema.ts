@@ -90,6 +90,8 @@ export const enquiries = sqliteTable(
     emailKey: text('email_key'),
     photosDropped: integer('photos_dropped').notNull().default(0),
     photosDroppedReason: text('photos_dropped_reason', { enum: PHOTOS_DROPPED_REASONS }),
+    /** Migration 0016: photos added later to an enquiry that was not accepted, not kept but counted against the claim's room. */
+    laterPhotosUnkept: integer('later_photos_unkept').notNull().default(0),
     // Migration 0007: where the enquiry came from (lib/visit-attribution.ts).
     sentFrom: text('sent_from'),
     landingPage: text('landing_page'),
@@ -111,6 +113,9 @@ export const enquiries = sqliteTable(
     desktopAssessment: text('desktop_assessment'),
     // Migration 0012: the key the form sent with every try of this enquiry (lib/enquiry-key.ts), if any.
     enquiryKey: text('enquiry_key'),
+    // Migration 0015: what would help us work with the person (lib/contact-fields.ts SUPPORT_FIELDS).
+    noPhoneCalls: text('no_phone_calls'),
+    supportNeeds: text('support_needs'),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
@@ -140,11 +145,18 @@ export const enquiryNotifications = sqliteTable(
     messageId: text('message_id'),
     /** A 'stage' job's change (claim_stage_changes); none for the other kinds. */
     stageChangeId: integer('stage_change_id'),
+    /** A 'photos' job for photos added later from the status page: the first position of its batch (migration 0016). */
+    photosFrom: integer('photos_from'),
   },
   (table) => [
     index('enquiry_notifications_due').on(table.status, table.nextAttemptMs),
-    // One job of each kind per enquiry, and one 'stage' job per change.
-    uniqueIndex('enquiry_notifications_one_each').on(table.enquiryId, table.kind, sql`coalesce(${table.stageChangeId}, 0)`),
+    // One job of each kind per enquiry, one 'stage' job per change, and one 'photos' job per batch added later.
+    uniqueIndex('enquiry_notifications_one_each').on(
+      table.enquiryId,
+      table.kind,
+      sql`coalesce(${table.stageChangeId}, 0)`,
+      sql`coalesce(${table.photosFrom}, 0)`,
+    ),
   ],
 );
 
@@ -181,6 +193,22 @@ export const siteSecrets = sqliteTable('site_secrets', {
   name: text('name').primaryKey(),
   value: blob('value', { mode: 'buffer' }).notNull(),
 });
+
+/** Migration 0016: each use of a claim's signed links (server/claims/claim-links.ts), counted per minute. */
+export const claimLinkUses = sqliteTable(
+  'claim_link_uses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    link: text('link', { enum: ['status', 'update'] }).notNull(),
+    use: text('use', { enum: ['opened', 'saved', 'photos'] }).notNull(),
+    minuteMs: integer('minute_ms').notNull(),
+    uses: integer('uses').notNull().default(1),
+  },
+  (table) => [uniqueIndex('claim_link_uses_minute').on(table.enquiryId, table.link, table.use, table.minuteMs)],
+);
 
 /** Migration 0005: the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
 export const enquiryPhotos = sqliteTable(
@@ -236,4 +264,4 @@ export const digests = sqliteTable(
   (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
 );
 
-export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos, digests, claimStageChanges, siteSecrets };
+export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos, digests, claimStageChanges, claimLinkUses, siteSecrets };

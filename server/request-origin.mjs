@@ -11,7 +11,7 @@ function single(value) {
 
 /**
  * True when the browser says the request comes from another website: `Sec-Fetch-Site: cross-site`,
- * `Origin: null` (a sandboxed or opaque origin), or an `Origin` whose host (name and port) differs from
+ * `Origin: null` (a sandboxed or opaque origin) unless `Sec-Fetch-Site: same-origin`, or an `Origin` whose host (name and port) differs from
  * the host the request was sent to (`Host`, or with TRUST_PROXY the proxy's `X-Forwarded-Host` when it
  * sets one, as Next's own server-action check reads it). A request with neither header (curl, an older
  * browser) is not cross-site: a browser that sends a cross-site form post sends at least one of them.
@@ -22,7 +22,9 @@ export function isCrossSiteRequest(headers, trustProxy) {
   if (single(headers['sec-fetch-site'])?.trim().toLowerCase() === 'cross-site') return true;
   const origin = single(headers.origin)?.trim();
   if (origin === undefined || origin === '') return false;
-  if (origin.toLowerCase() === 'null') return true;
+  // A page under `Referrer-Policy: no-referrer` (a claim's status link) posts with `Origin: null`; its
+  // browser still says the post is its own site's.
+  if (origin.toLowerCase() === 'null') return single(headers['sec-fetch-site'])?.trim().toLowerCase() !== 'same-origin';
   let from;
   try {
     from = new URL(origin);

@@ -8,6 +8,8 @@ describe('cross-site requests (refused with 403 before the body is read)', () =>
       { host: 'www.example.com', origin: 'https://example.com' },
       { host: 'www.example.com', origin: 'https://www.example.com:8443' },
       { host: 'www.example.com', origin: 'null' },
+      { host: 'www.example.com', origin: 'null', 'sec-fetch-site': 'same-site' },
+      { host: 'www.example.com', origin: 'null', 'sec-fetch-site': 'cross-site' },
       { host: 'www.example.com', origin: 'not a url' },
       { host: 'www.example.com', origin: 'file:///tmp/form.html' },
       { host: 'www.example.com', 'sec-fetch-site': 'cross-site' },
@@ -25,6 +27,8 @@ describe('cross-site requests (refused with 403 before the body is read)', () =>
       { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
       { host: 'www.example.com', 'sec-fetch-site': 'same-origin' },
       { host: 'www.example.com', 'sec-fetch-site': 'none' },
+      // A page under Referrer-Policy: no-referrer posting to its own site.
+      { host: 'www.example.com', origin: 'null', 'sec-fetch-site': 'same-origin' },
       { host: 'www.example.com' },
       {},
     ])

@@ -30,6 +30,15 @@ describe('retention: what the privacy page promises', () => {
     expect(text).toContain(`technical error records after ${ERROR_LOG_RETENTION_DAYS} days`);
   });
 
+  it('says why the support needs are asked, that they are optional, kept as long as the enquiry and deleted sooner on request', () => {
+    const text = privacySections.flatMap((section) => section.paragraphs).join(' ');
+    expect(text).toContain('We ask whether anything would help us work with you only so that we can make the repair work for you');
+    expect(text).toContain('It is optional.');
+    expect(text).toContain(
+      `it is deleted with the enquiry after ${ENQUIRY_RETENTION_MONTHS} months, or sooner when you ask us to delete your information`,
+    );
+  });
+
   it('deletes enquiries (with their notifications, pending or not) older than 12 months, and error logs older than 90 days', async () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     await submitAt(Date.parse('2025-11-23T11:59:59Z'), 'Just past the period');
@@ -51,7 +60,7 @@ describe('retention: what the privacy page promises', () => {
     expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 0, errorLogs: 0 });
   });
 
-  it('the urgency answers (someone at risk among them) and an instruction’s policyholder go with their enquiry', async () => {
+  it('the urgency answers (someone at risk among them), an instruction’s policyholder and the support needs go with their enquiry', async () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     await submitAt(Date.parse('2025-11-01T12:00:00Z'), 'An old instruction', {
       claimRole: 'insurer',
@@ -60,11 +69,21 @@ describe('retention: what the privacy page promises', () => {
       propertyAddress: '1 High Street',
       postcode: 'G65 0AA',
       vulnerable: 'yes',
+      noPhoneCalls: 'yes',
+      supportNeeds: 'Speak to my son Ali.',
     });
-    expect(Number((await db.execute("SELECT count(*) AS n FROM enquiries WHERE vulnerable = 'yes'")).rows[0]!.n)).toBe(1);
+    expect(
+      Number(
+        (
+          await db.execute(
+            "SELECT count(*) AS n FROM enquiries WHERE vulnerable = 'yes' AND no_phone_calls = 'yes' AND support_needs IS NOT NULL",
+          )
+        ).rows[0]!.n,
+      ),
+    ).toBe(1);
     await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') });
     const left = await db.execute(
-      'SELECT count(*) AS n FROM enquiries WHERE vulnerable IS NOT NULL OR policyholder_name IS NOT NULL OR policyholder_phone IS NOT NULL OR property_address IS NOT NULL',
+      'SELECT count(*) AS n FROM enquiries WHERE vulnerable IS NOT NULL OR policyholder_name IS NOT NULL OR policyholder_phone IS NOT NULL OR property_address IS NOT NULL OR no_phone_calls IS NOT NULL OR support_needs IS NOT NULL',
     );
     expect(Number(left.rows[0]!.n)).toBe(0);
   });

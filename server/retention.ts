@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
 import { orm, writeBatch } from '@/server/db';
-import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
 import { config } from '@/server/config.mjs';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/enquiries/photo-store';
@@ -41,6 +41,7 @@ export async function purgeExpired(
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, expired)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, expired)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, expired)),
+    orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, expired)),
     orm(db).delete(enquiries).where(lt(enquiries.receivedMs, before)),
     orm(db)
       .delete(errorLogs)
@@ -51,7 +52,7 @@ export async function purgeExpired(
   await removeOrphanPhotoFolders(db, root, now);
   // The copies the folder mailer saved (no SMTP_URL) go with their enquiries.
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, expiredIds);
-  return { enquiries: results[3]?.rowsAffected ?? 0, errorLogs: results[4]?.rowsAffected ?? 0 };
+  return { enquiries: results[4]?.rowsAffected ?? 0, errorLogs: results[5]?.rowsAffected ?? 0 };
 }
 
 /** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */

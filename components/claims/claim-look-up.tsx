@@ -1,13 +1,18 @@
 'use client';
 
-import { useActionState } from 'react';
+import dynamic from 'next/dynamic';
+import { useActionState, useEffect } from 'react';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
 import { Field } from '@/components/contact/field';
 import { trackPage } from '@/content/claims';
 import type { TrackState } from '@/lib/claim-stages';
 import { TRACK_PATH } from '@/lib/claim-paths.mjs';
+import { isEnquiryReference } from '@/lib/enquiry-reference';
 
 const IDLE: TrackState = { kind: 'idle' };
+
+// The photo picker and its upload come with a claim found, not with the look-up's first load.
+const AddPhotos = dynamic(() => import('@/components/claims/add-photos').then((module) => module.AddPhotos));
 
 /**
  * The look-up: the reference and the address the enquiry was sent from, posted to the page itself
@@ -17,6 +22,13 @@ export function ClaimLookUp({ lookUp }: { lookUp: (previous: TrackState, form: F
   // The permalink is the form's action attribute before hydration: the page itself.
   const [state, action, pending] = useActionState(lookUp, IDLE, TRACK_PATH);
   const values = state.kind === 'refused' ? state.values : { reference: '', email: '' };
+
+  // A link from the enquiry's success message carries its reference in the fragment: filled in, unless typed already.
+  useEffect(() => {
+    const reference = window.location.hash.slice(1).toUpperCase();
+    const field = document.getElementById('track-reference');
+    if (field instanceof HTMLInputElement && !field.value && isEnquiryReference(reference)) field.value = reference;
+  }, []);
   return (
     <div className="space-y-10">
       <form action={action} className="max-w-md space-y-5" data-testid="claim-look-up">
@@ -62,7 +74,12 @@ export function ClaimLookUp({ lookUp }: { lookUp: (previous: TrackState, form: F
           {state.kind === 'refused' ? state.message : null}
         </div>
       </form>
-      {state.kind === 'found' ? <ClaimStatusView status={state.status} /> : null}
+      {state.kind === 'found' ? (
+        <div>
+          <ClaimStatusView status={state.status} />
+          <AddPhotos key={state.statusToken} token={state.statusToken} />
+        </div>
+      ) : null}
     </div>
   );
 }

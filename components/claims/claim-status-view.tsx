@@ -1,5 +1,6 @@
-import { statusText } from '@/content/claims';
+import { insurerTimesText, statusText } from '@/content/claims';
 import { stageWords, waitingOnWords, type ClaimStatus } from '@/lib/claim-stages';
+import type { InsurerStamp, InsurerTimes } from '@/lib/insurer-times';
 
 // Made on first use, not when the look-up's script loads: loading a time zone's rules is a long task on a slow phone.
 let formats: { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat } | undefined;
@@ -48,7 +49,88 @@ export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimSta
           </li>
         ))}
       </ol>
+      {status.insurer ? <InsurerTimesTable times={status.insurer} Heading={SubHeading} /> : null}
       <p className="text-slate-700">{statusText.callUs}</p>
+    </section>
+  );
+}
+
+const ukTime = (iso: string) => <time dateTime={iso}>{ukFormats().dateTime.format(new Date(iso))}</time>;
+
+function outcomeWords(outcome: NonNullable<InsurerStamp['standard']>['outcome']) {
+  switch (outcome.kind) {
+    case 'met':
+      return insurerTimesText.met;
+    case 'missed':
+      return insurerTimesText.missed;
+    case 'due':
+      return (
+        <>
+          {insurerTimesText.dueBy} {ukTime(outcome.by)}
+        </>
+      );
+    case 'not-measured':
+      return insurerTimesText.notMeasured;
+  }
+}
+
+/** An instruction's stamped times; beside each, once the company has confirmed them, its standard and whether it was met. */
+function InsurerTimesTable({ times, Heading }: { times: InsurerTimes; Heading: 'h2' | 'h3' }) {
+  const text = insurerTimesText;
+  const confirmed = times.standardsConfirmed;
+  const cell = 'border-t border-slate-200 px-3 py-2 align-top';
+  return (
+    <section aria-labelledby="insurer-times-heading" className="space-y-3" data-testid="insurer-times">
+      <Heading id="insurer-times-heading" className="text-lg font-bold text-brand-900">
+        {text.heading}
+      </Heading>
+      {confirmed ? null : (
+        <p className="text-slate-700" data-testid="standards-being-confirmed">
+          {text.beingConfirmed}
+        </p>
+      )}
+      <table className="w-full border-collapse rounded-md border border-slate-300 bg-white text-left text-sm">
+        <caption className="px-3 py-2 text-left font-semibold text-slate-700">{confirmed ? text.caption : text.captionUnconfirmed}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              {text.columns.step}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {text.columns.at}
+            </th>
+            {confirmed ? (
+              <>
+                <th scope="col" className="px-3 py-2">
+                  {text.columns.standard}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {text.columns.outcome}
+                </th>
+              </>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {times.stamps.map((stamp) => (
+            <tr key={stamp.stage} data-testid={`insurer-time-${stamp.stage}`}>
+              <th scope="row" className={`${cell} font-semibold text-brand-900`}>
+                {text.steps[stamp.stage]}
+              </th>
+              <td className={cell}>{stamp.at ? ukTime(stamp.at) : text.notYet}</td>
+              {confirmed ? (
+                <>
+                  <td className={cell}>{stamp.standard ? stamp.standard.detail : text.noStandard}</td>
+                  <td className={`${cell} font-semibold`} data-testid="insurer-outcome">
+                    {stamp.standard ? outcomeWords(stamp.standard.outcome) : text.noStandard}
+                  </td>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {confirmed ? <p className="text-sm text-slate-700">{text.workingTime}</p> : null}
     </section>
   );
 }

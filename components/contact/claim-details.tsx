@@ -4,7 +4,7 @@ import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
 import { CLAIM_MAX } from '@/lib/enquiry-rules.mjs';
 import { Field, type FieldControl } from '@/components/contact/field';
-import { todayInUk, type ClaimField, type EnquiryFields, type FormErrors } from '@/lib/contact-fields';
+import { TICKED, todayInUk, type ClaimField, type EnquiryFields, type FormErrors } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -99,6 +99,50 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
           </option>
         ))}
       </select>
+    );
+  }
+
+  /** Whether anything would help us work with the person: no phone calls, and what else would, in their words. */
+  function supportNeeds() {
+    const hintId = 'claim-support-hint';
+    const checkboxError = errors.noPhoneCalls;
+    const checkboxErrorId = 'claim-noPhoneCalls-error';
+    return (
+      <fieldset id="claim-support" className="space-y-3 rounded-md border border-slate-300 bg-white p-3" aria-describedby={hintId}>
+        <legend className="px-1 font-semibold text-brand-900">{claimFormText.supportLegend}</legend>
+        <p id={hintId} className="text-sm text-slate-700">
+          {claimFormText.supportHint}{' '}
+          <a href="/privacy#what-we-do" className="prose-link">
+            {claimFormText.supportPrivacy}
+          </a>
+          .
+        </p>
+        <div>
+          <label className="inline-flex min-h-11 items-center gap-2 text-slate-900">
+            <input
+              id="claim-noPhoneCalls"
+              type="checkbox"
+              name="noPhoneCalls"
+              value={TICKED}
+              checked={values.noPhoneCalls === TICKED}
+              onChange={onChange('noPhoneCalls')}
+              ref={register('noPhoneCalls')}
+              aria-invalid={checkboxError ? true : undefined}
+              aria-describedby={checkboxError ? checkboxErrorId : undefined}
+              className="h-5 w-5 shrink-0 accent-brand-700"
+            />
+            {labels.noPhoneCalls}
+          </label>
+          {checkboxError ? (
+            <p id={checkboxErrorId} className="mt-1 text-sm font-semibold text-red-700">
+              {checkboxError}
+            </p>
+          ) : null}
+        </div>
+        {row('supportNeeds', (props) => (
+          <textarea {...props} rows={3} maxLength={CLAIM_MAX.supportNeeds} autoComplete="off" />
+        ))}
+      </fieldset>
     );
   }
 
@@ -203,6 +247,7 @@ export function ClaimDetails({ open, onOpenChange, values, errors, onChange, reg
               ))}
               {answers('desktopAssessment', DESKTOP_ANSWERS)}
             </div>
+            {supportNeeds()}
           </fieldset>
         }
       </div>

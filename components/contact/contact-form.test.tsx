@@ -162,3 +162,44 @@ describe('ContactForm: the date of the damage', () => {
     expect(date.max).toBe(todayInUk());
   });
 });
+
+describe('ContactForm: what would help us work with the person', () => {
+  it('is a group in the claim part: a "no phone calls" box and a text field, sent only while the part is open', async () => {
+    const { apiRequest } = setup('');
+    const group = screen.getByRole('group', { name: 'Would anything help us work with you? (optional)' });
+    expect(group).toHaveAccessibleDescription(/access needs, someone to speak to for you, or times not to call/);
+    const noCalls = screen.getByRole('checkbox', { name: 'No phone calls, please' });
+    const words = screen.getByRole('textbox', { name: 'What would help' });
+    expect(words).toHaveAttribute('maxLength', '500');
+
+    fill();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'This is about an insurance claim' }));
+    fireEvent.click(noCalls);
+    expect(noCalls).toBeChecked();
+    fireEvent.change(words, { target: { value: '  Side door, please.\nSpeak to my son Ali.  ' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(apiRequest).toHaveBeenCalledTimes(1));
+    expect(apiRequest.mock.calls[0]).toMatchObject([
+      '/api/contact',
+      { json: { noPhoneCalls: 'yes', supportNeeds: 'Side door, please.\nSpeak to my son Ali.' } },
+    ]);
+  });
+
+  it('an untick is no answer, and a closed claim part sends neither', async () => {
+    const { apiRequest } = setup('');
+    fill();
+    const claim = screen.getByRole('checkbox', { name: 'This is about an insurance claim' });
+    fireEvent.click(claim);
+    const noCalls = screen.getByRole('checkbox', { name: 'No phone calls, please' });
+    fireEvent.click(noCalls);
+    fireEvent.click(noCalls);
+    expect(noCalls).not.toBeChecked();
+    fireEvent.change(screen.getByRole('textbox', { name: 'What would help' }), { target: { value: 'Ring twice.' } });
+    fireEvent.click(claim);
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!);
+    await waitFor(() => expect(apiRequest).toHaveBeenCalledTimes(1));
+    const [, request] = apiRequest.mock.calls[0] as unknown as [string, { json: Record<string, string> }];
+    expect(request.json).not.toHaveProperty('noPhoneCalls');
+    expect(request.json).not.toHaveProperty('supportNeeds');
+  });
+});

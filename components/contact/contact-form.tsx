@@ -105,8 +105,12 @@ export function ContactForm({
     if (first) inputs.current[first]?.focus();
   }
 
-  const onChange = (field: EnquiryField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    dispatch({ type: 'field', field, value: event.target.value });
+  // A checkbox's value counts only while it is ticked, as when the form is posted.
+  const onChange = (field: EnquiryField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const { target } = event;
+    const unticked = target instanceof HTMLInputElement && target.type === 'checkbox' && !target.checked;
+    dispatch({ type: 'field', field, value: unticked ? '' : target.value });
+  };
 
   const register = (field: FormField) => (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
     inputs.current[field] = element;

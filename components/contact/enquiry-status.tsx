@@ -1,6 +1,8 @@
 'use client';
 
+import { TrackLink } from '@/components/claims/track-link';
 import { CallButton } from '@/components/ui/call-button';
+import { trackLinkText } from '@/content/claims';
 import type { FormState } from '@/components/contact/contact-form-state';
 import { photoText, referenceText, sendingText, urgentCallText } from '@/content/contact';
 
@@ -32,6 +34,7 @@ export function EnquiryStatus({ status, retryText, emergencyPhone, onSendNow, on
                 {referenceText.after}
               </p>
             ) : null}
+            {status.reference ? <TrackLink lead={trackLinkText.sent} reference={status.reference} className="mt-2" /> : null}
             {status.urgent && emergencyPhone ? (
               <div className="mt-3 rounded-md border border-red-700 bg-white p-3 text-red-950" data-testid="urgent-call">
                 <p className="font-semibold">{urgentCallText.heading}</p>

@@ -22,6 +22,8 @@ type PhotoPickerProps = {
   error?: string;
   onProblem: (message: string | undefined) => void;
   register: (element: HTMLInputElement | null) => void;
+  /** The picker's label, where it is not the enquiry form's optional photos. */
+  label?: string;
 };
 
 // Increasing across page loads too, so a photo chosen now never takes the id of one kept from before.
@@ -40,7 +42,7 @@ function problemWith(file: File): string | null {
  * thumbnail with its name, size and a remove button. Files the form can already tell are unusable
  * (too large, HEIC, not an image, beyond six) are not added, and the message says which and why.
  */
-export function PhotoPicker({ photos, onChange, error, onProblem, register }: PhotoPickerProps) {
+export function PhotoPicker({ photos, onChange, error, onProblem, register, label = photoText.label }: PhotoPickerProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const latest = useRef(photos);
@@ -96,7 +98,7 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register }: Ph
   return (
     <div>
       <label htmlFor="contact-photos" className="block font-semibold text-brand-900">
-        {photoText.label}
+        {label}
       </label>
       <p id="contact-photos-hint" className="text-sm text-slate-700">
         {photoText.hint}

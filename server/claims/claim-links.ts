@@ -1,9 +1,9 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { orm } from '@/server/db';
-import { enquiries, siteSecrets } from '@/server/db-schema';
+import { claimLinkUses, enquiries, siteSecrets } from '@/server/db-schema';
 
 /**
  * The signed links of a claim: the customer's status page (`status`) and the company's staff page
@@ -52,4 +52,25 @@ export async function rotateClaimLinks(db: Client): Promise<void> {
     .insert(siteSecrets)
     .values({ name: SECRET_NAME, value: randomBytes(32) })
     .onConflictDoUpdate({ target: siteSecrets.name, set: { value: randomBytes(32) } });
+}
+
+export type ClaimLinkUse = 'opened' | 'saved' | 'photos';
+
+/**
+ * Keeps a use of a claim's link with its enquiry, counted per minute: every use is kept, and a link
+ * opened over and over cannot grow the table by more than a row a minute. Never fails the page it is on.
+ */
+export async function recordLinkUse(db: Client, enquiryId: number, link: ClaimLinkPurpose, use: ClaimLinkUse, now: number): Promise<void> {
+  const minuteMs = now - (now % 60_000);
+  try {
+    await orm(db)
+      .insert(claimLinkUses)
+      .values({ enquiryId, link, use, minuteMs })
+      .onConflictDoUpdate({
+        target: [claimLinkUses.enquiryId, claimLinkUses.link, claimLinkUses.use, claimLinkUses.minuteMs],
+        set: { uses: sql`${claimLinkUses.uses} + 1` },
+      });
+  } catch (error) {
+    console.error('[claims] Could not keep a use of a claim link:', error instanceof Error ? error.message : error);
+  }
 }

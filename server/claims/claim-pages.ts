@@ -12,7 +12,7 @@ import {
 } from '@/lib/claim-stages';
 import { isCalendarDate, normaliseContactText } from '@/lib/contact-fields';
 import { clientAddress } from '@/server/client-address';
-import { claimOfToken } from '@/server/claims/claim-links';
+import { claimLinkToken, claimOfToken, recordLinkUse } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
 import { getDb } from '@/server/db';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
@@ -47,7 +47,8 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
       const client = await db();
       const id = await lookUpClaim(client, reference, email);
       const status = id === null ? null : await claimStatus(client, id);
-      if (status) return { kind: 'found', status };
+      const statusToken = id === null ? null : await claimLinkToken(client, 'status', id);
+      if (status && statusToken) return { kind: 'found', status, statusToken };
     } catch (error) {
       console.error('[claims] Could not look up a claim:', error instanceof Error ? error.message : error);
       return refused(trackPage.unavailable);
@@ -59,13 +60,17 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
   async function statusByLink(token: string): Promise<ClaimStatus | null> {
     const client = await db();
     const id = await claimOfToken(client, 'status', token);
-    return id === null ? null : claimStatus(client, id);
+    if (id === null) return null;
+    await recordLinkUse(client, id, 'status', 'opened', now());
+    return claimStatus(client, id);
   }
 
   async function staffClaim(token: string): Promise<ClaimStatus | null> {
     const client = await db();
     const id = await claimOfToken(client, 'update', token);
-    return id === null ? null : claimStatus(client, id);
+    if (id === null) return null;
+    await recordLinkUse(client, id, 'update', 'opened', now());
+    return claimStatus(client, id);
   }
 
   async function saveUpdate(token: string, form: FormData): Promise<StaffUpdateState> {
@@ -94,6 +99,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
       },
       now(),
     );
+    await recordLinkUse(client, id, 'update', 'saved', now());
     return { kind: 'saved', message: staffPage.saved(stageWords(values.stage)) };
   }
 

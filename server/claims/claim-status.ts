@@ -2,8 +2,11 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { asc, eq, sql } from 'drizzle-orm';
+import { business } from '@/content/business';
 import type { ClaimStage, ClaimStatus, WaitingOn } from '@/lib/claim-stages';
+import { isInstructingRole } from '@/lib/contact-fields';
 import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
+import { insurerTimes, type ResponseStandards } from '@/lib/insurer-times';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/db-schema';
 import { emailKey } from '@/server/enquiries/email-key';
@@ -18,8 +21,22 @@ export type StageChange = {
   eventId?: string;
 };
 
-export async function claimStatus(db: Client, enquiryId: number): Promise<ClaimStatus | null> {
-  const [enquiry] = await orm(db).select({ receivedAt: enquiries.receivedAt }).from(enquiries).where(eq(enquiries.id, enquiryId));
+export type ClaimStatusOptions = {
+  /** The moment a standard not yet met is due or missed at. */
+  now?: number;
+  /** The company's response standards (content/business.ts unless given). */
+  standards?: ResponseStandards;
+};
+
+/**
+ * A claim's status; on an instruction from an insurer or a loss adjuster, also its stamped times
+ * against the company's standards (lib/insurer-times.ts), which nobody else's status shows.
+ */
+export async function claimStatus(db: Client, enquiryId: number, options: ClaimStatusOptions = {}): Promise<ClaimStatus | null> {
+  const [enquiry] = await orm(db)
+    .select({ receivedAt: enquiries.receivedAt, claimRole: enquiries.claimRole })
+    .from(enquiries)
+    .where(eq(enquiries.id, enquiryId));
   if (!enquiry) return null;
   const changes = await orm(db)
     .select({
@@ -44,6 +61,15 @@ export async function claimStatus(db: Client, enquiryId: number): Promise<ClaimS
       // A note kept from the customer (an internal correction) is not shown to them.
       ...changes.map(({ stage, at, note, tellCustomer }) => ({ stage, at, note: tellCustomer ? note : null })),
     ],
+    insurer: isInstructingRole(enquiry.claimRole)
+      ? insurerTimes({
+          receivedAt: enquiry.receivedAt,
+          changes,
+          standards: options.standards ?? business.forInsurers,
+          hours: business.openingHours,
+          now: options.now ?? Date.now(),
+        })
+      : null,
   };
 }
 

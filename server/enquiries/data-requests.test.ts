@@ -36,7 +36,7 @@ describe("a person's request for their data", () => {
     expect(exported.enquiries[0]).toHaveProperty('message', 'Water is coming in.');
   });
 
-  it('exports and erases the urgency answers and an instruction’s details with the enquiry', async () => {
+  it('exports and erases the urgency answers, an instruction’s details and the support needs with the enquiry', async () => {
     const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
     const instruction = {
       name: 'Claims Desk',
@@ -56,6 +56,8 @@ describe("a person's request for their data", () => {
       worsening: 'yes',
       habitable: 'not-sure',
       vulnerable: 'yes',
+      noPhoneCalls: 'yes',
+      supportNeeds: 'The policyholder is deaf: e-mail or text only.',
     };
     expect((await handle(contactRequest(instruction))).status).toBe(201);
     const [exported] = (await exportPersonalData(db, 'desk@insurer.example')).enquiries;
@@ -70,11 +72,13 @@ describe("a person's request for their data", () => {
       vatRegistered: 'no',
       excess: '£250',
       desktopAssessment: 'yes',
+      noPhoneCalls: 'yes',
+      supportNeeds: 'The policyholder is deaf: e-mail or text only.',
     });
     await erasePersonalData(db, 'desk@insurer.example', { photosRoot: path.join(url.slice('file:'.length), '..', 'photos') });
     // Nothing of it is left in any column.
     const left = await db.execute(
-      'SELECT count(*) AS n FROM enquiries WHERE policyholder_name IS NOT NULL OR policyholder_phone IS NOT NULL OR property_address IS NOT NULL OR vulnerable IS NOT NULL OR worsening IS NOT NULL OR excess IS NOT NULL',
+      'SELECT count(*) AS n FROM enquiries WHERE policyholder_name IS NOT NULL OR policyholder_phone IS NOT NULL OR property_address IS NOT NULL OR vulnerable IS NOT NULL OR worsening IS NOT NULL OR excess IS NOT NULL OR no_phone_calls IS NOT NULL OR support_needs IS NOT NULL',
     );
     expect(Number(left.rows[0]!.n)).toBe(0);
     expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]!.n).toBe(3);

@@ -5,7 +5,7 @@ import { config } from '@/server/config.mjs';
 import { emailKey } from '@/server/enquiries/email-key';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { orm, writeBatch } from '@/server/db';
-import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/enquiries/store';
 
@@ -22,6 +22,8 @@ type PersonalDataExport = {
       photos: Pick<typeof enquiryPhotos.$inferSelect, 'position' | 'originalName' | 'bytes' | 'width' | 'height'>[];
       /** Each change of its claim's stage, by the company's staff page or its CRM. */
       stageChanges: Pick<typeof claimStageChanges.$inferSelect, 'stage' | 'waitingOn' | 'nextDate' | 'note' | 'source' | 'changedAt'>[];
+      /** Each use of its claim's signed links, counted per minute (`minute`: when that minute began). */
+      linkUses: { link: 'status' | 'update'; use: 'opened' | 'saved' | 'photos'; minute: string; uses: number }[];
     })[];
 };
 
@@ -70,6 +72,13 @@ export async function exportPersonalData(db: Client, email: string, now: number 
           .from(claimStageChanges)
           .where(eq(claimStageChanges.enquiryId, row.id))
           .orderBy(claimStageChanges.changedMs, claimStageChanges.id),
+        linkUses: (
+          await orm(db)
+            .select({ link: claimLinkUses.link, use: claimLinkUses.use, minuteMs: claimLinkUses.minuteMs, uses: claimLinkUses.uses })
+            .from(claimLinkUses)
+            .where(eq(claimLinkUses.enquiryId, row.id))
+            .orderBy(claimLinkUses.minuteMs)
+        ).map(({ minuteMs, ...use }) => ({ ...use, minute: new Date(minuteMs).toISOString() })),
       })),
     ),
   };
@@ -91,9 +100,10 @@ export async function erasePersonalData(
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
+    orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
   await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
-  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[3]?.rowsAffected ?? 0 };
+  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[4]?.rowsAffected ?? 0 };
 }

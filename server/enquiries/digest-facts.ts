@@ -55,7 +55,7 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     .where(and(inCovers, eq(enquiries.photosDroppedReason, 'storage-full')))
     .orderBy(enquiries.receivedMs);
 
-  const health = await checkEnquiryHealth(async () => db, { ...options.health, now: options.now });
+  const health = await checkEnquiryHealth(async () => db, { ...options.health, now: options.now, countClaims: true });
 
   const stats = await readEnquiryStatsBetween(db, fromMs, toMs);
   const verdicts = await q
@@ -109,6 +109,7 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     },
     lastEnquiryMs: last?.receivedMs ?? null,
     photoStorage: health.photoStorage,
+    claims: health.claims,
     errorLog: entries.map((entry) => ({ category: entry.category, count: entry.count })),
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { instantAtLocal, wallClock as zoneWallClock, type WallClock } from '@/lib/zone-clock';
 import type { DIGEST_MODES } from '@/server/db-schema';
 
 /** Whose clock the digest keeps: the company's. */
@@ -20,60 +21,13 @@ export type DigestPeriod = {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-type WallClock = { date: string; year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-/** The local date and time at `instantMs` in `timeZone`. */
-export function wallClock(instantMs: number, timeZone = DIGEST_TIME_ZONE): WallClock {
-  const parts = Object.fromEntries(
-    partsFormat(timeZone)
-      .formatToParts(new Date(instantMs))
-      .map((part) => [part.type, part.value]),
-  );
-  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((name) => Number(parts[name]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    year: year!,
-    month: month!,
-    day: day!,
-    hour: hour!,
-    minute: minute!,
-    second: second!,
-  };
-}
-
-/** How far `timeZone`'s clock is ahead of UTC at `instantMs` (London: 0 in winter, one hour in summer). */
-function offsetMs(instantMs: number, timeZone: string): number {
-  const local = wallClock(instantMs, timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
-}
+/** The local date and time at `instantMs` on the company's clock (or `timeZone`'s). */
+export const wallClock = (instantMs: number, timeZone = DIGEST_TIME_ZONE): WallClock => zoneWallClock(instantMs, timeZone);
 
 /** The instant a local clock in `timeZone` shows `date` (YYYY-MM-DD) at `hour`:00 (not meant for the hour a clock skips). */
 export function instantAt(date: string, hour: number, timeZone = DIGEST_TIME_ZONE): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour);
-  const first = asUtc - offsetMs(asUtc, timeZone);
-  const second = asUtc - offsetMs(first, timeZone);
-  return second;
+  return instantAtLocal({ year, month, day }, hour * 60, timeZone);
 }
 
 /** `date` (YYYY-MM-DD) moved by whole days on the calendar. */

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
+import type { ClaimStage } from '@/lib/claim-stages';
+import { recordStageChange } from '@/server/claims/claim-status';
 import { orm } from '@/server/db';
 import { enquiryPhotos, errorLogs } from '@/server/db-schema';
 import { composeDigest, type DigestFacts } from '@/server/enquiries/digest';
@@ -221,6 +223,13 @@ describe('the digest of a seeded week', () => {
       },
       lastEnquiryMs: at('2026-07-01T12:00:00Z'),
       photoStorage: null,
+      claims: {
+        byStage: [
+          { stage: 'received', claims: 3, pastNextDate: 0 },
+          { stage: 'with-insurer', claims: 1, pastNextDate: 1 },
+        ],
+        pastNextDate: 1,
+      },
       errorLog: [],
     };
     const email = composeDigest(facts);
@@ -229,5 +238,58 @@ describe('the digest of a seeded week', () => {
     expect(email.subject).toBe('Website daily digest 1 Jul to 2 Jul: 1 enquiry');
     expect(email.text).toContain('Website daily digest: Wed 1 Jul 08:00 to Thu 2 Jul 08:00');
     expect(email.text).toContain('1 enquiry this day (the day before: 1).');
+    expect(email.text).toContain(
+      'CLAIMS\n4 claims (every accepted enquiry), by the stage each is at now:\n' +
+        '  Received           3\n' +
+        '  With your insurer  1\n' +
+        'Past their next date and not completed: 1. npm run enquiries lists each claim with its stage.\n',
+    );
+  });
+
+  it('counts every accepted enquiry at its latest stage, and those past their next date in the UK and not completed', async () => {
+    const change = (id: number, stage: ClaimStage, nextDate: string | null, iso: string) =>
+      recordStageChange(db, id, { stage, waitingOn: null, nextDate, note: null, tellCustomer: false, source: 'staff' }, at(iso));
+    await change(ids.failed!.id, 'contacted', '2026-11-20', '2026-11-17T11:00:00Z');
+    await change(ids.waiting!.id, 'surveyed', '2026-11-19', '2026-11-18T11:00:00Z');
+    await change(ids.waiting!.id, 'completed', '2026-11-01', '2026-11-21T11:00:00Z');
+    await change(ids.storm!.id, 'contacted', '2026-11-20', '2026-11-19T11:00:00Z');
+    // Due today is not past.
+    await change(ids.storm!.id, 'survey-booked', '2026-11-23', '2026-11-20T11:00:00Z');
+    // Two changes at the same moment: the later one (by id) is where it stands.
+    await change(ids.unverified!.id, 'drying', '2026-11-02', '2026-11-20T12:00:00Z');
+    await change(ids.unverified!.id, 'works-booked', null, '2026-11-20T12:00:00Z');
+    // A suspect enquiry is not a claim.
+    await change(ids.suspect!.id, 'contacted', '2026-11-01', '2026-11-21T12:00:00Z');
+
+    const facts = await gatherDigestFacts(db, windowOf(), { now: sendTime, health: { photoStorage } });
+    expect(facts.claims).toEqual({
+      byStage: [
+        // The week before's two and the week after's one have no change yet.
+        { stage: 'received', claims: 3, pastNextDate: 0 },
+        { stage: 'contacted', claims: 1, pastNextDate: 1 },
+        { stage: 'survey-booked', claims: 1, pastNextDate: 0 },
+        { stage: 'works-booked', claims: 1, pastNextDate: 0 },
+        { stage: 'completed', claims: 1, pastNextDate: 0 },
+      ],
+      pastNextDate: 1,
+    });
+    const { text, html } = composeDigest(facts);
+    const headings = ['ENQUIRIES', 'CLAIMS', 'PHOTO STORAGE'].map((heading) => text.indexOf(`\n${heading}\n`));
+    expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+    expect(text).toContain('7 claims (every accepted enquiry), by the stage each is at now:');
+    expect(text).toMatch(/^ {2}Survey booked +1$/m);
+    expect(text).toContain('Past their next date and not completed: 1. npm run enquiries lists each claim with its stage.');
+    expect(html).toContain('<h2 style="font-size:1.1em;margin-top:1.2em">Claims</h2>');
+  });
+
+  it('a site with no claims says so', async () => {
+    const empty = await tempDatabase();
+    try {
+      const facts = await gatherDigestFacts(empty.db, windowOf(), { now: sendTime });
+      expect(facts.claims).toEqual({ byStage: [], pastNextDate: 0 });
+      expect(composeDigest(facts).text).toContain('CLAIMS\nNo claims yet.\n');
+    } finally {
+      empty.cleanup();
+    }
   });
 });

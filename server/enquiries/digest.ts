@@ -1,4 +1,6 @@
 import 'server-only';
+import { stageWords } from '@/lib/claim-stages';
+import type { ClaimCounts } from '@/server/claims/claim-counts';
 import type { HealthProblem } from '@/server/enquiries/health';
 import type { PhotoStorage } from '@/server/enquiries/photo-storage';
 import type { EnquiryStats } from '@/server/enquiries/stats';
@@ -27,6 +29,8 @@ export type DigestFacts = {
   /** The last accepted enquiry received before the end of `covers`, if any. */
   lastEnquiryMs: number | null;
   photoStorage: PhotoStorage | null;
+  /** Every accepted enquiry by the stage it is at now, and those past their next date (null: not counted). */
+  claims: ClaimCounts | null;
   /** The error log's entries in `covers`, by category, most first. */
   errorLog: { category: string; count: number }[];
 };
@@ -155,6 +159,24 @@ function sections(facts: DigestFacts): Section[] {
     });
   }
   result.push({ heading: 'Enquiries', blocks: enquiries });
+
+  const claims = facts.claims;
+  const claimCount = claims?.byStage.reduce((sum, row) => sum + row.claims, 0) ?? 0;
+  result.push({
+    heading: 'Claims',
+    blocks: !claims
+      ? [{ kind: 'p', text: 'Could not be counted.' }]
+      : claimCount === 0
+        ? [{ kind: 'p', text: 'No claims yet.' }]
+        : [
+            { kind: 'p', text: `${plural(claimCount, 'claim')} (every accepted enquiry), by the stage each is at now:` },
+            { kind: 'table', rows: claims.byStage.map(({ stage, claims: count }) => [stageWords(stage), String(count)]) },
+            {
+              kind: 'p',
+              text: `Past their next date and not completed: ${claims.pastNextDate}.${claims.pastNextDate > 0 ? ' npm run enquiries lists each claim with its stage.' : ''}`,
+            },
+          ],
+  });
 
   const storage = facts.photoStorage;
   result.push({

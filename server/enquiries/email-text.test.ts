@@ -23,6 +23,8 @@ const enquiry: EnquiryForEmail = {
   vatRegistered: null,
   excess: null,
   desktopAssessment: null,
+  noPhoneCalls: null,
+  supportNeeds: null,
   sentFrom: null,
   landingPage: null,
   referrer: null,

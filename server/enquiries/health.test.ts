@@ -6,6 +6,7 @@ import type { ErrorLogRecord } from '@/lib/error-log';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
+import { recordStageChange } from '@/server/claims/claim-status';
 import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
 import { createAlertSink, createOperatorAlerts } from '@/server/operator-alerts';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
@@ -74,10 +75,41 @@ describe('enquiry health', () => {
     });
   });
 
+  it('counts claims by their latest stage and those past their next date on the UK calendar, when asked', async () => {
+    await submit(start);
+    await submit(start, 'Second enquiry');
+    await submit(start, 'Third enquiry');
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
+    const stage = (id: number, name: 'contacted' | 'with-insurer' | 'completed', nextDate: string | null, at: number) =>
+      recordStageChange(db, id, { stage: name, waitingOn: null, nextDate, note: null, tellCustomer: false, source: 'crm' }, at);
+    await stage(1, 'contacted', '2026-06-30', start + 1000);
+    await stage(2, 'contacted', null, start + 1000);
+    await stage(2, 'with-insurer', '2026-06-30', start + 2000);
+    await stage(3, 'completed', '2026-06-01', start + 3000);
+    expect((await checkEnquiryHealth(async () => db, { now: start })).claims).toBeNull();
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST): a next date of 30 June has passed there.
+    const summerNight = Date.parse('2026-06-30T23:30:00Z');
+    const counted = await checkEnquiryHealth(async () => db, { now: summerNight, countClaims: true });
+    expect(counted).toMatchObject({ healthy: true });
+    expect(counted.claims).toEqual({
+      byStage: [
+        { stage: 'contacted', claims: 1, pastNextDate: 1 },
+        { stage: 'with-insurer', claims: 1, pastNextDate: 1 },
+        { stage: 'completed', claims: 1, pastNextDate: 0 },
+      ],
+      pastNextDate: 2,
+    });
+    // Forty minutes before (23:50 BST), London's calendar still says 30 June: nothing has passed.
+    expect((await checkEnquiryHealth(async () => db, { now: summerNight - 40 * 60_000, countClaims: true })).claims?.pastNextDate).toBe(0);
+    // Counted for the company's view only: the public answer says nothing of them.
+    expect(JSON.stringify(publicHealth(counted))).not.toContain('claims');
+  });
+
   it('npm run health prints the figures and exits 1 when unhealthy, 0 when healthy', async () => {
     const healthy = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
     expect(healthy.code).toBe(0);
     expect(healthy.lines.join('\n')).toMatch(/status: +healthy/);
+    expect(healthy.lines.join('\n')).toMatch(/claims by stage: +none\nclaims past their next date: +0$/m);
     await submit(Date.now() - 20 * 60_000);
     const unhealthy = await runToEnd(spawnTs('scripts/health.ts', ['--json'], { DATABASE_URL: url }));
     expect(unhealthy.code).toBe(1);
@@ -85,7 +117,10 @@ describe('enquiry health', () => {
       healthy: false,
       problems: ['notifications-delayed'],
       pendingNotifications: 1,
+      claims: { byStage: [{ stage: 'received', claims: 1, pastNextDate: 0 }], pastNextDate: 0 },
     });
+    const listed = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
+    expect(listed.lines.join('\n')).toMatch(/claims by stage: +received 1$/m);
   }, 30_000);
 });
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, count, eq, inArray, max, min } from 'drizzle-orm';
+import { countClaimsByStage, type ClaimCounts } from '@/server/claims/claim-counts';
 import { orm } from '@/server/db';
 import { digests, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
@@ -44,6 +45,8 @@ type EnquiryHealth = {
   photoStorage: PhotoStorage | null;
   /** Places holding personal data that other users of the machine can read, when checked. */
   readablePlaces: WidePlace[] | null;
+  /** The accepted enquiries by the stage each is at, and those past their next date, when asked for and the database answered. */
+  claims: ClaimCounts | null;
 };
 
 type PauseState = { pausedUntil: number | null; pauseReason: string | null };
@@ -60,6 +63,8 @@ export async function checkEnquiryHealth(
     photoStorage?: (db: Client) => Promise<PhotoStorage>;
     /** The places holding personal data that are not owner-only. */
     privateFiles?: () => Promise<WidePlace[]>;
+    /** Whether to count the claims by stage (npm run health, the digest): not for the monitor's and /api/health's frequent checks. */
+    countClaims?: boolean;
   } = {},
 ): Promise<EnquiryHealth> {
   const now = options.now ?? Date.now();
@@ -68,7 +73,14 @@ export async function checkEnquiryHealth(
     pausedUntil: paused === null ? null : new Date(paused).toISOString(),
     pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null),
   };
-  let figures: { pending: number; oldestPendingMs: number | null; failed: number; lastSentAt: string | null; lastDigestAt: string | null };
+  let figures: {
+    pending: number;
+    oldestPendingMs: number | null;
+    failed: number;
+    lastSentAt: string | null;
+    lastDigestAt: string | null;
+    claims: ClaimCounts | null;
+  };
   let photoStorage: PhotoStorage | null = null;
   const readablePlaces = (await options.privateFiles?.().catch(() => null)) ?? null;
   const readable: HealthProblem[] = readablePlaces && readablePlaces.length > 0 ? ['personal-data-readable'] : [];
@@ -99,6 +111,8 @@ export async function checkEnquiryHealth(
       failed: failed?.count ?? 0,
       lastSentAt: sent?.lastSentAt ?? null,
       lastDigestAt: digest?.lastSentAt ?? null,
+      // Figures for the operator, not a check: a query that fails leaves them out, not the database.
+      claims: options.countClaims ? await countClaimsByStage(client, now).catch(() => null) : null,
     };
   } catch {
     return {
@@ -113,6 +127,7 @@ export async function checkEnquiryHealth(
       ...pause,
       photoStorage: null,
       readablePlaces,
+      claims: null,
     };
   }
   const oldest = figures.oldestPendingMs;
@@ -136,6 +151,7 @@ export async function checkEnquiryHealth(
     ...pause,
     photoStorage,
     readablePlaces,
+    claims: figures.claims,
   };
 }
 

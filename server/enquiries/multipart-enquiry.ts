@@ -55,7 +55,10 @@ export function displayName(name: string | undefined): string {
 export async function readMultipartEnquiry(
   request: Request,
   options: MultipartOptions,
-): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: ReadingRefusal }> {
+): Promise<
+  // `fieldsSoFar`: the text fields read before the refusal (a form's hidden fields come before its files).
+  { ok: true; value: MultipartEnquiry } | { ok: false; refusal: ReadingRefusal; fieldsSoFar?: Record<string, string> }
+> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > LARGEST_BODY_BYTES) return { ok: false, refusal: { reason: 'body-too-large' } };
   if (!request.body) return { ok: false, refusal: { reason: 'malformed' } };
@@ -151,8 +154,8 @@ export async function readMultipartEnquiry(
     parser.destroy();
     await Promise.allSettled(writes);
     await cleanup();
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    return { ok: false, refusal: { reason: 'malformed' } };
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal, fieldsSoFar: fields };
+    return { ok: false, refusal: { reason: 'malformed' }, fieldsSoFar: fields };
   }
 }
 

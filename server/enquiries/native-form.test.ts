@@ -6,6 +6,8 @@ import { sendNativeForm } from '@/server/enquiries/native-form';
 import { createEnquiryReceiver } from '@/server/enquiries/receive-enquiry';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
+import { notificationEmail } from '@/server/enquiries/notification-email';
+import { findEnquiry } from '@/server/enquiries/store';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -126,6 +128,48 @@ describe('the contact form posted without JavaScript', () => {
     // The box unticked: the answers do not count.
     const unticked = await sendNativeForm(posted({ ...valid, subject: 'Not ticked', worsening: 'yes' }), headers(), handler());
     expect(unticked).toMatchObject({ kind: 'sent', urgent: false });
+  });
+
+  it('what would help us work with the person is kept with the claim box ticked, and heads the notification', async () => {
+    const support = { claim: 'open', noPhoneCalls: 'yes', supportNeeds: 'Hard of hearing.\r\nPlease e-mail my son Ali instead.' };
+    const sent = await sendNativeForm(posted({ ...valid, ...support }), headers(), handler());
+    expect(sent).toMatchObject({ kind: 'sent' });
+    expect((await db.execute('SELECT no_phone_calls, support_needs FROM enquiries')).rows[0]).toMatchObject({
+      no_phone_calls: 'yes',
+      support_needs: 'Hard of hearing.\nPlease e-mail my son Ali instead.',
+    });
+    const stored = await findEnquiry(db, 1);
+    const text = String(notificationEmail(stored!, { from: 'website@homecare.test', to: 'office@homecare.test' }).text);
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'SUPPORT NEEDS',
+      'No phone calls, please.',
+      'What would help: Hard of hearing.',
+      '                 Please e-mail my son Ali instead.',
+    ]);
+
+    // The box unticked: not read, not stored.
+    const unticked = await sendNativeForm(
+      posted({ ...valid, subject: 'Not ticked', noPhoneCalls: 'yes', supportNeeds: 'x' }),
+      headers(),
+      handler(),
+    );
+    expect(unticked.kind).toBe('sent');
+    expect((await db.execute("SELECT no_phone_calls, support_needs FROM enquiries WHERE subject = 'Not ticked'")).rows[0]).toMatchObject({
+      no_phone_calls: null,
+      support_needs: null,
+    });
+  });
+
+  it('a refusal gives the support needs back as typed, the box still ticked', async () => {
+    const support = { claim: 'open', noPhoneCalls: 'yes', supportNeeds: 'a'.repeat(501) };
+    const refused = await sendNativeForm(posted({ ...valid, ...support }), headers(), handler());
+    expect(refused).toMatchObject({
+      kind: 'refused',
+      errors: { supportNeeds: 'What would help must be at most 500 characters long' },
+      values: { noPhoneCalls: 'yes', supportNeeds: 'a'.repeat(501) },
+      claimOpen: true,
+    });
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n).toBe(0);
   });
 
   it('an instruction’s fields count only from an insurer or a loss adjuster; a wrong one comes back with every value', async () => {

@@ -28,6 +28,8 @@ const noClaim = {
   vatRegistered: null,
   excess: null,
   desktopAssessment: null,
+  noPhoneCalls: null,
+  supportNeeds: null,
   sentFrom: null,
   landingPage: null,
   referrer: null,
@@ -373,5 +375,45 @@ describe('urgent enquiries and instructions', () => {
       { from: 'w@homecare.test', replyTo: 'o@homecare.test' },
     );
     expect(String(homeowner.text)).not.toContain('CLM-2026-0042');
+  });
+});
+
+describe('what would help us work with the person', () => {
+  const needs = 'Wheelchair user: please use the side door.\nSpeak to my daughter Ann, 07700 900456, not after 6pm.';
+
+  it('comes first of all, headed, before why it is urgent, the reference and the claim', () => {
+    const text = textOf({ ...enquiry, noPhoneCalls: 'yes', supportNeeds: needs, worsening: 'yes', damageType: 'water-damage' });
+    expect(text.split('\n').slice(0, 6)).toEqual([
+      'SUPPORT NEEDS',
+      'No phone calls, please.',
+      'What would help: Wheelchair user: please use the side door.',
+      '                 Speak to my daughter Ann, 07700 900456, not after 6pm.',
+      '',
+      'URGENT: call back first.',
+    ]);
+    const order = ['SUPPORT NEEDS', 'URGENT', 'Reference: HC-7KQ-4MP', 'CLAIM DETAILS', 'Message:'].map((heading) => text.indexOf(heading));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('shows either answer alone, and makes no claim block of itself', () => {
+    expect(
+      textOf({ ...enquiry, noPhoneCalls: 'yes' })
+        .split('\n')
+        .slice(0, 3),
+    ).toEqual(['SUPPORT NEEDS', 'No phone calls, please.', '']);
+    const wordsOnly = textOf({ ...enquiry, supportNeeds: 'Ring the bell twice.' });
+    expect(wordsOnly.split('\n').slice(0, 3)).toEqual(['SUPPORT NEEDS', 'What would help: Ring the bell twice.', '']);
+    expect(wordsOnly).not.toContain('No phone calls');
+    expect(wordsOnly).not.toContain('CLAIM DETAILS');
+  });
+
+  it('is not there when nothing was said, and never goes back to the sender in the acknowledgement', () => {
+    expect(textOf(enquiry)).not.toContain('SUPPORT NEEDS');
+    expect(textOf(enquiry).startsWith('Reference: HC-7KQ-4MP')).toBe(true);
+    const ack = acknowledgementEmail(
+      { ...enquiry, noPhoneCalls: 'yes', supportNeeds: needs },
+      { from: 'website@homecare.test', replyTo: 'office@homecare.test' },
+    );
+    for (const secret of ['Wheelchair', 'Ann', 'No phone calls']) expect(String(ack.text)).not.toContain(secret);
   });
 });

@@ -14,7 +14,7 @@ import {
   URGENCY_FIELDS,
   vatAnswerLabel,
 } from '@/lib/contact-fields';
-import { formatBytes, hasClaim } from '@/lib/contact-fields';
+import { formatBytes, hasClaim, hasSupportNeeds } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import type { StoredEnquiry } from '@/server/enquiries/store';
@@ -49,6 +49,23 @@ export function headerText(value: string, max = 200): string {
  * character too.
  */
 export const bodyText = (lines: readonly string[]) => plainText(lines.join('\n'), 'keep');
+
+/**
+ * What would help us work with the person, first of all: whoever picks up the enquiry reads it before
+ * they phone or call round. Their own words follow the heading line by line. None when they gave none.
+ */
+function supportLines(enquiry: EnquiryForEmail): string[] {
+  if (!hasSupportNeeds(enquiry)) return [];
+  const { labels } = claimFormText;
+  const [first = '', ...rest] = (enquiry.supportNeeds ?? '').split('\n');
+  const indent = ''.padEnd(labels.supportNeeds.length + 2);
+  return [
+    'SUPPORT NEEDS',
+    ...(enquiry.noPhoneCalls ? [`${labels.noPhoneCalls}.`] : []),
+    ...(enquiry.supportNeeds ? [`${labels.supportNeeds}: ${first}`, ...rest.map((line) => `${indent}${line}`)] : []),
+    '',
+  ];
+}
 
 /** The first lines of an urgent enquiry's notification: why it is urgent. None when it is not. */
 function urgencyLines(enquiry: EnquiryForEmail): string[] {
@@ -209,8 +226,8 @@ function notificationSubject(enquiry: EnquiryForEmail): string {
 
 /**
  * The plain-text notification for one enquiry (photos with `content` are attached; the caller chose
- * them with photosThatFit): the reference and the claim details first, then the
- * contact details and the message. The visitor's address appears only as Reply-To (and in the body);
+ * them with photosThatFit): the support needs, why it is urgent, the reference and the claim details
+ * first, then the contact details and the message. The visitor's address appears only as Reply-To (and in the body);
  * From and To are the site's own. nodemailer encodes every header value (RFC 2047), and headerText
  * removes line breaks first, so visitor text cannot add or end a header.
  */
@@ -223,6 +240,7 @@ export function notificationEmail(
   const toFollow = options.photosToFollow ?? 0;
   const photos = toFollow > 0 ? [] : (options.photos ?? []);
   const lines = [
+    ...supportLines(enquiry),
     ...urgencyLines(enquiry),
     ...(enquiry.verificationDetail === SENT_WITHOUT_SCRIPT ? [NOT_CHECKED_LINE, ''] : []),
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
@@ -308,8 +326,10 @@ function photosFollowUpSubject(enquiry: EnquiryForEmail): string {
  */
 export function photosFollowUpEmail(
   enquiry: EnquiryForEmail,
-  options: { from: string; to: string; photos: readonly PhotoForEmail[] },
+  /** `addedFrom`: the first position of a batch the customer added later from the claim's status page. */
+  options: { from: string; to: string; photos: readonly PhotoForEmail[]; addedFrom?: number | null },
 ): Mail.Options {
+  const later = options.addedFrom != null;
   const lines = [
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
     '',
@@ -318,8 +338,15 @@ export function photosFollowUpEmail(
     `Received: ${enquiry.receivedAt}`,
     `Enquiry:  #${enquiry.id}`,
     '',
-    "These photos came after the first notification of this enquiry had gone out: the visitor's form sent",
-    'them again (a retried upload or a second send). Nothing else about the enquiry has changed.',
+    ...(later
+      ? [
+          "The customer added these photos later, from the claim's status page (opened by its link or by its",
+          'reference and e-mail address). Nothing else about the enquiry has changed.',
+        ]
+      : [
+          "These photos came after the first notification of this enquiry had gone out: the visitor's form sent",
+          'them again (a retried upload or a second send). Nothing else about the enquiry has changed.',
+        ]),
     '',
     ...photoLines(enquiry, options.photos),
   ];
@@ -327,7 +354,7 @@ export function photosFollowUpEmail(
   return {
     ...toCompany(enquiry, options, lines, options.photos),
     subject: photosFollowUpSubject(enquiry),
-    messageId: `<photos-${enquiry.id}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
+    messageId: `<photos-${enquiry.id}${later ? `-${options.addedFrom}` : ''}.${enquiry.receivedAt.replace(/[^0-9]/g, '')}@homecare-web.invalid>`,
     inReplyTo: first,
     references: [first],
   };

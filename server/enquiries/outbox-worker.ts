@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
@@ -69,7 +69,7 @@ type OutboxWorkerOptions = {
 export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null };
 
 type Job = typeof jobs.$inferSelect;
-type ClaimedJob = Pick<Job, 'id' | 'enquiryId' | 'kind' | 'attempts' | 'stageChangeId'>;
+type ClaimedJob = Pick<Job, 'id' | 'enquiryId' | 'kind' | 'attempts' | 'stageChangeId' | 'photosFrom'>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -111,12 +111,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   /** The enquiry's outbox job of this kind, if it has one. */
+  /** The enquiry's job of this kind (of 'photos', the follow-up of photos that came with the enquiry, not a batch added later). */
   async function jobOf(enquiryId: number, kind: Job['kind']) {
     const [found] = await orm(db)
       .select({ status: jobs.status, nextAttemptMs: jobs.nextAttemptMs })
       .from(jobs)
-      .where(and(eq(jobs.enquiryId, enquiryId), eq(jobs.kind, kind)));
+      .where(and(eq(jobs.enquiryId, enquiryId), eq(jobs.kind, kind), isNull(jobs.photosFrom)));
     return found;
+  }
+
+  /** Where the photos added later from the status page begin: they go in follow-ups of their own, never in the notification. */
+  async function laterPhotosFrom(enquiryId: number): Promise<number> {
+    const [found] = await orm(db)
+      .select({ first: sql<number | null>`min(${jobs.photosFrom})` })
+      .from(jobs)
+      .where(and(eq(jobs.enquiryId, enquiryId), eq(jobs.kind, 'photos')));
+    return found?.first ?? Number.POSITIVE_INFINITY;
   }
 
   /** Gives the job back: its lease ends and it takes `changes`. */
@@ -144,7 +154,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       .update(jobs)
       .set({ leaseOwner: owner, leaseUntilMs: current + LEASE_MS, attempts: sql`${jobs.attempts} + 1` })
       .where(and(eq(jobs.id, nextDue), claimable))
-      .returning({ id: jobs.id, enquiryId: jobs.enquiryId, kind: jobs.kind, attempts: jobs.attempts, stageChangeId: jobs.stageChangeId });
+      .returning({
+        id: jobs.id,
+        enquiryId: jobs.enquiryId,
+        kind: jobs.kind,
+        attempts: jobs.attempts,
+        stageChangeId: jobs.stageChangeId,
+        photosFrom: jobs.photosFrom,
+      });
     return claimed ?? null;
   }
 
@@ -168,6 +185,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return { status: `${options.siteUrl}${STATUS_LINK_PREFIX}${status}`, update: `${options.siteUrl}${STAFF_LINK_PREFIX}${update}` };
   }
 
+  /** A batch added later: its photos, up to where the next batch begins. */
+  async function photosOfBatch(job: ClaimedJob, first: number, stored: readonly StoredPhoto[]) {
+    const [next] = await orm(db)
+      .select({ first: sql<number | null>`min(${jobs.photosFrom})` })
+      .from(jobs)
+      .where(and(eq(jobs.enquiryId, job.enquiryId), eq(jobs.kind, 'photos'), gt(jobs.photosFrom, first)));
+    const end = next?.first ?? Number.POSITIVE_INFINITY;
+    return stored.filter((photo) => photo.position >= first && photo.position < end);
+  }
+
   /** Sends the job's message; resolves to the Message-ID the relay accepted. */
   async function send(job: ClaimedJob, enquiry: StoredEnquiry, notification: { status: string } | undefined) {
     if (job.kind === 'acknowledgement')
@@ -189,10 +216,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (job.kind === 'photos') {
       if (notification?.status !== 'sent')
         throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
-      const photos = await photosForEmail(await photosOf(db, enquiry.id));
-      return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from, to, photos: list }));
+      const laterFrom = job.photosFrom;
+      const stored = await photosOf(db, enquiry.id);
+      const before = laterFrom === null ? await laterPhotosFrom(enquiry.id) : 0;
+      const batch = laterFrom === null ? stored.filter((photo) => photo.position < before) : await photosOfBatch(job, laterFrom, stored);
+      const photos = await photosForEmail(batch);
+      return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from, to, photos: list, addedFrom: laterFrom }));
     }
-    const stored = await photosOf(db, enquiry.id);
+    // The photos first, then where the later batches begin: a batch committed in between is then
+    // either not seen at all or seen with its follow-up, never attached here as well.
+    const all = await photosOf(db, enquiry.id);
+    const later = await laterPhotosFrom(enquiry.id);
+    const stored = all.filter((photo) => photo.position < later);
     // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
     // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
     const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;

@@ -74,6 +74,31 @@ export async function writePhotoFiles(root: string, key: string, photos: readonl
   await flush(root);
 }
 
+/**
+ * Writes photos added later into an enquiry's folder under the names given (never the visitor's),
+ * flushed like writePhotoFiles; if one fails, those written by this call are removed again.
+ */
+export async function appendPhotoFiles(
+  root: string,
+  key: string,
+  photos: readonly (PhotoToStore & { fileName: string })[],
+): Promise<string[]> {
+  const folder = folderOf(root, key);
+  await makePrivateDir(folder);
+  const files = photos.map((photo) => path.join(folder, photo.fileName));
+  const written = await Promise.allSettled(photos.map((photo, index) => writeDurably(files[index]!, photo.bytes)));
+  const failed = written.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await removeFiles(files.filter((_, index) => written[index]!.status === 'fulfilled'));
+    throw failed.reason;
+  }
+  await flush(folder);
+  await flush(root);
+  return files;
+}
+
+export const removeFiles = (files: readonly string[]) => Promise.all(files.map((file) => rm(file, { force: true })));
+
 /** Deletes these photo folders (retention, erasure, an enquiry that was not stored). */
 export async function removePhotoFiles(root: string, keys: readonly (string | null)[]): Promise<void> {
   await Promise.all(keys.flatMap((key) => (key ? [rm(folderOf(root, key), { recursive: true, force: true })] : [])));

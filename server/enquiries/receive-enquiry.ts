@@ -99,7 +99,7 @@ export type EnquiryReceiverDeps = {
 };
 
 type Verdict = Pick<NewEnquiry, 'disposition' | 'verification' | 'score' | 'detail'>;
-type CheckedPhoto = { photo: ReceivedPhoto; pixelBudget: number | undefined };
+export type CheckedPhoto = { photo: ReceivedPhoto; pixelBudget: number | undefined };
 
 /** The fields against the one contact schema. */
 function parseEnquiry(fields: object): ContactSubmission | Refusal {
@@ -112,7 +112,7 @@ function parseEnquiry(fields: object): ContactSubmission | Refusal {
  * an image that declares more pixels than its budget is refused here, whatever the verdict. Returns the
  * photos worth keeping with each one's pixel budget (none read when they cannot be kept).
  */
-async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | Refusal> {
+export async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | Refusal> {
   const checked: CheckedPhoto[] = [];
   for (const photo of photos) {
     const format = identifyPhoto(photo.head);
@@ -167,7 +167,7 @@ function verdictOf(verification: Exclude<Verification, { kind: 'invalid' }>): Ve
 }
 
 /** Photos re-encoded, their metadata gone (accepted enquiries only, while storage has room). */
-async function reencodePhotos(photos: readonly CheckedPhoto[]): Promise<PhotoToStore[] | Refusal> {
+export async function reencodePhotos(photos: readonly CheckedPhoto[]): Promise<PhotoToStore[] | Refusal> {
   const processed: PhotoToStore[] = [];
   for (const { photo, pixelBudget } of photos) {
     if (photo.source === undefined) continue;
@@ -296,6 +296,8 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
     /** Where a way in streams photos while they are checked (cleared at start-up). */
     incomingDir: () => incomingDirOf(deps.photosRoot ?? photosRoot()),
     receive,
+    /** The client's budgets, for the other ways photos come in (added later to a claim) to draw on too. */
+    budgets: { limiter, refusedLimiter },
   };
 }
 

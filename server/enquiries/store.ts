@@ -3,14 +3,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, isUrgent, type EnquiryField } from '@/lib/contact-fields';
+import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
 import {
+  appendPhotoFiles,
   photosRoot as defaultPhotosRoot,
+  removeFiles,
   removePhotoFiles,
   storedFileName,
   writePhotoFiles,
@@ -61,7 +63,9 @@ const DISPOSITION_RANK: Record<Disposition, number> = { spam: 0, suspect: 1, acc
 
 function contentHash(enquiry: NewEnquiry): string {
   const hash = createHash('sha256');
-  const parts = [...CONTACT_FIELDS, ...(hasClaim(enquiry) ? CLAIM_FIELDS : [])].map((field) => enquiry[field] ?? '');
+  const parts = [...CONTACT_FIELDS, ...(hasClaim(enquiry) || hasSupportNeeds(enquiry) ? CLAIM_FIELDS : [])].map(
+    (field) => enquiry[field] ?? '',
+  );
   for (const part of [enquiry.clientAddress, ...parts]) {
     hash.update(part).update('\u0000');
   }
@@ -306,6 +310,79 @@ function photosFollowUpJob(enquiryId: SQL, now: number): SQL {
     sql`EXISTS (SELECT 1 FROM ${n} WHERE ${n.enquiryId} = target.id AND ${n.kind} = 'notification'
       AND (${n.status} = 'sent' OR ${n.leaseOwner} IS NOT NULL))`,
   );
+}
+
+/** What became of photos added later: kept (with their count), or not, for want of room in the claim or a batch at the same moment. */
+export type LaterPhotosResult = { kind: 'added'; count: number } | { kind: 'full'; room: number } | { kind: 'conflict' };
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(error instanceof Error ? error.message : String(error));
+
+/**
+ * Photos the customer adds later, from the claim's status page: their files after the claim's last
+ * photo (named by the batch as well, so files left by a crash never block a later one), their rows,
+ * and (in the same batch) their own follow-up to the company, a 'photos' job keyed by the batch's first
+ * position, so each batch is told exactly once. Two batches at once: the unique position decides, the
+ * other is a `conflict`. An enquiry that was not accepted keeps none, but counts them as if it did
+ * (`later_photos_unkept`) and is answered the same: neither the answer nor the room left reveals a
+ * verdict. At most `maxPhotos` in all, counting those sent with the enquiry whether kept or not.
+ */
+export async function addPhotosLater(
+  db: Client,
+  enquiryId: number,
+  photos: readonly PhotoToStore[],
+  now: number,
+  options: { photosRoot?: string; maxPhotos: number },
+): Promise<LaterPhotosResult> {
+  const p = enquiryPhotos;
+  const [enquiry] = await orm(db)
+    .select({
+      key: enquiries.submissionKey,
+      disposition: enquiries.disposition,
+      unkept: sql<number>`${enquiries.photosDropped} + ${enquiries.laterPhotosUnkept}`,
+      kept: sql<number>`(SELECT count(*) FROM ${p} WHERE ${p}.${sql.identifier(p.enquiryId.name)} = ${enquiryId})`,
+      last: sql<number>`(SELECT coalesce(max(${p}.${sql.identifier(p.position.name)}), 0) FROM ${p} WHERE ${p}.${sql.identifier(p.enquiryId.name)} = ${enquiryId})`,
+    })
+    .from(enquiries)
+    .where(eq(enquiries.id, enquiryId));
+  if (!enquiry?.key) throw new Error(`enquiry ${enquiryId} is missing`);
+  const room = options.maxPhotos - Number(enquiry.kept) - Number(enquiry.unkept);
+  if (photos.length > room) return { kind: 'full', room: Math.max(0, room) };
+  if (photos.length === 0) return { kind: 'added', count: 0 };
+  if (enquiry.disposition !== 'accepted') {
+    await orm(db)
+      .update(enquiries)
+      .set({ laterPhotosUnkept: sql`${enquiries.laterPhotosUnkept} + ${photos.length}` })
+      .where(eq(enquiries.id, enquiryId));
+    return { kind: 'added', count: photos.length };
+  }
+
+  const first = Number(enquiry.last) + 1;
+  const batch = randomUUID().slice(0, 8);
+  const named = photos.map((photo, index) => ({ ...photo, fileName: `${first + index}-${batch}.jpg` }));
+  const files = await appendPhotoFiles(options.photosRoot ?? defaultPhotosRoot(), enquiry.key, named);
+  try {
+    await writeBatch(db, [
+      ...named.map((photo, index) =>
+        orm(db)
+          .insert(p)
+          .values({
+            enquiryId,
+            position: first + index,
+            originalName: photo.originalName,
+            fileName: photo.fileName,
+            bytes: photo.bytes.length,
+            width: photo.width,
+            height: photo.height,
+          }),
+      ),
+      orm(db).insert(enquiryNotifications).values({ enquiryId, kind: 'photos', status: 'pending', nextAttemptMs: now, photosFrom: first }),
+    ]);
+  } catch (error) {
+    await removeFiles(files).catch(() => undefined);
+    if (isUniqueViolation(error)) return { kind: 'conflict' };
+    throw error;
+  }
+  return { kind: 'added', count: photos.length };
 }
 
 const STORED_FIELDS = [

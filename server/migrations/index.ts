@@ -13,6 +13,8 @@ import { urgencyAndInstructionsMigration } from '@/server/migrations/0011-urgenc
 import { enquiryKeysMigration } from '@/server/migrations/0012-enquiry-keys';
 import { claimStagesMigration } from '@/server/migrations/0013-claim-stages';
 import { stageEmailsMigration } from '@/server/migrations/0014-stage-emails';
+import { supportNeedsMigration } from '@/server/migrations/0015-support-needs';
+import { laterPhotosAndLinkUsesMigration } from '@/server/migrations/0016-later-photos-and-link-uses';
 
 import type { Transaction } from '@libsql/client';
 
@@ -35,4 +37,6 @@ export const migrations: readonly Migration[] = [
   enquiryKeysMigration,
   claimStagesMigration,
   stageEmailsMigration,
+  supportNeedsMigration,
+  laterPhotosAndLinkUsesMigration,
 ];

@@ -2,6 +2,7 @@ import { statusText, staffPage, trackLinkText, trackPage } from '@/content/claim
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { axe } from './support/axe';
+import { companyNotification, linkPath } from './support/claims';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { createHmac } from 'node:crypto';
 import { testCrmEventsSecret, testOutboxDir, testSiteUrl } from './test-env';
@@ -25,25 +26,9 @@ async function sentEnquiry(request: APIRequestContext, unique: string): Promise<
   });
   expect(answer.status()).toBe(201);
   const { reference } = (await answer.json()) as { reference: string };
-  let notification = '';
-  await expect
-    .poll(() => {
-      notification =
-        outboxMessages(testOutboxDir)
-          .map((raw) => parseMail(raw).text)
-          .find((text) => text.includes(reference) && text.includes('Update the repair’s status')) ?? '';
-      return notification !== '';
-    })
-    .toBe(true);
+  const notification = await companyNotification(reference);
   return { reference, email, notification };
 }
-
-/** The path of the signed link in an e-mail (the test build's SITE_URL is not the address it serves on). */
-const linkPath = (text: string, prefix: string) => {
-  const found = new RegExp(`https?://[^/\\s]+(${prefix}[A-Za-z0-9._-]+)`).exec(text)?.[1];
-  expect(found, `a ${prefix} link`).toBeTruthy();
-  return found!;
-};
 
 async function lookUp(page: Page, reference: string, email: string) {
   const form = page.getByTestId('claim-look-up');

@@ -569,6 +569,13 @@ test.describe('insurance claim details', () => {
         .getByRole('group', { name: /desktop assessment/ })
         .getByRole('radio', { name: 'Yes' }),
     ).toBeFocused();
+    // What would help us work with the person, last in the claim part: its hint's link, then its answers.
+    await page.keyboard.press('Tab');
+    await expect(contactForm(page).getByRole('link', { name: 'how we keep it' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(contactForm(page).getByRole('checkbox', { name: 'No phone calls, please' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(contactForm(page).getByLabel('What would help', { exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(field(page, 'Photos of the damage (optional)')).toBeFocused();
     await page.keyboard.press('Tab');

@@ -3,12 +3,12 @@ export type Photo = { name: string; bytes: Buffer; type?: string };
 /**
  * The contact form's multipart body as a Request the handler reads as it streams: nothing is pulled
  * before the server reads, `counted` reports how many bytes it pulled. `chunkDelayMs` makes a slow
- * sender (each 64 KiB chunk after that pause, or `chunkBytes`); `address` is the client's.
+ * sender (each 64 KiB chunk after that pause, or `chunkBytes`); `address` is the client's; `accept`, what it asks for back.
  */
 export async function multipartRequest(
   fields: Record<string, string>,
   photos: Photo[],
-  options: { declareLength?: number; address?: string; chunkDelayMs?: number; chunkBytes?: number } = {},
+  options: { declareLength?: number; address?: string; chunkDelayMs?: number; chunkBytes?: number; accept?: string } = {},
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -38,6 +38,7 @@ export async function multipartRequest(
       'content-type': encoded.headers.get('content-type')!,
       'content-length': String(options.declareLength ?? body.length),
       'x-homecare-client-address': options.address ?? `10.9.0.${Math.floor(Math.random() * 250)}`,
+      ...(options.accept ? { accept: options.accept } : {}),
     },
     body: stream,
     duplex: 'half',

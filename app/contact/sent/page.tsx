@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { TrackLink } from '@/components/claims/track-link';
 import { PageIntro } from '@/components/ui/page-intro';
+import { trackLinkText } from '@/content/claims';
 import { business } from '@/content/business';
 import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { CONTACT_OUTCOME_MESSAGES, referenceText, sentPage, urgentCallText } from '@/content/contact';
@@ -34,6 +36,7 @@ export default async function SentPage({ searchParams }: { searchParams: Promise
             {referenceText.after}
           </p>
         ) : null}
+        {shown ? <TrackLink lead={trackLinkText.sent} reference={shown} className="" /> : null}
         <p>{sentPage.next}</p>
         {urgent === '1' ? (
           <div className="rounded-md border border-red-700 bg-red-50 p-4 text-red-950" data-testid="urgent-call">

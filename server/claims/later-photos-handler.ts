@@ -1,0 +1,77 @@
+import 'server-only';
+import { business } from '@/content/business';
+import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
+import { STATUS_LINK_PREFIX, TRACK_PATH } from '@/lib/claim-paths.mjs';
+import { clientAddress } from '@/server/client-address';
+import { claimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/claims/claim-photos';
+import { refusalPage } from '@/server/contact-page-post.mjs';
+import { readMultipartEnquiry } from '@/server/enquiries/multipart-enquiry';
+import { mediaTypeOf } from '@/server/http';
+
+/** The status page's form, scripted, asks for JSON; posted without script, it is a browser's navigation. */
+const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
+
+/**
+ * The answer: JSON for the scripted form (`success`, `message`, `reason`); for the form posted without
+ * script, a redirect (303) back to the claim's status page, which says what became of the photos from
+ * a fixed list (`photos`, and `count` when added: nothing typed goes in the URL), or a short page when
+ * no claim was opened.
+ */
+export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Response {
+  const retryAfter: Record<string, string> =
+    result.kind === 'refused' && result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
+  if (json) {
+    const body =
+      result.kind === 'added'
+        ? { success: true, message: result.message, reference: result.reference, count: result.count }
+        : { success: false, message: result.message, reason: result.outcome };
+    return Response.json(body, { status: result.status, headers: { 'Cache-Control': 'no-store', ...retryAfter } });
+  }
+  const token = result.token;
+  if (token) {
+    const query = result.kind === 'added' ? `photos=added&count=${result.count}` : `photos=${result.outcome}`;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `${STATUS_LINK_PREFIX}${token}?${query}`, 'Cache-Control': 'no-store' },
+    });
+  }
+  const page = { title: laterPhotosText.heading, text: result.message };
+  return new Response(
+    refusalPage(page, { back: laterPhotosPageLinks.back, backHref: TRACK_PATH, call: laterPhotosPageLinks.call, phone: business.phone }),
+    { status: result.status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...retryAfter } },
+  );
+}
+
+/**
+ * POST /api/claims/photos: a multipart body (the claim's status token and its photos) that came in by
+ * the upload door of server.mjs, under an upload slot and its minimum rate; read once, its photos
+ * streamed to a temporary folder, and handed to the photos-later receiver.
+ */
+export function createLaterPhotosHandler(receiver: ClaimPhotos) {
+  return async function handleLaterPhotos(request: Request): Promise<Response> {
+    const json = wantsJson(request);
+    const client = clientAddress(request.headers);
+    const early = receiver.turnAway(client);
+    if (early) return laterPhotosAnswer(early, json);
+    if (mediaTypeOf(request) !== 'multipart/form-data')
+      return laterPhotosAnswer(await receiver.refuseReading(client, { reason: 'malformed' }), json);
+
+    const keep = await receiver.photosCanBeKept();
+    const read = await readMultipartEnquiry(request, { incomingDir: receiver.incomingDir(), keepFiles: keep });
+    if (!read.ok) return laterPhotosAnswer(await receiver.refuseReading(client, read.refusal, read.fieldsSoFar?.token), json);
+    const upload = read.value;
+    try {
+      const photos = upload.files.map(({ name, bytes, head, path }) => ({ name, bytes, head, ...(keep ? { source: path } : {}) }));
+      return laterPhotosAnswer(await receiver.add({ token: upload.fields.token ?? '', photos, client }), json);
+    } finally {
+      await upload.cleanup();
+    }
+  };
+}
+
+let shared: ReturnType<typeof createLaterPhotosHandler> | undefined;
+
+export function handleLaterPhotosRequest(request: Request): Promise<Response> {
+  shared ??= createLaterPhotosHandler(claimPhotos());
+  return shared(request);
+}

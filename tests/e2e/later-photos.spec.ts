@@ -1,0 +1,109 @@
+import sharp from 'sharp';
+import { laterPhotosText, statusText, trackLinkText, trackPage } from '@/content/claims';
+import { parseMail } from '../support/mail-message';
+import { outboxMessages } from '../support/outbox';
+import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
+import { axe } from './support/axe';
+import { companyNotification, linkPath } from './support/claims';
+import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { expect, test, type APIRequestContext } from './support/test';
+import { testOutboxDir, testSiteUrl } from './test-env';
+
+// More photos on the same reference, against the default test build: from the contact form's success
+// message to "Where's my repair?" with the reference filled in, the look-up, and a phone photo added
+// from the status (re-encoded, its EXIF gone, one "More photos for HC-…" to the company); and the
+// same by the status link without JavaScript.
+
+const followUps = (reference: string) =>
+  outboxMessages(testOutboxDir)
+    .map((raw) => parseMail(raw))
+    .filter((mail) => mail.subject === `More photos for ${reference}`);
+
+async function enquiryByApi(request: APIRequestContext, unique: string) {
+  const answer = await request.post(`${testSiteUrl}/api/contact`, {
+    headers: { Origin: testSiteUrl },
+    data: { name: 'Morag Photos', email: `${unique}@example.com`, phone: '', subject: `Leak ${unique}`, message: 'Water under the sink.' },
+  });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { reference: string }).reference;
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('from the success message to the look-up with the reference filled in, then a phone photo added to the claim', async ({ page }) => {
+    await routeRecaptcha(page);
+    await page.goto('/contact');
+    const unique = `later-${Date.now()}`;
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel(/^Name/).fill('Jo Bloggs');
+    await form.getByLabel(/^Email/).fill(`${unique}@example.com`);
+    await form.getByLabel(/^Subject/).fill(`Ceiling ${unique}`);
+    await form.getByLabel(/^Message/).fill('Water came through the kitchen ceiling overnight.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const reference = (await form.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
+    expect(reference).toMatch(/^HC-/);
+
+    await form.getByRole('link', { name: trackLinkText.label }).click();
+    await expect(page).toHaveURL(new RegExp(`/track#${reference}$`));
+    const lookUp = page.getByTestId('claim-look-up');
+    await expect(lookUp.getByLabel(trackPage.labels.reference)).toHaveValue(reference);
+    await lookUp.getByLabel(trackPage.labels.email).fill(`${unique}@example.com`);
+    await lookUp.getByRole('button', { name: trackPage.submit }).click();
+    await expect(page.getByRole('heading', { name: statusText.heading(reference) })).toBeVisible();
+
+    const add = page.getByTestId('add-photos');
+    await add
+      .getByLabel(laterPhotosText.label)
+      .setInputFiles([{ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(41)) }]);
+    await expect(add.getByRole('list', { name: 'Photos to send' }).getByRole('listitem')).toHaveCount(1);
+    expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/claims/photos');
+    await add.getByRole('button', { name: laterPhotosText.submit }).click();
+    expect((await answered).status()).toBe(201);
+    await expect(add.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.added(1, reference));
+    await expect(add.getByRole('list', { name: 'Photos to send' })).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe('');
+
+    await companyNotification(reference);
+    await expect.poll(() => followUps(reference).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = followUps(reference);
+    expect(mail!.attachments).toHaveLength(1);
+    const metadata = await sharp(mail!.attachments[0]!.content).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+    expect(metadata.exif).toBeUndefined();
+    expect(mail!.text).toContain('(sent as "IMG_2041.jpg")');
+    // Exactly once: a later round of the outbox sends nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(followUps(reference)).toHaveLength(1);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the status link’s form sends the photos and the status page says so; a file that is not a photo is refused plainly', async ({
+    page,
+    request,
+  }) => {
+    const reference = await enquiryByApi(request, `later-nojs-${Date.now()}`);
+    const status = linkPath(await companyNotification(reference), '/track/');
+    await page.goto(status);
+    const add = page.getByTestId('add-photos');
+    await add
+      .getByLabel(laterPhotosText.label)
+      .setInputFiles([{ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') }]);
+    await add.getByRole('button', { name: laterPhotosText.submit }).click();
+    await expect(page).toHaveURL(`${status}?photos=not-a-photo`);
+    await expect(page.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.outcomes['not-a-photo']);
+
+    await add
+      .getByLabel(laterPhotosText.label)
+      .setInputFiles([{ name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(42)) }]);
+    await add.getByRole('button', { name: laterPhotosText.submit }).click();
+    await expect(page).toHaveURL(`${status}?photos=added&count=1`);
+    await expect(page.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.added(1, reference));
+    await expect.poll(() => followUps(reference).length, { timeout: 10_000 }).toBe(1);
+    expect((await sharp(followUps(reference)[0]!.attachments[0]!.content).metadata()).exif).toBeUndefined();
+  });
+});

@@ -1,0 +1,28 @@
+// What the claim tests share: the company's notification of an enquiry (an .eml in the test build's
+// outbox), which carries the staff link and the customer's status link, and the path of such a link.
+import { parseMail } from '../../support/mail-message';
+import { outboxMessages } from '../../support/outbox';
+import { testOutboxDir } from '../test-env';
+import { expect } from './test';
+
+/** The text of the company's notification of the enquiry with this reference, once the outbox has written it. */
+export async function companyNotification(reference: string): Promise<string> {
+  let notification = '';
+  await expect
+    .poll(() => {
+      notification =
+        outboxMessages(testOutboxDir)
+          .map((raw) => parseMail(raw).text)
+          .find((text) => text.includes(reference) && text.includes('Update the repair’s status')) ?? '';
+      return notification !== '';
+    })
+    .toBe(true);
+  return notification;
+}
+
+/** The path of the signed link in an e-mail (the test build's SITE_URL is not the address it serves on). */
+export function linkPath(text: string, prefix: string): string {
+  const found = new RegExp(`https?://[^/\\s]+(${prefix}[A-Za-z0-9._-]+)`).exec(text)?.[1];
+  expect(found, `a ${prefix} link`).toBeTruthy();
+  return found!;
+}
