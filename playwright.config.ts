@@ -65,6 +65,7 @@ export default defineConfig({
         STAND_IN_SMTP_PORT: String(testPorts.smtp),
         STAND_IN_ASSESSMENT_PORT: String(testPorts.assessment),
         STAND_IN_PEERS_CONTROL_PORT: String(testPorts.peersControl),
+        STAND_IN_WEBHOOK_PORT: String(testPorts.webhooks),
       },
       reuseExistingServer: false,
       timeout: 30_000,

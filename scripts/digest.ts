@@ -2,6 +2,7 @@
 // `npm run digest -- --send` sends the current period's now, through the same code as the server's schedule.
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '@/lib/contact-fields';
+import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { periodOfDate } from '@/server/enquiries/digest-period';
@@ -56,7 +57,11 @@ if (values['dry-run']) {
   // With the digest off, the preview shows the weekly one it would send.
   const mode = settings.mode === 'off' ? 'weekly' : settings.mode;
   const atMs = values.period ? periodOfDate(values.period, mode).startMs : undefined;
-  const { email, sentAt } = await previewDigest(db, { mode, atMs, health: { photoStorage: configuredPhotoStorage() } });
+  const { email, sentAt } = await previewDigest(db, {
+    mode,
+    atMs,
+    health: { photoStorage: configuredPhotoStorage(), webhooks: webhooksConfigured() },
+  });
   if (settings.mode === 'off') console.log('(ENQUIRY_DIGEST=off: no digest is sent; this is the weekly one it would be.)\n');
   console.log(`To: ${settings.to}`);
   console.log(`Subject: ${email.subject}`);

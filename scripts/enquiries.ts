@@ -3,6 +3,7 @@
 // `--erase EMAIL` answer a person's request for their data; `--stats` counts where enquiries come from.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { webhookStateOf, webhooksConfigured, type WebhookState } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
 import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
@@ -30,7 +31,8 @@ suspect), verification (verified, unverified, low-score, honeypot, not-configure
 notification (pending, sent, failed, not notified) and of the sender's acknowledgement, and under each
 enquiry its claim details, what would help us work with the person (no phone calls, their support
 needs), its urgency answers (URGENT when they make it so) and an insurer's or loss adjuster's
-instruction (policyholder, telephone, address, VAT, excess, desktop assessment) when it has any.
+instruction (policyholder, telephone, address, VAT, excess, desktop assessment) when it has any;
+with webhooks to the CRM on (CRM_WEBHOOK_URL), whether the CRM has each enquiry's events.
 --json prints every field.
   --full          also print each message
   --retry-failed  requeue every notification that failed permanently, then list
@@ -103,7 +105,17 @@ function instructionLine(entry: EnquiryListing): string | null {
   return oneLine(parts.join('; '), 200);
 }
 
-function table(entries: EnquiryListing[], full: boolean) {
+/** Whether the CRM has an accepted enquiry's events: `delivered`, `waiting (3 attempts, last: HTTP 503)`, `failed: HTTP 410`. */
+function crmLine(entry: EnquiryListing, state: WebhookState | undefined): string | null {
+  if (!state) return entry.disposition === 'accepted' ? 'not sent (npm run webhooks -- --resend sends it)' : null;
+  if (state.state === 'delivered') return 'delivered';
+  if (state.state === 'failed') return `failed: ${oneLine(state.lastError ?? 'no error recorded', 80)}`;
+  if (state.attempts === 0) return 'waiting';
+  const tries = `${state.attempts} attempt${state.attempts === 1 ? '' : 's'}`;
+  return `waiting (${state.lastError ? `${tries}, last: ${oneLine(state.lastError, 60)}` : tries})`;
+}
+
+function table(entries: EnquiryListing[], full: boolean, crm: Map<number, WebhookState> | null) {
   const header = ['#', 'reference', 'received', 'from', 'subject', 'photos', 'disposition', 'verification', 'delivery', 'acknowledgement'];
   const rows = entries.map((entry) => [
     String(entry.id),
@@ -131,6 +143,8 @@ function table(entries: EnquiryListing[], full: boolean) {
     if (urgency) lines.push(`    urgency: ${urgency}`);
     const instruction = instructionLine(entry);
     if (instruction) lines.push(`    instruction: ${instruction}`);
+    const crmState = crm && crmLine(entry, crm.get(entry.id));
+    if (crmState) lines.push(`    CRM: ${crmState}`);
     if (full) {
       lines.push(`    phone: ${oneLine(entry.phone ?? '-', 60)}  client: ${oneLine(entry.clientAddress, 60)}`);
       lines.push(
@@ -214,7 +228,13 @@ if (options.flags['retry-failed']) {
   );
 }
 const entries = await recentEnquiries(db, options.limit);
-if (options.json) console.log(terminalJson(entries));
+const crm = webhooksConfigured()
+  ? await webhookStateOf(
+      db,
+      entries.map((entry) => entry.id),
+    )
+  : null;
+if (options.json) console.log(terminalJson(crm ? entries.map((entry) => ({ ...entry, crm: crm.get(entry.id) ?? null })) : entries));
 else if (entries.length === 0) console.log('No enquiries yet.');
-else console.log(table(entries, options.flags.full));
+else console.log(table(entries, options.flags.full, crm));
 db.close();

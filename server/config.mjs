@@ -22,6 +22,19 @@ function isWebhookSecret(value) {
   return encoded !== '' && key.toString('base64') === encoded && key.length >= 16;
 }
 
+/**
+ * A webhook receiver the site may post to: https, or http only to this machine (a stand-in, or a CRM
+ * behind a local proxy); never with credentials in the URL (they would be logged with it).
+ * @param {string} value
+ */
+function isSafeWebhookUrl(value) {
+  const url = new URL(value);
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
 const blankToUndefined = (/** @type {unknown} */ value) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /**
  * A variable: unset and blank alike take the schema's `.default()` (or stay undefined with `.optional()`).
@@ -138,6 +151,17 @@ const schema = z.object({
   CRM_EVENTS_SECRET: setting(
     z.string().trim().refine(isWebhookSecret, 'must be whsec_ followed by base64 of at least 16 bytes').nullable().default(null),
   ),
+  // The company's CRM told of each enquiry by signed webhooks (server/crm/webhooks.ts): both or neither.
+  CRM_WEBHOOK_URL: setting(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an https:// URL' })
+      .refine(isSafeWebhookUrl, 'must be https:// (http:// only to this machine), without credentials')
+      .nullable()
+      .default(null),
+  ),
+  CRM_WEBHOOK_SECRET: setting(
+    z.string().trim().refine(isWebhookSecret, 'must be whsec_ followed by base64 of at least 16 bytes').nullable().default(null),
+  ),
 });
 
 /** Every variable the site reads, in the schema's order (docs/configuration.md and .env.example list each). */
@@ -162,6 +186,10 @@ export function parseConfig(env) {
     throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.CRM_WEBHOOK_URL === null) !== (e.CRM_WEBHOOK_SECRET === null))
+    throw new Error(
+      `Invalid environment configuration:\n  ${e.CRM_WEBHOOK_URL === null ? 'CRM_WEBHOOK_URL' : 'CRM_WEBHOOK_SECRET'}: must be set with ${e.CRM_WEBHOOK_URL === null ? 'CRM_WEBHOOK_SECRET' : 'CRM_WEBHOOK_URL'}`,
+    );
   return {
     siteUrl: e.SITE_URL,
     port: e.PORT,
@@ -171,6 +199,8 @@ export function parseConfig(env) {
     database: { url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN },
     galleryDir: e.GALLERY_DIR,
     crmEventsSecret: e.CRM_EVENTS_SECRET,
+    /** Where the company's CRM is told of each enquiry, and the secret the events are signed with; null: off. */
+    crmWebhook: e.CRM_WEBHOOK_URL && e.CRM_WEBHOOK_SECRET ? { url: e.CRM_WEBHOOK_URL, secret: e.CRM_WEBHOOK_SECRET } : null,
     galleryRefreshSeconds: e.GALLERY_REFRESH_SECONDS,
     /** The test build (NEXT_PUBLIC_E2E_FAULTS=1): next.config.ts makes its `.e2e.*` files routes and pages. */
     e2eBuild: e.NEXT_PUBLIC_E2E_FAULTS === '1',
@@ -195,6 +225,8 @@ export function parseConfig(env) {
       outboxDir: e.ENQUIRY_OUTBOX_DIR,
       pollMs: Math.round(e.ENQUIRY_POLL_SECONDS * 1000),
       acknowledge: e.ENQUIRY_ACKNOWLEDGE,
+      /** Whether the company's CRM is told of each enquiry (CRM_WEBHOOK_URL): its events are queued with it. */
+      tellCrm: e.CRM_WEBHOOK_URL !== null,
       photosDir: e.ENQUIRY_PHOTOS_DIR,
       acknowledgementsPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_HOUR,
       acknowledgementsPerClientPerHour: e.ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR,

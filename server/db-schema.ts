@@ -210,6 +210,48 @@ export const claimLinkUses = sqliteTable(
   (table) => [uniqueIndex('claim_link_uses_minute').on(table.enquiryId, table.link, table.use, table.minuteMs)],
 );
 
+export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.photos_added', 'claim.updated'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Migration 0017: the events the company's CRM is told of (server/crm/webhooks.ts), each delivered once. */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    /** The event's `webhook-id`: the same on every attempt and every resend. */
+    eventId: text('event_id').notNull(),
+    /** A `claim.updated` event's change. */
+    stageChangeId: integer('stage_change_id').references(() => claimStageChanges.id),
+    /** An `enquiry.photos_added` event's batch: its first photo's position. */
+    photosFrom: integer('photos_from'),
+    occurredAt: text('occurred_at').notNull(),
+    createdMs: integer('created_ms').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+    deliveredAt: text('delivered_at'),
+  },
+  (table) => [
+    uniqueIndex('webhook_events_event_id').on(table.eventId),
+    uniqueIndex('webhook_events_one_each').on(
+      table.enquiryId,
+      table.type,
+      sql`coalesce(${table.stageChangeId}, 0)`,
+      sql`coalesce(${table.photosFrom}, 0)`,
+    ),
+    index('webhook_events_due').on(table.status, table.nextAttemptMs),
+  ],
+);
+
 /** Migration 0005: the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
 export const enquiryPhotos = sqliteTable(
   'enquiry_photos',
@@ -264,4 +306,14 @@ export const digests = sqliteTable(
   (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
 );
 
-export const schema = { errorLogs, enquiries, enquiryNotifications, enquiryPhotos, digests, claimStageChanges, claimLinkUses, siteSecrets };
+export const schema = {
+  errorLogs,
+  enquiries,
+  enquiryNotifications,
+  enquiryPhotos,
+  digests,
+  claimStageChanges,
+  claimLinkUses,
+  webhookEvents,
+  siteSecrets,
+};

@@ -50,6 +50,8 @@ const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const API_CACHE_CONTROL = 'no-store';
+// The signed links to an enquiry's photos, sent to the company's CRM (server/crm/photo-links.ts).
+const PHOTO_LINK_PREFIX = '/api/enquiry-photos/';
 
 /**
  * What scripts/site/csp-hashes.ts writes into a build folder.
@@ -281,6 +283,11 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
     // own posts with `Origin: null`, which the cross-site checks (server.mjs, Next's actions) refuse.
     headers['Cache-Control'] = 'no-store';
     headers['Referrer-Policy'] = isClaimFormPath(page) ? 'same-origin' : 'no-referrer';
+    headers['X-Robots-Tag'] = 'noindex, nofollow';
+  }
+  if (page.startsWith(PHOTO_LINK_PREFIX)) {
+    // The token opens a customer's photo: never indexed, and never sent on as a referrer.
+    headers['Referrer-Policy'] = 'no-referrer';
     headers['X-Robots-Tag'] = 'noindex, nofollow';
   }
   return headers;

@@ -129,6 +129,26 @@ describe('response headers', () => {
     });
     expect(html('/track')['X-Robots-Tag']).toBeUndefined();
   });
+
+  it('keeps a signed photo link out of search engines and other sites’ referrers, with the route’s own cache rule', () => {
+    const photo = (pathname: string, status = 200, contentType = 'image/jpeg', existingCacheControl = 'private, no-store') =>
+      responseHeaders({ manifest, pathname, status, contentType, existingCacheControl, https: true });
+    const link = '/api/enquiry-photos/12.1.1767225600.abcdefghijklmnopqrstuvwxyzABCDEF';
+    expect(photo(link)).toMatchObject({
+      'Cache-Control': 'private, no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    expect(photo(link, 404, 'text/plain; charset=utf-8', '')).toMatchObject({
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex, nofollow',
+    });
+    expect(photo('/api/contact', 201, 'application/json', '')).toMatchObject({ 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+    expect(photo('/api/contact', 201, 'application/json', '')['X-Robots-Tag']).toBeUndefined();
+  });
 });
 
 describe('304 responses', () => {

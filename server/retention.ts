@@ -3,7 +3,15 @@ import type { Client } from '@libsql/client';
 import { inArray, lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
 import { orm, writeBatch } from '@/server/db';
-import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, errorLogs } from '@/server/db-schema';
+import {
+  claimLinkUses,
+  claimStageChanges,
+  enquiries,
+  enquiryNotifications,
+  enquiryPhotos,
+  errorLogs,
+  webhookEvents,
+} from '@/server/db-schema';
 import { config } from '@/server/config.mjs';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/enquiries/photo-store';
@@ -40,6 +48,7 @@ export async function purgeExpired(
   const results = await writeBatch(db, [
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, expired)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, expired)),
+    orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, expired)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, expired)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, expired)),
     orm(db).delete(enquiries).where(lt(enquiries.receivedMs, before)),
@@ -52,7 +61,7 @@ export async function purgeExpired(
   await removeOrphanPhotoFolders(db, root, now);
   // The copies the folder mailer saved (no SMTP_URL) go with their enquiries.
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, expiredIds);
-  return { enquiries: results[4]?.rowsAffected ?? 0, errorLogs: results[5]?.rowsAffected ?? 0 };
+  return { enquiries: results[5]?.rowsAffected ?? 0, errorLogs: results[6]?.rowsAffected ?? 0 };
 }
 
 /** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */

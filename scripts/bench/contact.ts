@@ -1,7 +1,9 @@
 // `npm run bench:contact [-- --connections 20 --amount 2000 --faults 60]`: two runs against the production
 // build (built the way `npm run build` does when there is none), each with its own database:
 //   1. throughput: concurrent submissions to POST /api/contact (autocannon); prints accepted enquiries per
-//      second and latency, and checks the database holds exactly one row per 201 answer;
+//      second and latency, and checks the database holds exactly one row per 201 answer; text only with
+//      the CRM's webhooks off, then on (a stand-in CRM checking each signature, which must hear of every
+//      accepted enquiry once), side by side, then with photos;
 //   2. faults: enquiries while the SMTP server is stopped and started again, and while the site's
 //      process is restarted mid-run (SIGTERM, then SIGKILL); prints accepted, delivered, lost and
 //      duplicated per phase.
@@ -20,6 +22,7 @@ import { phonePhoto } from './support/phone-photos';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { ensureBuild } from '../site/ensure-build.mjs';
 import { startSiteServer } from '../support/site-server';
+import { startWebhookReceiver, testWebhookSecret } from '../../tests/support/webhook-receiver';
 
 const { values } = parseArgs({
   options: {
@@ -89,7 +92,7 @@ function multipartBody(fields: Record<string, string>, photos: readonly Buffer[]
  * them (redrawn at 2048 px as JPEG by the browser, about 0.5-1 MB). A photo run uses at most
  * UPLOAD_SLOTS.total connections, the uploads the server takes at once (more would be 503s).
  */
-async function throughputRun(options: { photos: number }): Promise<boolean> {
+async function throughputRun(options: { photos: number; webhooks?: boolean }): Promise<boolean> {
   const withPhotos = options.photos > 0;
   const runConnections = withPhotos ? Math.min(connections, UPLOAD_SLOTS.total) : connections;
   const runAmount = withPhotos ? photoAmount : amount;
@@ -98,6 +101,8 @@ async function throughputRun(options: { photos: number }): Promise<boolean> {
   // Its own database and outbox, so the bench never touches the site's data.
   const work = mkdtempSync(path.join(tmpdir(), 'homecare-bench-'));
   const databaseUrl = `file:${path.join(work, 'bench.db')}`;
+  // With webhooks on: the company's CRM as a stand-in that checks every signature.
+  const receiver = options.webhooks ? await startWebhookReceiver() : null;
   const server = await startSite(
     {
       DATABASE_URL: databaseUrl,
@@ -107,12 +112,15 @@ async function throughputRun(options: { photos: number }): Promise<boolean> {
       RECAPTCHA_PROJECT_ID: '',
       RECAPTCHA_API_KEY: '',
       CONTACT_RATE_LIMIT: '1000000',
+      CRM_WEBHOOK_URL: receiver?.url ?? '',
+      CRM_WEBHOOK_SECRET: receiver ? testWebhookSecret : '',
+      ENQUIRY_POLL_SECONDS: '0.5',
     },
     path.join(work, 'server.log'),
   );
   try {
     let counter = 0;
-    const label = withPhotos ? `with ${options.photos} photos of ${(photo.length / 1_000_000).toFixed(1)} MB` : 'text only';
+    const label = `${withPhotos ? `with ${options.photos} photos of ${(photo.length / 1_000_000).toFixed(1)} MB` : 'text only'}, webhooks ${receiver ? 'on' : 'off'}`;
     console.log(`\n== Throughput (${label}): POST ${base}/api/contact, ${runAmount} submissions over ${runConnections} connections`);
     const result = await autocannon({
       url: base,
@@ -158,10 +166,25 @@ async function throughputRun(options: { photos: number }): Promise<boolean> {
       console.error('MISMATCH: stored rows differ from accepted responses.');
       return false;
     }
+    if (receiver) {
+      // Every accepted enquiry reaches the CRM once, signed (the worker delivers them after the run).
+      const deadline = Date.now() + 120_000;
+      while (new Set(receiver.received.map((event) => event.id)).size < accepted && Date.now() < deadline) await sleep(500);
+      const ids = new Set(receiver.received.map((event) => event.id));
+      const unsigned = receiver.received.filter((event) => !event.signed).length;
+      console.log(
+        `webhooks       ${ids.size} events for ${accepted} accepted (${receiver.received.length} deliveries, ${unsigned} unsigned)`,
+      );
+      if (ids.size !== accepted || unsigned > 0) {
+        console.error('MISMATCH: the CRM did not hear of every accepted enquiry once, signed.');
+        return false;
+      }
+    }
     console.log(`OK: every accepted enquiry is stored once, with its notification job${withPhotos ? ' and its photos' : ''}.`);
     return true;
   } finally {
     await server.stop();
+    await receiver?.close();
     rmSync(work, { recursive: true, force: true, maxRetries: 3 });
   }
 }
@@ -321,13 +344,19 @@ let passed = true;
 try {
   if (!values['skip-throughput']) {
     passed = (await throughputRun({ photos: 0 })) && passed;
+    passed = (await throughputRun({ photos: 0, webhooks: true })) && passed;
     if (photosPerEnquiry > 0) passed = (await throughputRun({ photos: photosPerEnquiry })) && passed;
-    console.log('\nrun                                  accepted/s   p50 ms   p99 ms');
+    console.log('\nrun                                                accepted/s   p50 ms   p99 ms');
     for (const run of figures) {
       console.log(
-        `${run.label.padEnd(36)} ${run.acceptedPerSecond.toFixed(1).padStart(10)} ${String(run.p50).padStart(8)} ${String(run.p99).padStart(8)}`,
+        `${run.label.padEnd(50)} ${run.acceptedPerSecond.toFixed(1).padStart(10)} ${String(run.p50).padStart(8)} ${String(run.p99).padStart(8)}`,
       );
     }
+    const [off, on] = figures;
+    if (off && on)
+      console.log(
+        `webhooks on: ${(((on.acceptedPerSecond - off.acceptedPerSecond) / off.acceptedPerSecond) * 100).toFixed(1)}% against off`,
+      );
   }
   if (!values['skip-faults']) passed = (await faultRun()) && passed;
 } catch (error) {

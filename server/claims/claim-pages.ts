@@ -14,14 +14,22 @@ import { isCalendarDate, normaliseContactText } from '@/lib/contact-fields';
 import { clientAddress } from '@/server/client-address';
 import { claimLinkToken, claimOfToken, recordLinkUse } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
+import { config } from '@/server/config.mjs';
 import { getDb } from '@/server/db';
+import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
 /** Failed look-ups a client may make in an hour before it waits; a correct one from another client is unaffected. */
 export const FAILED_LOOK_UPS = { limit: 10, windowMs: 60 * 60_000 } as const;
 
-export type ClaimPageDeps = { db?: () => Promise<Client>; failedLookUps?: RateLimiter; now?: () => number };
+export type ClaimPageDeps = {
+  db?: () => Promise<Client>;
+  failedLookUps?: RateLimiter;
+  now?: () => number;
+  /** Whether a change saved here is told to the company's CRM (default: when CRM_WEBHOOK_URL is set). */
+  tellCrm?: boolean;
+};
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -96,9 +104,11 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
         note: note || null,
         tellCustomer: values.quiet !== 'on',
         source: 'staff',
+        tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
       },
       now(),
     );
+    wakeOutboxWorker();
     await recordLinkUse(client, id, 'update', 'saved', now());
     return { kind: 'saved', message: staffPage.saved(stageWords(values.stage)) };
   }

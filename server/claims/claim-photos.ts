@@ -107,7 +107,11 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
     const processed = await reencodePhotos(checked);
     if (processed instanceof Refusal) return refuse(client, refused(422, 'not-a-photo', { ...back, message: processed.errors?.[0]?.msg }));
 
-    const stored = await addPhotosLater(database, enquiryId, processed, now(), { photosRoot: root(), maxPhotos: CLAIM_PHOTOS_MAX });
+    const stored = await addPhotosLater(database, enquiryId, processed, now(), {
+      photosRoot: root(),
+      maxPhotos: CLAIM_PHOTOS_MAX,
+      tellCrm: config.tellCrm,
+    });
     if (stored.kind === 'full') return refused(413, 'full', { ...back, message: laterPhotosText.roomLeft(stored.room) });
     if (stored.kind === 'conflict') return refused(409, 'conflict', back);
     await recordLinkUse(database, enquiryId, 'status', 'photos', now());

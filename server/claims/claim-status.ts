@@ -9,6 +9,7 @@ import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry
 import { insurerTimes, type ResponseStandards } from '@/lib/insurer-times';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/db-schema';
+import { claimUpdatedEvent } from '@/server/crm/webhook-events';
 import { emailKey } from '@/server/enquiries/email-key';
 
 export type StageChange = {
@@ -19,6 +20,8 @@ export type StageChange = {
   tellCustomer: boolean;
   source: 'staff' | 'crm';
   eventId?: string;
+  /** Whether the company's CRM is told of a change made on the site (one it sent itself never is). */
+  tellCrm?: boolean;
 };
 
 export type ClaimStatusOptions = {
@@ -127,6 +130,7 @@ export async function recordStageChange(
             AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted'`,
       ),
     ),
+    ...(change.tellCrm && change.source === 'staff' ? [orm(db).run(claimUpdatedEvent(enquiryId, now))] : []),
   ]);
   return (inserted?.rowsAffected ?? 0) > 0 ? 'applied' : 'already-applied';
 }

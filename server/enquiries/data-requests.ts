@@ -5,7 +5,7 @@ import { config } from '@/server/config.mjs';
 import { emailKey } from '@/server/enquiries/email-key';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { orm, writeBatch } from '@/server/db';
-import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
 import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/enquiries/store';
 
@@ -99,11 +99,12 @@ export async function erasePersonalData(
   const results = await writeBatch(db, [
     orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
     orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
+    orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, theirs)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
   await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
-  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[4]?.rowsAffected ?? 0 };
+  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[5]?.rowsAffected ?? 0 };
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, count, desc, eq, gte, lt, lte, max, notInArray, or } from 'drizzle-orm';
+import { undeliveredEvents, webhookFigures, webhooksDeliveredBetween } from '@/server/crm/webhook-status';
 import { orm } from '@/server/db';
 import { enquiries, enquiryNotifications as jobs, errorLogs } from '@/server/db-schema';
-import type { DigestFacts } from '@/server/enquiries/digest';
+import type { DigestCrm, DigestFacts } from '@/server/enquiries/digest';
 import { DIGEST_TIME_ZONE, type DigestMode } from '@/server/enquiries/digest-period';
 import { checkEnquiryHealth, STALE_PENDING_MS } from '@/server/enquiries/health';
 import { readEnquiryStatsBetween } from '@/server/enquiries/stats';
@@ -111,5 +112,18 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     photoStorage: health.photoStorage,
     claims: health.claims,
     errorLog: entries.map((entry) => ({ category: entry.category, count: entry.count })),
+    crm: options.health?.webhooks ? await crmFacts(db, window.covers, options.now) : null,
+  };
+}
+
+/** The CRM's webhooks for a digest: delivered in `covers`; waiting and failed for good as they stand now. */
+async function crmFacts(db: Client, covers: DigestWindow['covers'], now: number): Promise<DigestCrm> {
+  const figures = await webhookFigures(db, now);
+  const failed = (await undeliveredEvents(db)).filter((event) => event.status === 'failed');
+  return {
+    delivered: await webhooksDeliveredBetween(db, covers.fromMs, covers.toMs),
+    waiting: figures.pending,
+    failed: failed.map(({ reference, type, attempts }) => ({ reference, type, attempts })),
+    oldestWaitingMs: figures.oldestUndeliveredMs,
   };
 }

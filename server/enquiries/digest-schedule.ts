@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { insertSelect, orm } from '@/server/db';
 import { digests } from '@/server/db-schema';
 import { doublingDelay } from '@/server/doubling-delay';
@@ -330,7 +331,7 @@ export function configuredDigestSender(
     from: settings.from,
     to: settings.to,
     mode: settings.mode,
-    health: () => ({ photoStorage, worker: extra.worker?.() ?? null }),
+    health: () => ({ photoStorage, worker: extra.worker?.() ?? null, webhooks: webhooksConfigured() }),
   });
 }
 

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import type { ClaimStage } from '@/lib/claim-stages';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { orm } from '@/server/db';
-import { enquiryPhotos, errorLogs } from '@/server/db-schema';
+import { enquiryPhotos, errorLogs, webhookEvents } from '@/server/db-schema';
 import { composeDigest, type DigestFacts } from '@/server/enquiries/digest';
 import { gatherDigestFacts, type DigestWindow } from '@/server/enquiries/digest-facts';
 import { periodContaining, previousPeriod } from '@/server/enquiries/digest-period';
@@ -231,6 +231,7 @@ describe('the digest of a seeded week', () => {
         pastNextDate: 1,
       },
       errorLog: [],
+      crm: null,
     };
     const email = composeDigest(facts);
     expect(composeDigest(structuredClone(facts))).toEqual(email);
@@ -280,6 +281,52 @@ describe('the digest of a seeded week', () => {
     expect(text).toMatch(/^ {2}Survey booked +1$/m);
     expect(text).toContain('Past their next date and not completed: 1. npm run enquiries lists each claim with its stage.');
     expect(html).toContain('<h2 style="font-size:1.1em;margin-top:1.2em">Claims</h2>');
+  });
+
+  it('has a CRM section when the webhooks are on: delivered in the week, waiting and failed for good now', async () => {
+    const event = (n: number, enquiryId: number) => ({
+      enquiryId,
+      type: 'claim.updated' as const,
+      eventId: `msg_${String(n).padStart(32, '0')}`,
+      photosFrom: n,
+      occurredAt: '2026-11-17T10:00:00.000Z',
+      createdMs: at('2026-11-17T10:00:00Z'),
+      nextAttemptMs: at('2026-11-17T10:00:00Z'),
+    });
+    await orm(db)
+      .insert(webhookEvents)
+      .values([
+        { ...event(1, ids.failed!.id), status: 'delivered', deliveredAt: '2026-11-17T10:00:01.000Z' },
+        { ...event(2, ids.waiting!.id), status: 'delivered', deliveredAt: '2026-11-23T07:59:59.999Z' },
+        // Delivered outside the week: not counted.
+        { ...event(3, ids.waiting!.id), status: 'delivered', deliveredAt: '2026-11-23T08:00:00.000Z' },
+        { ...event(4, ids.storm!.id), type: 'enquiry.received', status: 'failed', attempts: 14, lastError: 'HTTP 410' },
+        { ...event(5, ids.unverified!.id), status: 'pending', attempts: 2, createdMs: at('2026-11-23T07:30:00Z') },
+      ]);
+    const off = await gatherDigestFacts(db, windowOf(), { now: sendTime, health: { photoStorage } });
+    expect(off.crm).toBeNull();
+    expect(composeDigest(off).text).not.toContain('\nCRM\n');
+
+    const facts = await gatherDigestFacts(db, windowOf(), { now: sendTime, health: { photoStorage, webhooks: true } });
+    expect(facts.crm).toEqual({
+      delivered: 2,
+      waiting: 1,
+      failed: [{ reference: ids.storm!.reference, type: 'enquiry.received', attempts: 14 }],
+      oldestWaitingMs: at('2026-11-23T07:30:00Z'),
+    });
+    expect(facts.healthProblems).toContain('webhooks-failed');
+    const { text, html } = composeDigest(facts);
+    expect(text).toContain(
+      'CRM\n2 events delivered to the CRM this week. Waiting: 1 (the oldest since Mon 23 Nov 07:30). Failed for good: 1.\n' +
+        `- ${ids.storm!.reference}: enquiry.received, after 14 attempts\n` +
+        "npm run webhooks -- --list shows why; npm run webhooks -- --resend REFERENCE sends an enquiry's events again.\n",
+    );
+    expect(text).toContain("- webhooks-failed: an event to the company's CRM failed for good");
+    const headings = ['CLAIMS', 'CRM', 'PHOTO STORAGE'].map((heading) => text.indexOf(`\n${heading}\n`));
+    expect(headings.every((index) => index > 0)).toBe(true);
+    expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+    expect(html).toContain('<h2 style="font-size:1.1em;margin-top:1.2em">CRM</h2>');
+    expect(text).not.toContain('HTTP 410');
   });
 
   it('a site with no claims says so', async () => {

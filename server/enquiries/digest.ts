@@ -1,6 +1,7 @@
 import 'server-only';
 import { stageWords } from '@/lib/claim-stages';
 import type { ClaimCounts } from '@/server/claims/claim-counts';
+import type { WebhookEventType } from '@/server/db-schema';
 import type { HealthProblem } from '@/server/enquiries/health';
 import type { PhotoStorage } from '@/server/enquiries/photo-storage';
 import type { EnquiryStats } from '@/server/enquiries/stats';
@@ -33,6 +34,19 @@ export type DigestFacts = {
   claims: ClaimCounts | null;
   /** The error log's entries in `covers`, by category, most first. */
   errorLog: { category: string; count: number }[];
+  /** The events sent to the company's CRM, when its webhooks are on (null: off). */
+  crm: DigestCrm | null;
+};
+
+export type DigestCrm = {
+  /** Events the CRM took in `covers`. */
+  delivered: number;
+  /** Events still being tried now. */
+  waiting: number;
+  /** Events failed for good now (refused, or not delivered within a day), oldest first. */
+  failed: { reference: string; type: WebhookEventType; attempts: number }[];
+  /** When the oldest event still being tried was queued. */
+  oldestWaitingMs: number | null;
 };
 
 export type DigestEmail = { subject: string; text: string; html: string };
@@ -73,7 +87,12 @@ const HEALTH_LINES: Partial<Record<HealthProblem, string>> = {
   'delivery-paused': "delivery is paused: the mail relay refused the site's settings (check SMTP_URL)",
   'photo-storage-full': 'photos are not being kept: their storage is full or the disk is low',
   'personal-data-readable': 'files holding personal data can be read by other users of the machine',
+  'webhooks-failed': "an event to the company's CRM failed for good",
+  'webhooks-delayed': "an event to the company's CRM has waited more than an hour",
 };
+
+/** The failed CRM events a digest lists by name; the rest are counted. */
+const CRM_FAILED_LISTED = 20;
 
 /** A section: a heading, lines of text, and tables of label and count. */
 type Block = { kind: 'p'; text: string } | { kind: 'list'; items: string[] } | { kind: 'table'; rows: [string, string][] };
@@ -178,6 +197,8 @@ function sections(facts: DigestFacts): Section[] {
           ],
   });
 
+  if (facts.crm) result.push({ heading: 'CRM', blocks: crmBlocks(facts.crm, at, `this ${unit}${so}`) });
+
   const storage = facts.photoStorage;
   result.push({
     heading: 'Photo storage',
@@ -203,6 +224,31 @@ function sections(facts: DigestFacts): Section[] {
           ],
   });
   return result;
+}
+
+function crmBlocks(crm: DigestCrm, at: (ms: number) => string, period: string): Block[] {
+  const blocks: Block[] = [
+    {
+      kind: 'p',
+      text: `${plural(crm.delivered, 'event')} delivered to the CRM ${period}. Waiting: ${crm.waiting}${crm.oldestWaitingMs === null ? '' : ` (the oldest since ${at(crm.oldestWaitingMs)})`}. Failed for good: ${crm.failed.length}.`,
+    },
+  ];
+  if (crm.failed.length > 0) {
+    const listed = crm.failed.slice(0, CRM_FAILED_LISTED);
+    const more = crm.failed.length - listed.length;
+    blocks.push({
+      kind: 'list',
+      items: [
+        ...listed.map((event) => `${event.reference}: ${event.type}, after ${plural(event.attempts, 'attempt')}`),
+        ...(more > 0 ? [`and ${more} more`] : []),
+      ],
+    });
+    blocks.push({
+      kind: 'p',
+      text: "npm run webhooks -- --list shows why; npm run webhooks -- --resend REFERENCE sends an enquiry's events again.",
+    });
+  }
+  return blocks;
 }
 
 function subjectOf(facts: DigestFacts): string {

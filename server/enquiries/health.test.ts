@@ -7,6 +7,8 @@ import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { createDeliveryMonitor } from '@/server/enquiries/delivery-monitor';
 import { recordStageChange } from '@/server/claims/claim-status';
+import { orm } from '@/server/db';
+import { webhookEvents } from '@/server/db-schema';
 import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
 import { createAlertSink, createOperatorAlerts } from '@/server/operator-alerts';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
@@ -105,11 +107,44 @@ describe('enquiry health', () => {
     expect(JSON.stringify(publicHealth(counted))).not.toContain('claims');
   });
 
+  it("checks the CRM's webhooks only when asked (they are on): failed for good, or the oldest waiting over an hour", async () => {
+    await submit(start);
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
+    const event = { enquiryId: 1, occurredAt: new Date(start).toISOString(), createdMs: start, nextAttemptMs: start };
+    await orm(db)
+      .insert(webhookEvents)
+      .values([
+        { ...event, type: 'enquiry.received', eventId: `msg_${'1'.repeat(32)}`, status: 'failed', attempts: 3, lastError: 'HTTP 410' },
+        { ...event, type: 'enquiry.photos_added', eventId: `msg_${'2'.repeat(32)}`, photosFrom: 2, attempts: 1 },
+      ]);
+    const off = await checkEnquiryHealth(async () => db, { now: start + 2 * 3_600_000 });
+    expect(off).toMatchObject({ healthy: true, problems: [], webhooks: null });
+    const onTime = await checkEnquiryHealth(async () => db, { now: start + 3_600_000, webhooks: true });
+    expect(onTime).toMatchObject({
+      healthy: false,
+      problems: ['webhooks-failed'],
+      webhooks: { pending: 1, failed: 1, oldestUndeliveredSeconds: 3600 },
+    });
+    const late = await checkEnquiryHealth(async () => db, { now: start + 3_600_000 + 1000, webhooks: true });
+    expect(late.problems).toEqual(['webhooks-failed', 'webhooks-delayed']);
+    // The public answer names the problems, as for the e-mails, and nothing more.
+    expect(publicHealth(late)).toEqual({
+      status: 503,
+      body: { status: 'unhealthy', problems: ['webhooks-failed', 'webhooks-delayed'], lastDigestAt: null },
+    });
+    await db.execute("UPDATE webhook_events SET status = 'delivered', delivered_at = '2026-01-05T09:00:01.000Z'");
+    expect(await checkEnquiryHealth(async () => db, { now: start + 3_600_000, webhooks: true })).toMatchObject({
+      healthy: true,
+      webhooks: { pending: 0, failed: 0, oldestUndeliveredSeconds: null },
+    });
+  });
+
   it('npm run health prints the figures and exits 1 when unhealthy, 0 when healthy', async () => {
     const healthy = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
     expect(healthy.code).toBe(0);
     expect(healthy.lines.join('\n')).toMatch(/status: +healthy/);
     expect(healthy.lines.join('\n')).toMatch(/claims by stage: +none\nclaims past their next date: +0$/m);
+    expect(healthy.lines.join('\n')).not.toContain('webhook');
     await submit(Date.now() - 20 * 60_000);
     const unhealthy = await runToEnd(spawnTs('scripts/health.ts', ['--json'], { DATABASE_URL: url }));
     expect(unhealthy.code).toBe(1);
@@ -121,6 +156,32 @@ describe('enquiry health', () => {
     });
     const listed = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
     expect(listed.lines.join('\n')).toMatch(/claims by stage: +received 1$/m);
+    expect(JSON.parse(unhealthy.lines.join('\n'))).toMatchObject({ webhooks: null });
+
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
+    const crm = { CRM_WEBHOOK_URL: 'https://crm.example.com/hooks', CRM_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}` };
+    const fine = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url, ...crm }));
+    expect(fine.code, fine.stderr).toBe(0);
+    expect(fine.lines.join('\n')).toMatch(/^CRM webhooks waiting: +0\nCRM webhooks failed for good: +0\noldest undelivered webhook: +-$/m);
+    await orm(db)
+      .insert(webhookEvents)
+      .values({
+        enquiryId: 1,
+        type: 'enquiry.received',
+        eventId: `msg_${'3'.repeat(32)}`,
+        occurredAt: new Date().toISOString(),
+        createdMs: Date.now() - 90 * 60_000,
+        nextAttemptMs: Date.now(),
+        status: 'pending',
+        attempts: 6,
+      });
+    const delayed = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url, ...crm }));
+    expect(delayed.code).toBe(1);
+    const printed = delayed.lines.join('\n');
+    expect(printed).toMatch(/^status: +UNHEALTHY \(webhooks-delayed\)$/m);
+    expect(printed).toMatch(/^CRM webhooks waiting: +1$/m);
+    expect(printed).toMatch(/^oldest undelivered webhook: +90 min \d+ s$/m);
+    expect(printed).not.toContain('crm.example.com');
   }, 30_000);
 });
 

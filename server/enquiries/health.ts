@@ -2,6 +2,7 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, count, eq, inArray, max, min } from 'drizzle-orm';
 import { countClaimsByStage, type ClaimCounts } from '@/server/claims/claim-counts';
+import { webhookFigures } from '@/server/crm/webhook-status';
 import { orm } from '@/server/db';
 import { digests, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
@@ -17,6 +18,11 @@ const companyJob = inArray(jobs.kind, ['notification', 'photos']);
 
 /** A notification still pending after this long means enquiries are not reaching the company. */
 export const STALE_PENDING_MS = 15 * 60_000;
+/**
+ * A CRM event still undelivered after this long means the CRM has not heard of an enquiry for a while:
+ * the worker retries for a day, but the company should know long before it gives up.
+ */
+export const STALE_WEBHOOK_MS = 60 * 60_000;
 
 export type HealthProblem =
   | 'database-unreachable'
@@ -26,7 +32,14 @@ export type HealthProblem =
   /** Photos are not kept: past ENQUIRY_PHOTOS_MAX_MB, or the disk below ENQUIRY_PHOTOS_MIN_FREE_MB. */
   | 'photo-storage-full'
   /** A place holding personal data (the database, photos, saved e-mails) can be read by other users of the machine. */
-  | 'personal-data-readable';
+  | 'personal-data-readable'
+  /** An event to the company's CRM (CRM_WEBHOOK_URL) failed for good: refused, or not delivered within a day. */
+  | 'webhooks-failed'
+  /** The oldest event still waiting for the CRM has waited more than STALE_WEBHOOK_MS. */
+  | 'webhooks-delayed';
+
+/** The CRM's webhooks, when they are on: events waiting, failed for good, and how long the oldest waiting one has. */
+type WebhookHealth = { pending: number; failed: number; oldestUndeliveredSeconds: number | null };
 
 type EnquiryHealth = {
   healthy: boolean;
@@ -47,6 +60,8 @@ type EnquiryHealth = {
   readablePlaces: WidePlace[] | null;
   /** The accepted enquiries by the stage each is at, and those past their next date, when asked for and the database answered. */
   claims: ClaimCounts | null;
+  /** The CRM's webhooks, when asked for (they are on) and the database answered; null otherwise. */
+  webhooks: WebhookHealth | null;
 };
 
 type PauseState = { pausedUntil: number | null; pauseReason: string | null };
@@ -65,6 +80,8 @@ export async function checkEnquiryHealth(
     privateFiles?: () => Promise<WidePlace[]>;
     /** Whether to count the claims by stage (npm run health, the digest): not for the monitor's and /api/health's frequent checks. */
     countClaims?: boolean;
+    /** Whether to check the events sent to the company's CRM: only when they are on (webhooksConfigured()). */
+    webhooks?: boolean;
   } = {},
 ): Promise<EnquiryHealth> {
   const now = options.now ?? Date.now();
@@ -80,6 +97,7 @@ export async function checkEnquiryHealth(
     lastSentAt: string | null;
     lastDigestAt: string | null;
     claims: ClaimCounts | null;
+    webhooks: WebhookHealth | null;
   };
   let photoStorage: PhotoStorage | null = null;
   const readablePlaces = (await options.privateFiles?.().catch(() => null)) ?? null;
@@ -113,6 +131,7 @@ export async function checkEnquiryHealth(
       lastDigestAt: digest?.lastSentAt ?? null,
       // Figures for the operator, not a check: a query that fails leaves them out, not the database.
       claims: options.countClaims ? await countClaimsByStage(client, now).catch(() => null) : null,
+      webhooks: options.webhooks ? await webhookFigures(client, now) : null,
     };
   } catch {
     return {
@@ -128,6 +147,7 @@ export async function checkEnquiryHealth(
       photoStorage: null,
       readablePlaces,
       claims: null,
+      webhooks: null,
     };
   }
   const oldest = figures.oldestPendingMs;
@@ -139,6 +159,10 @@ export async function checkEnquiryHealth(
   if (paused !== null) problems.push('delivery-paused');
   if (photoStorage && photoStorage.state !== 'ok') problems.push('photo-storage-full');
   problems.push(...readable);
+  const webhooks = figures.webhooks;
+  if (webhooks && webhooks.failed > 0) problems.push('webhooks-failed');
+  if (webhooks?.oldestUndeliveredSeconds != null && webhooks.oldestUndeliveredSeconds * 1000 > STALE_WEBHOOK_MS)
+    problems.push('webhooks-delayed');
   return {
     healthy: problems.length === 0,
     problems,
@@ -152,6 +176,11 @@ export async function checkEnquiryHealth(
     photoStorage,
     readablePlaces,
     claims: figures.claims,
+    webhooks: webhooks && {
+      pending: webhooks.pending,
+      failed: webhooks.failed,
+      oldestUndeliveredSeconds: webhooks.oldestUndeliveredSeconds,
+    },
   };
 }
 

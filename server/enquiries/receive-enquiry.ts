@@ -253,6 +253,7 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
           clientAddress: client,
           enquiryKey: submission.enquiryKey || null,
           acknowledge,
+          tellCrm: config.tellCrm,
           photos: processed,
           photosDropped: dropReason && checked.length > 0 ? { count: checked.length, reason: dropReason } : undefined,
         },

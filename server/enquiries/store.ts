@@ -7,7 +7,7 @@ import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/db';
-import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
 import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
 import {
   appendPhotoFiles,
@@ -18,6 +18,7 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/enquiries/photo-store';
+import { enquiryReceivedEvent, photosAddedEvent } from '@/server/crm/webhook-events';
 import { emailKey } from '@/server/enquiries/email-key';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 
@@ -44,6 +45,8 @@ export type NewEnquiry = Record<'name' | 'email' | 'subject' | 'message', string
      * for the client (by its rate-limit key: an IPv6 client by its /64), `perHour` in all.
      */
     acknowledge?: false | { perHour: number; perClient: number };
+    /** Whether the company's CRM is told of it (an accepted one): its `enquiry.received` event, in the same batch. */
+    tellCrm?: boolean;
     /** Damage photos, already re-encoded. */
     photos?: readonly PhotoToStore[];
     /** Photos that came with it but are not kept, and why. */
@@ -198,7 +201,8 @@ export async function storeEnquiry(
     accepted && enquiry.acknowledge
       ? [run(await acknowledgementJob(db, enquiryId, row.emailKey, enquiry.acknowledge, enquiry.clientAddress, now))]
       : [];
-  const notification = (enquiryId: SQL) => (accepted ? [run(jobOf('notification', enquiryId, now))] : []);
+  const notification = (enquiryId: SQL) =>
+    accepted ? [run(jobOf('notification', enquiryId, now)), ...(enquiry.tellCrm ? [run(enquiryReceivedEvent(enquiryId, now))] : [])] : [];
   const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
   const photoRows = photos.map((photo, index) =>
     run(
@@ -331,7 +335,7 @@ export async function addPhotosLater(
   enquiryId: number,
   photos: readonly PhotoToStore[],
   now: number,
-  options: { photosRoot?: string; maxPhotos: number },
+  options: { photosRoot?: string; maxPhotos: number; tellCrm?: boolean },
 ): Promise<LaterPhotosResult> {
   const p = enquiryPhotos;
   const [enquiry] = await orm(db)
@@ -376,6 +380,13 @@ export async function addPhotosLater(
           }),
       ),
       orm(db).insert(enquiryNotifications).values({ enquiryId, kind: 'photos', status: 'pending', nextAttemptMs: now, photosFrom: first }),
+      ...(options.tellCrm
+        ? [
+            orm(db)
+              .insert(webhookEvents)
+              .values(photosAddedEvent(enquiryId, first, now)),
+          ]
+        : []),
     ]);
   } catch (error) {
     await removeFiles(files).catch(() => undefined);

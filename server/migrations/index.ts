@@ -15,6 +15,7 @@ import { claimStagesMigration } from '@/server/migrations/0013-claim-stages';
 import { stageEmailsMigration } from '@/server/migrations/0014-stage-emails';
 import { supportNeedsMigration } from '@/server/migrations/0015-support-needs';
 import { laterPhotosAndLinkUsesMigration } from '@/server/migrations/0016-later-photos-and-link-uses';
+import { crmWebhooksMigration } from '@/server/migrations/0017-crm-webhooks';
 
 import type { Transaction } from '@libsql/client';
 
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   stageEmailsMigration,
   supportNeedsMigration,
   laterPhotosAndLinkUsesMigration,
+  crmWebhooksMigration,
 ];

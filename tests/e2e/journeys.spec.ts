@@ -7,7 +7,8 @@ import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { routes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
-import { peersControlUrl, productionConfigEnv, standInCrmUrl } from './test-env';
+import { peersControlUrl, productionConfigEnv, productionSiteUrl, standInCrmUrl } from './test-env';
+import type { ReceivedWebhook } from '../support/webhook-receiver';
 
 // Visitors' journeys against the production-configuration build (playwright.config.ts project
 // 'production-config'): a reCAPTCHA site key with server-side assessments, SMTP, and the CRM on another
@@ -60,6 +61,12 @@ async function sendEnquiry(page: Page, journey: string): Promise<{ subject: stri
   const reference = (await status.getByTestId('enquiry-reference').locator('strong').textContent()) ?? '';
   expect(reference).toMatch(REFERENCE);
   return { subject, reference, email };
+}
+
+/** The webhooks the stand-in CRM received for an enquiry. */
+async function webhooksOf(reference: string): Promise<ReceivedWebhook[]> {
+  const all = (await (await fetch(`${peersControlUrl}/__control/webhooks`)).json()) as ReceivedWebhook[];
+  return all.filter((webhook) => webhook.event.data.reference === reference);
 }
 
 /**
@@ -208,6 +215,30 @@ test(
     await expect
       .poll(async () => (await mailWithSubject(`We have your enquiry ${reference}: Example Homecare`)).length, { timeout: 15_000 })
       .toBe(1);
+
+    // The company's CRM heard of it once, signed, with every field by name and its photos by signed link.
+    await expect.poll(async () => (await webhooksOf(reference)).length, { timeout: 15_000 }).toBe(1);
+    const [event] = await webhooksOf(reference);
+    expect(event!.signed).toBe(true);
+    expect(event!.event).toMatchObject({
+      type: 'enquiry.received',
+      version: 1,
+      data: {
+        reference,
+        fields: { subject, postcode: 'FK1 1AA', insurer: 'Example Mutual', damageType: 'storm-weather' },
+        verification: 'verified',
+      },
+    });
+    const links = event!.event.data.photos as { position: number; url: string }[];
+    expect(links.map((link) => link.position)).toEqual([1, 2]);
+    const served = await page.request.get(`${productionSiteUrl}${new URL(links[0]!.url).pathname}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()).toMatchObject({
+      'content-type': 'image/jpeg',
+      'cache-control': 'private, no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(metadataTags(await served.body()).filter((tag) => !tag.startsWith('JFIF:'))).toEqual([]);
     expect(await violations.all()).toEqual([]);
   },
 );

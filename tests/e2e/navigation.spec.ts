@@ -153,7 +153,8 @@ test('a menu opened before the page has hydrated stays open, and React takes it 
       await chunksHeld;
       await route.continue();
     });
-    await page.goto('/about');
+    // Not `load`: on a busy machine the held chunks can be asked for before it, and it would never come.
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
     await toggle.click();

@@ -1,5 +1,7 @@
 // One place for the ports and settings the browser tests build and serve with.
 // TEST_PORT_OFFSET lets several checkouts run their browser tests side by side.
+import { testWebhookSecret } from '../support/webhook-secret';
+
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 export const testPorts = {
   site: 3100 + offset,
@@ -9,6 +11,7 @@ export const testPorts = {
   smtp: 4025 + offset,
   assessment: 4026 + offset,
   peersControl: 4027 + offset,
+  webhooks: 4028 + offset,
 };
 
 export const testSiteUrl = `http://127.0.0.1:${testPorts.site}`;
@@ -81,4 +84,7 @@ export const productionConfigEnv: Record<string, string> = {
   // hourly cap and the one-a-day-per-address rule are tested in server/enquiries/abuse.test.ts.
   ENQUIRY_ACKNOWLEDGE_PER_HOUR: '1000',
   ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: '1000',
+  // The company's CRM told of each enquiry: the stand-in receiver of tests/support/production-peers.ts.
+  CRM_WEBHOOK_URL: `http://127.0.0.1:${testPorts.webhooks}/hooks/homecare`,
+  CRM_WEBHOOK_SECRET: testWebhookSecret,
 };

@@ -2,20 +2,25 @@
  * The peers of the production-configuration build, in one process the browser tests start:
  *   an SMTP server (smtp-server) on STAND_IN_SMTP_PORT collecting every message,
  *   the reCAPTCHA Enterprise assessment stand-in on STAND_IN_ASSESSMENT_PORT,
+ *   the company's CRM receiving the site's webhooks (each signature checked) on STAND_IN_WEBHOOK_PORT,
  * and a control API on STAND_IN_PEERS_CONTROL_PORT:
  *   GET /__control/mail          every message received: { from, to, subject, raw }
  *   GET /__control/assessments   every assessment request: { url, body }
+ *   GET /__control/webhooks      every webhook received: { id, signed, body, event }
  *   GET /__control/health        200 once all three listen
  */
 import { createServer } from 'node:http';
 import { startAssessmentStandIn, startSmtpServer } from './enquiry-peers';
+import { startWebhookReceiver } from './webhook-receiver';
 
 const smtpPort = Number(process.env.STAND_IN_SMTP_PORT ?? 4025);
 const assessmentPort = Number(process.env.STAND_IN_ASSESSMENT_PORT ?? 4026);
 const controlPort = Number(process.env.STAND_IN_PEERS_CONTROL_PORT ?? 4027);
+const webhookPort = Number(process.env.STAND_IN_WEBHOOK_PORT ?? 4028);
 
 const smtp = await startSmtpServer(smtpPort);
 const assessment = await startAssessmentStandIn(assessmentPort);
+const webhooks = await startWebhookReceiver({ port: webhookPort });
 
 /** The Subject header, unfolded (nodemailer folds long headers over several lines). */
 const subjectOf = (raw: string) => {
@@ -30,6 +35,7 @@ createServer((request, response) => {
   };
   if (request.url === '/__control/mail') return json(smtp.received.map((mail) => ({ ...mail, subject: subjectOf(mail.raw) })));
   if (request.url === '/__control/assessments') return json(assessment.requests);
+  if (request.url === '/__control/webhooks') return json(webhooks.received);
   if (request.url === '/__control/health') return json({ ok: true });
   response.writeHead(404).end();
 }).listen(controlPort, '127.0.0.1', () => {

@@ -1,3 +1,4 @@
+import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
 import { checkEnquiryHealth, configuredPhotoStorage, configuredPrivateFilesCheck, publicHealth } from '@/server/enquiries/health';
 import { runningOutboxWorker } from '@/server/enquiries/outbox';
@@ -12,6 +13,7 @@ export async function GET() {
       worker: worker?.state() ?? null,
       photoStorage: configuredPhotoStorage(),
       privateFiles: configuredPrivateFilesCheck(),
+      webhooks: webhooksConfigured(),
     }),
   );
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });

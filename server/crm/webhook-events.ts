@@ -1,0 +1,65 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { insertSelect } from '@/server/db';
+import { claimStageChanges, enquiries, webhookEvents } from '@/server/db-schema';
+
+// The rows of the CRM's events (server/crm/webhooks.ts delivers them), written in the same batch as
+// what each tells of: the enquiry stored, a batch of photos added later, a change of stage on the site.
+
+const eventIdSql = sql`'msg_' || lower(hex(randomblob(16)))`;
+export const newEventId = () => `msg_${randomBytes(16).toString('hex')}`;
+
+/** The `enquiry.received` event of the enquiry the SELECT `enquiryId` yields (`target`), once. */
+export function enquiryReceivedEvent(enquiryId: SQL, now: number): SQL {
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`target.id`,
+      type: 'enquiry.received',
+      eventId: eventIdSql,
+      occurredAt: sql`(SELECT ${enquiries.receivedAt} FROM ${enquiries} WHERE ${enquiries.id} = target.id)`,
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM (${enquiryId}) AS target WHERE true ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** The `enquiry.photos_added` event of a batch added later (its first photo's position). */
+export function photosAddedEvent(enquiryId: number, photosFrom: number, now: number) {
+  return {
+    enquiryId,
+    type: 'enquiry.photos_added' as const,
+    eventId: newEventId(),
+    photosFrom,
+    occurredAt: new Date(now).toISOString(),
+    createdMs: now,
+    nextAttemptMs: now,
+  };
+}
+
+/**
+ * The `claim.updated` event of the change of stage the site's staff page just made (at `now`), for an
+ * accepted enquiry. A change the CRM itself sent is never echoed back to it.
+ */
+export function claimUpdatedEvent(enquiryId: number, now: number): SQL {
+  const c = claimStageChanges;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`${enquiryId}`,
+      type: 'claim.updated',
+      eventId: eventIdSql,
+      stageChangeId: sql`change.id`,
+      occurredAt: sql`change.changed_at`,
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM (SELECT ${c.id} AS id, ${c.changedAt} AS changed_at FROM ${c}
+        WHERE ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${now} AND ${c.source} = 'staff'
+        ORDER BY ${c.id} DESC LIMIT 1) AS change
+      WHERE EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
+      ON CONFLICT DO NOTHING`,
+  );
+}

@@ -1,0 +1,276 @@
+// The company's CRM told of each enquiry by signed webhooks, through a stand-in receiver: every event
+// once, signed; a receiver that is down, then failing, then back; a refusal for good; the e-mail never
+// held back; events of one enquiry in order, each with one id.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Client } from '@libsql/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { claimLinkToken } from '@/server/claims/claim-links';
+import { createClaimPages } from '@/server/claims/claim-pages';
+import { createClaimPhotos } from '@/server/claims/claim-photos';
+import { createLaterPhotosHandler } from '@/server/claims/later-photos-handler';
+import { recordStageChange } from '@/server/claims/claim-status';
+import { createPhotoLinkRoute } from '@/server/crm/photo-links';
+import { createWebhookWorker, GIVE_UP_AFTER_MS, nextAttemptDelayMs } from '@/server/crm/webhooks';
+import { loadEnquiryConfig } from '@/server/enquiries/config';
+import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { createMailer } from '@/server/enquiries/mailer';
+import { createOutboxWorker } from '@/server/enquiries/outbox-worker';
+import { freePort, tempDatabase } from '@/tests/support/enquiry-peers';
+import { multipartRequest } from '@/tests/support/multipart-request';
+import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
+import { startWebhookReceiver, testWebhookSecret } from '@/tests/support/webhook-receiver';
+
+let db: Client;
+let cleanup: () => void;
+let photosRoot: string;
+let outbox: string;
+let clock: number;
+const closers: (() => Promise<void>)[] = [];
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+  photosRoot = mkdtempSync(path.join(tmpdir(), 'homecare-webhook-photos-'));
+  outbox = mkdtempSync(path.join(tmpdir(), 'homecare-webhook-outbox-'));
+  clock = Date.now();
+});
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  cleanup();
+  rmSync(photosRoot, { recursive: true, force: true });
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+const quiet = () => undefined;
+const siteUrl = 'https://www.example.test';
+const valid = {
+  name: 'Morag Claim',
+  email: 'morag@example.com',
+  phone: '07700 900123',
+  subject: 'Ceiling down',
+  message: 'Water came through the kitchen ceiling.',
+  claimRole: 'homeowner',
+  insurer: 'Example Mutual',
+  claimReference: 'EM-123',
+  postcode: 'G67 1AA',
+  worsening: 'yes',
+};
+
+async function receiverAndConfig() {
+  const receiver = await startWebhookReceiver();
+  closers.push(receiver.close);
+  const env = { CRM_WEBHOOK_URL: receiver.url, CRM_WEBHOOK_SECRET: testWebhookSecret, CONTACT_RATE_LIMIT: '100' };
+  return { receiver, env, config: loadEnquiryConfig(env) };
+}
+
+async function storedEnquiry(config: ReturnType<typeof loadEnquiryConfig>, withPhoto = true) {
+  const handle = createContactHandler({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock });
+  const photos = withPhoto ? [{ name: 'IMG_1.jpg', bytes: withPhoneExif(await phonePhoto(1, { width: 800, height: 600 })) }] : [];
+  const { request } = await multipartRequest(valid, photos);
+  expect((await handle(request)).status).toBe(201);
+  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
+}
+
+const webhookWorker = (url: string, fetchImpl?: typeof fetch) =>
+  createWebhookWorker({
+    db,
+    target: { url, secret: testWebhookSecret },
+    siteUrl,
+    pollMs: 1000,
+    log: quiet,
+    now: () => clock,
+    fetch: fetchImpl,
+  });
+
+const mailWorker = () =>
+  createOutboxWorker({
+    db,
+    mailer: createMailer({ smtpUrl: null, outboxDir: outbox }),
+    from: 'site@example.com',
+    to: 'office@example.com',
+    pollMs: 1000,
+    log: quiet,
+    photosRoot,
+    now: () => clock,
+  });
+
+describe('events out', () => {
+  it('tells the CRM of the enquiry, photos added later and a change on the site, each once and signed; a change from the CRM is not echoed', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const id = await storedEnquiry(config);
+    const reference = enquiryReference(id);
+    const status = (await claimLinkToken(db, 'status', id))!;
+    const later = createLaterPhotosHandler(createClaimPhotos({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock }));
+    const { request } = await multipartRequest(
+      { token: status },
+      [{ name: 'IMG_2.jpg', bytes: await phonePhoto(2, { width: 640, height: 480 }) }],
+      {
+        accept: 'application/json',
+      },
+    );
+    expect((await later(request)).status).toBe(201);
+    const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
+    const form = new FormData();
+    form.set('stage', 'survey-booked');
+    form.set('nextDate', '2026-12-02');
+    form.set('note', 'Surveyor on Wednesday.');
+    expect(await pages.saveUpdate((await claimLinkToken(db, 'update', id))!, form)).toMatchObject({ kind: 'saved' });
+    await recordStageChange(
+      db,
+      id,
+      {
+        stage: 'surveyed',
+        waitingOn: null,
+        nextDate: null,
+        note: null,
+        tellCustomer: false,
+        source: 'crm',
+        eventId: 'msg_from_crm',
+        tellCrm: true,
+      },
+      clock + 1,
+    );
+
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(3);
+    expect(await worker.runOnce()).toBe(0);
+    expect(receiver.received.map((event) => [event.event.type, event.signed])).toEqual([
+      ['enquiry.received', true],
+      ['enquiry.photos_added', true],
+      ['claim.updated', true],
+    ]);
+    expect(new Set(receiver.received.map((event) => event.id)).size).toBe(3);
+    for (const event of receiver.received) expect(event.id).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    const [received, added, updated] = receiver.received.map((event) => event.event);
+    expect(received).toMatchObject({
+      type: 'enquiry.received',
+      version: 1,
+      data: {
+        reference,
+        fields: {
+          name: 'Morag Claim',
+          email: 'morag@example.com',
+          claimReference: 'EM-123',
+          postcode: 'G67 1AA',
+          worsening: 'yes',
+          propertyAddress: null,
+        },
+        urgent: true,
+        verification: 'not-configured',
+      },
+    });
+    const receivedPhotos = received!.data.photos as { position: number; url: string }[];
+    expect(receivedPhotos.map((photo) => photo.position)).toEqual([1]);
+    expect((added!.data.photos as { position: number }[]).map((photo) => photo.position)).toEqual([2]);
+    expect(updated!.data).toMatchObject({
+      reference,
+      stage: 'survey-booked',
+      date: '2026-12-02',
+      note: 'Surveyor on Wednesday.',
+      customerTold: true,
+    });
+
+    // The photo's link serves the stored image, its EXIF gone.
+    const route = createPhotoLinkRoute({ db: async () => db, photosRoot, now: () => clock });
+    const token = receivedPhotos[0]!.url.slice(`${siteUrl}/api/enquiry-photos/`.length);
+    const served = await route.GET(new Request(receivedPhotos[0]!.url), { params: Promise.resolve({ token }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
+    expect(metadataTags(Buffer.from(await served.arrayBuffer())).filter((tag) => /^(?:EXIF|XMP|IPTC|MakerNotes):/.test(tag))).toEqual([]);
+  });
+
+  it('with webhooks off, nothing is queued', async () => {
+    await storedEnquiry(loadEnquiryConfig({}));
+    expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]?.n)).toBe(0);
+  });
+});
+
+describe('delivered like the e-mails', () => {
+  it('a receiver down, then failing, then back: each event arrives once, with one id, in order; the e-mail went out meanwhile', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const id = await storedEnquiry(config, false);
+    const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
+    const form = new FormData();
+    form.set('stage', 'contacted');
+    await pages.saveUpdate((await claimLinkToken(db, 'update', id))!, form);
+
+    // Down: nothing listens.
+    const down = webhookWorker(`http://127.0.0.1:${await freePort()}/hooks`);
+    expect(await down.runOnce()).toBe(1);
+    // The company's e-mail is not held back.
+    expect(await mailWorker().runOnce()).toBeGreaterThanOrEqual(1);
+    const [notification] = (await db.execute("SELECT status FROM enquiry_notifications WHERE kind = 'notification'")).rows;
+    expect(notification?.status).toBe('sent');
+
+    const worker = webhookWorker(receiver.url);
+    // Not yet due: the first retries come after ten seconds.
+    expect(await worker.runOnce()).toBe(0);
+    clock += 10_000;
+    receiver.answerWith(500);
+    expect(await worker.runOnce()).toBe(1);
+    // The second event waits behind the first, which is not delivered yet.
+    expect(receiver.received.map((event) => event.event.type)).toEqual(['enquiry.received']);
+    clock += 10_000;
+    receiver.answerWith(429, { 'Retry-After': '120' });
+    expect(await worker.runOnce()).toBe(1);
+    clock += 60_000;
+    expect(await worker.runOnce()).toBe(0);
+    clock += 60_000;
+    receiver.answerWith(204);
+    expect(await worker.runOnce()).toBe(2);
+    expect(receiver.received.map((event) => event.event.type)).toEqual([
+      'enquiry.received',
+      'enquiry.received',
+      'enquiry.received',
+      'claim.updated',
+    ]);
+    expect(new Set(receiver.received.slice(0, 3).map((event) => event.id)).size).toBe(1);
+    expect(receiver.received.every((event) => event.signed)).toBe(true);
+    const rows = (await db.execute('SELECT status, attempts FROM webhook_events ORDER BY id')).rows;
+    expect(rows.map((row) => [row.status, Number(row.attempts)])).toEqual([
+      ['delivered', 4],
+      ['delivered', 1],
+    ]);
+  });
+
+  it('a 410 is final and kept as failed, with its reason', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    await storedEnquiry(config, false);
+    receiver.answerWith(410);
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(1);
+    clock += 24 * 60 * 60_000;
+    expect(await worker.runOnce()).toBe(0);
+    expect((await db.execute('SELECT status, last_error FROM webhook_events')).rows[0]).toMatchObject({
+      status: 'failed',
+      last_error: 'HTTP 410',
+    });
+  });
+
+  it('a redirect is never followed: refused for good', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    await storedEnquiry(config, false);
+    const elsewhere = await startWebhookReceiver();
+    closers.push(elsewhere.close);
+    receiver.answerWith(307, { Location: elsewhere.url });
+    expect(await webhookWorker(receiver.url).runOnce()).toBe(1);
+    expect(elsewhere.received).toHaveLength(0);
+    expect((await db.execute('SELECT status, last_error FROM webhook_events')).rows[0]).toMatchObject({
+      status: 'failed',
+      last_error: 'HTTP 307 (a redirect, not followed)',
+    });
+  });
+
+  it('the gaps: short at first, a minute for the first quarter hour, then longer; given up after a day', () => {
+    expect(nextAttemptDelayMs(0)).toBe(10_000);
+    expect(nextAttemptDelayMs(5 * 60_000)).toBe(60_000);
+    expect(nextAttemptDelayMs(30 * 60_000)).toBe(10 * 60_000);
+    expect(nextAttemptDelayMs(5 * 60 * 60_000)).toBe(60 * 60_000);
+    expect(nextAttemptDelayMs(0, 120_000)).toBe(120_000);
+    expect(nextAttemptDelayMs(0, 30 * 24 * 60 * 60_000)).toBe(6 * 60 * 60_000);
+    expect(GIVE_UP_AFTER_MS).toBeGreaterThanOrEqual(24 * 60 * 60_000);
+  });
+});

@@ -1,0 +1,309 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Client } from '@libsql/client';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { ATTRIBUTION_FIELDS } from '@/lib/visit-attribution';
+import { photoLinks } from '@/server/crm/photo-links';
+import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
+import { orm } from '@/server/db';
+import { claimStageChanges, webhookEvents } from '@/server/db-schema';
+import { findEnquiry } from '@/server/enquiries/store';
+
+/**
+ * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site
+ * accepts on /api/crm/events, under its own secret): `enquiry.received`, `enquiry.photos_added` and
+ * `claim.updated`. Each event is a row of webhook_events written in the same batch as what it tells of,
+ * and delivered by its own worker (createWebhookWorker): the same `webhook-id` on every attempt, events
+ * of one enquiry in order, retried for a day, and never in the way of the company's e-mails.
+ */
+
+/** The body's version: fields may be added within it; one removed or changed in meaning makes a new one. */
+export const WEBHOOK_VERSION = 1;
+
+export type WebhookTarget = { url: string; secret: string };
+
+type EventRow = Pick<
+  typeof webhookEvents.$inferSelect,
+  'id' | 'enquiryId' | 'type' | 'eventId' | 'stageChangeId' | 'photosFrom' | 'occurredAt'
+>;
+
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
+/**
+ * The body of an event, built when it is sent (photo links are signed then): `{type, version,
+ * timestamp, data}`. docs/enquiries.md documents each field. Null when what it tells of is gone.
+ */
+export async function webhookBody(db: Client, event: EventRow, siteUrl: string, now: number): Promise<string | null> {
+  const enquiry = await findEnquiry(db, event.enquiryId);
+  if (!enquiry) return null;
+  const reference = enquiry.reference ?? enquiryReference(enquiry.id);
+  let data: Record<string, unknown>;
+  if (event.type === 'claim.updated') {
+    const [change] = await orm(db)
+      .select({
+        stage: claimStageChanges.stage,
+        nextDate: claimStageChanges.nextDate,
+        waitingOn: claimStageChanges.waitingOn,
+        note: claimStageChanges.note,
+        tellCustomer: claimStageChanges.tellCustomer,
+        changedAt: claimStageChanges.changedAt,
+      })
+      .from(claimStageChanges)
+      .where(eq(claimStageChanges.id, event.stageChangeId ?? -1));
+    if (!change) return null;
+    data = {
+      reference,
+      stage: change.stage,
+      date: change.nextDate,
+      waitingOn: change.waitingOn,
+      note: change.note,
+      customerTold: change.tellCustomer === 1,
+      changedAt: change.changedAt,
+    };
+  } else {
+    const later = await laterBatchesFrom(db, event.enquiryId);
+    const range =
+      event.type === 'enquiry.photos_added'
+        ? { from: event.photosFrom ?? 0, until: later.find((first) => first > (event.photosFrom ?? 0)) }
+        : { until: later[0] };
+    const photos = await photoLinks(db, siteUrl, event.enquiryId, { ...range, now });
+    data =
+      event.type === 'enquiry.photos_added'
+        ? { reference, photos }
+        : {
+            reference,
+            receivedAt: enquiry.receivedAt,
+            fields: Object.fromEntries(
+              ENQUIRY_FIELDS.map((field) => [field, orNull(enquiry[field as keyof typeof enquiry] as string | null)]),
+            ),
+            urgent: isUrgent(enquiry),
+            verification: enquiry.verification,
+            source: Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, orNull(enquiry[field])])),
+            photos,
+          };
+  }
+  return JSON.stringify({ type: event.type, version: WEBHOOK_VERSION, timestamp: event.occurredAt, data });
+}
+
+/** The first positions of the batches of photos added later, in order (they are told of in their own events). */
+async function laterBatchesFrom(db: Client, enquiryId: number): Promise<number[]> {
+  const rows = await orm(db)
+    .select({ from: webhookEvents.photosFrom })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.enquiryId, enquiryId), eq(webhookEvents.type, 'enquiry.photos_added')));
+  return rows.flatMap((row) => (row.from === null ? [] : [row.from])).sort((a, b) => a - b);
+}
+
+/** What became of one attempt: delivered, worth another try (after at least `retryAfterMs`), or refused for good. */
+export type DeliveryOutcome =
+  { kind: 'delivered'; status: number } | { kind: 'retry'; error: string; retryAfterMs?: number } | { kind: 'final'; error: string };
+
+/** Each attempt's limit: the receiver answers within it or the attempt counts as a timeout. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** The most of an answer's body read (it is not needed); the rest is dropped. */
+const ANSWER_READ_BYTES = 4096;
+
+function retryAfterMsOf(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Reads at most ANSWER_READ_BYTES of an answer and lets go of the rest. */
+async function drain(response: Response): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    while (read < ANSWER_READ_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * One attempt: the body POSTed to the operator's URL, signed, within ATTEMPT_TIMEOUT_MS, following no
+ * redirect. 2xx: delivered. 408, 429, 5xx, a timeout or a connection error: try again (honouring
+ * Retry-After). Anything else (another 4xx, a redirect): refused for good. Nothing of the secret is logged.
+ */
+export async function postWebhook(
+  target: WebhookTarget,
+  message: { id: string; body: string },
+  now: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<DeliveryOutcome> {
+  const headers = webhookHeaders(webhookKey(target.secret), { id: message.id, timestamp: Math.floor(now / 1000), body: message.body });
+  let response: Response;
+  try {
+    response = await fetchImpl(target.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'homecare-web webhooks', ...headers },
+      body: message.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    return {
+      kind: 'retry',
+      error: error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : cause,
+    };
+  }
+  await drain(response).catch(() => undefined);
+  const status = response.status;
+  if (status >= 200 && status < 300) return { kind: 'delivered', status };
+  if (status === 408 || status === 429 || status >= 500)
+    return { kind: 'retry', error: `HTTP ${status}`, retryAfterMs: retryAfterMsOf(response.headers.get('retry-after'), now) };
+  return { kind: 'final', error: status >= 300 && status < 400 ? `HTTP ${status} (a redirect, not followed)` : `HTTP ${status}` };
+}
+
+/** How long an event is tried for before it is failed for good. */
+export const GIVE_UP_AFTER_MS = 25 * 60 * 60_000;
+/** The longest a receiver's Retry-After is honoured for. */
+const RETRY_AFTER_CAP_MS = 6 * 60 * 60_000;
+
+/**
+ * The wait before the next attempt, by how long the event has waited so far: short at first (a CRM back
+ * from a restart within ten minutes has its events within about a minute), then longer, for a day.
+ */
+export function nextAttemptDelayMs(waitedMs: number, retryAfterMs?: number): number {
+  const schedule = waitedMs < 60_000 ? 10_000 : waitedMs < 15 * 60_000 ? 60_000 : waitedMs < 2 * 60 * 60_000 ? 10 * 60_000 : 60 * 60_000;
+  return Math.max(schedule, Math.min(retryAfterMs ?? 0, RETRY_AFTER_CAP_MS));
+}
+
+const LEASE_MS = 2 * 60_000;
+
+export type WebhookWorkerOptions = {
+  db: Client;
+  target: WebhookTarget;
+  siteUrl: string;
+  pollMs: number;
+  log?: (line: string) => void;
+  now?: () => number;
+  fetch?: typeof fetch;
+};
+
+/**
+ * Delivers the CRM's events: each round claims the next due event with a lease (the oldest pending one
+ * of its enquiry only, so an enquiry's events arrive in order), posts it, records it, and claims the
+ * next until none is due; the started worker then sleeps `pollMs` or until woken.
+ */
+export function createWebhookWorker(options: WebhookWorkerOptions) {
+  const { db, target, siteUrl } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const owner = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const w = webhookEvents;
+  let stopped = false;
+  let round: Promise<number> | undefined;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  async function claim() {
+    const current = now();
+    const claimable = and(eq(w.status, 'pending'), or(isNull(w.leaseUntilMs), lt(w.leaseUntilMs, current)));
+    const nextDue = orm(db)
+      .select({ id: w.id })
+      .from(w)
+      .where(
+        and(
+          claimable,
+          lte(w.nextAttemptMs, current),
+          // An enquiry's events in order: none while an earlier one of it is still pending.
+          sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending' AND earlier.id < ${w.id})`,
+        ),
+      )
+      .orderBy(w.nextAttemptMs, w.id)
+      .limit(1);
+    const [claimed] = await orm(db)
+      .update(w)
+      .set({ leaseOwner: owner, leaseUntilMs: current + LEASE_MS, attempts: sql`${w.attempts} + 1` })
+      .where(and(eq(w.id, nextDue), claimable))
+      .returning();
+    return claimed ?? null;
+  }
+
+  async function deliverDue(): Promise<number> {
+    let attempted = 0;
+    while (!stopped) {
+      const event = await claim();
+      if (!event) break;
+      attempted += 1;
+      const started = now();
+      const body = await webhookBody(db, event, siteUrl, started);
+      const outcome: DeliveryOutcome = body
+        ? await postWebhook(target, { id: event.eventId, body }, started, options.fetch)
+        : { kind: 'final', error: 'what it told of is gone (erased or expired)' };
+      const finished = now();
+      const waited = finished - event.createdMs;
+      const mine = and(eq(w.id, event.id), eq(w.leaseOwner, owner));
+      const released = { leaseOwner: null, leaseUntilMs: null };
+      if (outcome.kind === 'delivered') {
+        await orm(db)
+          .update(w)
+          .set({ ...released, status: 'delivered', deliveredAt: new Date(finished).toISOString(), lastError: null })
+          .where(mine);
+        log(`[webhooks] ${event.type} ${event.eventId} delivered (HTTP ${outcome.status}, attempt ${event.attempts})`);
+      } else if (outcome.kind === 'final' || waited + nextAttemptDelayMs(waited) > GIVE_UP_AFTER_MS) {
+        await orm(db)
+          .update(w)
+          .set({ ...released, status: 'failed', lastError: outcome.error.slice(0, 500) })
+          .where(mine);
+        log(`[webhooks] ${event.type} ${event.eventId} failed for good after ${event.attempts} attempts: ${outcome.error}`);
+      } else {
+        const delay = nextAttemptDelayMs(waited, outcome.retryAfterMs);
+        await orm(db)
+          .update(w)
+          .set({ ...released, nextAttemptMs: finished + delay, lastError: outcome.error.slice(0, 500) })
+          .where(mine);
+        log(
+          `[webhooks] ${event.type} ${event.eventId} attempt ${event.attempts} failed (${outcome.error}); next in ${Math.round(delay / 1000)} s`,
+        );
+      }
+    }
+    return attempted;
+  }
+
+  function runOnce(): Promise<number> {
+    round ??= deliverDue().finally(() => (round = undefined));
+    return round;
+  }
+
+  return {
+    runOnce,
+    start() {
+      loop ??= (async () => {
+        while (!stopped) {
+          const woken = new Promise<void>((resolve) => (wakeUp = resolve));
+          try {
+            await runOnce();
+          } catch (error) {
+            log(`[webhooks] a round failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          if (stopped) break;
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.pollMs)))]);
+          clearTimeout(timer);
+        }
+      })();
+    },
+    wake() {
+      wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      await round;
+    },
+  };
+}
+
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
