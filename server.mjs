@@ -11,7 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
 import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
-import { LATER_PHOTOS_PATH, TRACK_PATH } from './lib/claim-paths.mjs';
+import { LATER_PHOTOS_PREFIX, TRACK_PATH } from './lib/claim-paths.mjs';
 import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
@@ -142,7 +142,7 @@ function screenBody(request, response) {
   if (!contactPage) {
     const pathname = normalisedPathname(request.url) ?? '';
     if (method === 'POST' && pathname === CONTACT_API_PATH) return screenContactApi(request, response);
-    if (pathname === LATER_PHOTOS_PATH) return screenLaterPhotos(request, response, method);
+    if (pathname.startsWith(LATER_PHOTOS_PREFIX)) return screenLaterPhotos(request, response, method);
     if (isClaimFormPath(pathname)) return screenClaimForm(request, response, method);
     guardRequestBody(request, response);
     return false;
@@ -236,7 +236,7 @@ function screenContactApi(request, response) {
 }
 
 /**
- * POST /api/claims/photos, photos added from a claim's status page: a multipart body up to the largest
+ * POST /api/claims/photos/<token>, photos added from a claim's status page: a multipart body up to the largest
  * enquiry's, by the same upload door. The scripted form (Accept: application/json) is answered as the
  * route answers; the form posted without script, with a short page.
  * @param {import('node:http').IncomingMessage} request

@@ -3,5 +3,8 @@
 export const TRACK_PATH = '/track';
 export const STATUS_LINK_PREFIX = '/track/';
 export const STAFF_LINK_PREFIX = '/claim-update/';
-/** Where the status page's "Add photos" form posts (scripted or not): server.mjs lets it in by the upload door. */
-export const LATER_PHOTOS_PATH = '/api/claims/photos';
+/**
+ * Where the status page's "Add photos" form posts (scripted or not), followed by the status link's
+ * token: the claim is checked before a byte of the photos is read. server.mjs lets it in by the upload door.
+ */
+export const LATER_PHOTOS_PREFIX = '/api/claims/photos/';

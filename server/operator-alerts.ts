@@ -8,7 +8,8 @@ import { LOG_SOURCE_BACKEND } from '@/server/error-log/server-entries';
 /** How often one condition may raise an alert while it lasts. */
 const ALERT_REPEAT_MS = 60 * 60_000;
 
-type AlertCondition = 'notification-failed' | 'notifications-delayed' | 'delivery-paused' | 'photo-storage-full';
+type AlertCondition =
+  'notification-failed' | 'notifications-delayed' | 'delivery-paused' | 'photo-storage-full' | 'webhooks-failed' | 'webhooks-delayed';
 
 /** A critical entry from the server itself, as the browser's logger would write one. */
 function operatorAlertRecord(condition: AlertCondition, message: string, metadata: Record<string, unknown>): ErrorLogRecord {

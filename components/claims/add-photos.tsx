@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PhotoPicker, type PickedPhoto } from '@/components/contact/photo-picker';
 import { SendProgress, type UploadProgress } from '@/components/contact/send-progress';
 import { laterPhotosText } from '@/content/claims';
-import { LATER_PHOTOS_PATH } from '@/lib/claim-paths.mjs';
+import { LATER_PHOTOS_PREFIX } from '@/lib/claim-paths.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
 import { uploadWithProgress } from '@/lib/api-client';
 
@@ -15,7 +15,7 @@ const STALL_TIMEOUT_MS = 45_000;
 
 /**
  * "Add photos to your claim", under its status: the enquiry form's own picker (each photo prepared on
- * the phone as it is chosen), sent with the claim's status token. Without the page's script it is a
+ * the phone as it is chosen), sent to the address of the claim's status token. Without the page's script it is a
  * plain multipart form to the same address, which answers with the status page again.
  */
 export function AddPhotos({ token, notice: initialNotice }: { token: string; notice?: LaterPhotosNotice }) {
@@ -45,9 +45,8 @@ export function AddPhotos({ token, notice: initialNotice }: { token: string; not
     setProgress({ sent: 0, total: 1, startedAt, at: startedAt });
     try {
       const body = new FormData();
-      body.set('token', token);
       for (const file of await Promise.all(photos.map((photo) => photo.prepared))) body.append(PHOTO_FIELD, file, file.name);
-      const response = await uploadWithProgress(LATER_PHOTOS_PATH, {
+      const response = await uploadWithProgress(`${LATER_PHOTOS_PREFIX}${token}`, {
         method: 'POST',
         body,
         headers: { Accept: 'application/json' },
@@ -80,8 +79,7 @@ export function AddPhotos({ token, notice: initialNotice }: { token: string; not
         {laterPhotosText.heading}
       </h2>
       <p className="text-slate-700">{laterPhotosText.intro}</p>
-      <form method="post" action={LATER_PHOTOS_PATH} encType="multipart/form-data" onSubmit={send} className="space-y-4">
-        <input type="hidden" name="token" value={token} />
+      <form method="post" action={`${LATER_PHOTOS_PREFIX}${token}`} encType="multipart/form-data" onSubmit={send} className="space-y-4">
         <PhotoPicker
           label={laterPhotosText.label}
           photos={photos}

@@ -50,9 +50,14 @@ async function storedEnquiry(photos: Photo[] = []): Promise<number> {
 
 const receiver = () => createClaimPhotos({ config, db: async () => db, wake: quiet, photosRoot });
 
-async function send(handle: (request: Request) => Promise<Response>, token: string, photos: Photo[], accept = 'application/json') {
-  const { request } = await multipartRequest({ token }, photos, { accept });
-  return handle(request);
+async function send(
+  handle: (request: Request, token: string) => Promise<Response>,
+  token: string,
+  photos: Photo[],
+  accept = 'application/json',
+) {
+  const { request } = await multipartRequest({}, photos, { accept });
+  return handle(request, token);
 }
 
 const worker = () =>
@@ -135,11 +140,14 @@ describe('more photos later', () => {
     const none = await send(handle, token, []);
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ reason: 'none', message: laterPhotosText.outcomes.none });
-    const forged = await send(handle, `${id}.${'A'.repeat(32)}`, [
-      { name: 'a.jpg', bytes: await phonePhoto(5, { width: 64, height: 48 }) },
-    ]);
+    // A link that opens no claim is answered before a byte of the photos is read.
+    const { request, counted } = await multipartRequest({}, [{ name: 'a.jpg', bytes: await phonePhoto(5) }], {
+      accept: 'application/json',
+    });
+    const forged = await handle(request, `${id}.${'A'.repeat(32)}`);
     expect(forged.status).toBe(404);
     expect(await forged.json()).toMatchObject({ message: statusText.notFound });
+    expect(counted.bytes).toBe(0);
 
     const small = await phonePhoto(6, { width: 64, height: 48 });
     const six = Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, bytes: small }));

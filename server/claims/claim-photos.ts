@@ -129,14 +129,15 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
       }
       return undefined;
     },
-    /**
-     * A body that could not be read as photos: answered, and counted against the client; with the
-     * page to go back to when the token read before the refusal opens a claim.
-     */
-    async refuseReading(client: string, reading: ReadingRefusal, token = ''): Promise<LaterPhotosResult> {
+    /** Before the body is read: a token that opens no claim is answered (404) and counted against the client. */
+    async refuseUnknownClaim(client: string, token: string): Promise<LaterPhotosResult | undefined> {
+      if ((await claimOfToken(await db(), 'status', token)) !== null) return undefined;
+      return refuse(client, refused(404, 'not-found'));
+    },
+    /** A body that could not be read as photos (for a claim whose token was checked): answered, and counted against the client. */
+    refuseReading(client: string, reading: ReadingRefusal, token: string): LaterPhotosResult {
       const { status, outcome } = READING_OUTCOMES[reading.reason];
-      const opens = token !== '' && (await claimOfToken(await db(), 'status', token).catch(() => null)) !== null;
-      return refuse(client, refused(status, outcome, opens ? { token } : {}));
+      return refuse(client, refused(status, outcome, { token }));
     },
     async photosCanBeKept(): Promise<boolean> {
       try {

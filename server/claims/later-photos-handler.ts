@@ -43,26 +43,29 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
 }
 
 /**
- * POST /api/claims/photos: a multipart body (the claim's status token and its photos) that came in by
- * the upload door of server.mjs, under an upload slot and its minimum rate; read once, its photos
+ * POST /api/claims/photos/<token>: the claim the status token opens is checked first, before a byte of
+ * the body is read (a link that opens nothing costs no upload); then the multipart body, which came in
+ * by the upload door of server.mjs under an upload slot and its minimum rate, is read once, its photos
  * streamed to a temporary folder, and handed to the photos-later receiver.
  */
 export function createLaterPhotosHandler(receiver: ClaimPhotos) {
-  return async function handleLaterPhotos(request: Request): Promise<Response> {
+  return async function handleLaterPhotos(request: Request, token: string): Promise<Response> {
     const json = wantsJson(request);
     const client = clientAddress(request.headers);
     const early = receiver.turnAway(client);
     if (early) return laterPhotosAnswer(early, json);
+    const unknown = await receiver.refuseUnknownClaim(client, token);
+    if (unknown) return laterPhotosAnswer(unknown, json);
     if (mediaTypeOf(request) !== 'multipart/form-data')
-      return laterPhotosAnswer(await receiver.refuseReading(client, { reason: 'malformed' }), json);
+      return laterPhotosAnswer(receiver.refuseReading(client, { reason: 'malformed' }, token), json);
 
     const keep = await receiver.photosCanBeKept();
     const read = await readMultipartEnquiry(request, { incomingDir: receiver.incomingDir(), keepFiles: keep });
-    if (!read.ok) return laterPhotosAnswer(await receiver.refuseReading(client, read.refusal, read.fieldsSoFar?.token), json);
+    if (!read.ok) return laterPhotosAnswer(receiver.refuseReading(client, read.refusal, token), json);
     const upload = read.value;
     try {
       const photos = upload.files.map(({ name, bytes, head, path }) => ({ name, bytes, head, ...(keep ? { source: path } : {}) }));
-      return laterPhotosAnswer(await receiver.add({ token: upload.fields.token ?? '', photos, client }), json);
+      return laterPhotosAnswer(await receiver.add({ token, photos, client }), json);
     } finally {
       await upload.cleanup();
     }
@@ -71,7 +74,7 @@ export function createLaterPhotosHandler(receiver: ClaimPhotos) {
 
 let shared: ReturnType<typeof createLaterPhotosHandler> | undefined;
 
-export function handleLaterPhotosRequest(request: Request): Promise<Response> {
+export function handleLaterPhotosRequest(request: Request, token: string): Promise<Response> {
   shared ??= createLaterPhotosHandler(claimPhotos());
-  return shared(request);
+  return shared(request, token);
 }

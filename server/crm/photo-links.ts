@@ -143,7 +143,8 @@ export function createPhotoLinkRoute(deps: PhotoLinkRouteDeps = {}) {
       const { token } = await params;
       const photo = await photoOfLink(await db(), token, now(), deps.photosRoot ?? photosRoot());
       if (!photo) return notFound();
-      const content = await readFile(photo.path).catch((error: NodeJS.ErrnoException) => {
+      // The path is under the photos folder, known only at run time: nothing for the build to trace.
+      const content = await readFile(/*turbopackIgnore: true*/ photo.path).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return null;
         throw error;
       });

@@ -109,7 +109,7 @@ describe('events out', () => {
         accept: 'application/json',
       },
     );
-    expect((await later(request)).status).toBe(201);
+    expect((await later(request, status)).status).toBe(201);
     const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
     const form = new FormData();
     form.set('stage', 'survey-booked');

@@ -9,8 +9,9 @@ const MONITOR_INTERVAL_MS = 60_000;
 
 /**
  * Checks once a minute whether enquiries are reaching the company and raises a critical alert when a
- * notification failed for good or the oldest pending one is older than 15 minutes (each condition at
- * most once an hour, see OperatorAlerts).
+ * notification failed for good or the oldest pending one is older than 15 minutes, and (webhooks on)
+ * when an event to the CRM failed for good or has waited over an hour (each condition at most once an
+ * hour, see OperatorAlerts).
  */
 export function createDeliveryMonitor(options: {
   openDb: () => Promise<Client>;
@@ -18,6 +19,8 @@ export function createDeliveryMonitor(options: {
   photoStorage?: (db: Client) => Promise<PhotoStorage>;
   alerts: OperatorAlerts;
   worker?: () => OutboxWorkerState | null;
+  /** Whether the company's CRM is told of enquiries (webhooks on): its deliveries are checked too. */
+  webhooks?: boolean;
   now?: () => number;
   intervalMs?: number;
 }) {
@@ -29,6 +32,7 @@ export function createDeliveryMonitor(options: {
       now: now(),
       worker: options.worker?.() ?? null,
       photoStorage: options.photoStorage,
+      webhooks: options.webhooks,
     });
     if (health.failedNotifications > 0) {
       await options.alerts.raise(
@@ -42,6 +46,21 @@ export function createDeliveryMonitor(options: {
         'notifications-delayed',
         `An enquiry notification has been waiting ${Math.round((health.oldestPendingSeconds ?? 0) / 60)} minutes (limit ${STALE_PENDING_MS / 60_000}): enquiries are not reaching the company`,
         { pendingNotifications: health.pendingNotifications, oldestPendingSeconds: health.oldestPendingSeconds },
+      );
+    }
+    const webhooks = health.webhooks;
+    if (webhooks && health.problems.includes('webhooks-failed')) {
+      await options.alerts.raise(
+        'webhooks-failed',
+        `${webhooks.failed} event(s) to the company's CRM failed for good: see npm run webhooks -- --list, then --resend REFERENCE`,
+        { failedWebhooks: webhooks.failed },
+      );
+    }
+    if (webhooks && health.problems.includes('webhooks-delayed')) {
+      await options.alerts.raise(
+        'webhooks-delayed',
+        `An event to the company's CRM has waited ${Math.round((webhooks.oldestUndeliveredSeconds ?? 0) / 60)} minutes: the CRM is not taking them (the e-mails still go)`,
+        { pendingWebhooks: webhooks.pending, oldestUndeliveredSeconds: webhooks.oldestUndeliveredSeconds },
       );
     }
     const storage = health.photoStorage;

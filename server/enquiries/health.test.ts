@@ -221,6 +221,30 @@ describe('alerts when enquiries stop reaching the company', () => {
     expect(JSON.stringify(sent)).not.toContain('jo@example.com');
   });
 
+  it('with webhooks on, the monitor raises an alert for an event to the CRM failed for good, and for one waiting over an hour', async () => {
+    let clock = start;
+    const sent: ErrorLogRecord[] = [];
+    const alerts = createOperatorAlerts({ now: () => clock, sink: async (record) => void sent.push(record) });
+    await submit(start);
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
+    const event = { enquiryId: 1, occurredAt: new Date(start).toISOString(), createdMs: start, nextAttemptMs: start };
+    await orm(db)
+      .insert(webhookEvents)
+      .values([
+        { ...event, type: 'enquiry.received', eventId: `msg_${'4'.repeat(32)}`, status: 'failed', attempts: 1, lastError: 'HTTP 410' },
+        { ...event, type: 'enquiry.photos_added', eventId: `msg_${'5'.repeat(32)}`, photosFrom: 2, attempts: 30 },
+      ]);
+    await createDeliveryMonitor({ openDb: async () => db, alerts, now: () => clock }).check();
+    expect(sent).toEqual([]);
+    clock += 61 * 60_000;
+    await createDeliveryMonitor({ openDb: async () => db, alerts, now: () => clock, webhooks: true }).check();
+    expect(sent.map((record) => [record.level, record.metadata?.condition])).toEqual([
+      ['critical', 'webhooks-failed'],
+      ['critical', 'webhooks-delayed'],
+    ]);
+    expect(sent[1]!.message).toContain('has waited 61 minutes');
+  });
+
   it("the sink stores the alert in the site's error log and posts it to the CRM when there is one", async () => {
     const received: unknown[] = [];
     const crm = createServer((request, response) => {

@@ -55,10 +55,7 @@ export function displayName(name: string | undefined): string {
 export async function readMultipartEnquiry(
   request: Request,
   options: MultipartOptions,
-): Promise<
-  // `fieldsSoFar`: the text fields read before the refusal (a form's hidden fields come before its files).
-  { ok: true; value: MultipartEnquiry } | { ok: false; refusal: ReadingRefusal; fieldsSoFar?: Record<string, string> }
-> {
+): Promise<{ ok: true; value: MultipartEnquiry } | { ok: false; refusal: ReadingRefusal }> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > LARGEST_BODY_BYTES) return { ok: false, refusal: { reason: 'body-too-large' } };
   if (!request.body) return { ok: false, refusal: { reason: 'malformed' } };
@@ -154,8 +151,8 @@ export async function readMultipartEnquiry(
     parser.destroy();
     await Promise.allSettled(writes);
     await cleanup();
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal, fieldsSoFar: fields };
-    return { ok: false, refusal: { reason: 'malformed' }, fieldsSoFar: fields };
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    return { ok: false, refusal: { reason: 'malformed' } };
   }
 }
 

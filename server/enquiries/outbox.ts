@@ -8,7 +8,7 @@ import { startConfiguredDigest } from '@/server/enquiries/digest-schedule';
 import { configuredPhotoStorage } from '@/server/enquiries/health';
 import { createMailer } from '@/server/enquiries/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/enquiries/outbox-worker';
-import { createWebhookWorker, type WebhookWorker } from '@/server/crm/webhooks';
+import { createWebhookWorker } from '@/server/crm/webhooks';
 import { createOperatorAlerts } from '@/server/operator-alerts';
 import { startRetentionJob } from '@/server/retention';
 import { onShutdown } from '@/server/shutdown-hooks.mjs';
@@ -73,8 +73,7 @@ export function createRetryingStarter<T>(options: {
 // One worker per server process, kept on globalThis so a second import of this module (Next may
 // bundle it into more than one chunk) finds the same one.
 const KEY = Symbol.for('homecare.enquiries.outboxWorker');
-const WEBHOOKS_KEY = Symbol.for('homecare.enquiries.webhookWorker');
-type Holder = { [KEY]?: ReturnType<typeof createRetryingStarter<OutboxWorker>>; [WEBHOOKS_KEY]?: WebhookWorker };
+type Holder = { [KEY]?: ReturnType<typeof createRetryingStarter<OutboxWorker>> };
 
 async function createServerWorker(): Promise<OutboxWorker> {
   const config = loadEnquiryConfig();
@@ -103,13 +102,13 @@ async function createServerWorker(): Promise<OutboxWorker> {
     alerts,
     worker: () => worker.state(),
     photoStorage: configuredPhotoStorage(),
+    webhooks: siteConfig().crmWebhook !== null,
   });
   const retention = startRetentionJob(getDb);
   const digest = startConfiguredDigest(db, mailer, { worker: () => worker.state() });
   const crm = siteConfig().crmWebhook;
   // The CRM's events: a worker of their own, so a CRM that is down never holds back an e-mail.
   const webhooks = crm ? createWebhookWorker({ db, target: crm, siteUrl: siteConfig().siteUrl, pollMs: config.pollMs }) : null;
-  (globalThis as Holder)[WEBHOOKS_KEY] = webhooks ?? undefined;
   worker.start();
   webhooks?.start();
   monitor.start();
@@ -138,9 +137,11 @@ export function runningOutboxWorker(): Promise<OutboxWorker> | undefined {
   return (globalThis as Holder)[KEY]?.current();
 }
 
-/** After an enquiry is committed: deliver now rather than at the next poll (no-op without a worker); the CRM's events too. */
+/**
+ * After an enquiry is committed: deliver now rather than at the next poll (no-op without a worker).
+ * The CRM's events wait for their worker's poll: in a burst it then takes them in full batches.
+ */
 export function wakeOutboxWorker(): void {
-  (globalThis as Holder)[WEBHOOKS_KEY]?.wake();
   void runningOutboxWorker()?.then(
     (worker) => worker.wake(),
     () => undefined,
