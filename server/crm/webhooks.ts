@@ -198,7 +198,7 @@ export type WebhookWorkerOptions = {
 /**
  * Delivers the CRM's events: each round claims the next due event with a lease (the oldest pending one
  * of its enquiry only, so an enquiry's events arrive in order), posts it, records it, and claims the
- * next until none is due; the started worker then sleeps `pollMs` or until woken.
+ * next until none is due; the started worker then sleeps `pollMs` (cut short when it is stopped).
  */
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const { db, target, siteUrl } = options;
@@ -209,7 +209,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   let stopped = false;
   let round: Promise<number> | undefined;
   let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
+  let stopSleeping: (() => void) | undefined;
 
   /** Up to CLAIM_BATCH due events, each the oldest pending one of its enquiry, leased in one statement. */
   async function claim() {
@@ -308,7 +308,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     start() {
       loop ??= (async () => {
         while (!stopped) {
-          const woken = new Promise<void>((resolve) => (wakeUp = resolve));
+          const stopping = new Promise<void>((resolve) => (stopSleeping = resolve));
           try {
             await runOnce();
           } catch (error) {
@@ -316,21 +316,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
           }
           if (stopped) break;
           let timer: ReturnType<typeof setTimeout> | undefined;
-          await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.pollMs)))]);
+          await Promise.race([stopping, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.pollMs)))]);
           clearTimeout(timer);
         }
       })();
     },
-    wake() {
-      wakeUp?.();
-    },
     async stop() {
       stopped = true;
-      wakeUp?.();
+      stopSleeping?.();
       await loop;
       await round;
     },
   };
 }
-
-export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
