@@ -86,6 +86,8 @@ export const enquiries = sqliteTable(
     postcode: text('postcode'),
     // Migration 0005: a random key given to each submission as it is stored; names its photos' folder.
     submissionKey: text('submission_key'),
+    /** What a claim's signed links are tied to: set once when stored, changed only to revoke them. */
+    linkKey: text('link_key'),
     // Migration 0006: the address as compared (server/enquiries/email-key.ts); photos sent but not kept.
     emailKey: text('email_key'),
     photosDropped: integer('photos_dropped').notNull().default(0),

@@ -8,9 +8,10 @@ import { claimLinkUses, enquiries, siteSecrets } from '@/server/db-schema';
 /**
  * The signed links of a claim: the customer's status page (`status`) and the company's staff page
  * (`update`). A token is the enquiry's id and an HMAC of the purpose, the id and the enquiry's own
- * random submission key, under the site's `claim-links` secret: unguessable, tied to that one enquiry
- * (a restored database that reused the id has another key), gone with the enquiry when retention or
- * an erasure deletes it, and revoked for every enquiry at once by a new secret (rotateClaimLinks).
+ * random link key, under the site's `claim-links` secret: unguessable, tied to that one enquiry (a
+ * restored database that reused the id has another key), unchanged by a re-send of the enquiry, gone
+ * with the enquiry when retention or an erasure deletes it, and revoked for every enquiry at once by a
+ * new secret (rotateClaimLinks).
  */
 export type ClaimLinkPurpose = 'status' | 'update';
 
@@ -24,12 +25,12 @@ async function secretOf(db: Client): Promise<Buffer> {
   return row.value;
 }
 
-const macOf = (secret: Buffer, purpose: ClaimLinkPurpose, id: number, submissionKey: string) =>
-  createHmac('sha256', secret).update(`${purpose}:${id}:${submissionKey}`).digest('base64url').slice(0, MAC_CHARACTERS);
+const macOf = (secret: Buffer, purpose: ClaimLinkPurpose, id: number, linkKey: string) =>
+  createHmac('sha256', secret).update(`${purpose}:${id}:${linkKey}`).digest('base64url').slice(0, MAC_CHARACTERS);
 
 /** The token of an enquiry's link for `purpose`; null when the enquiry is not there. */
 export async function claimLinkToken(db: Client, purpose: ClaimLinkPurpose, enquiryId: number): Promise<string | null> {
-  const [row] = await orm(db).select({ key: enquiries.submissionKey }).from(enquiries).where(eq(enquiries.id, enquiryId));
+  const [row] = await orm(db).select({ key: enquiries.linkKey }).from(enquiries).where(eq(enquiries.id, enquiryId));
   if (!row?.key) return null;
   return `${enquiryId}.${macOf(await secretOf(db), purpose, enquiryId, row.key)}`;
 }
@@ -39,7 +40,7 @@ export async function claimOfToken(db: Client, purpose: ClaimLinkPurpose, token:
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  const [row] = await orm(db).select({ key: enquiries.submissionKey }).from(enquiries).where(eq(enquiries.id, id));
+  const [row] = await orm(db).select({ key: enquiries.linkKey }).from(enquiries).where(eq(enquiries.id, id));
   if (!row?.key) return null;
   const expected = Buffer.from(macOf(await secretOf(db), purpose, id, row.key));
   const given = Buffer.from(match[2]!);

@@ -7,6 +7,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
+import { claimLinkToken, claimOfToken } from '@/server/claims/claim-links';
 import { openDatabase } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
@@ -153,6 +154,20 @@ describe('photos that arrive after the notification went out', () => {
     clock += 24 * 3600_000;
     expect(await worker(mailer).runOnce()).toBe(0);
     expect(sent).toHaveLength(2);
+  });
+
+  it("leave the claim's status and staff links, already e-mailed, opening the claim", async () => {
+    expect(await store()).toMatchObject({ id: 1, duplicate: false });
+    const status = (await claimLinkToken(db, 'status', 1))!;
+    const staff = (await claimLinkToken(db, 'update', 1))!;
+    const folderBefore = (await db.execute('SELECT submission_key FROM enquiries WHERE id = 1')).rows[0]?.submission_key;
+
+    clock += 60_000;
+    expect(await store([photo(1, 11)])).toEqual({ id: 1, reference, duplicate: true });
+    expect((await db.execute('SELECT submission_key FROM enquiries WHERE id = 1')).rows[0]?.submission_key).not.toBe(folderBefore);
+    expect(await claimOfToken(db, 'status', status)).toBe(1);
+    expect(await claimOfToken(db, 'update', staff)).toBe(1);
+    expect(await claimLinkToken(db, 'status', 1)).toBe(status);
   });
 
   it('before the notification was sent they ride with it: no follow-up', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
@@ -101,6 +101,7 @@ function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
     recaptchaScore: enquiry.score ?? null,
     verificationDetail: enquiry.detail ?? null,
     submissionKey,
+    linkKey: randomBytes(24).toString('base64url'),
     enquiryKey: enquiry.enquiryKey ?? null,
     photosDropped: dropped.count,
     photosDroppedReason: dropped.reason,

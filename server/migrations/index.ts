@@ -16,6 +16,7 @@ import { stageEmailsMigration } from '@/server/migrations/0014-stage-emails';
 import { supportNeedsMigration } from '@/server/migrations/0015-support-needs';
 import { laterPhotosAndLinkUsesMigration } from '@/server/migrations/0016-later-photos-and-link-uses';
 import { crmWebhooksMigration } from '@/server/migrations/0017-crm-webhooks';
+import { claimLinkKeysMigration } from '@/server/migrations/0018-claim-link-keys';
 
 import type { Transaction } from '@libsql/client';
 
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   supportNeedsMigration,
   laterPhotosAndLinkUsesMigration,
   crmWebhooksMigration,
+  claimLinkKeysMigration,
 ];
