@@ -72,6 +72,9 @@ export const staffPage = {
   waitingOnNone: 'Not said',
   submit: 'Save',
   saved: (stage: string) => `Saved: the claim is now at “${stage}”.`,
+  /** The company's CRM sent a change timed after this Save (its clock runs a little ahead of the site's). */
+  savedBehind: (stage: string, shown: string) =>
+    `Saved “${stage}” in the claim’s history, but the claim stays at “${shown}”: the CRM sent a change timed after this one. The customer was not told.`,
   invalid: 'Please correct the highlighted fields.',
   badStage: 'Choose a stage from the list',
   badDate: 'Enter the date as a day in the calendar, or leave it empty',

@@ -94,7 +94,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     if (note.length > NOTE_MAX) errors.note = staffPage.noteTooLong;
     if (!isClaimStage(values.stage) || Object.keys(errors).length > 0)
       return { kind: 'refused', message: staffPage.invalid, errors, values };
-    await recordStageChange(
+    const outcome = await recordStageChange(
       client,
       id,
       {
@@ -110,7 +110,11 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     );
     wakeOutboxWorker();
     await recordLinkUse(client, id, 'update', 'saved', now());
-    return { kind: 'saved', message: staffPage.saved(stageWords(values.stage)) };
+    const shown = outcome === 'late' ? (await claimStatus(client, id))?.stage : undefined;
+    return {
+      kind: 'saved',
+      message: shown ? staffPage.savedBehind(stageWords(values.stage), stageWords(shown)) : staffPage.saved(stageWords(values.stage)),
+    };
   }
 
   return { lookUp, statusByLink, staffClaim, saveUpdate };

@@ -3,8 +3,11 @@
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
+import { staffPage } from '@/content/claims';
 import type { ClaimStage } from '@/lib/claim-stages';
-import { claimStatus, recordStageChange } from '@/server/claims/claim-status';
+import { claimLinkToken } from '@/server/claims/claim-links';
+import { createClaimPages } from '@/server/claims/claim-pages';
+import { claimStatus, recordStageChange, type StageChange } from '@/server/claims/claim-status';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -97,5 +100,91 @@ describe('claimStatus', () => {
     expect(status).toMatchObject({ stage: 'contacted', insurer: null });
     const plain = await submitEnquiryAt(db, receivedMs);
     expect((await claimStatus(db, plain.id, { standards: confirmedStandards }))?.insurer).toBeNull();
+  });
+});
+
+describe('recordStageChange: a claim shows its latest change by the time it happened', () => {
+  const crm = (stage: ClaimStage, iso: string, more: Partial<StageChange> = {}): StageChange => ({
+    stage,
+    waitingOn: null,
+    nextDate: null,
+    note: null,
+    tellCustomer: true,
+    source: 'crm',
+    at: at(iso),
+    ...more,
+  });
+  /** The stages the customer's e-mails were queued for, in the order queued. */
+  const queuedEmails = async (id: number) =>
+    (
+      await db.execute({
+        sql: `SELECT c.stage FROM enquiry_notifications n JOIN claim_stage_changes c ON c.id = n.stage_change_id
+              WHERE n.kind = 'stage' AND n.enquiry_id = ? ORDER BY n.id`,
+        args: [id],
+      })
+    ).rows.map((row) => row.stage);
+
+  it('a change two minutes older than the one shown, recorded after it: in the timeline at its own time, not the stage, no e-mail', async () => {
+    const { id } = await submitEnquiryAt(db, receivedMs, instruction);
+    const booked = crm('survey-booked', '2026-02-02T13:31:00Z', { nextDate: '2026-02-04', waitingOn: 'us', eventId: 'msg_booked' });
+    const late = crm('contacted', '2026-02-02T13:29:00Z', {
+      nextDate: '2026-02-03',
+      waitingOn: 'customer',
+      note: 'We rang.',
+      eventId: 'msg_late',
+    });
+    expect(await recordStageChange(db, id, booked, at('2026-02-02T13:31:01Z'))).toBe('current');
+    expect(await recordStageChange(db, id, late, at('2026-02-02T13:33:00Z'))).toBe('late');
+    expect(await recordStageChange(db, id, late, at('2026-02-02T13:40:00Z'))).toBe('already-applied');
+
+    const status = await claimStatus(db, id, { now: at('2026-02-02T14:00:00Z'), standards: confirmedStandards });
+    expect(status).toMatchObject({ stage: 'survey-booked', nextDate: '2026-02-04', waitingOn: 'us' });
+    expect(status?.timeline).toEqual([
+      { stage: 'received', at: '2026-02-02T10:00:00.000Z', note: null },
+      { stage: 'contacted', at: '2026-02-02T13:29:00.000Z', note: 'We rang.' },
+      { stage: 'survey-booked', at: '2026-02-02T13:31:00.000Z', note: null },
+    ]);
+    // An insurer sees the first contact when it happened, not when the CRM's retry got through.
+    expect(status?.insurer?.stamps[1]).toMatchObject({ stage: 'contacted', at: '2026-02-02T13:29:00.000Z' });
+    expect(await queuedEmails(id)).toEqual(['survey-booked']);
+  });
+
+  it('the same two in the order they happened: each the stage in its turn, two e-mails', async () => {
+    const { id } = await submitEnquiryAt(db, receivedMs);
+    expect(await recordStageChange(db, id, crm('contacted', '2026-02-02T13:29:00Z'), at('2026-02-02T13:29:01Z'))).toBe('current');
+    expect(await recordStageChange(db, id, crm('survey-booked', '2026-02-02T13:31:00Z'), at('2026-02-02T13:31:01Z'))).toBe('current');
+    expect((await claimStatus(db, id))?.stage).toBe('survey-booked');
+    expect(await queuedEmails(id)).toEqual(['contacted', 'survey-booked']);
+  });
+
+  it('a Save on the staff page counts with its save time', async () => {
+    const { id } = await submitEnquiryAt(db, receivedMs);
+    let clock = at('2026-02-02T13:35:00Z');
+    const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: false });
+    const token = (await claimLinkToken(db, 'update', id))!;
+    const save = (stage: ClaimStage) => {
+      const form = new FormData();
+      form.set('stage', stage);
+      return pages.saveUpdate(token, form);
+    };
+    await recordStageChange(db, id, crm('survey-booked', '2026-02-02T13:31:00Z'), at('2026-02-02T13:34:00Z'));
+    // Saved after the CRM's change happened: the claim is at what was saved, and the customer is told.
+    expect(await save('works-booked')).toEqual({ kind: 'saved', message: staffPage.saved('Works booked') });
+    expect((await claimStatus(db, id))?.timeline.at(-1)).toEqual({ stage: 'works-booked', at: '2026-02-02T13:35:00.000Z', note: null });
+
+    // A CRM whose clock runs two minutes ahead of the site's sends a change timed after the next Save.
+    await recordStageChange(db, id, crm('surveyed', '2026-02-02T13:38:00Z'), at('2026-02-02T13:36:00Z'));
+    clock = at('2026-02-02T13:37:00Z');
+    expect(await save('on-hold')).toEqual({ kind: 'saved', message: staffPage.savedBehind('On hold', 'Surveyed') });
+    const status = await claimStatus(db, id);
+    expect(status?.stage).toBe('surveyed');
+    expect(status?.timeline.map((entry) => [entry.stage, entry.at])).toEqual([
+      ['received', '2026-02-02T10:00:00.000Z'],
+      ['survey-booked', '2026-02-02T13:31:00.000Z'],
+      ['works-booked', '2026-02-02T13:35:00.000Z'],
+      ['on-hold', '2026-02-02T13:37:00.000Z'],
+      ['surveyed', '2026-02-02T13:38:00.000Z'],
+    ]);
+    expect(await queuedEmails(id)).toEqual(['survey-booked', 'works-booked', 'surveyed']);
   });
 });

@@ -19,6 +19,8 @@ export type StageChange = {
   note: string | null;
   tellCustomer: boolean;
   source: 'staff' | 'crm';
+  /** When it happened (ms since 1970): a CRM event's own time; the time it is recorded when not given. */
+  at?: number;
   eventId?: string;
   /** Whether the company's CRM is told of a change made on the site (one it sent itself never is). */
   tellCrm?: boolean;
@@ -92,19 +94,24 @@ export async function lookUpClaim(db: Client, reference: string, email: string):
   return id !== null && row?.emailKey && matches ? id : null;
 }
 
+/** What became of a change: it is what the claim now shows, it is kept but an earlier one's, or it was kept before. */
+export type StageChangeOutcome = 'current' | 'late' | 'already-applied';
+
 /**
- * Keeps a change of stage and, unless the company said not to, queues the customer's e-mail about it
+ * Keeps a change of stage at the time it happened (`change.at`, else `now`: a Save on the staff page
+ * happens when it is saved) and, unless the company said not to, queues the customer's e-mail about it
  * in the same write batch (an outbox job of kind 'stage', only for an accepted enquiry): the change is
- * told exactly once. A CRM event already applied (its id seen) is not applied again.
+ * told exactly once. The claim shows its latest change by the time it happened (on equal times, the one
+ * recorded last): a change older than one already kept is `late`, kept in the timeline at its own time,
+ * and tells the customer nothing. A CRM event already applied (its id seen) is not applied again.
  */
-export async function recordStageChange(
-  db: Client,
-  enquiryId: number,
-  change: StageChange,
-  now: number,
-): Promise<'applied' | 'already-applied'> {
+export async function recordStageChange(db: Client, enquiryId: number, change: StageChange, now: number): Promise<StageChangeOutcome> {
   const c = claimStageChanges;
-  const [inserted] = await writeBatch(db, [
+  const at = change.at ?? now;
+  const later = sql`EXISTS (SELECT 1 FROM ${c} AS later WHERE later.enquiry_id = ${enquiryId} AND later.changed_ms > ${at})`;
+  const [superseded, inserted] = await writeBatch(db, [
+    // Read in the batch's write transaction, before the insert: no change can come between.
+    orm(db).run(sql`SELECT ${later} AS superseded`),
     orm(db)
       .insert(c)
       .values({
@@ -116,21 +123,23 @@ export async function recordStageChange(
         tellCustomer: change.tellCustomer ? 1 : 0,
         source: change.source,
         eventId: change.eventId ?? null,
-        changedAt: new Date(now).toISOString(),
-        changedMs: now,
+        changedAt: new Date(at).toISOString(),
+        changedMs: at,
       })
       .onConflictDoNothing({ target: c.eventId }),
-    // The row just inserted, if it was (changes() is the insert's): a conflicting event inserted none.
+    // The row just inserted, if it was (changes() is the insert's): a conflicting event inserted none;
+    // a late one tells the customer nothing.
     orm(db).run(
       insertSelect(
         enquiryNotifications,
         { enquiryId: sql`${enquiries.id}`, kind: 'stage', status: 'pending', nextAttemptMs: now, stageChangeId: sql`${c.id}` },
         sql`FROM ${c} JOIN ${enquiries} ON ${enquiries.id} = ${c.enquiryId}
-          WHERE changes() = 1 AND ${c.id} = last_insert_rowid() AND ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${now}
-            AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted'`,
+          WHERE changes() = 1 AND ${c.id} = last_insert_rowid() AND ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${at}
+            AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted' AND NOT ${later}`,
       ),
     ),
-    ...(change.tellCrm && change.source === 'staff' ? [orm(db).run(claimUpdatedEvent(enquiryId, now))] : []),
+    ...(change.tellCrm && change.source === 'staff' ? [orm(db).run(claimUpdatedEvent(enquiryId, at, now))] : []),
   ]);
-  return (inserted?.rowsAffected ?? 0) > 0 ? 'applied' : 'already-applied';
+  if ((inserted?.rowsAffected ?? 0) === 0) return 'already-applied';
+  return Number(superseded?.rows[0]?.superseded ?? 0) === 1 ? 'late' : 'current';
 }

@@ -1,4 +1,8 @@
-// POST /api/crm/events against a real database: signed claim events from the company's CRM.
+// POST /api/crm/events against a real database: signed claim events from the company's CRM, applied
+// in the order they happened (the body's timestamp), whatever order they arrive in.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enquiryReference } from '@/lib/enquiry-reference';
@@ -7,7 +11,11 @@ import { createCrmEventsHandler } from '@/server/crm/crm-events';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { createMailer } from '@/server/enquiries/mailer';
+import { createOutboxWorker } from '@/server/enquiries/outbox-worker';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { parseMail } from '@/tests/support/mail-message';
+import { outboxMessages } from '@/tests/support/outbox';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NOW = Date.parse('2026-12-01T09:00:00Z');
@@ -16,8 +24,10 @@ let db: Client;
 let cleanup: () => void;
 let reference: string;
 let id: number;
+let outbox: string;
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
+  outbox = mkdtempSync(path.join(tmpdir(), 'homecare-crm-events-outbox-'));
   const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
   const answer = await handle(
     contactRequest({
@@ -32,7 +42,10 @@ beforeEach(async () => {
   reference = String(answer.body.reference);
   id = 1;
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  rmSync(outbox, { recursive: true, force: true });
+});
 
 const handler = (secret: string | null = SECRET) => createCrmEventsHandler({ secret, db: async () => db, now: () => NOW });
 
@@ -42,10 +55,11 @@ function event(
     eventId = `msg_${Math.random().toString(36).slice(2)}`,
     secret = SECRET,
     timestamp = NOW / 1000,
+    happened = new Date(NOW).toISOString(),
     body,
-  }: Partial<{ eventId: string; secret: string; timestamp: number; body: string }> = {},
+  }: Partial<{ eventId: string; secret: string; timestamp: number; happened: string; body: string }> = {},
 ) {
-  const text = body ?? JSON.stringify({ type: 'claim.updated', timestamp: new Date(NOW).toISOString(), data });
+  const text = body ?? JSON.stringify({ type: 'claim.updated', timestamp: happened, data });
   return new Request('http://127.0.0.1/api/crm/events', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...webhookHeaders(webhookKey(secret), { id: eventId, timestamp, body: text }) },
@@ -58,7 +72,7 @@ describe('claim events from the CRM', () => {
     const answer = await handler()(
       event({ reference, stage: 'survey-booked', date: '2026-12-02', waitingOn: 'customer', note: 'Please leave the side gate open.' }),
     );
-    expect(answer).toEqual({ status: 200, body: { success: true, applied: true } });
+    expect(answer).toEqual({ status: 200, body: { success: true, applied: true, current: true } });
     expect(await claimStatus(db, id)).toMatchObject({
       reference: enquiryReference(id),
       stage: 'survey-booked',
@@ -117,5 +131,89 @@ describe('claim events from the CRM', () => {
 
   it('refuses a body over 16 KB before checking it', async () => {
     expect((await handler()(event({ reference, stage: 'completed', note: 'x'.repeat(17_000) }))).status).toBe(413);
+  });
+});
+
+/** The e-mails the customer was sent about their claim's stage, by the outbox worker, in order. */
+async function stageEmailsSent(): Promise<string[]> {
+  const worker = createOutboxWorker({
+    db,
+    mailer: createMailer({ smtpUrl: null, outboxDir: outbox }),
+    from: 'site@example.com',
+    to: 'office@example.com',
+    pollMs: 1000,
+    log: () => undefined,
+    now: () => NOW + 60_000,
+  });
+  await worker.runOnce();
+  return outboxMessages(outbox)
+    .map((raw) => parseMail(raw).subject)
+    .filter((subject) => subject.startsWith(`Your repair ${reference}:`));
+}
+
+const twoMinutesEarlier = new Date(NOW - 2 * 60_000).toISOString();
+
+describe('events in the order they happened', () => {
+  it('a late contacted (two minutes older) after survey-booked: kept in the history, the claim stays at survey booked, one e-mail', async () => {
+    const booked = await handler()(event({ reference, stage: 'survey-booked', date: '2026-12-04', waitingOn: 'us', note: 'Tuesday.' }));
+    // The CRM's late retry of an earlier event: signed now, its body's timestamp two minutes older.
+    const late = await handler()(
+      event(
+        { reference, stage: 'contacted', date: '2026-12-01', waitingOn: 'customer', note: 'We rang you.' },
+        { happened: twoMinutesEarlier },
+      ),
+    );
+    expect(booked).toEqual({ status: 200, body: { success: true, applied: true, current: true } });
+    expect(late).toEqual({ status: 200, body: { success: true, applied: true, current: false } });
+
+    const status = await claimStatus(db, id);
+    // The late event's date and whose move it is do not overwrite the current stage's.
+    expect(status).toMatchObject({ stage: 'survey-booked', nextDate: '2026-12-04', waitingOn: 'us' });
+    expect(status?.timeline.slice(1)).toEqual([
+      { stage: 'contacted', at: twoMinutesEarlier, note: 'We rang you.' },
+      { stage: 'survey-booked', at: new Date(NOW).toISOString(), note: 'Tuesday.' },
+    ]);
+    expect(await stageEmailsSent()).toEqual([`Your repair ${reference}: Survey booked (Example Homecare)`]);
+  });
+
+  it('the same two events in the order they happened: both current in turn, two e-mails', async () => {
+    const contacted = await handler()(event({ reference, stage: 'contacted' }, { happened: twoMinutesEarlier }));
+    const booked = await handler()(event({ reference, stage: 'survey-booked' }));
+    expect([contacted.body.current, booked.body.current]).toEqual([true, true]);
+    expect((await claimStatus(db, id))?.stage).toBe('survey-booked');
+    expect(await stageEmailsSent()).toEqual([
+      `Your repair ${reference}: Contacted (Example Homecare)`,
+      `Your repair ${reference}: Survey booked (Example Homecare)`,
+    ]);
+  });
+
+  it('on equal times the one that arrives last is the claim’s stage', async () => {
+    await handler()(event({ reference, stage: 'survey-booked' }));
+    expect((await handler()(event({ reference, stage: 'contacted' }))).body).toEqual({ success: true, applied: true, current: true });
+    expect((await claimStatus(db, id))?.stage).toBe('contacted');
+    expect(await stageEmailsSent()).toHaveLength(2);
+  });
+
+  it('a late event sent again under its id is not applied twice', async () => {
+    await handler()(event({ reference, stage: 'survey-booked' }));
+    const late = event({ reference, stage: 'contacted' }, { eventId: 'msg_late', happened: twoMinutesEarlier });
+    const again = event({ reference, stage: 'contacted' }, { eventId: 'msg_late', happened: twoMinutesEarlier });
+    expect((await handler()(late)).body).toEqual({ success: true, applied: true, current: false });
+    expect(await handler()(again)).toEqual({ status: 200, body: { success: true, applied: false } });
+    expect((await claimStatus(db, id))?.timeline.map((entry) => entry.stage)).toEqual(['received', 'contacted', 'survey-booked']);
+  });
+
+  it('a time after its signature’s, long before the claim, or without an offset from UTC: 400 naming the timestamp', async () => {
+    const refused = { status: 400, body: { errors: [{ path: 'timestamp' }] } };
+    // Signed now, said to happen a minute from now: not sent after it happened.
+    expect(await handler()(event({ reference, stage: 'completed' }, { happened: new Date(NOW + 60_000).toISOString() }))).toMatchObject(
+      refused,
+    );
+    expect(await handler()(event({ reference, stage: 'completed' }, { happened: '2020-01-01T00:00:00Z' }))).toMatchObject(refused);
+    expect(await handler()(event({ reference, stage: 'completed' }, { happened: '2026-12-01T08:59:00' }))).toMatchObject(refused);
+    // Within the second the signature's whole-second time stands for, and with an offset: taken.
+    expect((await handler()(event({ reference, stage: 'contacted' }, { happened: new Date(NOW + 999).toISOString() }))).status).toBe(200);
+    expect((await handler()(event({ reference, stage: 'contacted' }, { happened: '2026-12-01T08:59:00+00:00' }))).status).toBe(200);
+    expect((await claimStatus(db, id))?.stage).toBe('contacted');
   });
 });

@@ -15,7 +15,12 @@ import { failure, readCappedText, type HandlerResult } from '@/server/http';
 const EVENT_MAX_BYTES = 16 * 1024;
 
 type FieldError = { path: string; msg: string };
-type ClaimUpdate = { reference: string; change: Omit<StageChange, 'source' | 'eventId'> };
+type ClaimUpdate = { reference: string; at: number; change: Omit<StageChange, 'source' | 'eventId' | 'at'> };
+
+/** An ISO 8601 date and time with its offset from UTC (`Z` or `±hh:mm`): one without is ambiguous. */
+const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** How far before the claim was received an event may say it happened: the CRM's clock may be behind ours by this much. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -24,8 +29,8 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
   if (!isRecord(body)) return [{ path: 'body', msg: 'must be a JSON object' }];
   const errors: FieldError[] = [];
   if (body.type !== 'claim.updated') errors.push({ path: 'type', msg: 'must be "claim.updated"' });
-  if (typeof body.timestamp !== 'string' || Number.isNaN(Date.parse(body.timestamp)))
-    errors.push({ path: 'timestamp', msg: 'must be an ISO 8601 date and time' });
+  const at = typeof body.timestamp === 'string' && ZONED_DATE_TIME.test(body.timestamp) ? Date.parse(body.timestamp) : NaN;
+  if (Number.isNaN(at)) errors.push({ path: 'timestamp', msg: 'must be an ISO 8601 date and time with its offset (Z or ±hh:mm)' });
   const data = body.data;
   if (!isRecord(data)) return [...errors, { path: 'data', msg: 'must be an object' }];
   const { reference, stage, date, waitingOn, note } = data;
@@ -40,6 +45,7 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
   if (errors.length > 0 || !isEnquiryReference(reference) || !isClaimStage(stage)) return errors;
   return {
     reference,
+    at,
     change: {
       stage,
       nextDate: typeof date === 'string' ? date : null,
@@ -54,9 +60,12 @@ export type CrmEventsDeps = { secret?: string | null; db?: () => Promise<Client>
 
 /**
  * POST /api/crm/events: the company's CRM moves a claim's stage, signed the Standard Webhooks way with
- * CRM_EVENTS_SECRET (off, 404, without it). A bad or missing signature, or a timestamp more than five
- * minutes from now: 401. An event id seen before: 200, not applied again. An unknown reference: 404;
- * a malformed body or an unknown stage: 400 naming the field. Applied: 200.
+ * CRM_EVENTS_SECRET (off, 404, without it). A bad or missing signature, or a `webhook-timestamp` more
+ * than five minutes from now: 401. An event id seen before: 200, not applied again. An unknown
+ * reference: 404; a malformed body, an unknown stage, or a body `timestamp` (when the change happened)
+ * after the signature's or over five minutes before the claim was received: 400 naming the field.
+ * Applied at the body's `timestamp`: 200, with `current: false` when the claim already shows a later
+ * change (server/claims/claim-status.ts recordStageChange).
  */
 export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
   const secret = deps.secret === undefined ? config().crmEventsSecret : deps.secret;
@@ -88,13 +97,31 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
     }
     const update = parseClaimUpdate(parsed);
     if (Array.isArray(update)) return failure(400, 'The event is not a claim update this site takes.', { errors: update });
+    // Sent after it happened: an event's time is not later than its signature's (whole seconds, so within one).
+    if (update.at >= (verified.timestamp + 1) * 1000)
+      return failure(400, 'The event is not a claim update this site takes.', {
+        errors: [{ path: 'timestamp', msg: 'must not be later than the webhook-timestamp it is signed with' }],
+      });
 
     const client = await db();
     const id = enquiryIdOf(update.reference);
-    const [known] = await orm(client).select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, id));
+    const [known] = await orm(client)
+      .select({ id: enquiries.id, receivedMs: enquiries.receivedMs })
+      .from(enquiries)
+      .where(eq(enquiries.id, id));
     if (!known) return failure(404, `No claim has the reference ${update.reference}.`);
-    const applied = await recordStageChange(client, id, { ...update.change, source: 'crm', eventId: verified.id }, now());
-    return { status: 200, body: { success: true, applied: applied === 'applied' } };
+    if (update.at < known.receivedMs - CLOCK_SKEW_MS)
+      return failure(400, 'The event is not a claim update this site takes.', {
+        errors: [{ path: 'timestamp', msg: 'must not be before the claim was received' }],
+      });
+    const outcome = await recordStageChange(client, id, { ...update.change, at: update.at, source: 'crm', eventId: verified.id }, now());
+    return {
+      status: 200,
+      body:
+        outcome === 'already-applied'
+          ? { success: true, applied: false }
+          : { success: true, applied: true, current: outcome === 'current' },
+    };
   };
 }
 

@@ -40,10 +40,10 @@ export function photosAddedEvent(enquiryId: number, photosFrom: number, now: num
 }
 
 /**
- * The `claim.updated` event of the change of stage the site's staff page just made (at `now`), for an
- * accepted enquiry. A change the CRM itself sent is never echoed back to it.
+ * The `claim.updated` event of the change of stage the site's staff page just made (happened `at`,
+ * written `now`), for an accepted enquiry. A change the CRM itself sent is never echoed back to it.
  */
-export function claimUpdatedEvent(enquiryId: number, now: number): SQL {
+export function claimUpdatedEvent(enquiryId: number, at: number, now: number): SQL {
   const c = claimStageChanges;
   return insertSelect(
     webhookEvents,
@@ -57,7 +57,7 @@ export function claimUpdatedEvent(enquiryId: number, now: number): SQL {
       nextAttemptMs: now,
     },
     sql`FROM (SELECT ${c.id} AS id, ${c.changedAt} AS changed_at FROM ${c}
-        WHERE ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${now} AND ${c.source} = 'staff'
+        WHERE ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${at} AND ${c.source} = 'staff'
         ORDER BY ${c.id} DESC LIMIT 1) AS change
       WHERE EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
       ON CONFLICT DO NOTHING`,

@@ -182,6 +182,33 @@ describe('events out', () => {
     expect(metadataTags(Buffer.from(await served.arrayBuffer())).filter((tag) => /^(?:EXIF|XMP|IPTC|MakerNotes):/.test(tag))).toEqual([]);
   });
 
+  it('each claim.updated carries when its change was saved (data.changedAt), not when it is sent', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const id = await storedEnquiry(config, false);
+    const sentAt = clock;
+    clock -= 10 * 60_000;
+    const contactedAt = clock;
+    const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
+    const token = (await claimLinkToken(db, 'update', id))!;
+    const save = (stage: string) => {
+      const form = new FormData();
+      form.set('stage', stage);
+      return pages.saveUpdate(token, form);
+    };
+    await save('contacted');
+    clock += 90_000;
+    await save('survey-booked');
+
+    clock = sentAt;
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(3);
+    const updates = receiver.received.filter((event) => event.event.type === 'claim.updated').map((event) => event.event);
+    expect(updates.map((event) => [event.data.stage, event.data.changedAt, event.timestamp])).toEqual([
+      ['contacted', new Date(contactedAt).toISOString(), new Date(contactedAt).toISOString()],
+      ['survey-booked', new Date(contactedAt + 90_000).toISOString(), new Date(contactedAt + 90_000).toISOString()],
+    ]);
+  });
+
   it('with webhooks off, nothing is queued', async () => {
     await storedEnquiry(loadEnquiryConfig({}));
     expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]?.n)).toBe(0);

@@ -107,9 +107,12 @@ test('the staff link: opening it changes nothing, Save does; the customerâ€™s li
   await expect(page.getByTestId('claim-link-refused')).toHaveText(statusText.notFound);
 });
 
-/** A claim event signed as the Standard Webhooks scheme says (written here again, apart from the site's own code). */
-function signedEvent(data: Record<string, unknown>, id: string) {
-  const body = JSON.stringify({ type: 'claim.updated', timestamp: new Date().toISOString(), data });
+/**
+ * A claim event signed now as the Standard Webhooks scheme says (written here again, apart from the
+ * site's own code); its body's timestamp, when it happened, is now unless given.
+ */
+function signedEvent(data: Record<string, unknown>, id: string, happened = new Date()) {
+  const body = JSON.stringify({ type: 'claim.updated', timestamp: happened.toISOString(), data });
   const timestamp = String(Math.floor(Date.now() / 1000));
   const key = Buffer.from(testCrmEventsSecret.slice('whsec_'.length), 'base64');
   const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
@@ -133,7 +136,7 @@ test('the CRM moves a claim by a signed event, once per event id; the customerâ€
   );
   const applied = await request.post(`${testSiteUrl}/api/crm/events`, event);
   expect(applied.status()).toBe(200);
-  expect(await applied.json()).toEqual({ success: true, applied: true });
+  expect(await applied.json()).toEqual({ success: true, applied: true, current: true });
   const again = await request.post(`${testSiteUrl}/api/crm/events`, event);
   expect(await again.json()).toEqual({ success: true, applied: false });
   const forged = await request.post(`${testSiteUrl}/api/crm/events`, { ...event, data: event.data.replace('works-booked', 'completed') });
@@ -143,6 +146,49 @@ test('the CRM moves a claim by a signed event, once per event id; the customerâ€
   await expect(page.getByTestId('claim-stage')).toHaveText('Works booked');
   await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(2);
   await expect(page.getByTestId('claim-timeline')).toContainText('Joiner booked.');
+});
+
+test('events out of order: the CRMâ€™s late retry of an earlier event is kept in the history and moves nothing back', async ({
+  page,
+  request,
+}) => {
+  const sent = await sentEnquiry(request, `crm-order-${Date.now()}`);
+  const post = (data: Record<string, unknown>, id: string, happened?: Date) =>
+    request.post(`${testSiteUrl}/api/crm/events`, signedEvent({ reference: sent.reference, ...data }, id, happened));
+  const unique = Date.now();
+  const booked = await post({ stage: 'survey-booked', date: '2027-01-12', note: 'Surveyor on Tuesday.' }, `msg_booked_${unique}`);
+  expect(await booked.json()).toEqual({ success: true, applied: true, current: true });
+  // The CRM's late retry of `contacted`: signed now, its timestamp two minutes older.
+  const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+  const late = await post({ stage: 'contacted', date: '2027-01-05', note: 'We rang you.' }, `msg_contacted_${unique}`, twoMinutesAgo);
+  expect(late.status()).toBe(200);
+  expect(await late.json()).toEqual({ success: true, applied: true, current: false });
+
+  await page.goto(linkPath(sent.notification, '/track/'));
+  await expect(page.getByTestId('claim-stage')).toHaveText('Survey booked');
+  await expect(page.getByTestId('claim-status')).toContainText('12 January 2027');
+  await expect(page.getByTestId('claim-status')).not.toContainText('5 January 2027');
+  // Newest first, each at the time it happened.
+  const history = page.getByTestId('claim-timeline').getByRole('listitem');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText('Survey booked');
+  await expect(history.nth(1)).toContainText('Contacted');
+  await expect(history.nth(1)).toContainText('We rang you.');
+  await expect(history.nth(1).locator('time')).toHaveAttribute('datetime', twoMinutesAgo.toISOString());
+  await expect(history.nth(2)).toContainText('Received');
+
+  // The customer's e-mails go in the order they were queued: once the next change's has gone, any for
+  // the late event would have gone before it.
+  await post({ stage: 'surveyed' }, `msg_surveyed_${unique}`);
+  const subjects = () =>
+    outboxMessages(testOutboxDir)
+      .map((raw) => parseMail(raw).subject)
+      .filter((subject) => subject.startsWith(`Your repair ${sent.reference}: `));
+  await expect.poll(subjects).toContain(`Your repair ${sent.reference}: Surveyed (Example Homecare)`);
+  expect(subjects()).toEqual([
+    `Your repair ${sent.reference}: Survey booked (Example Homecare)`,
+    `Your repair ${sent.reference}: Surveyed (Example Homecare)`,
+  ]);
 });
 
 test.describe('without JavaScript', () => {
