@@ -13,7 +13,7 @@ if [ -z "$MINIBROWSER" ]; then
   MINIBROWSER="${MINIBROWSER:-/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser}"
 fi
 
-# Upstream versions, compared with dpkg's rules (so 140.12.0esr is newer than 140, 150.0~beta older
+# Upstream versions, compared with dpkg's rules (so 140.12.0esr is newer than 140, 150~b1 older
 # than 150). Debian 12 ships all three in its main suite; newer ones come with its security updates.
 MIN_CHROMIUM=150
 MIN_FIREFOX=140
