@@ -33,6 +33,22 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Browser-test code waits by evaluating from the test (expect.poll with page.evaluate, or a loop of
+    // evaluations): Puppeteer's and Playwright's waitForFunction rebuild the predicate in the page with
+    // Function(), which a browser may hold to the site's CSP (Firefox ESR 140 does), and the CSP stays strict.
+    files: ['tests/**', 'scripts/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForFunction',
+          message:
+            "waitForFunction evaluates its predicate with Function() in the page, which the site's CSP may block (Firefox ESR 140): poll with page.evaluate from the test, or wait on a selector or event.",
+        },
+      ],
+    },
+  },
   prettier,
   globalIgnores([
     '.next*/**',

@@ -14,6 +14,8 @@ OTHER_BIN="$(node scripts/node/supported-node.mjs bin --other)"
 export PATH="$MAIN_BIN:$PATH"
 MAIN_VERSION="$(node --version)"
 OTHER_VERSION="$("$OTHER_BIN/node" --version)"
+# Read before the browser tests run, so the last lines name what they ran.
+BROWSERS="$(source scripts/test/browsers.sh && describe_browsers)"
 echo "== Node $MAIN_VERSION runs the whole suite ($MAIN_BIN)"
 
 echo "== Type check"
@@ -38,3 +40,6 @@ PATH="$OTHER_BIN:$PATH" bash scripts/test/smoke.sh
 echo "== Node lines"
 echo "Node $MAIN_VERSION: types, lint, every unit test, both production builds, every browser test"
 echo "Node $OTHER_VERSION: both production builds, the smoke set (every route, an enquiry with photos to the SMTP stand-in, the form without JavaScript, the digest's dry run and send, backup and restore, the build steps, the server-side browser globals)"
+
+echo "== Browsers, drivers and proxies the browser tests ran"
+echo "$BROWSERS"

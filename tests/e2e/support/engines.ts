@@ -78,6 +78,29 @@ const READ_PROBLEMS = `return (async () => {
 
 type Intercept = { url: RegExp; contentType: string; body: string };
 
+/**
+ * Evaluates `expression` in the page every `intervalMs` until it is truthy. Puppeteer's
+ * waitForFunction would rebuild it in the page with Function(), which Firefox ESR 140 holds to the
+ * page's CSP (no 'unsafe-eval'), while an evaluation from the driver is not; an evaluation that fails
+ * (the page navigating away meanwhile) counts as not yet.
+ */
+async function pollInPage(page: PuppeteerPage, expression: string, { timeoutMs, intervalMs }: { timeoutMs: number; intervalMs: number }) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      if (await page.evaluate(expression)) return;
+      lastError = undefined;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(`${page.url()}: still false after ${timeoutMs} ms: ${expression}`, { cause: lastError });
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
 async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Promise<EngineSession> {
   const browser: PuppeteerBrowser = await puppeteer.launch({
     browser: 'firefox',
@@ -109,7 +132,7 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
     name: 'firefox',
     goto: async (url, { scriptsBlocked = false } = {}) => {
       await page.goto(url, { waitUntil: 'load' });
-      if (!scriptsBlocked) await page.waitForFunction(HYDRATED, { polling: 25, timeout: 15_000 });
+      if (!scriptsBlocked) await pollInPage(page, HYDRATED, { timeoutMs: 15_000, intervalMs: 25 });
     },
     click: async (selector) => {
       await page.waitForSelector(selector, { visible: true });
@@ -134,7 +157,7 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
       await page.mouse.wheel({ deltaY });
     },
     evaluate: <T>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
-    waitFor: async (body, timeoutMs = 10_000) => void (await page.waitForFunction(`(() => { ${body} })()`, { timeout: timeoutMs })),
+    waitFor: (body, timeoutMs = 10_000) => pollInPage(page, `(() => { ${body} })()`, { timeoutMs, intervalMs: 100 }),
     problems: async () => [...seen, ...((await page.evaluate(`(() => { ${READ_PROBLEMS} })()`)) as string[])],
     close: () => browser.close(),
   };
