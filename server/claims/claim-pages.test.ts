@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { staffPage, trackPage } from '@/content/claims';
+import { deadLinkText, staffPage, trackPage } from '@/content/claims';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { claimLinkToken, claimOfToken, rotateClaimLinks } from '@/server/claims/claim-links';
-import { createClaimPages } from '@/server/claims/claim-pages';
+import { claimLinkToken, claimOfToken, claimSessionValue, rotateClaimLinks } from '@/server/claims/claim-links';
+import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
@@ -53,6 +53,11 @@ const form = (fields: Record<string, string>) => {
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   return data;
 };
+/** The cookie a link of `purpose` to enquiry `id` is traded for, made at `now`. */
+const session = async (purpose: 'status' | 'update', id: number, now = Date.now()) => (await claimSessionValue(db, purpose, id, now))!;
+/** A Save's fields with a form token of its own, as the staff page serves it. */
+const saveForm = (fields: Record<string, string>) => form({ formToken: newFormToken(), ...fields });
+
 const from = (address: string) => new Headers({ 'x-homecare-client-address': address });
 
 describe('the look-up', () => {
@@ -120,16 +125,18 @@ describe('the staff page', () => {
     const id = await storedEnquiry();
     let now = Date.parse('2026-12-01T09:00:00Z');
     const pages = createClaimPages({ db: async () => db, now: () => now });
-    const token = (await claimLinkToken(db, 'update', id))!;
-    expect(await pages.staffClaim(token)).toMatchObject({ stage: 'received' });
+    const reference = enquiryReference(id);
+    const staff = await session('update', id, now);
+    expect(await pages.staffClaim(reference, staff)).toMatchObject({ stage: 'received' });
     const saved = await pages.saveUpdate(
-      token,
-      form({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Survey on Tuesday morning.', quiet: '' }),
+      reference,
+      staff,
+      saveForm({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Survey on Tuesday morning.', quiet: '' }),
     );
-    expect(saved).toEqual({ kind: 'saved', message: staffPage.saved('Survey booked') });
+    expect(saved).toEqual({ kind: 'saved', message: staffPage.saved('Survey booked'), formToken: expect.stringMatching(/^[\w-]{24}$/) });
     now += 60_000;
-    await pages.saveUpdate(token, form({ stage: 'contacted', note: 'Internal: wrong stage before.', quiet: 'on' }));
-    const status = await pages.statusByLink((await claimLinkToken(db, 'status', id))!);
+    await pages.saveUpdate(reference, staff, saveForm({ stage: 'contacted', note: 'Internal: wrong stage before.', quiet: 'on' }));
+    const status = (await pages.statusBySession(reference, await session('status', id, now)))?.status;
     expect(status).toMatchObject({ stage: 'contacted', waitingOn: null, nextDate: null });
     expect(status?.timeline.map(({ stage, note }) => [stage, note])).toEqual([
       ['received', null],
@@ -144,18 +151,25 @@ describe('the staff page', () => {
   it('refuses a stage not on the list, a date not in the calendar and a note too long, keeping what was entered; a bad link saves nothing', async () => {
     const id = await storedEnquiry();
     const pages = createClaimPages({ db: async () => db });
-    const token = (await claimLinkToken(db, 'update', id))!;
-    const refused = await pages.saveUpdate(token, form({ stage: 'demolished', nextDate: '2026-02-30', note: 'x'.repeat(1001) }));
+    const reference = enquiryReference(id);
+    const staff = await session('update', id);
+    const refused = await pages.saveUpdate(reference, staff, saveForm({ stage: 'demolished', nextDate: '2026-02-30', note: 'x'.repeat(1001) }));
     expect(refused).toMatchObject({
       kind: 'refused',
       message: staffPage.invalid,
       errors: { stage: staffPage.badStage, nextDate: staffPage.badDate, note: staffPage.noteTooLong },
       values: { stage: 'demolished', nextDate: '2026-02-30' },
     });
-    expect(await pages.saveUpdate(`${token}x`, form({ stage: 'completed' }))).toMatchObject({
-      kind: 'refused',
-      message: staffPage.notFound,
-    });
+    for (const [where, cookie] of [
+      [reference, `${staff}x`],
+      [reference, await session('status', id)],
+      [enquiryReference(id + 1), staff],
+      [reference, undefined],
+    ] as const)
+      expect(await pages.saveUpdate(where, cookie, saveForm({ stage: 'completed' }))).toMatchObject({
+        kind: 'refused',
+        message: deadLinkText.update,
+      });
     expect((await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n).toBe(0);
   });
 
@@ -164,7 +178,7 @@ describe('the staff page', () => {
     const other = await storedEnquiry({ ...valid, email: 'sam@example.com' });
     const pages = createClaimPages({ db: async () => db });
     for (const enquiry of [id, other])
-      await pages.saveUpdate((await claimLinkToken(db, 'update', enquiry))!, form({ stage: 'surveyed', note: 'Seen.' }));
+      await pages.saveUpdate(enquiryReference(enquiry), await session('update', enquiry), saveForm({ stage: 'surveyed', note: 'Seen.' }));
     const exported = await exportPersonalData(db, valid.email);
     expect(exported.enquiries[0]?.stageChanges).toMatchObject([{ stage: 'surveyed', note: 'Seen.', source: 'staff' }]);
     await erasePersonalData(db, valid.email, { outboxDir: '/nonexistent' });
@@ -201,18 +215,20 @@ describe('the customer hears of each change', () => {
     const id = await storedEnquiry();
     let now = Date.parse('2026-12-01T09:00:00Z');
     const pages = createClaimPages({ db: async () => db, now: () => now });
-    const token = (await claimLinkToken(db, 'update', id))!;
+    const reference = enquiryReference(id);
+    const staff = await session('update', id, now);
     const outbox = mkdtempSync(path.join(tmpdir(), 'homecare-stage-mails-'));
     try {
       const worker = folderWorker(outbox, () => now);
       await pages.saveUpdate(
-        token,
-        form({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Our surveyor will call in the morning.' }),
+        reference,
+        staff,
+        saveForm({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Our surveyor will call in the morning.' }),
       );
       now += 60_000;
-      await pages.saveUpdate(token, form({ stage: 'contacted', note: 'Internal: corrected.', quiet: 'on' }));
+      await pages.saveUpdate(reference, staff, saveForm({ stage: 'contacted', note: 'Internal: corrected.', quiet: 'on' }));
       now += 60_000;
-      await pages.saveUpdate(token, form({ stage: 'surveyed' }));
+      await pages.saveUpdate(reference, staff, saveForm({ stage: 'surveyed' }));
       // The notification, the acknowledgement and two stage e-mails; a second round sends nothing again.
       expect(await worker.runOnce()).toBe(4);
       expect(await worker.runOnce()).toBe(0);
