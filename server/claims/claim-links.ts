@@ -69,7 +69,9 @@ export async function staffLinkExpiresAt(db: Client, enquiryId: number): Promise
     .select({
       receivedMs: enquiries.receivedMs,
       renewedMs: enquiries.staffLinkRenewedMs,
-      changedMs: sql<number | null>`(SELECT ${max(claimStageChanges.changedMs)} FROM ${claimStageChanges} WHERE ${claimStageChanges.enquiryId} = ${enquiries.id})`,
+      changedMs: sql<
+        number | null
+      >`(SELECT ${max(claimStageChanges.changedMs)} FROM ${claimStageChanges} WHERE ${claimStageChanges.enquiryId} = ${enquiries.id})`,
     })
     .from(enquiries)
     .where(eq(enquiries.id, enquiryId));

@@ -88,7 +88,10 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
   }
 
   /** The status page by its cookie: the status, and the status token its "Add photos" form posts to. */
-  async function statusBySession(reference: string, session: string | undefined): Promise<{ status: ClaimStatus; statusToken: string } | null> {
+  async function statusBySession(
+    reference: string,
+    session: string | undefined,
+  ): Promise<{ status: ClaimStatus; statusToken: string } | null> {
     const client = await db();
     const id = await claimOfSession(client, 'status', reference, session);
     if (id === null) return null;

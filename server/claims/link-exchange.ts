@@ -65,7 +65,10 @@ export async function exchangeLink(
   const shape = TOKEN_SHAPE.exec(token);
   const claimed = Number(shape?.[1]);
   if (!shape || !Number.isSafeInteger(claimed) || claimed >= ENQUIRY_ID_LIMIT)
-    return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response('Not Found\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   const now = (deps.now ?? Date.now)();
   const db = await (deps.db ?? getDb)();
   const id = await claimOfLiveToken(db, purpose, token, now);
