@@ -116,7 +116,9 @@ describe('events out', () => {
     form.set('stage', 'survey-booked');
     form.set('nextDate', '2026-12-02');
     form.set('note', 'Surveyor on Wednesday.');
-    expect(await pages.saveUpdate(enquiryReference(id), (await claimSessionValue(db, 'update', id, clock))!, form)).toMatchObject({ kind: 'saved' });
+    expect(await pages.saveUpdate(enquiryReference(id), (await claimSessionValue(db, 'update', id, clock))!, form)).toMatchObject({
+      kind: 'saved',
+    });
     await recordStageChange(
       db,
       id,
