@@ -79,8 +79,23 @@ export const staffPage = {
   badStage: 'Choose a stage from the list',
   badDate: 'Enter the date as a day in the calendar, or leave it empty',
   noteTooLong: 'Keep the note under 1,000 characters',
-  notFound: 'This link does not open a claim. It may have expired, or the links were renewed.',
+  /** A Save without the form token the page is served with (a page from before it had one). */
+  reload: 'This page is out of date: reload it, then save again.',
 } as const;
+
+/**
+ * A signed link that no longer works (expired, withdrawn, or every link renewed), or a page opened by
+ * one and left open past its time: nothing of the claim, only how to get a new link.
+ */
+export const deadLinkText = {
+  title: 'This link no longer works',
+  status: `This link no longer works. Open the link in our latest email again; if it still does not work, look up your claim with its reference and your email address, or call us on ${business.phone.display} and we will send you a new one.`,
+  update: `This link no longer works: it has expired (30 days after the claim last moved) or been withdrawn. Open the link in the latest notification again; if it still does not work, call the office on ${business.phone.display} for a new one.`,
+  lookUp: 'Look up your claim',
+} as const;
+
+/** The moment between a signed link and the page it opens (its token traded for a cookie); it moves on by itself. */
+export const linkOpeningText = { title: 'Opening your claim…', continue: 'Continue' } as const;
 
 /** The claim's links in the e-mails: the company's staff page in its notification, the status page in the acknowledgement. */
 export const claimLinkText = {

@@ -8,3 +8,13 @@ export const STAFF_LINK_PREFIX = '/claim-update/';
  * token: the claim is checked before a byte of the photos is read. server.mjs lets it in by the upload door.
  */
 export const LATER_PHOTOS_PREFIX = '/api/claims/photos/';
+/**
+ * The pages a signed link opens once its token has been traded for a cookie (server/claims/link-exchange.ts):
+ * named by the claim's reference, which is not secret, so no token stays in the address bar, the
+ * history, a Referer or an access log. The staff page posts its Save to itself.
+ */
+export const CLAIM_PAGE_PREFIX = '/claims/';
+/** @param {string} reference */
+export const claimStatusPath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}`;
+/** @param {string} reference */
+export const staffPagePath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/update`;

@@ -65,7 +65,8 @@ export type TrackState =
 /** What the staff page shows after a Save: nothing yet, saved, or what was wrong (with what was entered). */
 export type StaffUpdateState =
   | { kind: 'idle' }
-  | { kind: 'saved'; message: string }
+  /** `formToken`: the next Save's (each Save is recorded once, by its form token). */
+  | { kind: 'saved'; message: string; formToken: string }
   | { kind: 'refused'; message: string; errors: Partial<Record<'stage' | 'nextDate' | 'note', string>>; values: Record<string, string> };
 
 export const NOTE_MAX = 1000;

@@ -106,3 +106,16 @@ describe('sourceOf', () => {
     expect(sourceOf({ referrer: null, utmSource: null })).toBe('direct or unknown');
   });
 });
+
+describe('a claim link’s token', () => {
+  it('never reaches the landing page or the page sent from: the path is kept without it', async () => {
+    const token = '42.AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    expect(cleanAttribution({ sentFrom: `/claim-update/${token}`, landingPage: `/track/${token}` })).toMatchObject({
+      sentFrom: '/claim-update/',
+      landingPage: '/track/',
+    });
+    expect(sitePath(`/api/claims/photos/${token}`)).toBe('/api/claims/photos/');
+    expect(sitePath('/track')).toBe('/track');
+    expect(sitePath('/claims/HC-ABC-DEF')).toBe('/claims/HC-ABC-DEF');
+  });
+});

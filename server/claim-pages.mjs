@@ -1,9 +1,11 @@
 // The pages of a claim after its enquiry: the look-up "Where's my repair?" (`/track`, posted to
-// itself), the customer's status by signed link (`/track/<token>`) and the company's staff page by
-// signed link (`/claim-update/<token>`, posted to itself). What server.mjs lets a post to them bring,
-// and which paths carry a signed link's token (never cached, indexed or sent on as a referrer).
+// itself), the signed links in the e-mails (`/track/<token>`, `/claim-update/<token>`), which trade
+// their token for a cookie and move on to the customer's status page (`/claims/<reference>`) and the
+// company's staff page (`/claims/<reference>/update`, posted to itself). What server.mjs lets a post
+// to them bring, which paths carry a signed link's token (never cached, indexed or sent on as a
+// referrer), and which pages a link opens (never cached or indexed).
 // Plain JavaScript (typed by JSDoc) so server.mjs and server/response-headers.mjs run it with no compile step.
-import { STAFF_LINK_PREFIX, TRACK_PATH } from '../lib/claim-paths.mjs';
+import { CLAIM_PAGE_PREFIX, TRACK_PATH } from '../lib/claim-paths.mjs';
 import { declaredLength } from './server-limits.mjs';
 
 /** A look-up or a staff update: a few short fields and React's own, far below this. */
@@ -15,9 +17,15 @@ export const isSignedLinkPath = (pathname) => {
   return (page === 'track' || page === 'claim-update') && Boolean(token) && rest.length === 0;
 };
 
+/** @param {string} pathname a normalised path: a page a signed link opens, by the claim's reference */
+export const isClaimPagePath = (pathname) => {
+  if (!pathname.startsWith(CLAIM_PAGE_PREFIX)) return false;
+  const [reference, page, ...rest] = pathname.slice(CLAIM_PAGE_PREFIX.length).split('/');
+  return Boolean(reference) && (page === undefined || page === 'update') && rest.length === 0;
+};
+
 /** @param {string} pathname a normalised path: whether a form of a claim page posts to it */
-export const isClaimFormPath = (pathname) =>
-  pathname === TRACK_PATH || (pathname.startsWith(STAFF_LINK_PREFIX) && isSignedLinkPath(pathname));
+export const isClaimFormPath = (pathname) => pathname === TRACK_PATH || (isClaimPagePath(pathname) && pathname.endsWith('/update'));
 
 /**
  * Why a post to a claim page is refused before its body is read, or undefined: 415 unless it is a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_FORM_MAX_BYTES, claimFormPostRefusal, isClaimFormPath, isSignedLinkPath } from '@/server/claim-pages.mjs';
+import { CLAIM_FORM_MAX_BYTES, claimFormPostRefusal, isClaimFormPath, isClaimPagePath, isSignedLinkPath } from '@/server/claim-pages.mjs';
 
 describe('the claim pages as server.mjs sees them', () => {
   it('knows the paths that carry a signed link, and the ones a claim form posts to', () => {
@@ -7,10 +7,13 @@ describe('the claim pages as server.mjs sees them', () => {
     expect(isSignedLinkPath('/claim-update/12.abc')).toBe(true);
     for (const other of ['/track', '/track/', '/track/a/b', '/claim-update', '/contact']) expect(isSignedLinkPath(other)).toBe(false);
     expect(isClaimFormPath('/track')).toBe(true);
-    expect(isClaimFormPath('/claim-update/12.abc')).toBe(true);
-    // The customer's status page has no form: nothing is posted to it.
-    expect(isClaimFormPath('/track/12.abc')).toBe(false);
-    expect(isClaimFormPath('/claim-update/12.abc/x')).toBe(false);
+    expect(isClaimFormPath('/claims/HC-ABC-DEF/update')).toBe(true);
+    // The links answer a GET only; the customer's status page has no form posted to it.
+    for (const other of ['/claim-update/12.abc', '/track/12.abc', '/claims/HC-ABC-DEF', '/claims/HC-ABC-DEF/update/x'])
+      expect(isClaimFormPath(other)).toBe(false);
+    expect(isClaimPagePath('/claims/HC-ABC-DEF')).toBe(true);
+    expect(isClaimPagePath('/claims/HC-ABC-DEF/update')).toBe(true);
+    for (const other of ['/claims', '/claims/', '/claims/HC-ABC-DEF/x', '/track/12.abc']) expect(isClaimPagePath(other)).toBe(false);
   });
 
   it('takes a small multipart form with its length declared, and nothing else', () => {

@@ -88,6 +88,8 @@ export const enquiries = sqliteTable(
     submissionKey: text('submission_key'),
     /** What a claim's signed links are tied to: set once when stored, changed only to revoke them. */
     linkKey: text('link_key'),
+    /** Migration 0019: when the operator last renewed the staff link (it expires 30 days after the claim last moved). */
+    staffLinkRenewedMs: integer('staff_link_renewed_ms'),
     // Migration 0006: the address as compared (server/enquiries/email-key.ts); photos sent but not kept.
     emailKey: text('email_key'),
     photosDropped: integer('photos_dropped').notNull().default(0),

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { trimTrailingSlashes } from '../lib/trim-characters.mjs';
-import { isClaimFormPath, isSignedLinkPath } from './claim-pages.mjs';
+import { isClaimPagePath, isSignedLinkPath } from './claim-pages.mjs';
 
 export const CSP_MANIFEST_FILE = 'csp-manifest.json';
 
@@ -278,11 +278,18 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   const cacheControl = cacheControlFor(pathname, status, contentType, existingCacheControl);
   if (cacheControl) headers['Cache-Control'] = cacheControl;
   if (isSignedLinkPath(page)) {
-    // The token in the address opens one claim: not kept, not indexed, not sent on to another site.
-    // A page with a form (the staff page) says `same-origin`: under `no-referrer` a browser sends its
-    // own posts with `Origin: null`, which the cross-site checks (server.mjs, Next's actions) refuse.
+    // The token in the address opens one claim: not kept, not indexed, never sent on as a referrer,
+    // not even to this site (the page it answers with has no form and moves on by itself).
     headers['Cache-Control'] = 'no-store';
-    headers['Referrer-Policy'] = isClaimFormPath(page) ? 'same-origin' : 'no-referrer';
+    headers['Referrer-Policy'] = 'no-referrer';
+    headers['X-Robots-Tag'] = 'noindex, nofollow';
+  }
+  if (isClaimPagePath(page)) {
+    // The page a link opened, by reference (no token): not kept or indexed. `same-origin`: under
+    // `no-referrer` a browser sends a page's own posts with `Origin: null`, which the cross-site checks
+    // (server.mjs, Next's actions) refuse; the reference is no secret.
+    headers['Cache-Control'] = 'no-store';
+    headers['Referrer-Policy'] = 'same-origin';
     headers['X-Robots-Tag'] = 'noindex, nofollow';
   }
   if (page.startsWith(PHOTO_LINK_PREFIX)) {

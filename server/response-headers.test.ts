@@ -110,10 +110,13 @@ describe('response headers', () => {
 
   it('keeps the pages of a signed claim link out of caches, search engines and other sites’ referrers', () => {
     const token = '12.abcdefghijklmnopqrstuvwxyzABCDEF';
-    // The staff page posts its own form: under no-referrer the browser would send it with Origin: null.
+    // The links themselves say no-referrer; the pages by reference post their own forms (under
+    // no-referrer the browser would send them with Origin: null) and carry no token.
     for (const [pathname, referrerPolicy] of [
       [`/track/${token}`, 'no-referrer'],
-      [`/claim-update/${token}`, 'same-origin'],
+      [`/claim-update/${token}`, 'no-referrer'],
+      ['/claims/HC-ABC-DEF', 'same-origin'],
+      ['/claims/HC-ABC-DEF/update', 'same-origin'],
     ]) {
       expect(html(pathname!)).toMatchObject({
         'Cache-Control': 'no-store',

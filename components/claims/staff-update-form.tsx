@@ -10,17 +10,20 @@ const IDLE: StaffUpdateState = { kind: 'idle' };
 /**
  * The company's update of a claim, from the link in its notification: a stage, a date, whose move it
  * is and a note, saved only by the form's POST (opening the link changes nothing: mail scanners open
- * every link). Works before and without the page's script.
+ * every link), once per form token. Works before and without the page's script.
  */
 export function StaffUpdateForm({
   save,
   current,
   page,
+  formToken,
 }: {
   save: (previous: StaffUpdateState, form: FormData) => Promise<StaffUpdateState>;
   current: ClaimStage;
   /** The page's own path: the form's action attribute before hydration. */
   page: string;
+  /** This Save's form token (single use): sent twice, the Save is recorded and told once. */
+  formToken: string;
 }) {
   const [state, action, pending] = useActionState(save, IDLE, page);
   const refused = state.kind === 'refused' ? state : null;
@@ -28,6 +31,7 @@ export function StaffUpdateForm({
   const { labels } = staffPage;
   return (
     <form action={action} className="max-w-xl space-y-5" data-testid="staff-update">
+      <input type="hidden" name="formToken" value={state.kind === 'saved' ? state.formToken : formToken} />
       <Field id="update-stage" label={labels.stage} required error={refused?.errors.stage}>
         {(control) => (
           <select {...control} name="stage" defaultValue={value('stage', current)} key={`stage-${value('stage', current)}`} required>

@@ -5,10 +5,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { staffPage, trackPage } from '@/content/claims';
+import { deadLinkText, staffPage, trackPage } from '@/content/claims';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { claimLinkToken, claimOfToken, rotateClaimLinks } from '@/server/claims/claim-links';
-import { createClaimPages } from '@/server/claims/claim-pages';
+import {
+  claimLinkToken,
+  claimOfLiveToken,
+  claimOfToken,
+  claimSessionValue,
+  renewStaffLink,
+  revokeClaimLinks,
+  rotateClaimLinks,
+  sessionOpensClaim,
+  staffLinkExpiresAt,
+} from '@/server/claims/claim-links';
+import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
+import { exchangeLink } from '@/server/claims/link-exchange';
+import { defangedNote } from '@/server/claims/stage-email';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
@@ -17,6 +29,7 @@ import { createOutboxWorker } from '@/server/enquiries/outbox-worker';
 import { recentEnquiries } from '@/server/enquiries/store';
 import { purgeExpired } from '@/server/retention';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { parseMail } from '@/tests/support/mail-message';
 
 let db: Client;
@@ -53,6 +66,11 @@ const form = (fields: Record<string, string>) => {
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   return data;
 };
+/** The cookie a link of `purpose` to enquiry `id` is traded for, made at `now`. */
+const session = async (purpose: 'status' | 'update', id: number, now = Date.now()) => (await claimSessionValue(db, purpose, id, now))!;
+/** A Save's fields with a form token of its own, as the staff page serves it. */
+const saveForm = (fields: Record<string, string>) => form({ formToken: newFormToken(), ...fields });
+
 const from = (address: string) => new Headers({ 'x-homecare-client-address': address });
 
 describe('the look-up', () => {
@@ -120,16 +138,18 @@ describe('the staff page', () => {
     const id = await storedEnquiry();
     let now = Date.parse('2026-12-01T09:00:00Z');
     const pages = createClaimPages({ db: async () => db, now: () => now });
-    const token = (await claimLinkToken(db, 'update', id))!;
-    expect(await pages.staffClaim(token)).toMatchObject({ stage: 'received' });
+    const reference = enquiryReference(id);
+    const staff = await session('update', id, now);
+    expect(await pages.staffClaim(reference, staff)).toMatchObject({ stage: 'received' });
     const saved = await pages.saveUpdate(
-      token,
-      form({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Survey on Tuesday morning.', quiet: '' }),
+      reference,
+      staff,
+      saveForm({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Survey on Tuesday morning.', quiet: '' }),
     );
-    expect(saved).toEqual({ kind: 'saved', message: staffPage.saved('Survey booked') });
+    expect(saved).toEqual({ kind: 'saved', message: staffPage.saved('Survey booked'), formToken: expect.stringMatching(/^[\w-]{24}$/) });
     now += 60_000;
-    await pages.saveUpdate(token, form({ stage: 'contacted', note: 'Internal: wrong stage before.', quiet: 'on' }));
-    const status = await pages.statusByLink((await claimLinkToken(db, 'status', id))!);
+    await pages.saveUpdate(reference, staff, saveForm({ stage: 'contacted', note: 'Internal: wrong stage before.', quiet: 'on' }));
+    const status = (await pages.statusBySession(reference, await session('status', id, now)))?.status;
     expect(status).toMatchObject({ stage: 'contacted', waitingOn: null, nextDate: null });
     expect(status?.timeline.map(({ stage, note }) => [stage, note])).toEqual([
       ['received', null],
@@ -144,18 +164,29 @@ describe('the staff page', () => {
   it('refuses a stage not on the list, a date not in the calendar and a note too long, keeping what was entered; a bad link saves nothing', async () => {
     const id = await storedEnquiry();
     const pages = createClaimPages({ db: async () => db });
-    const token = (await claimLinkToken(db, 'update', id))!;
-    const refused = await pages.saveUpdate(token, form({ stage: 'demolished', nextDate: '2026-02-30', note: 'x'.repeat(1001) }));
+    const reference = enquiryReference(id);
+    const staff = await session('update', id);
+    const refused = await pages.saveUpdate(
+      reference,
+      staff,
+      saveForm({ stage: 'demolished', nextDate: '2026-02-30', note: 'x'.repeat(1001) }),
+    );
     expect(refused).toMatchObject({
       kind: 'refused',
       message: staffPage.invalid,
       errors: { stage: staffPage.badStage, nextDate: staffPage.badDate, note: staffPage.noteTooLong },
       values: { stage: 'demolished', nextDate: '2026-02-30' },
     });
-    expect(await pages.saveUpdate(`${token}x`, form({ stage: 'completed' }))).toMatchObject({
-      kind: 'refused',
-      message: staffPage.notFound,
-    });
+    for (const [where, cookie] of [
+      [reference, `${staff}x`],
+      [reference, await session('status', id)],
+      [enquiryReference(id + 1), staff],
+      [reference, undefined],
+    ] as const)
+      expect(await pages.saveUpdate(where, cookie, saveForm({ stage: 'completed' }))).toMatchObject({
+        kind: 'refused',
+        message: deadLinkText.update,
+      });
     expect((await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n).toBe(0);
   });
 
@@ -164,7 +195,7 @@ describe('the staff page', () => {
     const other = await storedEnquiry({ ...valid, email: 'sam@example.com' });
     const pages = createClaimPages({ db: async () => db });
     for (const enquiry of [id, other])
-      await pages.saveUpdate((await claimLinkToken(db, 'update', enquiry))!, form({ stage: 'surveyed', note: 'Seen.' }));
+      await pages.saveUpdate(enquiryReference(enquiry), await session('update', enquiry), saveForm({ stage: 'surveyed', note: 'Seen.' }));
     const exported = await exportPersonalData(db, valid.email);
     expect(exported.enquiries[0]?.stageChanges).toMatchObject([{ stage: 'surveyed', note: 'Seen.', source: 'staff' }]);
     await erasePersonalData(db, valid.email, { outboxDir: '/nonexistent' });
@@ -201,18 +232,20 @@ describe('the customer hears of each change', () => {
     const id = await storedEnquiry();
     let now = Date.parse('2026-12-01T09:00:00Z');
     const pages = createClaimPages({ db: async () => db, now: () => now });
-    const token = (await claimLinkToken(db, 'update', id))!;
+    const reference = enquiryReference(id);
+    const staff = await session('update', id, now);
     const outbox = mkdtempSync(path.join(tmpdir(), 'homecare-stage-mails-'));
     try {
       const worker = folderWorker(outbox, () => now);
       await pages.saveUpdate(
-        token,
-        form({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Our surveyor will call in the morning.' }),
+        reference,
+        staff,
+        saveForm({ stage: 'survey-booked', nextDate: '2026-12-02', waitingOn: 'us', note: 'Our surveyor will call in the morning.' }),
       );
       now += 60_000;
-      await pages.saveUpdate(token, form({ stage: 'contacted', note: 'Internal: corrected.', quiet: 'on' }));
+      await pages.saveUpdate(reference, staff, saveForm({ stage: 'contacted', note: 'Internal: corrected.', quiet: 'on' }));
       now += 60_000;
-      await pages.saveUpdate(token, form({ stage: 'surveyed' }));
+      await pages.saveUpdate(reference, staff, saveForm({ stage: 'surveyed' }));
       // The notification, the acknowledgement and two stage e-mails; a second round sends nothing again.
       expect(await worker.runOnce()).toBe(4);
       expect(await worker.runOnce()).toBe(0);
@@ -237,4 +270,148 @@ describe('the customer hears of each change', () => {
       rmSync(outbox, { recursive: true, force: true });
     }
   });
+});
+
+describe('a staff link worth its power', () => {
+  const DAY = 24 * 60 * 60_000;
+
+  it('expires 30 days after the claim last moved; a change or the operator’s renewal gives it 30 more; the status link lives on', async () => {
+    const id = await storedEnquiry();
+    const received = Number((await db.execute({ sql: 'SELECT received_ms AS ms FROM enquiries WHERE id = ?', args: [id] })).rows[0]?.ms);
+    const staff = (await claimLinkToken(db, 'update', id))!;
+    const status = (await claimLinkToken(db, 'status', id))!;
+    expect(await staffLinkExpiresAt(db, id)).toBe(received + 30 * DAY);
+    expect(await claimOfLiveToken(db, 'update', staff, received + 30 * DAY - 1)).toBe(id);
+    expect(await claimOfLiveToken(db, 'update', staff, received + 30 * DAY)).toBeNull();
+    expect(await claimOfLiveToken(db, 'status', status, received + 300 * DAY)).toBe(id);
+    // A page opened the day before is shut too when the link expires.
+    const opened = await session('update', id, received + 30 * DAY - 60_000);
+    expect(await sessionOpensClaim(db, 'update', id, opened, received + 30 * DAY - 1)).toBe(true);
+    expect(await sessionOpensClaim(db, 'update', id, opened, received + 30 * DAY)).toBe(false);
+
+    const pages = createClaimPages({ db: async () => db, now: () => received + 20 * DAY });
+    await pages.saveUpdate(enquiryReference(id), await session('update', id, received + 20 * DAY), saveForm({ stage: 'contacted' }));
+    expect(await staffLinkExpiresAt(db, id)).toBe(received + 50 * DAY);
+    await renewStaffLink(db, id, received + 70 * DAY);
+    expect(await claimOfLiveToken(db, 'update', staff, received + 99 * DAY)).toBe(id);
+  });
+
+  it('a page’s cookie lasts 12 hours, opens only its claim and purpose, and ends with a revocation of the claim or a rotation of all', async () => {
+    const id = await storedEnquiry();
+    const other = await storedEnquiry({ ...valid, email: 'sam@example.com' });
+    const now = Date.now();
+    const cookie = await session('status', id, now);
+    expect(cookie).not.toContain((await claimLinkToken(db, 'status', id))!.split('.')[1]);
+    expect(await sessionOpensClaim(db, 'status', id, cookie, now + 12 * 60 * 60_000 - 1)).toBe(true);
+    expect(await sessionOpensClaim(db, 'status', id, cookie, now + 12 * 60 * 60_000)).toBe(false);
+    expect(await sessionOpensClaim(db, 'update', id, cookie, now)).toBe(false);
+    expect(await sessionOpensClaim(db, 'status', other, cookie, now)).toBe(false);
+    const otherCookie = await session('status', other, now);
+
+    expect(await revokeClaimLinks(db, id)).toBe(true);
+    expect(await sessionOpensClaim(db, 'status', id, cookie, now)).toBe(false);
+    expect(await sessionOpensClaim(db, 'status', other, otherCookie, now)).toBe(true);
+    await rotateClaimLinks(db);
+    expect(await sessionOpensClaim(db, 'status', other, otherCookie, now)).toBe(false);
+  });
+
+  it('opening a link changes nothing and answers a page that moves on by itself to the claim’s page, with a Strict cookie for that page only', async () => {
+    const id = await storedEnquiry();
+    const reference = enquiryReference(id);
+    const token = (await claimLinkToken(db, 'update', id))!;
+    const before = (await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n;
+    const answer = await exchangeLink('update', token, { db: async () => db, https: true });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const cookie = answer.headers.get('set-cookie')!;
+    expect(cookie).toMatch(
+      new RegExp(`^claim-update=\\d+\\.[\\w-]{32}; Path=/claims/${reference}/update; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$`),
+    );
+    expect(cookie).not.toContain(token.split('.')[1]);
+    const html = await answer.text();
+    expect(html).toContain(`<meta http-equiv="refresh" content="0; url=/claims/${reference}/update">`);
+    expect(html).not.toContain(token);
+    expect((await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n).toBe(before);
+
+    const value = /^claim-update=([^;]+)/.exec(cookie)![1];
+    const pages = createClaimPages({ db: async () => db });
+    expect(await pages.staffClaim(reference, value)).toMatchObject({ reference, stage: 'received' });
+
+    await revokeClaimLinks(db, id);
+    const revoked = await exchangeLink('update', token, { db: async () => db, https: false });
+    expect(revoked.headers.get('set-cookie')).toBe(`claim-update=; Path=/claims/${reference}/update; Max-Age=0; HttpOnly; SameSite=Strict`);
+    expect(await pages.staffClaim(reference, value)).toBeNull();
+    expect((await exchangeLink('update', 'nonsense', { db: async () => db })).status).toBe(404);
+  });
+
+  it('a Save sent twice with its form token records one change and queues one e-mail, and both are answered as saved', async () => {
+    const id = await storedEnquiry();
+    const reference = enquiryReference(id);
+    const staff = await session('update', id);
+    const pages = createClaimPages({ db: async () => db });
+    const fields = saveForm({ stage: 'survey-booked', note: 'Surveyor on Monday.' });
+    const answers = await Promise.all([pages.saveUpdate(reference, staff, fields), pages.saveUpdate(reference, staff, fields)]);
+    const again = await pages.saveUpdate(reference, staff, fields);
+    for (const answer of [...answers, again]) expect(answer).toMatchObject({ kind: 'saved', message: staffPage.saved('Survey booked') });
+    expect((await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n).toBe(1);
+    expect((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'stage'")).rows[0]?.n).toBe(1);
+    // A new form token is a new Save.
+    await pages.saveUpdate(reference, staff, saveForm({ stage: 'surveyed' }));
+    expect((await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n).toBe(2);
+    // One without a form token (a page from before) is refused, not saved.
+    expect(await pages.saveUpdate(reference, staff, form({ stage: 'completed' }))).toMatchObject({
+      kind: 'refused',
+      message: staffPage.reload,
+    });
+  });
+
+  it('a note’s web addresses reach the customer written so no mail client links them', () => {
+    expect(defangedNote('See https://evil.example.com/pay or www.bank-login.co.uk, then call. Damp at 2.5m, e.g. here.')).toBe(
+      'See hxxps://evil[.]example[.]com/pay or www[.]bank-login[.]co[.]uk, then call. Damp at 2.5m, e.g. here.',
+    );
+  });
+});
+
+describe('npm run claims', () => {
+  it('--revoke stops both links of one claim, --staff-link prints a working staff link, --rotate-links stops every link', async () => {
+    const { url, db: fileDb, cleanup: done } = await tempDatabase();
+    try {
+      const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => fileDb, wake: () => undefined });
+      for (const email of ['jo@example.com', 'sam@example.com'])
+        expect((await handle(contactRequest({ ...valid, email }))).status).toBe(201);
+      const [id, other] = [1, 2];
+      const links = async (enquiry: number) => [
+        (await claimLinkToken(fileDb, 'status', enquiry))!,
+        (await claimLinkToken(fileDb, 'update', enquiry))!,
+      ];
+      const [status, staff] = (await links(id)) as [string, string];
+      const otherStatus = (await links(other))[0]!;
+      const env = { DATABASE_URL: url, SITE_URL: 'https://www.example.test' };
+
+      const revoked = await runToEnd(spawnTs('scripts/claims.ts', ['--revoke', enquiryReference(id).toLowerCase()], env));
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect(revoked.lines).toEqual([`The links of ${enquiryReference(id)} have stopped working (its status link and its staff link).`]);
+      expect(await claimOfToken(fileDb, 'status', status)).toBeNull();
+      expect(await claimOfToken(fileDb, 'update', staff)).toBeNull();
+      expect(await claimOfToken(fileDb, 'status', otherStatus)).toBe(other);
+
+      const printed = await runToEnd(spawnTs('scripts/claims.ts', ['--staff-link', enquiryReference(id)], env));
+      expect(printed.code, printed.stderr).toBe(0);
+      const fresh = /^https:\/\/www\.example\.test\/claim-update\/(\S+)$/.exec(printed.lines[0] ?? '')?.[1];
+      expect(await claimOfLiveToken(fileDb, 'update', fresh ?? '', Date.now())).toBe(id);
+
+      const rotated = await runToEnd(spawnTs('scripts/claims.ts', ['--rotate-links'], env));
+      expect(rotated.code, rotated.stderr).toBe(0);
+      expect(await claimOfToken(fileDb, 'update', fresh ?? '')).toBeNull();
+      expect(await claimOfToken(fileDb, 'status', otherStatus)).toBeNull();
+
+      const unknown = await runToEnd(spawnTs('scripts/claims.ts', ['--revoke', 'HC-ABC-DEF'], env));
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('There is no enquiry HC-ABC-DEF.');
+      expect((await runToEnd(spawnTs('scripts/claims.ts', [], env))).code).toBe(2);
+    } finally {
+      done();
+    }
+  }, 60_000);
 });

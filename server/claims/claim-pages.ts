@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { staffPage, trackPage } from '@/content/claims';
+import { deadLinkText, staffPage, trackPage } from '@/content/claims';
 import {
   NOTE_MAX,
   isClaimStage,
@@ -11,14 +11,20 @@ import {
   type TrackState,
 } from '@/lib/claim-stages';
 import { isCalendarDate, normaliseContactText } from '@/lib/contact-fields';
+import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
-import { claimLinkToken, claimOfToken, recordLinkUse } from '@/server/claims/claim-links';
+import { claimLinkToken, claimSessionValue, recordLinkUse, sessionOpensClaim, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
 import { config } from '@/server/config.mjs';
 import { getDb } from '@/server/db';
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+import { randomBytes } from 'node:crypto';
+
+/** A new form token for the staff page's Save: single use, recorded with the change it saved. */
+export const newFormToken = () => randomBytes(18).toString('base64url');
+const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
 /** Failed look-ups a client may make in an hour before it waits; a correct one from another client is unaffected. */
 export const FAILED_LOOK_UPS = { limit: 10, windowMs: 60 * 60_000 } as const;
@@ -65,27 +71,55 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     return refused(trackPage.notFound);
   }
 
-  async function statusByLink(token: string): Promise<ClaimStatus | null> {
-    const client = await db();
-    const id = await claimOfToken(client, 'status', token);
-    if (id === null) return null;
-    await recordLinkUse(client, id, 'status', 'opened', now());
-    return claimStatus(client, id);
+  /** The enquiry a claim page's cookie opens for `purpose`, by the reference in its address; null for anything else. */
+  async function claimOfSession(client: Client, purpose: ClaimLinkPurpose, reference: string, session: string | undefined) {
+    const normalised = reference.toUpperCase();
+    if (!isEnquiryReference(normalised)) return null;
+    const id = enquiryIdOf(normalised);
+    return (await sessionOpensClaim(client, purpose, id, session, now())) ? id : null;
   }
 
-  async function staffClaim(token: string): Promise<ClaimStatus | null> {
+  /** A new session for a claim's page (the look-up found it): the cookie's value, or null. */
+  async function sessionFor(purpose: ClaimLinkPurpose, reference: string): Promise<{ enquiryId: number; value: string } | null> {
+    if (!isEnquiryReference(reference)) return null;
+    const enquiryId = enquiryIdOf(reference);
+    const value = await claimSessionValue(await db(), purpose, enquiryId, now());
+    return value ? { enquiryId, value } : null;
+  }
+
+  /** The status page by its cookie: the status, and the status token its "Add photos" form posts to. */
+  async function statusBySession(
+    reference: string,
+    session: string | undefined,
+  ): Promise<{ status: ClaimStatus; statusToken: string } | null> {
     const client = await db();
-    const id = await claimOfToken(client, 'update', token);
+    const id = await claimOfSession(client, 'status', reference, session);
+    if (id === null) return null;
+    const [status, statusToken] = await Promise.all([claimStatus(client, id), claimLinkToken(client, 'status', id)]);
+    if (!status || !statusToken) return null;
+    await recordLinkUse(client, id, 'status', 'opened', now());
+    return { status, statusToken };
+  }
+
+  async function staffClaim(reference: string, session: string | undefined): Promise<ClaimStatus | null> {
+    const client = await db();
+    const id = await claimOfSession(client, 'update', reference, session);
     if (id === null) return null;
     await recordLinkUse(client, id, 'update', 'opened', now());
     return claimStatus(client, id);
   }
 
-  async function saveUpdate(token: string, form: FormData): Promise<StaffUpdateState> {
+  /**
+   * The staff page's Save. Its form token makes it once-only: the change is recorded under it, so the
+   * same form sent again (a double press, a reload after the answer) records nothing more, sends no
+   * second e-mail, and is answered as saved.
+   */
+  async function saveUpdate(reference: string, session: string | undefined, form: FormData): Promise<StaffUpdateState> {
     const values = Object.fromEntries(['stage', 'nextDate', 'waitingOn', 'note', 'quiet'].map((name) => [name, text(form, name)]));
     const client = await db();
-    const id = await claimOfToken(client, 'update', token);
-    if (id === null) return { kind: 'refused', message: staffPage.notFound, errors: {}, values };
+    const id = await claimOfSession(client, 'update', reference, session);
+    if (id === null) return { kind: 'refused', message: deadLinkText.update, errors: {}, values };
+    const formToken = text(form, 'formToken');
     const note = normaliseContactText(values.note ?? '', true);
     const nextDate = (values.nextDate ?? '').trim();
     const errors: Extract<StaffUpdateState, { kind: 'refused' }>['errors'] = {};
@@ -94,6 +128,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     if (note.length > NOTE_MAX) errors.note = staffPage.noteTooLong;
     if (!isClaimStage(values.stage) || Object.keys(errors).length > 0)
       return { kind: 'refused', message: staffPage.invalid, errors, values };
+    if (!FORM_TOKEN_PATTERN.test(formToken)) return { kind: 'refused', message: staffPage.reload, errors: {}, values };
     const outcome = await recordStageChange(
       client,
       id,
@@ -104,6 +139,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
         note: note || null,
         tellCustomer: values.quiet !== 'on',
         source: 'staff',
+        eventId: `staff-save:${id}:${formToken}`,
         tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
       },
       now(),
@@ -114,10 +150,11 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     return {
       kind: 'saved',
       message: shown ? staffPage.savedBehind(stageWords(values.stage), stageWords(shown)) : staffPage.saved(stageWords(values.stage)),
+      formToken: newFormToken(),
     };
   }
 
-  return { lookUp, statusByLink, staffClaim, saveUpdate };
+  return { lookUp, sessionFor, statusBySession, staffClaim, saveUpdate };
 }
 
 let shared: ReturnType<typeof createClaimPages> | undefined;

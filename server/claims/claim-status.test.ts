@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
 import { staffPage } from '@/content/claims';
 import type { ClaimStage } from '@/lib/claim-stages';
-import { claimLinkToken } from '@/server/claims/claim-links';
-import { createClaimPages } from '@/server/claims/claim-pages';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { claimSessionValue } from '@/server/claims/claim-links';
+import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { claimStatus, recordStageChange, type StageChange } from '@/server/claims/claim-status';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -161,21 +162,21 @@ describe('recordStageChange: a claim shows its latest change by the time it happ
     const { id } = await submitEnquiryAt(db, receivedMs);
     let clock = at('2026-02-02T13:35:00Z');
     const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: false });
-    const token = (await claimLinkToken(db, 'update', id))!;
-    const save = (stage: ClaimStage) => {
+    const save = async (stage: ClaimStage) => {
       const form = new FormData();
+      form.set('formToken', newFormToken());
       form.set('stage', stage);
-      return pages.saveUpdate(token, form);
+      return pages.saveUpdate(enquiryReference(id), (await claimSessionValue(db, 'update', id, clock))!, form);
     };
     await recordStageChange(db, id, crm('survey-booked', '2026-02-02T13:31:00Z'), at('2026-02-02T13:34:00Z'));
     // Saved after the CRM's change happened: the claim is at what was saved, and the customer is told.
-    expect(await save('works-booked')).toEqual({ kind: 'saved', message: staffPage.saved('Works booked') });
+    expect(await save('works-booked')).toMatchObject({ kind: 'saved', message: staffPage.saved('Works booked') });
     expect((await claimStatus(db, id))?.timeline.at(-1)).toEqual({ stage: 'works-booked', at: '2026-02-02T13:35:00.000Z', note: null });
 
     // A CRM whose clock runs two minutes ahead of the site's sends a change timed after the next Save.
     await recordStageChange(db, id, crm('surveyed', '2026-02-02T13:38:00Z'), at('2026-02-02T13:36:00Z'));
     clock = at('2026-02-02T13:37:00Z');
-    expect(await save('on-hold')).toEqual({ kind: 'saved', message: staffPage.savedBehind('On hold', 'Surveyed') });
+    expect(await save('on-hold')).toMatchObject({ kind: 'saved', message: staffPage.savedBehind('On hold', 'Surveyed') });
     const status = await claimStatus(db, id);
     expect(status?.stage).toBe('surveyed');
     expect(status?.timeline.map((entry) => [entry.stage, entry.at])).toEqual([

@@ -1,7 +1,8 @@
 import 'server-only';
 import { business } from '@/content/business';
 import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
-import { STATUS_LINK_PREFIX, TRACK_PATH } from '@/lib/claim-paths.mjs';
+import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
+import { enquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
 import { claimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/claims/claim-photos';
 import { refusalPage } from '@/server/contact-page-post.mjs';
@@ -13,7 +14,7 @@ const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').in
 
 /**
  * The answer: JSON for the scripted form (`success`, `message`, `reason`); for the form posted without
- * script, a redirect (303) back to the claim's status page, which says what became of the photos from
+ * script, a redirect (303) back to the claim's status page by reference, which says what became of the photos from
  * a fixed list (`photos`, and `count` when added: nothing typed goes in the URL), or a short page when
  * no claim was opened.
  */
@@ -32,7 +33,8 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
     const query = result.kind === 'added' ? `photos=added&count=${result.count}` : `photos=${result.outcome}`;
     return new Response(null, {
       status: 303,
-      headers: { Location: `${STATUS_LINK_PREFIX}${token}?${query}`, 'Cache-Control': 'no-store' },
+      // Back to the page by reference (never the token): the post came from this site, so its cookie goes along.
+      headers: { Location: `${claimStatusPath(enquiryReference(Number(token.split('.')[0])))}?${query}`, 'Cache-Control': 'no-store' },
     });
   }
   const page = { title: laterPhotosText.heading, text: result.message };

@@ -9,6 +9,16 @@ import { isSafeReplyAddress, type EnquiryForEmail } from '@/server/enquiries/not
 
 export type StageChangeForEmail = Pick<typeof claimStageChanges.$inferSelect, 'id' | 'stage' | 'waitingOn' | 'nextDate' | 'note'>;
 
+/**
+ * The company's note as the customer reads it: plain text (the e-mail has no HTML part), and any web
+ * address or domain in it written so no mail client makes it a link (`hxxps://example[.]com`). A
+ * staff page is reached by a link that could leak; a note sent from the company's own address with a
+ * clickable link would be the phishing that leak is worth. The customer can still read it.
+ */
+export function defangedNote(note: string): string {
+  return note.replace(/\bhttp(s?):\/\//gi, 'hxxp$1://').replace(/([a-z0-9-])\.(?=[a-z]{2,}\b)/gi, '$1[.]');
+}
+
 const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
 
 /**
@@ -32,7 +42,7 @@ export function stageEmail(
     ...(change.nextDate ? [text.nextDate(ukDate.format(new Date(`${change.nextDate}T00:00:00Z`)))] : []),
     ...(change.waitingOn ? [text.waitingOn(waitingOnWords(change.waitingOn))] : []),
     '',
-    ...(change.note ? [text.note, '', change.note, ''] : []),
+    ...(change.note ? [text.note, '', defangedNote(change.note), ''] : []),
     ...(options.statusLink ? [text.link, options.statusLink, ''] : []),
     text.contactLine(business.phone.display),
     '',

@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { claimLinkToken } from '@/server/claims/claim-links';
-import { createClaimPages } from '@/server/claims/claim-pages';
+import { claimLinkToken, claimSessionValue } from '@/server/claims/claim-links';
+import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { createClaimPhotos } from '@/server/claims/claim-photos';
 import { createLaterPhotosHandler } from '@/server/claims/later-photos-handler';
 import { recordStageChange } from '@/server/claims/claim-status';
@@ -112,10 +112,13 @@ describe('events out', () => {
     expect((await later(request, status)).status).toBe(201);
     const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
     const form = new FormData();
+    form.set('formToken', newFormToken());
     form.set('stage', 'survey-booked');
     form.set('nextDate', '2026-12-02');
     form.set('note', 'Surveyor on Wednesday.');
-    expect(await pages.saveUpdate((await claimLinkToken(db, 'update', id))!, form)).toMatchObject({ kind: 'saved' });
+    expect(await pages.saveUpdate(enquiryReference(id), (await claimSessionValue(db, 'update', id, clock))!, form)).toMatchObject({
+      kind: 'saved',
+    });
     await recordStageChange(
       db,
       id,
@@ -189,11 +192,11 @@ describe('events out', () => {
     clock -= 10 * 60_000;
     const contactedAt = clock;
     const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
-    const token = (await claimLinkToken(db, 'update', id))!;
-    const save = (stage: string) => {
+    const save = async (stage: string) => {
       const form = new FormData();
+      form.set('formToken', newFormToken());
       form.set('stage', stage);
-      return pages.saveUpdate(token, form);
+      return pages.saveUpdate(enquiryReference(id), (await claimSessionValue(db, 'update', id, clock))!, form);
     };
     await save('contacted');
     clock += 90_000;
@@ -221,8 +224,9 @@ describe('delivered like the e-mails', () => {
     const id = await storedEnquiry(config, false);
     const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
     const form = new FormData();
+    form.set('formToken', newFormToken());
     form.set('stage', 'contacted');
-    await pages.saveUpdate((await claimLinkToken(db, 'update', id))!, form);
+    await pages.saveUpdate(enquiryReference(id), (await claimSessionValue(db, 'update', id, clock))!, form);
 
     // Down: nothing listens.
     const down = webhookWorker(`http://127.0.0.1:${await freePort()}/hooks`);

@@ -11,8 +11,13 @@ export * from '@playwright/test';
 /** Waits until React has hydrated the page `page` shows. */
 export async function hydrated(page: Page): Promise<void> {
   // Polled with page.evaluate, which the page's CSP allows; waitForFunction would need 'unsafe-eval'.
+  // A page that moves on by itself (a claim link's, by meta refresh) is not hydrated: the next one is.
   await expect
-    .poll(() => page.evaluate<boolean>(HYDRATED), { message: `${page.url()} hydrates`, timeout: 15_000, intervals: [25] })
+    .poll(() => page.evaluate<boolean>(HYDRATED).catch(() => false), {
+      message: `${page.url()} hydrates`,
+      timeout: 15_000,
+      intervals: [25],
+    })
     .toBe(true);
 }
 

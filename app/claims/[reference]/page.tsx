@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { AddPhotos, type LaterPhotosNotice } from '@/components/claims/add-photos';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
-import { laterPhotosText, statusText, trackPage } from '@/content/claims';
+import { DeadLink } from '@/components/claims/dead-link';
+import { laterPhotosText, trackPage } from '@/content/claims';
 import { claimPages } from '@/server/claims/claim-pages';
+import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 
 export const metadata: Metadata = { title: trackPage.title, robots: { index: false, follow: false } };
 
@@ -20,31 +23,22 @@ function noticeOf(query: Query, reference: string): LaterPhotosNotice | undefine
   return undefined;
 }
 
-/** The status by the signed link in the acknowledgement: rendered per request, no look-up needed. */
+/** The customer's status page, opened by the link in the acknowledgement (its token traded for a cookie) or by the look-up. */
 export default async function ClaimStatusPage({
   params,
   searchParams,
 }: {
-  params: Promise<{ token: string }>;
+  params: Promise<{ reference: string }>;
   searchParams: Promise<Query>;
 }) {
-  const { token } = await params;
-  const status = await claimPages().statusByLink(token);
+  const { reference } = await params;
+  const session = (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;
+  const opened = await claimPages().statusBySession(decodeURIComponent(reference), session);
+  if (!opened) return <DeadLink purpose="status" />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      {status ? (
-        <>
-          <ClaimStatusView status={status} headingLevel={1} />
-          <AddPhotos token={token} notice={noticeOf(await searchParams, status.reference)} />
-        </>
-      ) : (
-        <>
-          <h1 className="text-2xl font-bold text-brand-900">{trackPage.title}</h1>
-          <p className="mt-4 text-lg text-slate-700" data-testid="claim-link-refused">
-            {statusText.notFound}
-          </p>
-        </>
-      )}
+      <ClaimStatusView status={opened.status} headingLevel={1} />
+      <AddPhotos token={opened.statusToken} notice={noticeOf(await searchParams, opened.status.reference)} />
     </div>
   );
 }

@@ -1,0 +1,11 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import type { StaffUpdateState } from '@/lib/claim-stages';
+import { claimPages } from '@/server/claims/claim-pages';
+import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
+
+/** The staff page's Save, bound to the claim's reference by the page; the cookie the link was traded for opens it. */
+export async function saveClaimUpdate(reference: string, _previous: StaffUpdateState, form: FormData): Promise<StaffUpdateState> {
+  return claimPages().saveUpdate(reference, (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value, form);
+}

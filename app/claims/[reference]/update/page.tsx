@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { saveClaimUpdate } from '@/app/claims/[reference]/update/actions';
+import { ClaimStatusView } from '@/components/claims/claim-status-view';
+import { DeadLink } from '@/components/claims/dead-link';
+import { StaffUpdateForm } from '@/components/claims/staff-update-form';
+import { staffPage } from '@/content/claims';
+import { staffPagePath } from '@/lib/claim-paths.mjs';
+import { claimPages, newFormToken } from '@/server/claims/claim-pages';
+import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
+
+export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
+
+/** The company's staff page for one claim, opened by the link in its notification (its token traded for a cookie); it names the claim by reference only. */
+export default async function ClaimUpdatePage({ params }: { params: Promise<{ reference: string }> }) {
+  const reference = decodeURIComponent((await params).reference);
+  const session = (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value;
+  const status = await claimPages().staffClaim(reference, session);
+  if (!status) return <DeadLink purpose="update" />;
+  return (
+    <div className="mx-auto max-w-3xl space-y-10 px-4 py-12">
+      <h1 className="text-2xl font-bold text-brand-900">{staffPage.title}</h1>
+      <p className="text-lg text-slate-700">{staffPage.forClaim(status.reference)}</p>
+      <StaffUpdateForm
+        save={saveClaimUpdate.bind(null, status.reference)}
+        current={status.stage}
+        page={staffPagePath(status.reference)}
+        formToken={newFormToken()}
+      />
+      <ClaimStatusView status={status} />
+    </div>
+  );
+}

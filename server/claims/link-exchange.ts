@@ -1,0 +1,101 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { linkOpeningText } from '@/content/claims';
+import { claimStatusPath, staffPagePath } from '@/lib/claim-paths.mjs';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { CLAIM_SESSION_SECONDS, claimOfLiveToken, claimSessionValue, type ClaimLinkPurpose } from '@/server/claims/claim-links';
+import { config } from '@/server/config.mjs';
+import { getDb } from '@/server/db';
+
+/** The cookie a link's token is traded for, one per purpose; its path is the one claim's page, so two claims open at once keep theirs. */
+export const CLAIM_SESSION_COOKIE: Record<ClaimLinkPurpose, string> = { status: 'claim-status', update: 'claim-update' };
+
+const TOKEN_SHAPE = /^([1-9][0-9]{0,11})\.[A-Za-z0-9_-]{32}$/;
+/** 31⁶: the ids that have a reference (lib/enquiry-reference.ts). */
+const ENQUIRY_ID_LIMIT = 31 ** 6;
+
+/** The page a link of `purpose` to this enquiry opens, by its reference (no token). */
+export const claimPagePath = (purpose: ClaimLinkPurpose, enquiryId: number) =>
+  (purpose === 'update' ? staffPagePath : claimStatusPath)(enquiryReference(enquiryId));
+
+/** The Set-Cookie of a claim page's session (`value` null: the cookie is cleared). */
+export function sessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string | null, https: boolean): string {
+  return [
+    `${CLAIM_SESSION_COOKIE[purpose]}=${value ?? ''}`,
+    `Path=${claimPagePath(purpose, enquiryId)}`,
+    `Max-Age=${value ? CLAIM_SESSION_SECONDS : 0}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(https ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** The same cookie, for Next's cookies().set (a server action that opens a claim's page). */
+export function claimSessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string) {
+  return {
+    name: CLAIM_SESSION_COOKIE[purpose],
+    value,
+    options: {
+      path: claimPagePath(purpose, enquiryId),
+      maxAge: CLAIM_SESSION_SECONDS,
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: config().siteUrl.startsWith('https:'),
+    },
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * GET /track/<token> and /claim-update/<token>, the links in the e-mails: the token is traded for a
+ * short-lived cookie (HttpOnly, SameSite=Strict, scoped to that claim's page) and the browser moves on
+ * to the page by reference. It changes nothing (mail scanners open every link). A link opened from a
+ * mail client is a cross-site navigation, and a browser does not send a SameSite=Strict cookie on a
+ * redirect chain that began cross-site, so a 303 would reach the page without it: this answers 200
+ * with a page that moves on by itself (a meta refresh, which needs no script), a navigation from this
+ * site that carries the cookie. A token that opens nothing clears the cookie and moves on the same
+ * way, to the page that says the link no longer works.
+ */
+export async function exchangeLink(
+  purpose: ClaimLinkPurpose,
+  token: string,
+  deps: { db?: () => Promise<Client>; now?: () => number; https?: boolean } = {},
+): Promise<Response> {
+  const shape = TOKEN_SHAPE.exec(token);
+  const claimed = Number(shape?.[1]);
+  if (!shape || !Number.isSafeInteger(claimed) || claimed >= ENQUIRY_ID_LIMIT)
+    return new Response('Not Found\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  const now = (deps.now ?? Date.now)();
+  const db = await (deps.db ?? getDb)();
+  const id = await claimOfLiveToken(db, purpose, token, now);
+  const value = id === null ? null : await claimSessionValue(db, purpose, id, now);
+  const https = deps.https ?? config().siteUrl.startsWith('https:');
+  const target = claimPagePath(purpose, claimed);
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
+<title>${escapeHtml(linkOpeningText.title)}</title>
+</head>
+<body>
+<p><a href="${escapeHtml(target)}">${escapeHtml(linkOpeningText.continue)}</a></p>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'Set-Cookie': sessionCookie(purpose, claimed, value, https),
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { createClient } from '@libsql/client';
+import { business } from '@/content/business';
+import { deadLinkText, staffPage } from '@/content/claims';
+import { parseMail } from '../support/mail-message';
+import { outboxMessages } from '../support/outbox';
+import { companyNotification, linkPath } from './support/claims';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
+
+// A claim's signed links as the company and the customer use them, against the default test build:
+// opened from a mail client (another site), the token is traded for a cookie and gone from the
+// address; a Save sent twice is told once; an expired, revoked or rotated link says only how to get a new one.
+
+type Sent = { reference: string; staff: string; status: string };
+
+async function sentEnquiry(request: APIRequestContext, unique: string): Promise<Sent> {
+  const answer = await request.post(`${testSiteUrl}/api/contact`, {
+    headers: { Origin: testSiteUrl },
+    data: { name: 'Morag Linkson', email: `${unique}@example.com`, phone: '', subject: `Leak ${unique}`, message: 'Water under the sink.' },
+  });
+  expect(answer.status()).toBe(201);
+  const { reference } = (await answer.json()) as { reference: string };
+  const notification = await companyNotification(reference);
+  return { reference, staff: linkPath(notification, '/claim-update/'), status: linkPath(notification, '/track/') };
+}
+
+const MAIL_CLIENT = 'https://mail.example.test/inbox';
+
+/** Opens `path` the way a person does from a mail client: a click on a page of another site. */
+async function openFromMail(page: Page, path: string) {
+  await page.route(MAIL_CLIENT, (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Inbox</title><a href="${testSiteUrl}${path}">Open</a>` }),
+  );
+  await page.mainFrame().goto(MAIL_CLIENT);
+  const exchanged = page.waitForResponse((response) => response.url().endsWith(path));
+  await page.getByRole('link', { name: 'Open' }).click();
+  return exchanged;
+}
+
+const stageMails = (reference: string) =>
+  outboxMessages(testOutboxDir)
+    .map((raw) => parseMail(raw))
+    .filter((mail) => mail.subject.startsWith(`Your repair ${reference}:`));
+
+const database = () => createClient({ url: testBuildEnv.DATABASE_URL! });
+
+/** `npm run claims` against the test build's database. */
+const claimsCommand = (...args: string[]) =>
+  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/claims.ts', ...args], {
+    env: { ...process.env, ...testBuildEnv },
+    encoding: 'utf8',
+  });
+
+test('opened from a mail client, the staff link leaves no token in the address; its cookie is HttpOnly, Strict and for that claim only', async ({
+  page,
+  request,
+  context,
+}) => {
+  const first = await sentEnquiry(request, `links-a-${Date.now()}`);
+  const second = await sentEnquiry(request, `links-b-${Date.now()}`);
+  const token = first.staff.split('/').pop()!;
+  const exchanged = await openFromMail(page, first.staff);
+  expect((await exchanged).headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
+  await expect(page).toHaveURL(`${testSiteUrl}/claims/${first.reference}/update`);
+  await expect(page.getByText(staffPage.forClaim(first.reference))).toBeVisible();
+  expect(page.url()).not.toContain(token);
+  const cookies = await context.cookies(testSiteUrl + `/claims/${first.reference}/update`);
+  const cookie = cookies.find((each) => each.name === 'claim-update');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: `/claims/${first.reference}/update` });
+  expect(cookie?.value).not.toContain(token.split('.')[1]);
+  // The page the token reached is gone from the history: going back leaves the site.
+  await page.goBack();
+  await expect(page).toHaveURL(MAIL_CLIENT);
+
+  // A second claim open at once keeps its own cookie; the first still opens.
+  await openFromMail(page, second.staff);
+  await expect(page.getByText(staffPage.forClaim(second.reference))).toBeVisible();
+  await page.goto(`/claims/${first.reference}/update`);
+  await expect(page.getByText(staffPage.forClaim(first.reference))).toBeVisible();
+
+  // The customer's link does the same.
+  await openFromMail(page, first.status);
+  await expect(page).toHaveURL(`${testSiteUrl}/claims/${first.reference}`);
+  await expect(page.getByTestId('claim-stage')).toHaveText('Received');
+});
+
+test('a Save sent twice (a double press) records one change and sends one e-mail, and is answered as saved', async ({ page, request }) => {
+  const sent = await sentEnquiry(request, `links-twice-${Date.now()}`);
+  await page.goto(sent.staff);
+  const form = page.getByTestId('staff-update');
+  await form.getByLabel(staffPage.labels.stage).selectOption('survey-booked');
+  await form.evaluate((element: HTMLFormElement) => {
+    element.requestSubmit();
+    element.requestSubmit();
+  });
+  await expect(form.getByRole('status')).toHaveText(staffPage.saved('Survey booked'));
+  await expect.poll(() => stageMails(sent.reference).length).toBe(1);
+  await page.waitForTimeout(2500);
+  expect(stageMails(sent.reference)).toHaveLength(1);
+  await page.goto(`/claims/${sent.reference}/update`);
+  await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(2);
+});
+
+/** The plain page: that the link no longer works, the phone number, nothing of the claim. */
+async function expectDeadLink(page: Page, sent: Sent, words: string) {
+  await expect(page.getByTestId('claim-link-refused')).toContainText(words);
+  await expect(page.getByTestId('claim-link-refused')).toContainText(business.phone.display);
+  await expect(page.locator('main')).not.toContainText(sent.reference);
+  await expect(page.locator('body')).not.toContainText('Morag');
+  await expect(page.getByTestId('staff-update')).toHaveCount(0);
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(javaScript ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test('an expired, a revoked and a rotated staff link each say the link no longer works and how to get a new one, and nothing of the claim', async ({
+      page,
+      request,
+    }) => {
+      const unique = `links-dead-${javaScript ? 'js' : 'nojs'}-${Date.now()}`;
+      const sent = await sentEnquiry(request, unique);
+      // Opened and saved while it works.
+      await page.goto(sent.staff);
+      await expect(page.getByText(staffPage.forClaim(sent.reference))).toBeVisible();
+
+      // Expired: the claim last moved 31 days ago.
+      const db = database();
+      try {
+        await db.execute({
+          sql: 'UPDATE enquiries SET received_ms = received_ms - 31 * 86400000 WHERE subject = ?',
+          args: [`Leak ${unique}`],
+        });
+      } finally {
+        db.close();
+      }
+      // The page already open can no longer save.
+      const form = page.getByTestId('staff-update');
+      await form.getByLabel(staffPage.labels.stage).selectOption('contacted');
+      await form.getByRole('button', { name: staffPage.submit }).click();
+      await expect(page.getByText(deadLinkText.update)).toBeVisible();
+      await page.goto(sent.staff);
+      await expectDeadLink(page, sent, deadLinkText.update);
+
+      // Renewed by the operator, it works again; revoked, it does not, nor does the status link.
+      const renewed = linkPath(claimsCommand('--staff-link', sent.reference), '/claim-update/');
+      await page.goto(renewed);
+      await expect(page.getByText(staffPage.forClaim(sent.reference))).toBeVisible();
+      claimsCommand('--revoke', sent.reference);
+      await page.goto(renewed);
+      await expectDeadLink(page, sent, deadLinkText.update);
+      await page.goto(sent.status);
+      await expectDeadLink(page, sent, deadLinkText.status);
+
+      // Rotated: every link stops (the secret is put back after, for the other tests' enquiries).
+      const fresh = linkPath(claimsCommand('--staff-link', sent.reference), '/claim-update/');
+      const secrets = database();
+      const [old] = (await secrets.execute("SELECT value FROM site_secrets WHERE name = 'claim-links'")).rows;
+      try {
+        claimsCommand('--rotate-links');
+        await page.goto(fresh);
+        await expectDeadLink(page, sent, deadLinkText.update);
+      } finally {
+        await secrets.execute({ sql: "UPDATE site_secrets SET value = ? WHERE name = 'claim-links'", args: [old!.value as ArrayBuffer] });
+        secrets.close();
+      }
+      expect(outboxMessages(testOutboxDir).map((raw) => parseMail(raw).subject)).not.toContain(
+        `Your repair ${sent.reference}: Contacted (Example Homecare)`,
+      );
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a Save sent again (the answer reloaded) records one change and sends one e-mail, and is answered as saved', async ({
+    page,
+    request,
+  }) => {
+    const sent = await sentEnquiry(request, `links-nojs-twice-${Date.now()}`);
+    await page.goto(sent.staff);
+    const form = page.getByTestId('staff-update');
+    await form.getByLabel(staffPage.labels.stage).selectOption('contacted');
+    await form.getByRole('button', { name: staffPage.submit }).click();
+    await expect(page.getByText(staffPage.saved('Contacted'))).toBeVisible();
+    // The browser sends the same form again.
+    await page.reload();
+    await expect(page.getByText(staffPage.saved('Contacted'))).toBeVisible();
+    await expect.poll(() => stageMails(sent.reference).length).toBe(1);
+    await page.waitForTimeout(2500);
+    expect(stageMails(sent.reference)).toHaveLength(1);
+  });
+});
