@@ -11,7 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
 import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
-import { LATER_PHOTOS_PREFIX, TRACK_PATH } from './lib/claim-paths.mjs';
+import { TRACK_PATH } from './lib/claim-paths.mjs';
 import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
@@ -27,7 +27,7 @@ import {
   SHUTDOWN_GRACE_MS,
 } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
-import { admitUpload } from './server/upload-door.mjs';
+import { admitUpload, uploadPathOf } from './server/upload-door.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const dev = process.argv.includes('--dev');
@@ -73,7 +73,6 @@ const { PHOTO_FIELD } = await tsImport('./lib/contact-fields.ts', import.meta.ur
 const { business } = await tsImport('./content/business.ts', import.meta.url);
 // The process's one set of upload slots, for both ways an enquiry with photos comes in.
 const uploadSlots = createUploadSlots();
-const CONTACT_API_PATH = '/api/contact';
 /** @type {{ laterPhotosDoorPages: typeof import('./content/claims').laterPhotosDoorPages; laterPhotosPageLinks: typeof import('./content/claims').laterPhotosPageLinks; laterPhotosText: typeof import('./content/claims').laterPhotosText }} */
 const { laterPhotosDoorPages, laterPhotosPageLinks, laterPhotosText } = await tsImport('./content/claims.ts', import.meta.url);
 
@@ -126,9 +125,10 @@ function screenBody(request, response) {
     answerUnread(response, 405, { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
     return true;
   }
-  const contactPage = normalisedPathname(request.url) === CONTACT_PAGE_PATH;
+  const pathname = normalisedPathname(request.url) ?? '';
+  const upload = uploadPathOf(pathname);
   if (isCrossSiteRequest(request.headers, trustProxy)) {
-    if (contactPage) answerWithPage(response, 403, pages.crossSite);
+    if (upload?.name === 'contact-page') answerWithPage(response, 403, pages.crossSite);
     else
       answerUnread(
         response,
@@ -139,14 +139,20 @@ function screenBody(request, response) {
       );
     return true;
   }
-  if (!contactPage) {
-    const pathname = normalisedPathname(request.url) ?? '';
-    if (method === 'POST' && pathname === CONTACT_API_PATH) return screenContactApi(request, response);
-    if (pathname.startsWith(LATER_PHOTOS_PREFIX)) return screenLaterPhotos(request, response, method);
-    if (isClaimFormPath(pathname)) return screenClaimForm(request, response, method);
-    guardRequestBody(request, response);
-    return false;
-  }
+  if (upload) return screenUpload[upload.name](request, response, method);
+  if (isClaimFormPath(pathname)) return screenClaimForm(request, response, method);
+  guardRequestBody(request, response);
+  return false;
+}
+
+/**
+ * POST /contact, the contact form posted without script: a multipart body up to the largest enquiry,
+ * by the upload door; answered with a short page when turned away.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} method
+ */
+function screenContactPage(request, response, method) {
   if (method !== 'POST') {
     answerUnread(
       response,
@@ -221,10 +227,11 @@ function screenClaimForm(request, response, method) {
  * (multipart) comes in by the upload door.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
+ * @param {string} method
  */
-function screenContactApi(request, response) {
+function screenContactApi(request, response, method) {
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'multipart/form-data') {
+  if (method !== 'POST' || mediaType !== 'multipart/form-data') {
     guardRequestBody(request, response);
     return false;
   }
@@ -234,6 +241,14 @@ function screenContactApi(request, response) {
       answerUnread(refused, status, { 'Content-Type': 'application/json', ...headers }, JSON.stringify(doorAnswers[refusal])),
   });
 }
+
+/**
+ * The `reason` of a later-photos upload turned away at the door, as /api/contact's: `rate-limited` when
+ * it is this client's own doing (its uploads kept ending slow or abandoned), `busy` while an upload is
+ * in progress (its own earlier one, or every slot taken).
+ * @type {Record<import('./server/upload-door.mjs').DoorRefusal, import('./lib/contact-answer.mjs').AnswerReason>}
+ */
+const laterPhotosDoorReasons = { busy: 'busy', 'in-progress': 'busy', strikes: 'rate-limited', 'too-slow': 'too-slow' };
 
 /**
  * POST /api/claims/photos/<token>, photos added from a claim's status page: a multipart body up to the largest
@@ -252,7 +267,12 @@ function screenLaterPhotos(request, response, method) {
           target,
           status,
           { 'Content-Type': 'application/json', ...headers },
-          JSON.stringify({ success: false, message: page.text, reason }),
+          JSON.stringify({
+            success: false,
+            message: page.text,
+            reason,
+            ...(headers['Retry-After'] ? { retryAfterSeconds: Number(headers['Retry-After']) } : {}),
+          }),
         )
       : answerUnread(
           target,
@@ -278,9 +298,15 @@ function screenLaterPhotos(request, response, method) {
   return admitUpload(request, response, {
     slots: uploadSlots,
     refuse: (refused, refusal, status, headers) =>
-      answer(refused, status, refusal === 'too-slow' ? 'too-slow' : 'busy', laterPhotosDoorPages[refusal], headers),
+      answer(refused, status, laterPhotosDoorReasons[refusal], laterPhotosDoorPages[refusal], headers),
   });
 }
+
+/**
+ * How a body on each upload path (server/upload-door.mjs) is screened before Next reads it.
+ * @type {Record<import('./server/upload-door.mjs').UploadPath['name'], (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, method: string) => boolean>}
+ */
+const screenUpload = { 'contact-api': screenContactApi, 'contact-page': screenContactPage, 'later-photos': screenLaterPhotos };
 
 const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });
 const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }, (request, response) => {

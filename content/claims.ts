@@ -1,6 +1,7 @@
 // The words of a claim's pages after its enquiry: "Where's my repair?", the status by link, and the
 // company's staff page. Numbers and rules are in lib/claim-stages.ts and server/claims/.
 import { business } from '@/content/business';
+import { CONTACT_RESPONSES } from '@/content/contact';
 import { CLAIM_PHOTOS_MAX, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 
 export const trackPage = {
@@ -133,7 +134,10 @@ export const laterPhotosText = {
     'too-large': `One of the photos is over ${PHOTO_MAX_BYTES / 1_000_000} MB. Please choose a smaller one.`,
     'too-many': `Please send at most ${PHOTO_MAX_COUNT} photos at a time.`,
     full: `This claim has as many photos as we can take through the site (${CLAIM_PHOTOS_MAX}). Please email any others to ${business.email}, with your reference.`,
+    /** Every upload slot taken, or the site cannot store photos: nothing this visitor did. */
     busy: 'Many photos are being sent to us right now. Please try again in a minute.',
+    /** This visitor's own budget (CONTACT_RATE_LIMIT, shared with the enquiry form): as the form is told. */
+    'rate-limited': CONTACT_RESPONSES.tooMany,
     conflict: 'Other photos for this claim were arriving at the same moment. Please send these again.',
     unavailable: `We cannot take photos just now. Please try again later, or email them to ${business.email} with your reference.`,
     malformed: 'Your browser sent the photos in a way we cannot read. Please try again.',

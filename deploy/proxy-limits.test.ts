@@ -1,19 +1,45 @@
 // The reverse proxies' files in deploy/ cannot import lib/enquiry-rules.mjs, so they write the largest
 // body again, rounded up to whole MiB (nginx's `m` and Caddy's `MiB` are both 1,048,576 bytes). This
 // holds every such figure to the rule: never below the largest enquiry (the proxy would refuse one the
-// site takes), never a whole MiB or more above it (the smallest whole-MiB figure at or above it).
+// site takes), never a whole MiB or more above it (the smallest whole-MiB figure at or above it). And it
+// holds the paths that get it to the site's own list of upload paths (UPLOAD_PATHS, by which server.mjs
+// lets a body in by its upload door): each proxy gives every one of them the largest body, and no other.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
-import { CONTACT_PAGE_PATH } from '@/server/contact-page-post.mjs';
 import { bodyDeadlineMs } from '@/server/server-limits.mjs';
+import { UPLOAD_PATHS, uploadPathOf, type UploadPath } from '@/server/upload-door.mjs';
 
 const MIB = 1024 * 1024;
-/** The figure each proxy must give an enquiry: the largest body rounded up to whole MiB. */
-const ENQUIRY_LIMIT = Math.ceil(LARGEST_BODY_BYTES / MIB) * MIB;
-/** The paths that take an enquiry with photos: the route handler (app/api/contact) and the page's form. */
-const ENQUIRY_PATHS = ['/api/contact', CONTACT_PAGE_PATH];
+/** The figure each proxy must give an upload: the largest body rounded up to whole MiB. */
+const UPLOAD_LIMIT = Math.ceil(LARGEST_BODY_BYTES / MIB) * MIB;
+
+/** nginx's location for an upload path: exact (`=`), or a prefix no regular-expression location can take over (`^~`). */
+const nginxLocation = ({ path: route, match }: UploadPath) => (match === 'exact' ? `location = ${route}` : `location ^~ ${route}`);
+/** Caddy's path pattern for an upload path: the path, or the prefix and a wildcard. */
+const caddyPattern = ({ path: route, match }: UploadPath) => (match === 'exact' ? route : `${route}*`);
+
+/**
+ * Request paths each proxy must treat as uploads (every upload path; a prefix with a status token after
+ * it) and as not (the pages and endpoints next to them, a prefix without its slash or its token).
+ */
+const SAMPLE_TOKEN = '12.aZ09-_bcdefghijklmnopqrstuvwxyzAB';
+const UPLOAD_SAMPLES = UPLOAD_PATHS.map(({ path: route, match }) => (match === 'exact' ? route : `${route}${SAMPLE_TOKEN}`));
+const OTHER_SAMPLES = [
+  '/',
+  '/contact/sent',
+  '/api/contact/extra',
+  '/contactus',
+  '/track',
+  `/track/${SAMPLE_TOKEN}`,
+  `/claim-update/${SAMPLE_TOKEN}`,
+  '/api/claims/photos',
+  `/api/claims/photosX${SAMPLE_TOKEN}`,
+  '/api/claims/other',
+  '/api/crm/events',
+  '/api/error-logs',
+];
 
 type Directive = { name: string; args: string[]; blocks: string[] };
 
@@ -94,75 +120,168 @@ describe('the units the proxies write sizes in', () => {
   });
 });
 
+/**
+ * The location nginx chooses for a request path, as nginx does: an exact match; else the longest
+ * prefix, unless a regular expression (in the file's order) matches and that prefix is not `^~`.
+ */
+function nginxLocationOf(locations: string[], requestPath: string): string | undefined {
+  const parsed = locations.map((location) => {
+    const [, modifier = '', route = ''] = /^location (?:(=|\^~|~\*?) )?(.+)$/.exec(location) ?? [];
+    return { location, modifier, route };
+  });
+  const exact = parsed.find(({ modifier, route }) => modifier === '=' && route === requestPath);
+  if (exact) return exact.location;
+  const prefix = parsed
+    .filter(({ modifier, route }) => (modifier === '' || modifier === '^~') && requestPath.startsWith(route))
+    .sort((a, b) => b.route.length - a.route.length)[0];
+  if (prefix?.modifier === '^~') return prefix.location;
+  const regex = parsed.find(
+    ({ modifier, route }) => modifier.startsWith('~') && new RegExp(route, modifier === '~*' ? 'i' : '').test(requestPath),
+  );
+  return regex?.location ?? prefix?.location;
+}
+
 describe('deploy/nginx-site.conf', () => {
   const text = read('nginx-site.conf');
-  const sizes = nginxDirectives(text).filter((directive) => directive.name === 'client_max_body_size');
-  const enquiryLocation = (directive: Directive) => ENQUIRY_PATHS.some((route) => directive.blocks.includes(`location = ${route}`));
+  const directives = nginxDirectives(text);
+  const sizes = directives.filter((directive) => directive.name === 'client_max_body_size');
+  const locations = [...new Set(directives.flatMap((directive) => directive.blocks.filter((block) => block.startsWith('location '))))];
+  const uploadLocations = UPLOAD_PATHS.map(nginxLocation);
+  const uploadLocation = (directive: Directive) => uploadLocations.some((location) => directive.blocks.includes(location));
+  /** The body limit nginx applies to a request path: its location's, else the server's. */
+  const limitOf = (requestPath: string) => {
+    const location = nginxLocationOf(locations, requestPath);
+    const own = sizes.find((directive) => location !== undefined && directive.blocks.at(-1) === location);
+    const server = sizes.find((directive) => directive.blocks.at(-1) === 'server');
+    return nginxBytes((own ?? server)?.args[0] ?? '0');
+  };
 
-  it('gives every enquiry path the largest body, in the smallest whole MiB that holds it', () => {
-    const enquiry = sizes.filter(enquiryLocation);
-    expect(enquiry.map((directive) => directive.blocks.at(-1)).sort()).toEqual(ENQUIRY_PATHS.map((route) => `location = ${route}`).sort());
-    for (const directive of enquiry) {
+  it('has a location for every upload path, which gives it the largest body, in the smallest whole MiB that holds it', () => {
+    const upload = sizes.filter(uploadLocation);
+    expect(upload.map((directive) => directive.blocks.at(-1)).sort()).toEqual([...uploadLocations].sort());
+    for (const directive of upload) {
       const bytes = nginxBytes(directive.args[0] ?? '');
       expect(bytes, `${directive.blocks.at(-1)}: client_max_body_size ${directive.args[0]}`).toBeGreaterThanOrEqual(LARGEST_BODY_BYTES);
-      expect(bytes, `${directive.blocks.at(-1)}: client_max_body_size ${directive.args[0]}`).toBe(ENQUIRY_LIMIT);
+      expect(bytes, `${directive.blocks.at(-1)}: client_max_body_size ${directive.args[0]}`).toBe(UPLOAD_LIMIT);
     }
   });
 
-  it('keeps every other body smaller than an enquiry', () => {
-    const others = sizes.filter((directive) => !enquiryLocation(directive));
+  it('treats every upload path alike: the same directives in each of their locations', () => {
+    const settings = (location: string) =>
+      directives
+        .filter((directive) => directive.blocks.at(-1) === location)
+        .map((directive) => [directive.name, ...directive.args].join(' '))
+        .sort();
+    for (const location of uploadLocations) expect(settings(location), location).toEqual(settings(uploadLocations[0]!));
+  });
+
+  it('gives the largest body to the requests the site takes uploads on, and to no other', () => {
+    for (const requestPath of UPLOAD_SAMPLES) {
+      expect(uploadPathOf(requestPath), `the site takes an upload on ${requestPath}`).toBeDefined();
+      expect(limitOf(requestPath), requestPath).toBe(UPLOAD_LIMIT);
+    }
+    for (const requestPath of OTHER_SAMPLES) {
+      expect(uploadPathOf(requestPath), `the site takes no upload on ${requestPath}`).toBeUndefined();
+      expect(limitOf(requestPath), requestPath).toBeLessThan(LARGEST_BODY_BYTES);
+    }
+  });
+
+  it('keeps every other body smaller than an upload', () => {
+    const others = sizes.filter((directive) => !uploadLocation(directive));
     expect(others.length).toBeGreaterThan(0);
     for (const directive of others) expect(nginxBytes(directive.args[0] ?? '')).toBeLessThan(LARGEST_BODY_BYTES);
   });
 
   it('quotes the largest body and its limit in bytes as they are', () => {
     expect(text).toContain(LARGEST_BODY_BYTES.toLocaleString('en-GB'));
-    expect(text).toContain(ENQUIRY_LIMIT.toLocaleString('en-GB'));
+    expect(text).toContain(UPLOAD_LIMIT.toLocaleString('en-GB'));
   });
 });
+
+/** Whether Caddy's `path` matcher with these patterns matches a request path (case-insensitive; `*` at either end). */
+function caddyPathMatches(patterns: string[], requestPath: string): boolean {
+  const lower = requestPath.toLowerCase();
+  return patterns.some((raw) => {
+    const pattern = raw.toLowerCase();
+    if (pattern.slice(1, -1).includes('*')) throw new Error(`a wildcard inside a path is not read here: ${raw}`);
+    if (pattern.endsWith('*')) return lower.startsWith(pattern.slice(0, -1));
+    if (pattern.startsWith('*')) return lower.endsWith(pattern.slice(1));
+    return lower === pattern;
+  });
+}
 
 describe('deploy/Caddyfile', () => {
   const text = read('Caddyfile');
   const directives = caddyDirectives(text);
   const matcher = (name: string) => directives.find((directive) => directive.name === name);
+  const uploadPatterns = UPLOAD_PATHS.map(caddyPattern);
+  /** Whether a named matcher (`@upload`, `@other`: a path matcher, or its negation) matches a request path. */
+  const matches = (name: string, requestPath: string) => {
+    const args = matcher(name)?.args ?? [];
+    if (args[0] === 'path') return caddyPathMatches(args.slice(1), requestPath);
+    if (args[0] === 'not' && args[1] === 'path') return !caddyPathMatches(args.slice(2), requestPath);
+    throw new Error(`${name} is not a path matcher: ${args.join(' ')}`);
+  };
+  const bodyLimits = directives.filter((directive) => directive.name === 'max_size');
+  /** The smallest max_size of the request_body blocks whose matcher matches a request path. */
+  const limitOf = (requestPath: string) =>
+    Math.min(
+      ...bodyLimits
+        .filter((directive) => matches(directive.blocks.at(-1)!.replace(/^request_body /, ''), requestPath))
+        .map((directive) => caddyBytes(directive.args[0] ?? '')),
+    );
 
-  it('matches the enquiry paths as @enquiry', () => {
-    expect(matcher('@enquiry')?.args.slice(1).sort()).toEqual([...ENQUIRY_PATHS].sort());
-    expect(matcher('@enquiry')?.args[0]).toBe('path');
+  it('matches every upload path as @upload, and every other path as @other', () => {
+    expect(matcher('@upload')?.args).toEqual(['path', ...uploadPatterns]);
+    expect(matcher('@other')?.args).toEqual(['not', 'path', ...uploadPatterns]);
+    const sized = (name: string) => directives.filter((directive) => directive.blocks.includes(name) && directive.name !== 'header_regexp');
+    expect(sized('@upload_too_large').map((directive) => directive.args)).toEqual([uploadPatterns]);
+    expect(sized('@upload_too_large')[0]?.name).toBe('path');
+    expect(sized('@other_too_large').map((directive) => [directive.name, ...directive.args])).toEqual([['not', 'path', ...uploadPatterns]]);
   });
 
-  it('gives an enquiry the largest body, in the smallest whole MiB that holds it, and buffers that much', () => {
+  it('gives an upload the largest body, in the smallest whole MiB that holds it, and buffers that much', () => {
     const sizes = directives.filter((directive) => directive.name === 'max_size' || directive.name === 'max_buffer_size');
-    const enquiry = sizes.filter((directive) => directive.name === 'max_buffer_size' || directive.blocks.includes('request_body @enquiry'));
-    expect(enquiry.map((directive) => directive.name).sort()).toEqual(['max_buffer_size', 'max_size']);
-    for (const directive of enquiry) {
+    const upload = sizes.filter((directive) => directive.name === 'max_buffer_size' || directive.blocks.includes('request_body @upload'));
+    expect(upload.map((directive) => directive.name).sort()).toEqual(['max_buffer_size', 'max_size']);
+    for (const directive of upload) {
       const bytes = caddyBytes(directive.args[0] ?? '');
       expect(bytes, `${directive.name} ${directive.args[0]}`).toBeGreaterThanOrEqual(LARGEST_BODY_BYTES);
-      expect(bytes, `${directive.name} ${directive.args[0]}`).toBe(ENQUIRY_LIMIT);
+      expect(bytes, `${directive.name} ${directive.args[0]}`).toBe(UPLOAD_LIMIT);
     }
-    for (const directive of sizes.filter((other) => !enquiry.includes(other)))
+    for (const directive of sizes.filter((other) => !upload.includes(other)))
       expect(caddyBytes(directive.args[0] ?? ''), `${directive.blocks.at(-1)}: ${directive.name}`).toBeLessThan(LARGEST_BODY_BYTES);
   });
 
+  it('gives the largest body to the requests the site takes uploads on, and to no other', () => {
+    for (const requestPath of UPLOAD_SAMPLES) {
+      expect(uploadPathOf(requestPath), `the site takes an upload on ${requestPath}`).toBeDefined();
+      expect(limitOf(requestPath), requestPath).toBe(UPLOAD_LIMIT);
+    }
+    for (const requestPath of OTHER_SAMPLES) {
+      expect(uploadPathOf(requestPath), `the site takes no upload on ${requestPath}`).toBeUndefined();
+      expect(limitOf(requestPath), requestPath).toBeLessThan(LARGEST_BODY_BYTES);
+    }
+  });
+
   it('refuses a declared length at once only above the largest body, and within a MiB of its limit', () => {
-    const tooLarge = directives.find((directive) => directive.name === 'header_regexp' && directive.blocks.includes('@enquiry_too_large'));
+    const tooLarge = directives.find((directive) => directive.name === 'header_regexp' && directive.blocks.includes('@upload_too_large'));
     expect(tooLarge?.args[0]).toBe('Content-Length');
     const pattern = new RegExp(tooLarge?.args[1] ?? '$^');
     for (const length of [1, 1200, LARGEST_BODY_BYTES - 1, LARGEST_BODY_BYTES]) {
       expect(pattern.test(String(length)), String(length)).toBe(false);
       expect(pattern.test(`0${length}`), `0${length}`).toBe(false);
     }
-    for (const length of [ENQUIRY_LIMIT + MIB, 10 * ENQUIRY_LIMIT, 10 ** 12])
-      expect(pattern.test(String(length)), String(length)).toBe(true);
+    for (const length of [UPLOAD_LIMIT + MIB, 10 * UPLOAD_LIMIT, 10 ** 12]) expect(pattern.test(String(length)), String(length)).toBe(true);
   });
 
-  it('lets a whole request take as long as the largest enquiry needs at the site’s minimum rate', () => {
+  it('lets a whole request take as long as the largest upload needs at the site’s minimum rate', () => {
     const readBody = directives.find((directive) => directive.name === 'read_body');
     expect(caddyMs(readBody?.args[0] ?? '')).toBeGreaterThanOrEqual(bodyDeadlineMs(LARGEST_BODY_BYTES));
   });
 
   it('quotes the largest body and its limit in bytes as they are', () => {
     expect(text).toContain(LARGEST_BODY_BYTES.toLocaleString('en-GB'));
-    expect(text).toContain(ENQUIRY_LIMIT.toLocaleString('en-GB'));
+    expect(text).toContain(UPLOAD_LIMIT.toLocaleString('en-GB'));
   });
 });

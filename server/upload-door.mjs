@@ -1,12 +1,43 @@
-// The door every enquiry with photos comes in by: the scripted form's multipart POST /api/contact and
-// the form posted without script (POST /contact). Each body takes an upload slot from the process's
-// one set (server/enquiries/upload-slots.mjs), held until its answer is sent, and must keep up that
-// slot's minimum transfer rate while it arrives. It lives in server.mjs, which sees the socket before
-// Next reads a byte: Next parses a server action's whole body before the page's code runs, so the
-// slot could not be taken later for the form posted without script.
+// The door every upload of photos comes in by: the scripted form's multipart POST /api/contact, the
+// form posted without script (POST /contact) and photos added later (POST /api/claims/photos/<token>,
+// scripted or not). Each body takes an upload slot from the process's one set
+// (server/enquiries/upload-slots.mjs), held until its answer is sent, and must keep up that slot's
+// minimum transfer rate while it arrives. It lives in server.mjs, which sees the socket before Next
+// reads a byte: Next parses a server action's whole body before the page's code runs, so the slot
+// could not be taken later for the form posted without script. The paths that take an upload are
+// UPLOAD_PATHS below, one list: server.mjs screens a body by it, and deploy/proxy-limits.test.ts holds
+// the reverse proxies' files to it (each path gets the largest body there too).
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
+import { LATER_PHOTOS_PREFIX } from '../lib/claim-paths.mjs';
+import { CONTACT_PAGE_PATH } from './contact-page-post.mjs';
 import { CLIENT_ADDRESS_HEADER, rateLimitKey } from './proxy-client-address.mjs';
 import { guardRequestBody } from './server-limits.mjs';
+
+/**
+ * A path whose POST may carry photos, up to LARGEST_BODY_BYTES (lib/enquiry-rules.mjs). `exact`: that
+ * path (with any query string); `prefix`: the path followed by more (a claim's status token).
+ * @typedef {{ name: 'contact-api' | 'contact-page' | 'later-photos'; path: string; match: 'exact' | 'prefix' }} UploadPath
+ */
+
+/**
+ * Every upload path: the contact form's API (sent by its script), the contact page (the form posted
+ * without script) and the photos added later from a claim's status page (scripted or not).
+ * @type {readonly UploadPath[]}
+ */
+export const UPLOAD_PATHS = Object.freeze([
+  { name: 'contact-api', path: '/api/contact', match: 'exact' },
+  { name: 'contact-page', path: CONTACT_PAGE_PATH, match: 'exact' },
+  { name: 'later-photos', path: LATER_PHOTOS_PREFIX, match: 'prefix' },
+]);
+
+/**
+ * The upload path a request's (normalised) pathname is on, or undefined.
+ * @param {string} pathname
+ * @returns {UploadPath | undefined}
+ */
+export function uploadPathOf(pathname) {
+  return UPLOAD_PATHS.find(({ path, match }) => (match === 'exact' ? pathname === path : pathname.startsWith(path)));
+}
 
 /**
  * Why a body was turned away at the door: every slot held (`busy`, 503), the client's last upload still

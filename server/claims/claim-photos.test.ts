@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { laterPhotosText, statusText } from '@/content/claims';
+import { CONTACT_RESPONSES } from '@/content/contact';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
@@ -19,6 +20,7 @@ import { createMailer } from '@/server/enquiries/mailer';
 import { createOutboxWorker } from '@/server/enquiries/outbox-worker';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
+import { createRateLimiter } from '@/server/rate-limiter';
 import { multipartRequest, type Photo } from '@/tests/support/multipart-request';
 import { metadataTags, pdfBytes, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
 
@@ -55,8 +57,9 @@ async function send(
   token: string,
   photos: Photo[],
   accept = 'application/json',
+  address?: string,
 ) {
-  const { request } = await multipartRequest({}, photos, { accept });
+  const { request } = await multipartRequest({}, photos, { accept, ...(address ? { address } : {}) });
   return handle(request, token);
 }
 
@@ -211,6 +214,85 @@ describe('more photos later', () => {
     const unknown = await send(handle, 'nonsense', [], 'text/html');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain(statusText.notFound.replace(/'/g, '&#39;'));
+  });
+
+  it('over the client’s own budget, it is told so and when to try again, as the enquiry form is: not that the site is busy', async () => {
+    const id = await storedEnquiry();
+    const token = (await claimLinkToken(db, 'status', id))!;
+    const visitor = '10.9.1.21';
+    const photo = async (seed: number) => [{ name: `p${seed}.jpg`, bytes: await phonePhoto(seed, { width: 64, height: 48 }) }];
+    const oneBatch = createClaimPhotos({
+      config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '1' }),
+      db: async () => db,
+      wake: quiet,
+      photosRoot,
+    });
+    const handle = createLaterPhotosHandler(oneBatch);
+    expect((await send(handle, token, await photo(21), 'application/json', visitor)).status).toBe(201);
+
+    // The words /api/contact answers its own 429 with (the spec's).
+    expect(CONTACT_RESPONSES.tooMany).toBe('Too many requests. Please try again later.');
+    const scripted = await send(handle, token, await photo(22), 'application/json', visitor);
+    expect(scripted.status).toBe(429);
+    const wait = Number(scripted.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(config.rateWindowMs / 1000);
+    expect(await scripted.json()).toEqual({
+      success: false,
+      message: CONTACT_RESPONSES.tooMany,
+      reason: 'rate-limited',
+      retryAfterSeconds: wait,
+    });
+
+    // Without script: a page that says so, with the same wait.
+    const page = await send(handle, token, await photo(23), 'text/html', visitor);
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await page.text();
+    expect(html).toContain(CONTACT_RESPONSES.tooMany);
+    expect(html).not.toContain(laterPhotosText.outcomes.busy);
+
+    // Two batches that passed the early check together: the second is refused once read, and without
+    // script goes back to the status page, which says the same.
+    const together = createLaterPhotosHandler({ ...oneBatch, turnAway: () => undefined });
+    const raced = await send(together, token, await photo(24), 'text/html', visitor);
+    expect(raced.status).toBe(303);
+    expect(raced.headers.get('location')).toBe(`/track/${token}?photos=rate-limited`);
+    expect(laterPhotosText.outcomes['rate-limited']).toBe(CONTACT_RESPONSES.tooMany);
+    const racedScripted = await send(together, token, await photo(25), 'application/json', visitor);
+    expect(await racedScripted.json()).toMatchObject({ reason: 'rate-limited', message: CONTACT_RESPONSES.tooMany });
+    expect(Number(racedScripted.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_photos')).rows[0]?.n)).toBe(1);
+  });
+
+  it('over the client’s budget of refused posts, it is told so before a byte is read', async () => {
+    const id = await storedEnquiry();
+    const token = (await claimLinkToken(db, 'status', id))!;
+    const handle = createLaterPhotosHandler(
+      createClaimPhotos({
+        config,
+        refusedLimiter: createRateLimiter({ limit: 1, windowMs: 60_000 }),
+        db: async () => db,
+        wake: quiet,
+        photosRoot,
+      }),
+    );
+    const visitor = '10.9.1.26';
+    expect((await send(handle, token, [{ name: 'scan.jpg', bytes: pdfBytes() }], 'application/json', visitor)).status).toBe(422);
+    const { request, counted } = await multipartRequest({}, [{ name: 'a.jpg', bytes: await phonePhoto(26) }], {
+      accept: 'application/json',
+      address: visitor,
+    });
+    const refused = await handle(request, token);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: CONTACT_RESPONSES.tooMany,
+      reason: 'rate-limited',
+      retryAfterSeconds: Number(refused.headers.get('retry-after')),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(counted.bytes).toBe(0);
   });
 
   it('each use of the link is kept with the enquiry, exported with a data request and erased with it', async () => {

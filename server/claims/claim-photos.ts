@@ -103,7 +103,7 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
     if (checked.some(({ photo }) => photo.source === undefined)) return refuse(client, refused(503, 'unavailable', back));
 
     const decision = limiter.hit(rateLimitKey(client));
-    if (!decision.allowed) return refused(429, 'busy', { ...back, retryAfterSeconds: decision.retryAfterSeconds });
+    if (!decision.allowed) return refused(429, 'rate-limited', { ...back, retryAfterSeconds: decision.retryAfterSeconds });
     const processed = await reencodePhotos(checked);
     if (processed instanceof Refusal) return refuse(client, refused(422, 'not-a-photo', { ...back, message: processed.errors?.[0]?.msg }));
 
@@ -121,11 +121,11 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
   }
 
   return {
-    /** Before the body is read: a client over either budget costs no parsing. */
+    /** Before the body is read: a client over either of its own budgets costs no parsing. */
     turnAway(client: string): LaterPhotosResult | undefined {
       for (const budget of [limiter, refusedLimiter]) {
         const early = budget.peek(rateLimitKey(client));
-        if (!early.allowed) return refused(429, 'busy', { retryAfterSeconds: early.retryAfterSeconds });
+        if (!early.allowed) return refused(429, 'rate-limited', { retryAfterSeconds: early.retryAfterSeconds });
       }
       return undefined;
     },

@@ -13,7 +13,8 @@ import { mediaTypeOf } from '@/server/http';
 const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
 
 /**
- * The answer: JSON for the scripted form (`success`, `message`, `reason`); for the form posted without
+ * The answer: JSON for the scripted form (`success`, `message`, `reason`, and with a refusal that asks
+ * to wait, `retryAfterSeconds` as in its Retry-After header); for the form posted without
  * script, a redirect (303) back to the claim's status page by reference, which says what became of the photos from
  * a fixed list (`photos`, and `count` when added: nothing typed goes in the URL), or a short page when
  * no claim was opened.
@@ -25,7 +26,12 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
     const body =
       result.kind === 'added'
         ? { success: true, message: result.message, reference: result.reference, count: result.count }
-        : { success: false, message: result.message, reason: result.outcome };
+        : {
+            success: false,
+            message: result.message,
+            reason: result.outcome,
+            ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
+          };
     return Response.json(body, { status: result.status, headers: { 'Cache-Control': 'no-store', ...retryAfter } });
   }
   const token = result.token;

@@ -4,9 +4,13 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
+import { CONTACT_RESPONSES } from '@/content/contact';
+import { laterPhotosText } from '@/content/claims';
+import { LATER_PHOTOS_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { expect, test, type Page } from './support/test';
 import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { phonePhoto } from '../support/photo-fixtures';
+import { companyNotification, linkPath } from './support/claims';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testBuildEnv, testPorts } from './test-env';
 
@@ -125,6 +129,9 @@ const enquiry = (subject: string) => ({
   message: 'Water is coming in through the roof.',
 });
 
+/** nginx's body limit outside the upload paths (and Caddy's): what a photo added later must exceed to be a test of them. */
+const ONE_MIB = 1024 * 1024;
+
 const proxies: [Proxy, number][] = [
   [nginx, 20],
   [caddy, 30],
@@ -200,6 +207,27 @@ for (const [proxy, portOffset] of proxies) {
       return stored;
     }
 
+    /** A claim sent through the proxy from 127.0.0.6: its reference and the path of its status link, from the company's notification. */
+    async function claimThroughProxy(subject: string) {
+      const answer = await send('127.0.0.6', {
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(enquiry(subject)),
+      });
+      expect(answer.status, answer.body).toBe(201);
+      const { reference } = JSON.parse(answer.body) as { reference: string };
+      return { reference, status: linkPath(await companyNotification(reference, path.join(work, 'outbox')), STATUS_LINK_PREFIX) };
+    }
+
+    /** The photos stored with the enquiry whose subject this is. */
+    async function photosOf(subject: string) {
+      const [stored] = await rows(
+        `SELECT count(p.id) AS photos FROM enquiries e LEFT JOIN enquiry_photos p ON p.enquiry_id = e.id WHERE e.subject = '${subject}'`,
+      );
+      return Number(stored?.photos);
+    }
+
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       work = mkdtempSync(path.join(tmpdir(), 'homecare-proxy-'));
@@ -213,7 +241,8 @@ for (const [proxy, portOffset] of proxies) {
           DATABASE_URL: databaseUrl,
           ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
           ENQUIRY_PHOTOS_DIR: path.join(work, 'photos'),
-          CONTACT_RATE_LIMIT: '2',
+          // Three accepted posts per address (enquiries and photos added later alike); the fourth is refused.
+          CONTACT_RATE_LIMIT: '3',
         },
       });
       proxy.config(work, ports);
@@ -250,7 +279,8 @@ for (const [proxy, portOffset] of proxies) {
       // The attacker at 127.0.0.2 names a new address on every request.
       expect((await post('127.0.0.2', '203.0.113.1', 'First from the attacker')).status).toBe(201);
       expect((await post('127.0.0.2', '203.0.113.2', 'Second from the attacker')).status).toBe(201);
-      const limited = await post('127.0.0.2', '203.0.113.3', 'Third from the attacker');
+      expect((await post('127.0.0.2', '203.0.113.3', 'Third from the attacker')).status).toBe(201);
+      const limited = await post('127.0.0.2', '203.0.113.4', 'Fourth from the attacker');
       expect(limited.status).toBe(429);
       expect(JSON.parse(limited.body)).toEqual({
         success: false,
@@ -258,13 +288,14 @@ for (const [proxy, portOffset] of proxies) {
         reason: 'rate-limited',
       });
       // It names the victim's address (127.0.0.3) as its own; the victim is not affected.
-      await post('127.0.0.2', '127.0.0.3', 'Fourth from the attacker');
+      await post('127.0.0.2', '127.0.0.3', 'Fifth from the attacker');
       expect((await post('127.0.0.3', '', 'From the real 127.0.0.3')).status).toBe(201);
       expect(
         await rows(`SELECT client_address, subject FROM enquiries WHERE subject LIKE '%attacker' OR subject LIKE '%real%' ORDER BY id`),
       ).toEqual([
         { client_address: '127.0.0.2', subject: 'First from the attacker' },
         { client_address: '127.0.0.2', subject: 'Second from the attacker' },
+        { client_address: '127.0.0.2', subject: 'Third from the attacker' },
         { client_address: '127.0.0.3', subject: 'From the real 127.0.0.3' },
       ]);
     });
@@ -323,6 +354,87 @@ for (const [proxy, portOffset] of proxies) {
       expect((await answered).status()).toBe(201);
       await expect(form.getByTestId('enquiry-reference')).toContainText(/HC-/);
       expect(await storedWithPhotos('Storm claim through the proxy')).toEqual({ client_address: '127.0.0.1', photos: 2 });
+    });
+
+    // The browser's posts come from 127.0.0.1, whose budget the claim above drew on once: the two photos
+    // added later below are its second and third accepted posts, and the fourth is refused for its budget.
+    test('a phone photo added later from the status page passes the proxy and is added to the claim', async ({ page }) => {
+      test.setTimeout(90_000);
+      const subject = 'Photos later through the proxy';
+      const { reference, status } = await claimThroughProxy(subject);
+      await page.goto(`${origin}${status}`);
+      const add = page.getByTestId('add-photos');
+      await add
+        .getByLabel(laterPhotosText.label)
+        .setInputFiles([{ name: 'IMG_5001.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(51) }]);
+      await expect(add.getByRole('list', { name: 'Photos to send' }).getByRole('listitem')).toHaveCount(1);
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(LATER_PHOTOS_PREFIX));
+      await add.getByRole('button', { name: laterPhotosText.submit }).click();
+      const answer = await answered;
+      // Prepared on the phone (at most 2048 px), the photo alone is still more than any other path takes.
+      expect(Number(await answer.request().headerValue('content-length'))).toBeGreaterThan(ONE_MIB);
+      expect(answer.status()).toBe(201);
+      await expect(add.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.added(1, reference));
+      expect(await photosOf(subject)).toBe(1);
+    });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('a full-size phone photo posted by the status page’s form passes the proxy, and the status page says it was added', async ({
+        page,
+      }) => {
+        test.setTimeout(90_000);
+        const subject = 'Photos later without JavaScript through the proxy';
+        const { reference, status } = await claimThroughProxy(subject);
+        await page.goto(`${origin}${status}`);
+        const add = page.getByTestId('add-photos');
+        const photo = await phonePhoto(52);
+        expect(photo.length).toBeGreaterThan(3 * ONE_MIB);
+        await add.getByLabel(laterPhotosText.label).setInputFiles([{ name: 'IMG_5002.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+        const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(LATER_PHOTOS_PREFIX));
+        await add.getByRole('button', { name: laterPhotosText.submit }).click();
+        expect((await answered).status()).toBe(303);
+        await expect(page).toHaveURL(`${origin}${status}?photos=added&count=1`);
+        await expect(page.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.added(1, reference));
+        expect(await photosOf(subject)).toBe(1);
+
+        // A fourth accepted post from this address is over its budget: it is told so, and when to try again.
+        await add.getByLabel(laterPhotosText.label).setInputFiles([{ name: 'IMG_5003.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+        const refused = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(LATER_PHOTOS_PREFIX));
+        await add.getByRole('button', { name: laterPhotosText.submit }).click();
+        const answer = await refused;
+        expect(answer.status()).toBe(429);
+        expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0);
+        await expect(page.getByText(CONTACT_RESPONSES.tooMany)).toBeVisible();
+        await expect(page.getByText(laterPhotosText.outcomes.busy)).toHaveCount(0);
+        expect(await photosOf(subject)).toBe(1);
+      });
+    });
+
+    test('photos added later over the visitor’s own budget are told so, and when to try again', async ({ page }) => {
+      test.setTimeout(60_000);
+      const subject = 'Photos later over the budget';
+      const { status } = await claimThroughProxy(subject);
+      await page.goto(`${origin}${status}`);
+      const add = page.getByTestId('add-photos');
+      await add
+        .getByLabel(laterPhotosText.label)
+        .setInputFiles([{ name: 'IMG_5004.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(54) }]);
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(LATER_PHOTOS_PREFIX));
+      await add.getByRole('button', { name: laterPhotosText.submit }).click();
+      const answer = await answered;
+      expect(answer.status()).toBe(429);
+      const wait = Number(answer.headers()['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(await answer.json()).toEqual({
+        success: false,
+        message: CONTACT_RESPONSES.tooMany,
+        reason: 'rate-limited',
+        retryAfterSeconds: wait,
+      });
+      await expect(add.getByTestId('add-photos-notice')).toHaveText(CONTACT_RESPONSES.tooMany);
+      expect(await photosOf(subject)).toBe(0);
     });
 
     test('when the proxy answers with its own error page, the form says the photos could not be sent and keeps everything', async ({

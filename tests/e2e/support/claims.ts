@@ -5,13 +5,16 @@ import { outboxMessages } from '../../support/outbox';
 import { testOutboxDir } from '../test-env';
 import { expect } from './test';
 
-/** The text of the company's notification of the enquiry with this reference, once the outbox has written it. */
-export async function companyNotification(reference: string): Promise<string> {
+/**
+ * The text of the company's notification of the enquiry with this reference, once the outbox (the test
+ * build's, unless said) has written it.
+ */
+export async function companyNotification(reference: string, outboxDir = testOutboxDir): Promise<string> {
   let notification = '';
   await expect
     .poll(() => {
       notification =
-        outboxMessages(testOutboxDir)
+        outboxMessages(outboxDir)
           .map((raw) => parseMail(raw).text)
           .find((text) => text.includes(reference) && text.includes('Update the repair’s status')) ?? '';
       return notification !== '';
