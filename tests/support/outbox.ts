@@ -10,7 +10,8 @@ export function outboxMessages(folder: string): string[] {
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
     .filter((name) => name.endsWith('.eml'))
-    .sort()
+    // Numbers in names compare as numbers: stage-10.9 before stage-10.10.
+    .sort(new Intl.Collator('en', { numeric: true }).compare)
     .flatMap((name) => {
       try {
         return [readFileSync(path.join(outbox, name), 'utf8')];
