@@ -229,6 +229,13 @@ export const acknowledgementText = {
   notYou: 'If you did not send this enquiry, you can ignore this e-mail; nothing more will be sent to you.',
 } as const;
 
+/** Lines of the company's notification that are about the enquiry rather than its fields. */
+export const notificationText = {
+  /** An enquiry sent again with the same form (its key) but other words: a new enquiry, tied to the one it replaces. */
+  resentWithChanges: (reference: string, receivedAt: string) =>
+    `Sent again with changes: this replaces ${reference} sent at ${receivedAt}. The visitor edited the form after sending it (perhaps without seeing our answer); both are kept, and this one holds what they want us to read.`,
+} as const;
+
 /** Damage photos. Every message that concerns one file names it. */
 export const photoText = {
   label: 'Photos of the damage (optional)',

@@ -17,6 +17,7 @@ import { supportNeedsMigration } from '@/server/migrations/0015-support-needs';
 import { laterPhotosAndLinkUsesMigration } from '@/server/migrations/0016-later-photos-and-link-uses';
 import { crmWebhooksMigration } from '@/server/migrations/0017-crm-webhooks';
 import { claimLinkKeysMigration } from '@/server/migrations/0018-claim-link-keys';
+import { editedResendsMigration } from '@/server/migrations/0021-edited-resends';
 
 import type { Transaction } from '@libsql/client';
 
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   laterPhotosAndLinkUsesMigration,
   crmWebhooksMigration,
   claimLinkKeysMigration,
+  editedResendsMigration,
 ];
