@@ -286,6 +286,8 @@ export const sendingText = {
     'Your phone is offline. Your enquiry has not been sent yet: we will send it as soon as the connection is back. Keep this page open.',
   busy: (seconds: number) => `Many photos are being sent to us right now. We will try again by ourselves in ${seconds} s.`,
   retrying: 'Trying again…',
+  editedWhileWaiting:
+    'You changed the form, so we stopped sending the earlier version. Press Send message to send it as it is now; if the earlier one did reach us, we will have both and read this one.',
   sendNow: 'Send now',
   restored: 'We kept what you started here earlier on this device; it is filled in below.',
   clear: 'Clear form',
