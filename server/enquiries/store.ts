@@ -254,7 +254,13 @@ export async function storeEnquiry(
   let photosKept = false;
   try {
     const [, created] = await writeBatch(db, [
-      run(insertSelect(e, { ...row, replacesId: replacedBy(row, now) }, sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`)),
+      run(
+        insertSelect(
+          e,
+          { ...row, replacesId: replacedBy(row, now) },
+          sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`,
+        ),
+      ),
       // The reference, with the new row's id and reference returned: no row when this was a duplicate.
       orm(db)
         .update(e)
