@@ -229,6 +229,13 @@ export const acknowledgementText = {
   notYou: 'If you did not send this enquiry, you can ignore this e-mail; nothing more will be sent to you.',
 } as const;
 
+/** Lines of the company's notification that are about the enquiry rather than its fields. */
+export const notificationText = {
+  /** An enquiry sent again with the same form (its key) but other words: a new enquiry, tied to the one it replaces. */
+  resentWithChanges: (reference: string, receivedAt: string) =>
+    `Sent again with changes: this replaces ${reference} sent at ${receivedAt}. The visitor edited the form after sending it (perhaps without seeing our answer); both are kept, and this one holds what they want us to read.`,
+} as const;
+
 /** Damage photos. Every message that concerns one file names it. */
 export const photoText = {
   label: 'Photos of the damage (optional)',
@@ -279,6 +286,8 @@ export const sendingText = {
     'Your phone is offline. Your enquiry has not been sent yet: we will send it as soon as the connection is back. Keep this page open.',
   busy: (seconds: number) => `Many photos are being sent to us right now. We will try again by ourselves in ${seconds} s.`,
   retrying: 'Trying again…',
+  editedWhileWaiting:
+    'You changed the form, so we stopped sending the earlier version. Press Send message to send it as it is now; if the earlier one did reach us, we will have both and read this one.',
   sendNow: 'Send now',
   restored: 'We kept what you started here earlier on this device; it is filled in below.',
   clear: 'Clear form',

@@ -117,6 +117,13 @@ export const enquiries = sqliteTable(
     desktopAssessment: text('desktop_assessment'),
     // Migration 0012: the key the form sent with every try of this enquiry (lib/enquiry-key.ts), if any.
     enquiryKey: text('enquiry_key'),
+    /**
+     * Migration 0020: the hash of the fields a person typed (not the client's address), which a try with
+     * this row's enquiry key must match to be this enquiry; NULL for rows stored before.
+     */
+    fieldsHash: text('fields_hash'),
+    /** Migration 0020: the enquiry this one replaces, sent again with the same key and other words. */
+    replacesId: integer('replaces_id'),
     // Migration 0015: what would help us work with the person (lib/contact-fields.ts SUPPORT_FIELDS).
     noPhoneCalls: text('no_phone_calls'),
     supportNeeds: text('support_needs'),

@@ -194,6 +194,17 @@ describe('formReducer: draft and clearing', () => {
   });
 });
 
+describe('formReducer: an edit while a send waits to be tried again', () => {
+  it('stops that send and says Send sends the form as it now is; an edit with nothing waiting says nothing', () => {
+    const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
+    const edited = run(waiting, { type: 'field', field: 'message', value: 'The kitchen too.' });
+    expect(edited).toMatchObject({ retry: null, status: { kind: 'note', message: sendingText.editedWhileWaiting } });
+    expect(edited.fields.message).toBe('The kitchen too.');
+    expect(run(waiting, { type: 'claimOpen', open: false })).toMatchObject({ retry: null, claimOpen: false });
+    expect(run(typed, { type: 'field', field: 'message', value: 'x' }).status).toEqual(typed.status);
+  });
+});
+
 describe('formReducer: sending', () => {
   it('a press with messages shows them and no status; a valid one clears them', () => {
     const invalid = run(

@@ -164,21 +164,36 @@ function withoutError(errors: FormErrors, field: FormField): FormErrors {
 /** Everything the visitor entered, gone (success, or "Clear form"). */
 const emptied = { fields: EMPTY_FIELDS, claimOpen: false, photos: [], honeypot: '', errors: {} } satisfies Partial<FormState>;
 
+/**
+ * An edit while a send waits to be tried again: that send's words are no longer the visitor's, and its
+ * success would empty the form of the new ones. It stops (the hook lets go of it) and Send sends the
+ * form as it now is, with the same key: a new enquiry tied to the first if that one arrived (decision 0035).
+ */
+const stopsWaitingSend = (before: FormState, after: FormState): FormState =>
+  before.retry ? { ...after, retry: null, status: { kind: 'note', message: sendingText.editedWhileWaiting } } : after;
+
 export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {
     case 'field':
-      return { ...state, fields: { ...state.fields, [action.field]: action.value }, errors: withoutError(state.errors, action.field) };
+      return stopsWaitingSend(state, {
+        ...state,
+        fields: { ...state.fields, [action.field]: action.value },
+        errors: withoutError(state.errors, action.field),
+      });
     case 'honeypot':
       return { ...state, honeypot: action.value };
     case 'claimOpen':
       // The claim details are kept while the part is closed but neither checked nor sent.
-      return action.open
-        ? { ...state, claimOpen: true }
-        : {
-            ...state,
-            claimOpen: false,
-            errors: Object.fromEntries(Object.entries(state.errors).filter(([field]) => !isClaimField(field))),
-          };
+      return stopsWaitingSend(
+        state,
+        action.open
+          ? { ...state, claimOpen: true }
+          : {
+              ...state,
+              claimOpen: false,
+              errors: Object.fromEntries(Object.entries(state.errors).filter(([field]) => !isClaimField(field))),
+            },
+      );
     case 'prefill':
       return { ...state, claimOpen: true, fields: { ...state.fields, ...action.fields } };
     case 'photos':

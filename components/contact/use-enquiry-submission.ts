@@ -159,6 +159,13 @@ export function useEnquirySubmission({
     dispatch({ type: 'photos', photos: next });
   }
 
+  // A waiting send the form dropped (an edit stops it, formReducer) while no try is in flight: let go of it.
+  useEffect(() => {
+    if (retry || inFlight.current || !submission.current) return;
+    clearTimeout(retryTimer.current);
+    submission.current = null;
+  }, [retry]);
+
   /** What goes with emptying the form: the photos' previews let go, and the draft on the device removed. */
   function discardEntries() {
     photos.forEach((photo) => URL.revokeObjectURL(photo.previewUrl));

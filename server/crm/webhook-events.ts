@@ -40,6 +40,33 @@ export function photosAddedEvent(enquiryId: number, photosFrom: number, now: num
 }
 
 /**
+ * The `enquiry.photos_added` event of photos a re-send handed over to the enquiry the SELECT
+ * `enquiryId` yields (`target`: it had none, so they are 1…n), only when its `enquiry.received` event
+ * has been sent or is being sent (a worker holds it: it may have read the photos already), once. While
+ * that event waits, its body, built when it is sent, carries them; and a body built after this event
+ * exists leaves them to it (webhookBody), so the CRM hears of each photo once.
+ */
+export function photosHandedOverEvent(enquiryId: SQL, now: number): SQL {
+  const w = webhookEvents;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`target.id`,
+      type: 'enquiry.photos_added',
+      eventId: eventIdSql,
+      photosFrom: 1,
+      occurredAt: new Date(now).toISOString(),
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM (${enquiryId}) AS target
+      WHERE EXISTS (SELECT 1 FROM ${w} WHERE ${w.enquiryId} = target.id AND ${w.type} = 'enquiry.received'
+        AND (${w.status} <> 'pending' OR ${w.leaseOwner} IS NOT NULL))
+      ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
  * The `claim.updated` event of the change of stage the site's staff page just made (happened `at`,
  * written `now`), for an accepted enquiry. A change the CRM itself sent is never echoed back to it.
  */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newEnquiryKey } from '@/lib/enquiry-key';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
@@ -215,6 +216,66 @@ describe('events out', () => {
   it('with webhooks off, nothing is queued', async () => {
     await storedEnquiry(loadEnquiryConfig({}));
     expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]?.n)).toBe(0);
+  });
+});
+
+describe('a re-send with the photos the enquiry lacked', () => {
+  /** The text-only claim with its key, then the same claim sent again (another address, the same key) with a photo. */
+  async function textFirstThenPhotos(config: ReturnType<typeof loadEnquiryConfig>) {
+    const handle = createContactHandler({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock });
+    const fields = { ...valid, enquiryKey: newEnquiryKey() };
+    const first = await handle((await multipartRequest(fields, [])).request);
+    return {
+      first,
+      sendAgain: async () =>
+        handle((await multipartRequest(fields, [{ name: 'IMG_1.jpg', bytes: await phonePhoto(1, { width: 800, height: 600 }) }])).request),
+    };
+  }
+  const eventsOf = (receiver: Awaited<ReturnType<typeof startWebhookReceiver>>) =>
+    receiver.received.map(({ event }) => [event.type, (event.data.photos as { position: number }[]).map((photo) => photo.position)]);
+
+  it('after enquiry.received went out (without photos): the CRM hears enquiry.photos_added for them, once', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const { first, sendAgain } = await textFirstThenPhotos(config);
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(1);
+
+    const again = await sendAgain();
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    // Sent a third time: nothing more is handed over, and nothing more is told.
+    expect((await sendAgain()).body).toEqual(first.body);
+    expect(await worker.runOnce()).toBe(1);
+    expect(await worker.runOnce()).toBe(0);
+    expect(eventsOf(receiver)).toEqual([
+      ['enquiry.received', []],
+      ['enquiry.photos_added', [1]],
+    ]);
+    expect(receiver.received[1]!.event.data).toMatchObject({ reference: (first.body as { reference: string }).reference });
+  });
+
+  it('before enquiry.received went out: it carries the photos, and no enquiry.photos_added is sent', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const { first, sendAgain } = await textFirstThenPhotos(config);
+    expect((await sendAgain()).body).toEqual(first.body);
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(1);
+    expect(await worker.runOnce()).toBe(0);
+    expect(eventsOf(receiver)).toEqual([['enquiry.received', [1]]]);
+  });
+
+  it('while a worker holds enquiry.received (it may have read the photos): they get their own event, and the received one leaves them out', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const { first, sendAgain } = await textFirstThenPhotos(config);
+    await db.execute("UPDATE webhook_events SET lease_owner = 'another-worker', lease_until_ms = 0");
+    expect((await sendAgain()).body).toEqual(first.body);
+    // That worker died before sending: its lease has lapsed and this one sends both.
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(2);
+    expect(await worker.runOnce()).toBe(0);
+    expect(eventsOf(receiver)).toEqual([
+      ['enquiry.received', []],
+      ['enquiry.photos_added', [1]],
+    ]);
   });
 });
 

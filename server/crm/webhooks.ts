@@ -63,12 +63,12 @@ export async function webhookBody(db: Client, event: EventRow, siteUrl: string, 
       changedAt: change.changedAt,
     };
   } else {
-    const later = await laterBatchesFrom(db, event.enquiryId);
-    const range =
-      event.type === 'enquiry.photos_added'
-        ? { from: event.photosFrom ?? 0, until: later.find((first) => first > (event.photosFrom ?? 0)) }
-        : { until: later[0] };
-    const photos = await photoLinks(db, siteUrl, event.enquiryId, { ...range, now });
+    // The photos first, then where the later batches begin: photos and their event are written in one
+    // batch, so photos seen here whose event is not seen yet are this event's, never told twice.
+    const from = event.type === 'enquiry.photos_added' ? (event.photosFrom ?? 0) : 0;
+    const links = await photoLinks(db, siteUrl, event.enquiryId, { from, now });
+    const until = (await laterBatchesFrom(db, event.enquiryId)).find((first) => first > from) ?? Number.POSITIVE_INFINITY;
+    const photos = links.filter((photo) => photo.position < until);
     data =
       event.type === 'enquiry.photos_added'
         ? { reference, photos }
@@ -87,7 +87,7 @@ export async function webhookBody(db: Client, event: EventRow, siteUrl: string, 
   return JSON.stringify({ type: event.type, version: WEBHOOK_VERSION, timestamp: event.occurredAt, data });
 }
 
-/** The first positions of the batches of photos added later, in order (they are told of in their own events). */
+/** The first positions of the batches of photos told of in their own events (added later, or handed over by a re-send), in order. */
 async function laterBatchesFrom(db: Client, enquiryId: number): Promise<number[]> {
   const rows = await orm(db)
     .select({ from: webhookEvents.photosFrom })

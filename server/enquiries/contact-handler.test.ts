@@ -1,11 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { createMailer } from '@/server/enquiries/mailer';
+import { createOutboxWorker } from '@/server/enquiries/outbox-worker';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { parseMail } from '@/tests/support/mail-message';
+import { outboxMessages } from '@/tests/support/outbox';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '0141 496 0000', subject: 'Roof leak', message: 'Water is coming in.' };
 
@@ -151,6 +157,74 @@ describe('POST /api/contact', () => {
     now += 2000;
     expect((await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.8' }))).body).not.toEqual(first.body);
     expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(3);
+  });
+
+  it('one key with other words is a new enquiry, notified as replacing the first; those words again are that second enquiry', async () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => now });
+    const key = newEnquiryKey();
+    const first = await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.7' }));
+    // The answer was lost; the visitor changed their mind about what to say and sent the form again.
+    const edited = {
+      ...valid,
+      name: 'Joanna Bloggs',
+      email: 'joanna@example.com',
+      message: 'The water is in the kitchen now as well.',
+      enquiryKey: key,
+    };
+    const second = await handle(contactRequest(edited, { address: '198.51.100.9' }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.body).toMatchObject({ reference: enquiryReference(1) });
+    expect(second.body).toMatchObject({ reference: enquiryReference(2) });
+    // The edited try again (its answer lost too): the second enquiry, not a third; and the first words again: the first.
+    expect((await handle(contactRequest(edited, { address: '192.0.2.7' }))).body).toEqual(second.body);
+    expect((await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '198.51.100.9' }))).body).toEqual(first.body);
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).toBe(2);
+    // Two addresses, so each is acknowledged, with its own reference.
+    expect(await count("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'acknowledgement'")).toBe(2);
+
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'homecare-edited-resend-'));
+    try {
+      const worker = createOutboxWorker({
+        db,
+        mailer: createMailer({ smtpUrl: null, outboxDir }),
+        from: 'site@example.com',
+        to: 'office@example.com',
+        pollMs: 1000,
+        log: () => undefined,
+        now: () => now,
+      });
+      await worker.runOnce();
+      const notifications = outboxMessages(outboxDir)
+        .map(parseMail)
+        .filter((mail) => mail.subject.startsWith('Enquiry '));
+      const of = (reference: string) => notifications.filter((mail) => mail.subject.startsWith(`Enquiry ${reference}:`));
+      expect(of(enquiryReference(1))).toHaveLength(1);
+      expect(of(enquiryReference(2))).toHaveLength(1);
+      expect(of(enquiryReference(1))[0]!.text).toContain('Water is coming in.');
+      expect(of(enquiryReference(1))[0]!.text).not.toContain('Sent again with changes');
+      const resent = of(enquiryReference(2))[0]!.text;
+      expect(resent).toContain('The water is in the kitchen now as well.');
+      expect(resent).toContain('Joanna Bloggs');
+      expect(resent).toContain(`Sent again with changes: this replaces ${enquiryReference(1)} sent at 2026-11-26T10:00:00.000Z.`);
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it('an edited re-send counts against the client like any enquiry', async () => {
+    const handle = handler({ CONTACT_RATE_LIMIT: '2' });
+    const key = newEnquiryKey();
+    expect((await handle(contactRequest({ ...valid, enquiryKey: key }, { address: '192.0.2.7' }))).status).toBe(201);
+    expect(
+      (await handle(contactRequest({ ...valid, message: 'Water is coming in fast.', enquiryKey: key }, { address: '192.0.2.7' }))).status,
+    ).toBe(201);
+    const third = await handle(
+      contactRequest({ ...valid, message: 'Water is coming in faster.', enquiryKey: key }, { address: '192.0.2.7' }),
+    );
+    expect(third).toMatchObject({ status: 429, body: { reason: 'rate-limited' } });
+    expect(await count('SELECT count(*) AS n FROM enquiries')).toBe(2);
   });
 
   it('drops a key that is not one the form makes, and compares content instead', async () => {

@@ -7,7 +7,7 @@ import { createEnquiryReceiver } from '@/server/enquiries/receive-enquiry';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { SENT_WITHOUT_SCRIPT } from '@/server/enquiries/sent-without-script';
 import { notificationEmail } from '@/server/enquiries/notification-email';
-import { findEnquiry } from '@/server/enquiries/store';
+import { findEnquiry, replacedEnquiry } from '@/server/enquiries/store';
 import { createRateLimiter } from '@/server/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -98,6 +98,26 @@ describe('the contact form posted without JavaScript', () => {
     const second = await sendNativeForm(posted({ ...valid, enquiryKey }), headers('198.51.100.44'), handler());
     expect(second).toEqual(first);
     expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n).toBe(1);
+  });
+
+  it('sent, then Back, the words edited and sent again with the same key: a new enquiry whose notification names the first', async () => {
+    const enquiryKey = newEnquiryKey();
+    const first = await sendNativeForm(posted({ ...valid, enquiryKey }), headers(), handler());
+    const editedFields = { ...valid, message: 'Water is coming in through the bedroom ceiling too.', enquiryKey };
+    const edited = await sendNativeForm(posted(editedFields), headers(), handler());
+    expect(first).toEqual({ kind: 'sent', reference: enquiryReference(1), urgent: false });
+    expect(edited).toEqual({ kind: 'sent', reference: enquiryReference(2), urgent: false });
+    // Pressed again (the page did not change fast enough): the same second enquiry.
+    expect(await sendNativeForm(posted(editedFields), headers('198.51.100.44'), handler())).toEqual(edited);
+    expect((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n).toBe(2);
+
+    const stored = (await findEnquiry(db, 2))!;
+    const mail = notificationEmail(stored, { from: 'site@example.com', to: 'office@example.com', replaces: await replacedEnquiry(db, 2) });
+    expect(mail.text).toContain(
+      `Sent again with changes: this replaces ${enquiryReference(1)} sent at ${(await findEnquiry(db, 1))!.receivedAt}.`,
+    );
+    expect(mail.text).toContain('Water is coming in through the bedroom ceiling too.');
+    expect(await replacedEnquiry(db, 1)).toBeNull();
   });
 
   it('the claim details count only while their box is ticked', async () => {

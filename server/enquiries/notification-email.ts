@@ -2,7 +2,7 @@ import 'server-only';
 import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { claimLinkText } from '@/content/claims';
-import { claimFormText } from '@/content/contact';
+import { claimFormText, notificationText } from '@/content/contact';
 import { plainText } from '@/lib/plain-text';
 import {
   claimRoleLabel,
@@ -23,6 +23,9 @@ export type EnquiryForEmail = StoredEnquiry;
 
 /** A claim's signed links (server/claims/claim-links.ts): its status page and the company's staff page. */
 export type ClaimLinks = { status: string; update: string };
+
+/** The enquiry an edited re-send replaces (store.ts replacedEnquiry). */
+export type ReplacedEnquiry = { reference: string; receivedAt: string };
 
 /** The first line of the notification of an enquiry the form posted without its JavaScript. */
 const NOT_CHECKED_LINE =
@@ -234,7 +237,14 @@ function notificationSubject(enquiry: EnquiryForEmail): string {
 export function notificationEmail(
   enquiry: EnquiryForEmail,
   /** `photosToFollow`: how many photos go in the follow-up instead (photosFollowUpEmail), none attached here. */
-  options: { from: string; to: string; photos?: readonly PhotoForEmail[]; photosToFollow?: number; links?: ClaimLinks },
+  options: {
+    from: string;
+    to: string;
+    photos?: readonly PhotoForEmail[];
+    photosToFollow?: number;
+    links?: ClaimLinks;
+    replaces?: ReplacedEnquiry | null;
+  },
 ): Mail.Options {
   const replyOk = isSafeReplyAddress(enquiry.email);
   const toFollow = options.photosToFollow ?? 0;
@@ -244,6 +254,7 @@ export function notificationEmail(
     ...urgencyLines(enquiry),
     ...(enquiry.verificationDetail === SENT_WITHOUT_SCRIPT ? [NOT_CHECKED_LINE, ''] : []),
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
+    ...(options.replaces ? [notificationText.resentWithChanges(options.replaces.reference, options.replaces.receivedAt)] : []),
     '',
     ...claimBlock(enquiry),
     `Name:     ${enquiry.name}`,

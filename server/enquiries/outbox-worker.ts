@@ -24,7 +24,7 @@ import {
   type PhotoForEmail,
 } from '@/server/enquiries/notification-email';
 import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enquiries/photo-store';
-import { findEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
+import { findEnquiry, replacedEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
 import { stageEmail } from '@/server/claims/stage-email';
@@ -233,7 +233,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
     const photos = toFollow > 0 ? [] : await photosForEmail(stored);
     const links = await claimLinks(enquiry.id);
-    return sendWithPhotos(job, photos, (list) => notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links }));
+    const replaces = await replacedEnquiry(db, enquiry.id);
+    return sendWithPhotos(job, photos, (list) =>
+      notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links, replaces }),
+    );
   }
 
   /** A send that failed: retried later, failed for good, or (the relay refused the site's settings) delivery paused. */

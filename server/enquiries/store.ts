@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
-import { enquiryReferenceSql } from '@/lib/enquiry-reference';
+import { enquiryReference, enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
 import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
@@ -18,7 +18,7 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/enquiries/photo-store';
-import { enquiryReceivedEvent, photosAddedEvent } from '@/server/crm/webhook-events';
+import { enquiryReceivedEvent, photosAddedEvent, photosHandedOverEvent } from '@/server/crm/webhook-events';
 import { emailKey } from '@/server/enquiries/email-key';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 
@@ -64,16 +64,21 @@ const ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS = 24 * 60 * 60_000;
 
 const DISPOSITION_RANK: Record<Disposition, number> = { spam: 0, suspect: 1, accepted: 2 };
 
-function contentHash(enquiry: NewEnquiry): string {
+/** The fields a person typed (the claim's only when it has one), in order: what two tries of one enquiry share. */
+function typedParts(enquiry: NewEnquiry): string[] {
+  return [...CONTACT_FIELDS, ...(hasClaim(enquiry) || hasSupportNeeds(enquiry) ? CLAIM_FIELDS : [])].map((field) => enquiry[field] ?? '');
+}
+
+function hashOf(parts: readonly string[]): string {
   const hash = createHash('sha256');
-  const parts = [...CONTACT_FIELDS, ...(hasClaim(enquiry) || hasSupportNeeds(enquiry) ? CLAIM_FIELDS : [])].map(
-    (field) => enquiry[field] ?? '',
-  );
-  for (const part of [enquiry.clientAddress, ...parts]) {
-    hash.update(part).update('\u0000');
-  }
+  for (const part of parts) hash.update(part).update('\u0000');
   return hash.digest('hex');
 }
+
+/** The typed fields and the client: the same enquiry sent again from the same place. */
+const contentHash = (enquiry: NewEnquiry) => hashOf([enquiry.clientAddress, ...typedParts(enquiry)]);
+/** The typed fields alone: what a try with a stored enquiry key must match to be that enquiry, from any address. */
+const fieldsHash = (enquiry: NewEnquiry) => hashOf(typedParts(enquiry));
 
 /** The optional fields' columns: an empty or missing field is NULL. */
 function optionalColumns(enquiry: NewEnquiry) {
@@ -96,6 +101,7 @@ function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
     urgent: isUrgent(enquiry) ? 1 : 0,
     clientAddress: enquiry.clientAddress,
     contentHash: contentHash(enquiry),
+    fieldsHash: fieldsHash(enquiry),
     disposition: enquiry.disposition,
     verification: enquiry.verification,
     recaptchaScore: enquiry.score ?? null,
@@ -167,12 +173,30 @@ async function acknowledgementJob(
 /**
  * What makes a stored enquiry the same as this try: the same content from the same client within
  * DEDUPE_WINDOW_MS (a retry without a key, or the same enquiry sent again with the photos the visitor
- * forgot), or, when the form sent one, its key within KEY_WINDOW_MS from any address.
+ * forgot), or, when the form sent one, its key within KEY_WINDOW_MS from any address with the same
+ * typed fields (a row stored before they were hashed matches by its key alone). The same key with
+ * other words is a new enquiry (replacedBy), decision 0035.
  */
 function sameEnquiry(row: ReturnType<typeof enquiryRow>, now: number): SQL | undefined {
   const e = enquiries;
   const sameContent = and(eq(e.contentHash, row.contentHash), gt(e.receivedMs, now - DEDUPE_WINDOW_MS));
-  return row.enquiryKey ? or(and(eq(e.enquiryKey, row.enquiryKey), gt(e.receivedMs, now - KEY_WINDOW_MS)), sameContent) : sameContent;
+  return row.enquiryKey
+    ? or(and(sameKey(row.enquiryKey, now), or(eq(e.fieldsHash, row.fieldsHash), isNull(e.fieldsHash))), sameContent)
+    : sameContent;
+}
+
+const sameKey = (enquiryKey: string, now: number) =>
+  and(eq(enquiries.enquiryKey, enquiryKey), gt(enquiries.receivedMs, now - KEY_WINDOW_MS));
+
+/**
+ * The enquiry a new one with a stored key replaces (its words edited after a lost or cancelled answer):
+ * the latest accepted one with that key, whose notification the company has or will have. NULL when
+ * there is none (an earlier try that was not accepted was never notified, so there is nothing to tie).
+ */
+function replacedBy(row: ReturnType<typeof enquiryRow>, now: number): SQL {
+  if (!row.enquiryKey) return sql`NULL`;
+  const e = enquiries;
+  return sql`(SELECT ${e.id} FROM ${e} WHERE ${and(sameKey(row.enquiryKey, now), eq(e.disposition, 'accepted'))} ORDER BY ${e.id} DESC LIMIT 1)`;
 }
 
 /**
@@ -230,7 +254,13 @@ export async function storeEnquiry(
   let photosKept = false;
   try {
     const [, created] = await writeBatch(db, [
-      run(insertSelect(e, row, sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`)),
+      run(
+        insertSelect(
+          e,
+          { ...row, replacesId: replacedBy(row, now) },
+          sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`,
+        ),
+      ),
       // The reference, with the new row's id and reference returned: no row when this was a duplicate.
       orm(db)
         .update(e)
@@ -258,8 +288,8 @@ export async function storeEnquiry(
     const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
     const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
     // Photos only for one that has none: its folder becomes this try's, in the same statement as the
-    // check; then their rows and, decided in the same batch, their follow-up to the company (a crash
-    // cannot keep one without the other). First in the batch: its result says whether they are kept.
+    // check; then their rows and, decided in the same batch, their follow-up to the company and their
+    // event to the CRM (a crash cannot keep one without the other). First in the batch: its result says whether they are kept.
     const handOver =
       photos.length > 0
         ? [
@@ -274,6 +304,7 @@ export async function storeEnquiry(
               ),
             ...photoRows,
             run(photosFollowUpJob(theNewRow, now)),
+            ...(enquiry.tellCrm ? [run(photosHandedOverEvent(theNewRow, now))] : []),
           ]
         : [];
     const [handedOver] = await writeBatch(db, [
@@ -424,6 +455,17 @@ export const storedEnquiryColumns = Object.fromEntries(STORED_FIELDS.map((field)
 export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry | null> {
   const [found] = await orm(db).select(storedEnquiryColumns).from(enquiries).where(eq(enquiries.id, id));
   return found ?? null;
+}
+
+/** The enquiry this one replaces (an edited re-send, sameEnquiry), while it is still stored. */
+export async function replacedEnquiry(db: Client, id: number): Promise<{ reference: string; receivedAt: string } | null> {
+  const replaced = alias(enquiries, 'replaced');
+  const [found] = await orm(db)
+    .select({ reference: replaced.reference, receivedAt: replaced.receivedAt, id: replaced.id })
+    .from(enquiries)
+    .innerJoin(replaced, eq(replaced.id, enquiries.replacesId))
+    .where(eq(enquiries.id, id));
+  return found ? { reference: found.reference ?? enquiryReference(found.id), receivedAt: found.receivedAt } : null;
 }
 
 type JobStatus = (typeof enquiryNotifications.$inferSelect)['status'];

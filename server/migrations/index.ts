@@ -18,6 +18,7 @@ import { laterPhotosAndLinkUsesMigration } from '@/server/migrations/0016-later-
 import { crmWebhooksMigration } from '@/server/migrations/0017-crm-webhooks';
 import { claimLinkKeysMigration } from '@/server/migrations/0018-claim-link-keys';
 import { staffLinkRenewalMigration } from '@/server/migrations/0019-staff-link-renewal';
+import { editedResendsMigration } from '@/server/migrations/0020-edited-resends';
 
 import type { Transaction } from '@libsql/client';
 
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   crmWebhooksMigration,
   claimLinkKeysMigration,
   staffLinkRenewalMigration,
+  editedResendsMigration,
 ];

@@ -257,6 +257,57 @@ test('an answer lost, then the retry sent from another address: the reference sh
   expect(outboxMails(unique)[0]!.text).toContain(`Reference: ${await reference.textContent()}`);
 });
 
+test('an answer lost, then the message edited and sent again: a new reference shown, and the company gets both messages, the second naming the first', async ({
+  page,
+}) => {
+  await routeRecaptcha(page);
+  const unique = `Edited after a lost answer ${Date.now()}`;
+  const firstWords = 'Water came through the kitchen ceiling overnight.';
+  const editedWords = 'Water came through the kitchen ceiling overnight, and now the bedroom ceiling is sagging too.';
+  let posts = 0;
+  await page.route('**/api/contact', async (route) => {
+    posts += 1;
+    const body = route.request().postData() ?? '';
+    if (posts === 1) {
+      // Stored; the phone never hears.
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    // A retry of the first words while the visitor edits: still no connection (timing-proof).
+    if (!body.includes(editedWords)) return route.abort('connectionreset');
+    await route.continue();
+  });
+  await page.goto('/contact');
+  await fillText(page, unique, { message: firstWords });
+  await form(page).getByRole('button', { name: 'Send message' }).click();
+  await expect(form(page).getByTestId('send-retry')).toContainText('We could not confirm that your enquiry reached us');
+
+  // The visitor edits the message: the waiting send of the earlier words stops, and Send sends the form as it is.
+  await form(page)
+    .getByLabel(/^Message/)
+    .fill(editedWords);
+  await expect(form(page).getByTestId('send-retry')).toHaveCount(0);
+  await expect(form(page)).toContainText('You changed the form, so we stopped sending the earlier version.');
+  await form(page).getByRole('button', { name: 'Send message' }).click();
+  const shown = form(page).getByTestId('enquiry-reference').locator('strong');
+  await expect(shown).toHaveText(/^HC-/);
+  const reference = (await shown.textContent()) ?? '';
+
+  const notifications = () => outboxMails(unique).filter((mail) => mail.subject.startsWith('Enquiry '));
+  await expect.poll(() => notifications().length, { timeout: 10_000 }).toBe(2);
+  const first = notifications().find((mail) => !mail.text.includes(editedWords));
+  const edited = notifications().find((mail) => mail.text.includes(editedWords));
+  expect(first?.text).toContain(firstWords);
+  const firstReference = /^Reference: (HC-\S+)$/m.exec(first?.text ?? '')?.[1];
+  expect(firstReference).toMatch(/^HC-/);
+  expect(firstReference).not.toBe(reference);
+  expect(edited?.text).toContain(`Reference: ${reference}`);
+  expect(edited?.text).toContain(`Sent again with changes: this replaces ${firstReference} sent at `);
+  await page.waitForTimeout(1500);
+  expect(notifications()).toHaveLength(2);
+});
+
 test('offline when sending: it waits for the connection and sends as soon as it is back', async ({ page, context }) => {
   await routeRecaptcha(page);
   await page.goto('/contact');

@@ -9,6 +9,9 @@ import { routes } from '../../scripts/support/routes';
 import { standInCrm } from './support/stand-in-crm';
 import { peersControlUrl, productionConfigEnv, productionSiteUrl, standInCrmUrl } from './test-env';
 import type { ReceivedWebhook } from '../support/webhook-receiver';
+import { recaptchaTestToken } from '../support/recaptcha-tokens';
+import { linkPath } from './support/claims';
+import { newEnquiryKey } from '@/lib/enquiry-key';
 
 // Visitors' journeys against the production-configuration build (playwright.config.ts project
 // 'production-config'): a reCAPTCHA site key with server-side assessments, SMTP, and the CRM on another
@@ -242,6 +245,65 @@ test(
     expect(await violations.all()).toEqual([]);
   },
 );
+
+test('a text-only claim, its two links e-mailed, then the same enquiry sent again with its photos: the same reference, both links still open the claim, and the CRM hears of the photos once', async ({
+  page,
+  request,
+}) => {
+  const subject = `Resent with photos ${Date.now()}`;
+  const fields = {
+    name: 'Morag Visitor',
+    email: uniqueAddress(),
+    phone: '',
+    subject,
+    message: 'Water through the kitchen ceiling since this morning.',
+    enquiryKey: newEnquiryKey(),
+  };
+  const first = await request.post(`${productionSiteUrl}/api/contact`, {
+    data: { ...fields, recaptchaToken: recaptchaTestToken('valid', `resend1${Date.now()}`) },
+  });
+  expect(first.status(), await first.text()).toBe(201);
+  const { reference } = (await first.json()) as { reference: string };
+
+  // The company's notification carries the staff link; the acknowledgement the customer's status link.
+  const notificationSubject = `Enquiry ${reference}: ${subject}`;
+  const acknowledgementSubject = `We have your enquiry ${reference}: Example Homecare`;
+  await expect.poll(async () => (await mailWithSubject(notificationSubject)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await mailWithSubject(acknowledgementSubject)).length, { timeout: 15_000 }).toBe(1);
+  const staff = linkPath(parseMail((await mailWithSubject(notificationSubject))[0]!.raw).text, '/claim-update/');
+  const status = linkPath(parseMail((await mailWithSubject(acknowledgementSubject))[0]!.raw).text, '/track/');
+  await expect.poll(async () => (await webhooksOf(reference)).length, { timeout: 15_000 }).toBe(1);
+
+  // The visitor sends the same enquiry again (its key kept) with the photo they forgot.
+  const photo = withPhoneExif(await phonePhoto(31, { width: 1600, height: 1200 }));
+  const again = await request.post(`${productionSiteUrl}/api/contact`, {
+    multipart: {
+      ...fields,
+      recaptchaToken: recaptchaTestToken('valid', `resend2${Date.now()}`),
+      photos: { name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  expect(again.status(), await again.text()).toBe(201);
+  expect(((await again.json()) as { reference: string }).reference).toBe(reference);
+
+  const heard = async () =>
+    (await webhooksOf(reference)).map((webhook) => [
+      webhook.event.type,
+      (webhook.event.data.photos as { position: number }[]).map((photo) => photo.position),
+    ]);
+  await expect.poll(heard, { timeout: 15_000 }).toEqual([
+    ['enquiry.received', []],
+    ['enquiry.photos_added', [1]],
+  ]);
+
+  for (const link of [status, staff]) {
+    await page.goto(`${productionSiteUrl}${link}`);
+    await expect(page.locator('main')).toContainText(reference);
+    await expect(page.getByTestId('claim-link-refused')).toHaveCount(0);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(await heard()).toHaveLength(2);
+});
 
 test('desktop: lands on /, reaches /gallery by the navigation bar, and the items and the viewer’s media load from the CRM on another origin', async ({
   page,

@@ -8,16 +8,18 @@ import path from 'node:path';
 export function outboxMessages(folder: string): string[] {
   const outbox = path.resolve(folder);
   if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    // Numbers in names compare as numbers: stage-10.9 before stage-10.10.
-    .sort(new Intl.Collator('en', { numeric: true }).compare)
-    .flatMap((name) => {
-      try {
-        return [readFileSync(path.join(outbox, name), 'utf8')];
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-    });
+  return (
+    readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml'))
+      // Numbers in names compare as numbers: stage-10.9 before stage-10.10.
+      .sort(new Intl.Collator('en', { numeric: true }).compare)
+      .flatMap((name) => {
+        try {
+          return [readFileSync(path.join(outbox, name), 'utf8')];
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+          throw error;
+        }
+      })
+  );
 }
