@@ -257,7 +257,7 @@ describe('more photos later', () => {
     const together = createLaterPhotosHandler({ ...oneBatch, turnAway: () => undefined });
     const raced = await send(together, token, await photo(24), 'text/html', visitor);
     expect(raced.status).toBe(303);
-    expect(raced.headers.get('location')).toBe(`/track/${token}?photos=rate-limited`);
+    expect(raced.headers.get('location')).toBe(`/claims/${enquiryReference(id)}?photos=rate-limited`);
     expect(laterPhotosText.outcomes['rate-limited']).toBe(CONTACT_RESPONSES.tooMany);
     const racedScripted = await send(together, token, await photo(25), 'application/json', visitor);
     expect(await racedScripted.json()).toMatchObject({ reason: 'rate-limited', message: CONTACT_RESPONSES.tooMany });
