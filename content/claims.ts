@@ -1,7 +1,7 @@
 // The words of a claim's pages after its enquiry: "Where's my repair?", the status by link, and the
 // company's staff page. Numbers and rules are in lib/claim-stages.ts and server/claims/.
 import { business } from '@/content/business';
-import { CONTACT_RESPONSES } from '@/content/contact';
+import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact-outcomes';
 import { CLAIM_PHOTOS_MAX, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 
 export const trackPage = {
@@ -137,7 +137,7 @@ export const laterPhotosText = {
     /** Every upload slot taken, or the site cannot store photos: nothing this visitor did. */
     busy: 'Many photos are being sent to us right now. Please try again in a minute.',
     /** This visitor's own budget (CONTACT_RATE_LIMIT, shared with the enquiry form): as the form is told. */
-    'rate-limited': CONTACT_RESPONSES.tooMany,
+    'rate-limited': CONTACT_OUTCOME_MESSAGES.tooManyRequests,
     conflict: 'Other photos for this claim were arriving at the same moment. Please send these again.',
     unavailable: `We cannot take photos just now. Please try again later, or email them to ${business.email} with your reference.`,
     malformed: 'Your browser sent the photos in a way we cannot read. Please try again.',

@@ -2,7 +2,10 @@
 // the visitor sees after sending, and what the server answers for a bad request. The numbers they quote
 // (lengths, photos, sizes) are the enquiry's rules, in lib/enquiry-rules.mjs: imported by a relative path,
 // since server.mjs loads this file through tsx, which resolves `@/` only from the project's folder.
+import { CONTACT_OUTCOME_MESSAGES } from './contact-outcomes';
 import { CLAIM_MAX, CONTACT_MAX, CONTACT_MIN, ENQUIRY_TEXT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '../lib/enquiry-rules.mjs';
+
+export { CONTACT_OUTCOME_MESSAGES };
 
 /** A photo's largest size as the form shows sizes: decimal megabytes, as phones show them. */
 const photoMaxMb = `${PHOTO_MAX_BYTES / 1_000_000} MB`;
@@ -18,15 +21,6 @@ export const CONTACT_MESSAGES = {
   phoneMax: `Phone must be at most ${CONTACT_MAX.phone} characters long`,
   subjectMax: `Subject must be at most ${CONTACT_MAX.subject} characters long`,
   messageMax: `Message must be at most ${CONTACT_MAX.message} characters long`,
-} as const;
-
-/** What the visitor is told after sending: success, too many requests (429), or a failure. */
-export const CONTACT_OUTCOME_MESSAGES = {
-  success: 'Your message has been sent successfully!',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  failed: 'Failed to send message. Please try again or contact us directly.',
-  failedWithoutMessage: 'Failed to send message',
-  recaptchaLoad: 'Failed to load reCAPTCHA script',
 } as const;
 
 /** What POST /api/contact answers, as `message`, for each refusal (the form shows it). */
