@@ -12,7 +12,7 @@ import { changedBuildSettings, describeChanges } from './server/build-settings.m
 import { config } from './server/config.mjs';
 import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
 import { TRACK_PATH } from './lib/claim-paths.mjs';
-import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
+import { contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { isCrossSiteRequest } from './server/request-origin.mjs';
@@ -116,7 +116,7 @@ function screenBody(request, response) {
     guardRequestBody(request, response);
     return false;
   }
-  const refusal = bodyRequestRefusal(method, request.url, [CONTACT_PAGE_PATH, isClaimFormPath]);
+  const refusal = bodyRequestRefusal(method, request.url, [isClaimFormPath, (pathname) => uploadPathOf(pathname) !== undefined]);
   if (refusal === 'bad-path') {
     answerUnread(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n');
     return true;
@@ -251,8 +251,8 @@ function screenContactApi(request, response, method) {
 const laterPhotosDoorReasons = { busy: 'busy', 'in-progress': 'busy', strikes: 'rate-limited', 'too-slow': 'too-slow' };
 
 /**
- * POST /api/claims/photos/<token>, photos added from a claim's status page: a multipart body up to the largest
- * enquiry's, by the same upload door. The scripted form (Accept: application/json) is answered as the
+ * POST /claims/<reference>/photos, photos added from a claim's status page (opened by its cookie, which
+ * the route checks before it reads the body): a multipart body up to the largest enquiry's, by the same upload door. The scripted form (Accept: application/json) is answered as the
  * route answers; the form posted without script, with a short page.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
