@@ -21,3 +21,8 @@ export const staffPagePath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/up
 export const LATER_PHOTOS_PATTERN = `${CLAIM_PAGE_PREFIX}*/photos`;
 /** @param {string} reference */
 export const laterPhotosPath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/photos`;
+/**
+ * Where the form posted photos before, the status token in the address. Nothing links there any more;
+ * a page left open from before posts there once, and server.mjs answers it (410) without reading it.
+ */
+export const RETIRED_LATER_PHOTOS_PREFIX = '/api/claims/photos/';

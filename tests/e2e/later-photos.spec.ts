@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { laterPhotosText, statusText, trackLinkText, trackPage } from '@/content/claims';
+import { laterPhotosRetiredPage, laterPhotosText, statusText, trackLinkText, trackPage } from '@/content/claims';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX, claimStatusPath, laterPhotosPath } from '@/lib/claim-paths.mjs';
+import { PHOTO_FIELD } from '@/lib/contact-fields';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
@@ -133,4 +134,47 @@ test.describe('without JavaScript', () => {
     await expect.poll(() => followUps(reference).length, { timeout: 10_000 }).toBe(1);
     expect((await sharp(followUps(reference)[0]!.attachments[0]!.content).metadata()).exif).toBeUndefined();
   });
+});
+
+test('over HTTP: the photos are opened by the status page’s cookie at the address by reference, never by a token', async ({
+  playwright,
+  request,
+}) => {
+  const reference = await enquiryByApi(request, `later-http-${Date.now()}`);
+  const [statusToken] = await linkTokens(reference);
+  const target = `${testSiteUrl}${laterPhotosPath(reference)}`;
+  const photo = async (seed: number) => ({
+    multipart: {
+      [PHOTO_FIELD]: { name: `IMG_${seed}.jpg`, mimeType: 'image/jpeg', buffer: await phonePhoto(seed, { width: 64, height: 48 }) },
+    },
+  });
+  const scripted = { Origin: testSiteUrl, Accept: 'application/json' };
+
+  // No cookie: nothing opens the claim (the reference alone is no key).
+  const bare = await request.post(target, { headers: scripted, ...(await photo(61)) });
+  expect(bare.status()).toBe(404);
+  expect(await bare.json()).toMatchObject({ success: false, message: statusText.notFound });
+  // The old address with the status token in it is answered, from a page left open since, without a
+  // byte of the photos read.
+  const old = await request.post(`${testSiteUrl}/api/claims/photos/${statusToken}`, { headers: scripted, ...(await photo(62)) });
+  expect(old.status()).toBe(410);
+  expect(await old.json()).toEqual({ success: false, message: laterPhotosRetiredPage.text, reason: 'not-found' });
+
+  // The status link traded for its cookie (as a browser opening it does): the photos are added.
+  const visitor = await playwright.request.newContext();
+  try {
+    expect((await visitor.get(`${testSiteUrl}${STATUS_LINK_PREFIX}${statusToken}`)).status()).toBe(200);
+    const crossSite = await visitor.post(target, { headers: { ...scripted, Origin: 'https://evil.example' }, ...(await photo(63)) });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ success: false, reason: 'cross-site' });
+    const added = await visitor.post(target, { headers: scripted, ...(await photo(64)) });
+    expect(added.status()).toBe(201);
+    expect(await added.json()).toEqual({ success: true, message: laterPhotosText.added(1, reference), reference, count: 1 });
+    // Another claim's address with this cookie opens nothing: the cookie's path and its signature are the claim's.
+    const other = await enquiryByApi(request, `later-http-other-${Date.now()}`);
+    const elsewhere = await visitor.post(`${testSiteUrl}${laterPhotosPath(other)}`, { headers: scripted, ...(await photo(65)) });
+    expect(elsewhere.status()).toBe(404);
+  } finally {
+    await visitor.dispose();
+  }
 });
