@@ -11,8 +11,8 @@ import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
 import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
-import { TRACK_PATH } from './lib/claim-paths.mjs';
-import { CONTACT_PAGE_PATH, contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
+import { RETIRED_LATER_PHOTOS_PREFIX, TRACK_PATH } from './lib/claim-paths.mjs';
+import { contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { isCrossSiteRequest } from './server/request-origin.mjs';
@@ -73,8 +73,11 @@ const { PHOTO_FIELD } = await tsImport('./lib/contact-fields.ts', import.meta.ur
 const { business } = await tsImport('./content/business.ts', import.meta.url);
 // The process's one set of upload slots, for both ways an enquiry with photos comes in.
 const uploadSlots = createUploadSlots();
-/** @type {{ laterPhotosDoorPages: typeof import('./content/claims').laterPhotosDoorPages; laterPhotosPageLinks: typeof import('./content/claims').laterPhotosPageLinks; laterPhotosText: typeof import('./content/claims').laterPhotosText }} */
-const { laterPhotosDoorPages, laterPhotosPageLinks, laterPhotosText } = await tsImport('./content/claims.ts', import.meta.url);
+/** @type {{ laterPhotosDoorPages: typeof import('./content/claims').laterPhotosDoorPages; laterPhotosPageLinks: typeof import('./content/claims').laterPhotosPageLinks; laterPhotosRetiredPage: typeof import('./content/claims').laterPhotosRetiredPage; laterPhotosText: typeof import('./content/claims').laterPhotosText }} */
+const { laterPhotosDoorPages, laterPhotosPageLinks, laterPhotosRetiredPage, laterPhotosText } = await tsImport(
+  './content/claims.ts',
+  import.meta.url,
+);
 
 /**
  * Answers before a byte of the body is read; the connection closes rather than draining it.
@@ -116,7 +119,7 @@ function screenBody(request, response) {
     guardRequestBody(request, response);
     return false;
   }
-  const refusal = bodyRequestRefusal(method, request.url, [CONTACT_PAGE_PATH, isClaimFormPath]);
+  const refusal = bodyRequestRefusal(method, request.url, [isClaimFormPath, (pathname) => uploadPathOf(pathname) !== undefined]);
   if (refusal === 'bad-path') {
     answerUnread(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n');
     return true;
@@ -126,6 +129,10 @@ function screenBody(request, response) {
     return true;
   }
   const pathname = normalisedPathname(request.url) ?? '';
+  if (pathname.startsWith(RETIRED_LATER_PHOTOS_PREFIX)) {
+    answerLaterPhotos(response, wantsJson(request), 410, 'not-found', laterPhotosRetiredPage);
+    return true;
+  }
   const upload = uploadPathOf(pathname);
   if (isCrossSiteRequest(request.headers, trustProxy)) {
     if (upload?.name === 'contact-page') answerWithPage(response, 403, pages.crossSite);
@@ -251,40 +258,55 @@ function screenContactApi(request, response, method) {
 const laterPhotosDoorReasons = { busy: 'busy', 'in-progress': 'busy', strikes: 'rate-limited', 'too-slow': 'too-slow' };
 
 /**
- * POST /api/claims/photos/<token>, photos added from a claim's status page: a multipart body up to the largest
- * enquiry's, by the same upload door. The scripted form (Accept: application/json) is answered as the
+ * Whether a post of photos added later is the scripted form's (it asks for JSON) or a browser's navigation.
+ * @param {import('node:http').IncomingMessage} request
+ */
+const wantsJson = (request) => String(request.headers.accept ?? '').includes('application/json');
+
+/**
+ * A post of photos added later answered here, before Next reads any of it: JSON for the scripted
+ * form, as the route answers; a short page for the form posted without script.
+ * @param {import('node:http').ServerResponse} target
+ * @param {boolean} json
+ * @param {number} status
+ * @param {string} reason
+ * @param {{ title: string; text: string }} page
+ * @param {Record<string, string>} [headers]
+ */
+function answerLaterPhotos(target, json, status, reason, page, headers = {}) {
+  if (json)
+    answerUnread(
+      target,
+      status,
+      { 'Content-Type': 'application/json', ...headers },
+      JSON.stringify({
+        success: false,
+        message: page.text,
+        reason,
+        ...(headers['Retry-After'] ? { retryAfterSeconds: Number(headers['Retry-After']) } : {}),
+      }),
+    );
+  else
+    answerUnread(
+      target,
+      status,
+      { 'Content-Type': 'text/html; charset=utf-8', ...headers },
+      refusalPage(page, { back: laterPhotosPageLinks.back, backHref: TRACK_PATH, call: laterPhotosPageLinks.call, phone: business.phone }),
+    );
+}
+
+/**
+ * POST /claims/<reference>/photos, photos added from a claim's status page (opened by its cookie, which
+ * the route checks before it reads the body): a multipart body up to the largest enquiry's, by the same upload door. The scripted form (Accept: application/json) is answered as the
  * route answers; the form posted without script, with a short page.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} method
  */
 function screenLaterPhotos(request, response, method) {
-  const json = String(request.headers.accept ?? '').includes('application/json');
+  const json = wantsJson(request);
   /** @type {(target: import('node:http').ServerResponse, status: number, reason: string, page: { title: string; text: string }, headers?: Record<string, string>) => void} */
-  const answer = (target, status, reason, page, headers = {}) =>
-    json
-      ? answerUnread(
-          target,
-          status,
-          { 'Content-Type': 'application/json', ...headers },
-          JSON.stringify({
-            success: false,
-            message: page.text,
-            reason,
-            ...(headers['Retry-After'] ? { retryAfterSeconds: Number(headers['Retry-After']) } : {}),
-          }),
-        )
-      : answerUnread(
-          target,
-          status,
-          { 'Content-Type': 'text/html; charset=utf-8', ...headers },
-          refusalPage(page, {
-            back: laterPhotosPageLinks.back,
-            backHref: TRACK_PATH,
-            call: laterPhotosPageLinks.call,
-            phone: business.phone,
-          }),
-        );
+  const answer = (target, status, reason, page, headers = {}) => answerLaterPhotos(target, json, status, reason, page, headers);
   if (method !== 'POST') {
     answerUnread(response, 405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
     return true;

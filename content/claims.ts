@@ -167,5 +167,11 @@ export const laterPhotosDoorPages = {
   },
 } as const;
 
+/** A post of photos from a status page left open since before they moved under it: nothing of it read. */
+export const laterPhotosRetiredPage = {
+  title: 'This page is out of date',
+  text: 'This page is out of date, so your photos have not reached us. Open the link in our latest email again, or look up your claim, and send them from there.',
+} as const;
+
 /** Around a page answered before the status page could be shown again (refusalPage). */
 export const laterPhotosPageLinks = { back: 'Back to “Where’s my repair?”', call: 'Or call us on' } as const;

@@ -9,23 +9,31 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
 import { bodyDeadlineMs } from '@/server/server-limits.mjs';
-import { UPLOAD_PATHS, uploadPathOf, type UploadPath } from '@/server/upload-door.mjs';
+import { UPLOAD_PATHS, uploadPathOf, uploadPathRegExp, type UploadPath } from '@/server/upload-door.mjs';
 
 const MIB = 1024 * 1024;
 /** The figure each proxy must give an upload: the largest body rounded up to whole MiB. */
 const UPLOAD_LIMIT = Math.ceil(LARGEST_BODY_BYTES / MIB) * MIB;
 
-/** nginx's location for an upload path: exact (`=`), or a prefix no regular-expression location can take over (`^~`). */
-const nginxLocation = ({ path: route, match }: UploadPath) => (match === 'exact' ? `location = ${route}` : `location ^~ ${route}`);
-/** Caddy's path pattern for an upload path: the path, or the prefix and a wildcard. */
-const caddyPattern = ({ path: route, match }: UploadPath) => (match === 'exact' ? route : `${route}*`);
+/**
+ * nginx's location for an upload path: exact (`=`), or for a path with a segment in it the site's own
+ * regular expression (`~`), which nginx tries after its prefix locations unless one of them is `^~`.
+ */
+const nginxLocation = (upload: UploadPath) =>
+  upload.match === 'exact' ? `location = ${upload.path}` : `location ~ ${uploadPathRegExp(upload)}`;
+/** Caddy's path pattern for an upload path: the path, its `*` (a segment) read by Caddy as a glob. */
+const caddyPattern = ({ path: route }: UploadPath) => route;
 
 /**
- * Request paths each proxy must treat as uploads (every upload path; a prefix with a status token after
- * it) and as not (the pages and endpoints next to them, a prefix without its slash or its token).
+ * Request paths each proxy must treat as uploads (every upload path; a segment filled with a claim's
+ * reference) and as not (the pages and endpoints next to them: a claim's status and staff pages, a
+ * path longer or shorter than the photos', the signed links, the old address with a token).
  */
 const SAMPLE_TOKEN = '12.aZ09-_bcdefghijklmnopqrstuvwxyzAB';
-const UPLOAD_SAMPLES = UPLOAD_PATHS.map(({ path: route, match }) => (match === 'exact' ? route : `${route}${SAMPLE_TOKEN}`));
+const SAMPLE_REFERENCES = ['HC-ABC-DEF', 'HC-2K7-Q9M'];
+const UPLOAD_SAMPLES = UPLOAD_PATHS.flatMap(({ path: route, match }) =>
+  match === 'exact' ? [route] : SAMPLE_REFERENCES.map((reference) => route.replace('*', reference)),
+);
 const OTHER_SAMPLES = [
   '/',
   '/contact/sent',
@@ -34,9 +42,16 @@ const OTHER_SAMPLES = [
   '/track',
   `/track/${SAMPLE_TOKEN}`,
   `/claim-update/${SAMPLE_TOKEN}`,
-  '/api/claims/photos',
-  `/api/claims/photosX${SAMPLE_TOKEN}`,
-  '/api/claims/other',
+  '/claims',
+  '/claims/HC-ABC-DEF',
+  '/claims/HC-ABC-DEF/',
+  '/claims/HC-ABC-DEF/update',
+  '/claims/HC-ABC-DEF/photos/',
+  '/claims/HC-ABC-DEF/photos/extra',
+  '/claims/HC-ABC-DEF/photosX',
+  '/claims/HC-ABC-DEF/update/photos',
+  '/claims/photos',
+  `/api/claims/photos/${SAMPLE_TOKEN}`,
   '/api/crm/events',
   '/api/error-logs',
 ];
@@ -198,15 +213,20 @@ describe('deploy/nginx-site.conf', () => {
   });
 });
 
-/** Whether Caddy's `path` matcher with these patterns matches a request path (case-insensitive; `*` at either end). */
+/**
+ * Whether Caddy's `path` matcher with these patterns matches a request path, as Caddy does: case-insensitive;
+ * `*` at the end a prefix, at the start a suffix; one inside the path a glob (Go's path.Match: any run of
+ * characters but `/`).
+ */
 function caddyPathMatches(patterns: string[], requestPath: string): boolean {
   const lower = requestPath.toLowerCase();
   return patterns.some((raw) => {
     const pattern = raw.toLowerCase();
-    if (pattern.slice(1, -1).includes('*')) throw new Error(`a wildcard inside a path is not read here: ${raw}`);
     if (pattern.endsWith('*')) return lower.startsWith(pattern.slice(0, -1));
     if (pattern.startsWith('*')) return lower.endsWith(pattern.slice(1));
-    return lower === pattern;
+    if (/[?[\\]/.test(pattern)) throw new Error(`a glob other than * is not read here: ${raw}`);
+    const glob = pattern.split('*').map((part) => part.replace(/[.+^${}()|]/g, '\\$&'));
+    return new RegExp(`^${glob.join('[^/]*')}$`).test(lower);
   });
 }
 

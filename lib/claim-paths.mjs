@@ -4,11 +4,6 @@ export const TRACK_PATH = '/track';
 export const STATUS_LINK_PREFIX = '/track/';
 export const STAFF_LINK_PREFIX = '/claim-update/';
 /**
- * Where the status page's "Add photos" form posts (scripted or not), followed by the status link's
- * token: the claim is checked before a byte of the photos is read. server.mjs lets it in by the upload door.
- */
-export const LATER_PHOTOS_PREFIX = '/api/claims/photos/';
-/**
  * The pages a signed link opens once its token has been traded for a cookie (server/claims/link-exchange.ts):
  * named by the claim's reference, which is not secret, so no token stays in the address bar, the
  * history, a Referer or an access log. The staff page posts its Save to itself.
@@ -18,3 +13,16 @@ export const CLAIM_PAGE_PREFIX = '/claims/';
 export const claimStatusPath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}`;
 /** @param {string} reference */
 export const staffPagePath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/update`;
+/**
+ * Where a claim's "Add photos" form posts (scripted or not), under its status page, so the status
+ * page's cookie goes along and opens the claim: no token in the page or the post's address. `*` stands
+ * for the one path segment of the reference (server/upload-door.mjs, and the proxies' files in deploy/).
+ */
+export const LATER_PHOTOS_PATTERN = `${CLAIM_PAGE_PREFIX}*/photos`;
+/** @param {string} reference */
+export const laterPhotosPath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/photos`;
+/**
+ * Where the form posted photos before, the status token in the address. Nothing links there any more;
+ * a page left open from before posts there once, and server.mjs answers it (410) without reading it.
+ */
+export const RETIRED_LATER_PHOTOS_PREFIX = '/api/claims/photos/';

@@ -59,7 +59,7 @@ export type ClaimStatus = {
 /** What the look-up form shows: nothing yet, the status it found, or why not (with what was typed). */
 export type TrackState =
   | { kind: 'idle' }
-  | { kind: 'found'; status: ClaimStatus; statusToken: string }
+  | { kind: 'found'; status: ClaimStatus }
   | { kind: 'refused'; message: string; values: { reference: string; email: string } };
 
 /** What the staff page shows after a Save: nothing yet, saved, or what was wrong (with what was entered). */

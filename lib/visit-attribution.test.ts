@@ -115,6 +115,7 @@ describe('a claim link’s token', () => {
       landingPage: '/track/',
     });
     expect(sitePath(`/api/claims/photos/${token}`)).toBe('/api/claims/photos/');
+    expect(sitePath('/claims/HC-ABC-DEF/photos')).toBe('/claims/HC-ABC-DEF/photos');
     expect(sitePath('/track')).toBe('/track');
     expect(sitePath('/claims/HC-ABC-DEF')).toBe('/claims/HC-ABC-DEF');
   });

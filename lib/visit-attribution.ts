@@ -1,4 +1,4 @@
-import { LATER_PHOTOS_PREFIX, STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
+import { RETIRED_LATER_PHOTOS_PREFIX, STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { plainText } from '@/lib/plain-text';
 import { recordedLanding } from '@/lib/visit-landing';
 
@@ -18,7 +18,7 @@ const ATTRIBUTION_MAX = { path: 200, origin: 200, campaign: 100 } as const;
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 
 /** The paths whose last part is a claim link's token: recorded without it. */
-const TOKEN_PATH_PREFIXES = [STATUS_LINK_PREFIX, STAFF_LINK_PREFIX, LATER_PHOTOS_PREFIX];
+const TOKEN_PATH_PREFIXES = [STATUS_LINK_PREFIX, STAFF_LINK_PREFIX, RETIRED_LATER_PHOTOS_PREFIX];
 
 /** A path of this site (no query, no fragment, no other host, no claim link's token), or '' for anything else. */
 export function sitePath(raw: unknown): string {

@@ -1,5 +1,5 @@
 // The door every upload of photos comes in by: the scripted form's multipart POST /api/contact, the
-// form posted without script (POST /contact) and photos added later (POST /api/claims/photos/<token>,
+// form posted without script (POST /contact) and photos added later (POST /claims/<reference>/photos,
 // scripted or not). Each body takes an upload slot from the process's one set
 // (server/enquiries/upload-slots.mjs), held until its answer is sent, and must keep up that slot's
 // minimum transfer rate while it arrives. It lives in server.mjs, which sees the socket before Next
@@ -8,15 +8,16 @@
 // UPLOAD_PATHS below, one list: server.mjs screens a body by it, and deploy/proxy-limits.test.ts holds
 // the reverse proxies' files to it (each path gets the largest body there too).
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
-import { LATER_PHOTOS_PREFIX } from '../lib/claim-paths.mjs';
+import { LATER_PHOTOS_PATTERN } from '../lib/claim-paths.mjs';
 import { CONTACT_PAGE_PATH } from './contact-page-post.mjs';
 import { CLIENT_ADDRESS_HEADER, rateLimitKey } from './proxy-client-address.mjs';
 import { guardRequestBody } from './server-limits.mjs';
 
 /**
  * A path whose POST may carry photos, up to LARGEST_BODY_BYTES (lib/enquiry-rules.mjs). `exact`: that
- * path (with any query string); `prefix`: the path followed by more (a claim's status token).
- * @typedef {{ name: 'contact-api' | 'contact-page' | 'later-photos'; path: string; match: 'exact' | 'prefix' }} UploadPath
+ * path (with any query string); `segment`: the path with its one `*` standing for a single path
+ * segment of one or more characters (a claim's reference), and nothing before or after.
+ * @typedef {{ name: 'contact-api' | 'contact-page' | 'later-photos'; path: string; match: 'exact' | 'segment' }} UploadPath
  */
 
 /**
@@ -27,8 +28,21 @@ import { guardRequestBody } from './server-limits.mjs';
 export const UPLOAD_PATHS = Object.freeze([
   { name: 'contact-api', path: '/api/contact', match: 'exact' },
   { name: 'contact-page', path: CONTACT_PAGE_PATH, match: 'exact' },
-  { name: 'later-photos', path: LATER_PHOTOS_PREFIX, match: 'prefix' },
+  { name: 'later-photos', path: LATER_PHOTOS_PATTERN, match: 'segment' },
 ]);
+
+/** @param {string} text */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The regular expression (its text) an upload path matches a whole pathname by: nginx's location for
+ * a `segment` path is written with the same one (deploy/proxy-limits.test.ts).
+ * @param {UploadPath} upload
+ */
+export const uploadPathRegExp = ({ path, match }) =>
+  `^${match === 'exact' ? escapeRegExp(path) : path.split('*').map(escapeRegExp).join('[^/]+')}$`;
+
+const UPLOAD_PATTERNS = UPLOAD_PATHS.map((upload) => ({ upload, pattern: new RegExp(uploadPathRegExp(upload)) }));
 
 /**
  * The upload path a request's (normalised) pathname is on, or undefined.
@@ -36,7 +50,7 @@ export const UPLOAD_PATHS = Object.freeze([
  * @returns {UploadPath | undefined}
  */
 export function uploadPathOf(pathname) {
-  return UPLOAD_PATHS.find(({ path, match }) => (match === 'exact' ? pathname === path : pathname.startsWith(path)));
+  return UPLOAD_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.upload;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PhotoPicker, type PickedPhoto } from '@/components/contact/photo-picker';
 import { SendProgress, type UploadProgress } from '@/components/contact/send-progress';
 import { laterPhotosText } from '@/content/claims';
-import { LATER_PHOTOS_PREFIX } from '@/lib/claim-paths.mjs';
+import { laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
 import { uploadWithProgress } from '@/lib/api-client';
 
@@ -15,10 +15,12 @@ const STALL_TIMEOUT_MS = 45_000;
 
 /**
  * "Add photos to your claim", under its status: the enquiry form's own picker (each photo prepared on
- * the phone as it is chosen), sent to the address of the claim's status token. Without the page's script it is a
- * plain multipart form to the same address, which answers with the status page again.
+ * the phone as it is chosen), sent under the claim's status page, where the page's cookie (HttpOnly,
+ * SameSite=Strict: this is a same-site post) opens the claim; no token is in the page or the address.
+ * Without the page's script it is a plain multipart form to the same address, which answers with the
+ * status page again.
  */
-export function AddPhotos({ token, notice: initialNotice }: { token: string; notice?: LaterPhotosNotice }) {
+export function AddPhotos({ reference, notice: initialNotice }: { reference: string; notice?: LaterPhotosNotice }) {
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
   const [notice, setNotice] = useState<LaterPhotosNotice | undefined>(initialNotice);
@@ -46,7 +48,7 @@ export function AddPhotos({ token, notice: initialNotice }: { token: string; not
     try {
       const body = new FormData();
       for (const file of await Promise.all(photos.map((photo) => photo.prepared))) body.append(PHOTO_FIELD, file, file.name);
-      const response = await uploadWithProgress(`${LATER_PHOTOS_PREFIX}${token}`, {
+      const response = await uploadWithProgress(laterPhotosPath(reference), {
         method: 'POST',
         body,
         headers: { Accept: 'application/json' },
@@ -79,7 +81,7 @@ export function AddPhotos({ token, notice: initialNotice }: { token: string; not
         {laterPhotosText.heading}
       </h2>
       <p className="text-slate-700">{laterPhotosText.intro}</p>
-      <form method="post" action={`${LATER_PHOTOS_PREFIX}${token}`} encType="multipart/form-data" onSubmit={send} className="space-y-4">
+      <form method="post" action={laterPhotosPath(reference)} encType="multipart/form-data" onSubmit={send} className="space-y-4">
         <PhotoPicker
           label={laterPhotosText.label}
           photos={photos}

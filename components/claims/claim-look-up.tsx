@@ -77,7 +77,7 @@ export function ClaimLookUp({ lookUp }: { lookUp: (previous: TrackState, form: F
       {state.kind === 'found' ? (
         <div>
           <ClaimStatusView status={state.status} />
-          <AddPhotos key={state.statusToken} token={state.statusToken} />
+          <AddPhotos key={state.status.reference} reference={state.status.reference} />
         </div>
       ) : null}
     </div>

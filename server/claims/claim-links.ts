@@ -2,6 +2,7 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { eq, max, sql } from 'drizzle-orm';
+import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { orm } from '@/server/db';
 import { claimLinkUses, claimStageChanges, enquiries, siteSecrets } from '@/server/db-schema';
 
@@ -147,6 +148,23 @@ export async function sessionOpensClaim(
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
   return linkIsLive(db, purpose, enquiryId, now);
+}
+
+/**
+ * The enquiry a claim page's cookie opens for `purpose`, by the reference in the page's address (the
+ * page itself, or the status page's photos under it); null for anything else.
+ */
+export async function claimOfSession(
+  db: Client,
+  purpose: ClaimLinkPurpose,
+  reference: string,
+  session: string | undefined,
+  now: number,
+): Promise<number | null> {
+  const normalised = reference.toUpperCase();
+  if (!isEnquiryReference(normalised)) return null;
+  const id = enquiryIdOf(normalised);
+  return (await sessionOpensClaim(db, purpose, id, session, now)) ? id : null;
 }
 
 /** A new secret: every claim link sent so far stops working. */

@@ -13,7 +13,7 @@ import {
 import { isCalendarDate, normaliseContactText } from '@/lib/contact-fields';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
-import { claimLinkToken, claimSessionValue, recordLinkUse, sessionOpensClaim, type ClaimLinkPurpose } from '@/server/claims/claim-links';
+import { claimOfSession, claimSessionValue, recordLinkUse, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
 import { config } from '@/server/config.mjs';
 import { getDb } from '@/server/db';
@@ -61,8 +61,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
       const client = await db();
       const id = await lookUpClaim(client, reference, email);
       const status = id === null ? null : await claimStatus(client, id);
-      const statusToken = id === null ? null : await claimLinkToken(client, 'status', id);
-      if (status && statusToken) return { kind: 'found', status, statusToken };
+      if (status) return { kind: 'found', status };
     } catch (error) {
       console.error('[claims] Could not look up a claim:', error instanceof Error ? error.message : error);
       return refused(trackPage.unavailable);
@@ -71,13 +70,8 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     return refused(trackPage.notFound);
   }
 
-  /** The enquiry a claim page's cookie opens for `purpose`, by the reference in its address; null for anything else. */
-  async function claimOfSession(client: Client, purpose: ClaimLinkPurpose, reference: string, session: string | undefined) {
-    const normalised = reference.toUpperCase();
-    if (!isEnquiryReference(normalised)) return null;
-    const id = enquiryIdOf(normalised);
-    return (await sessionOpensClaim(client, purpose, id, session, now())) ? id : null;
-  }
+  const claimOfPage = async (client: Client, purpose: ClaimLinkPurpose, reference: string, session: string | undefined) =>
+    claimOfSession(client, purpose, reference, session, now());
 
   /** A new session for a claim's page (the look-up found it): the cookie's value, or null. */
   async function sessionFor(purpose: ClaimLinkPurpose, reference: string): Promise<{ enquiryId: number; value: string } | null> {
@@ -87,23 +81,20 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     return value ? { enquiryId, value } : null;
   }
 
-  /** The status page by its cookie: the status, and the status token its "Add photos" form posts to. */
-  async function statusBySession(
-    reference: string,
-    session: string | undefined,
-  ): Promise<{ status: ClaimStatus; statusToken: string } | null> {
+  /** The status page by its cookie: the claim's status (its "Add photos" form posts under the page, by the same cookie). */
+  async function statusBySession(reference: string, session: string | undefined): Promise<{ status: ClaimStatus } | null> {
     const client = await db();
-    const id = await claimOfSession(client, 'status', reference, session);
+    const id = await claimOfPage(client, 'status', reference, session);
     if (id === null) return null;
-    const [status, statusToken] = await Promise.all([claimStatus(client, id), claimLinkToken(client, 'status', id)]);
-    if (!status || !statusToken) return null;
+    const status = await claimStatus(client, id);
+    if (!status) return null;
     await recordLinkUse(client, id, 'status', 'opened', now());
-    return { status, statusToken };
+    return { status };
   }
 
   async function staffClaim(reference: string, session: string | undefined): Promise<ClaimStatus | null> {
     const client = await db();
-    const id = await claimOfSession(client, 'update', reference, session);
+    const id = await claimOfPage(client, 'update', reference, session);
     if (id === null) return null;
     await recordLinkUse(client, id, 'update', 'opened', now());
     return claimStatus(client, id);
@@ -117,7 +108,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
   async function saveUpdate(reference: string, session: string | undefined, form: FormData): Promise<StaffUpdateState> {
     const values = Object.fromEntries(['stage', 'nextDate', 'waitingOn', 'note', 'quiet'].map((name) => [name, text(form, name)]));
     const client = await db();
-    const id = await claimOfSession(client, 'update', reference, session);
+    const id = await claimOfPage(client, 'update', reference, session);
     if (id === null) return { kind: 'refused', message: deadLinkText.update, errors: {}, values };
     const formToken = text(form, 'formToken');
     const note = normaliseContactText(values.note ?? '', true);

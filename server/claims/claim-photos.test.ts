@@ -10,7 +10,7 @@ import { laterPhotosText, statusText } from '@/content/claims';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
-import { claimLinkToken } from '@/server/claims/claim-links';
+import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPhotos } from '@/server/claims/claim-photos';
 import { createLaterPhotosHandler } from '@/server/claims/later-photos-handler';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
@@ -52,15 +52,24 @@ async function storedEnquiry(photos: Photo[] = []): Promise<number> {
 
 const receiver = () => createClaimPhotos({ config, db: async () => db, wake: quiet, photosRoot });
 
+/** The claim a post names by the reference in its address, and the status page's cookie it carries. */
+type Opened = { reference: string; session: string | undefined };
+
+/** A claim opened as its status page opens it: its reference, and the cookie its link was traded for. */
+const openedClaim = async (id: number): Promise<Opened> => ({
+  reference: enquiryReference(id),
+  session: (await claimSessionValue(db, 'status', id, Date.now())) ?? undefined,
+});
+
 async function send(
-  handle: (request: Request, token: string) => Promise<Response>,
-  token: string,
+  handle: (request: Request, reference: string, session: string | undefined) => Promise<Response>,
+  claim: Opened,
   photos: Photo[],
   accept = 'application/json',
   address?: string,
 ) {
   const { request } = await multipartRequest({}, photos, { accept, ...(address ? { address } : {}) });
-  return handle(request, token);
+  return handle(request, claim.reference, claim.session);
 }
 
 const worker = () =>
@@ -82,14 +91,14 @@ const mails = () =>
 describe('more photos later', () => {
   it('a phone photo is re-encoded without its metadata and reaches the company once, in its own follow-up', async () => {
     const id = await storedEnquiry([{ name: 'first.jpg', bytes: await phonePhoto(1, { width: 800, height: 600 }) }]);
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     // The notification and the acknowledgement.
     expect(await worker().runOnce()).toBe(2);
 
     const handle = createLaterPhotosHandler(receiver());
     const photo = withPhoneExif(await phonePhoto(2));
     expect(metadataTags(photo).some((tag) => tag.startsWith('EXIF:'))).toBe(true);
-    const answer = await send(handle, token, [{ name: 'IMG_2041.jpg', bytes: photo }]);
+    const answer = await send(handle, claim, [{ name: 'IMG_2041.jpg', bytes: photo }]);
     expect(answer.status).toBe(201);
     expect(await answer.json()).toEqual({
       success: true,
@@ -111,11 +120,11 @@ describe('more photos later', () => {
 
   it('each batch is its own follow-up with its own photos; the photos sent with the enquiry stay in its notification', async () => {
     const id = await storedEnquiry([{ name: 'first.jpg', bytes: await phonePhoto(1, { width: 640, height: 480 }) }]);
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const handle = createLaterPhotosHandler(receiver());
-    expect((await send(handle, token, [{ name: 'second.jpg', bytes: await phonePhoto(2, { width: 640, height: 480 }) }])).status).toBe(201);
+    expect((await send(handle, claim, [{ name: 'second.jpg', bytes: await phonePhoto(2, { width: 640, height: 480 }) }])).status).toBe(201);
     const two = [3, 4].map(async (seed) => ({ name: `batch-${seed}.jpg`, bytes: await phonePhoto(seed, { width: 640, height: 480 }) }));
-    expect((await send(handle, token, await Promise.all(two))).status).toBe(201);
+    expect((await send(handle, claim, await Promise.all(two))).status).toBe(201);
 
     // The notification (and acknowledgement) were still waiting: it carries the enquiry's own photo, each batch its own.
     expect(await worker().runOnce()).toBe(4);
@@ -135,30 +144,42 @@ describe('more photos later', () => {
 
   it('refuses what the enquiry form refuses, an unknown link, and more photos than a claim may hold', async () => {
     const id = await storedEnquiry();
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const handle = createLaterPhotosHandler(receiver());
-    const pdf = await send(handle, token, [{ name: 'scan.jpg', bytes: pdfBytes() }]);
+    const pdf = await send(handle, claim, [{ name: 'scan.jpg', bytes: pdfBytes() }]);
     expect(pdf.status).toBe(422);
     expect(await pdf.json()).toMatchObject({ success: false, reason: 'not-a-photo', message: expect.stringContaining('scan.jpg') });
-    const none = await send(handle, token, []);
+    const none = await send(handle, claim, []);
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ reason: 'none', message: laterPhotosText.outcomes.none });
-    // A link that opens no claim is answered before a byte of the photos is read.
-    const { request, counted } = await multipartRequest({}, [{ name: 'a.jpg', bytes: await phonePhoto(5) }], {
-      accept: 'application/json',
-    });
-    const forged = await handle(request, `${id}.${'A'.repeat(32)}`);
-    expect(forged.status).toBe(404);
-    expect(await forged.json()).toMatchObject({ message: statusText.notFound });
-    expect(counted.bytes).toBe(0);
+    // A post whose cookie opens no claim by the reference in its address (none, forged, expired, another
+    // claim's) is answered before a byte of the photos is read.
+    const other = await openedClaim(await storedEnquiry());
+    const openers: Opened[] = [
+      { reference: claim.reference, session: undefined },
+      { reference: claim.reference, session: `${Date.now() + 60_000}.${'A'.repeat(32)}` },
+      { reference: claim.reference, session: (await claimSessionValue(db, 'status', id, Date.now() - 13 * 60 * 60_000)) ?? undefined },
+      { reference: claim.reference, session: other.session },
+      { reference: other.reference, session: claim.session },
+    ];
+    for (const opener of openers) {
+      const { request, counted } = await multipartRequest({}, [{ name: 'a.jpg', bytes: await phonePhoto(5) }], {
+        accept: 'application/json',
+        address: '10.9.1.5',
+      });
+      const forged = await handle(request, opener.reference, opener.session);
+      expect(forged.status).toBe(404);
+      expect(await forged.json()).toMatchObject({ message: statusText.notFound });
+      expect(counted.bytes).toBe(0);
+    }
 
     const small = await phonePhoto(6, { width: 64, height: 48 });
     const six = Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, bytes: small }));
     const generous = createLaterPhotosHandler(
       createClaimPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
     );
-    for (let batch = 0; batch < CLAIM_PHOTOS_MAX / 6; batch += 1) expect((await send(generous, token, six)).status).toBe(201);
-    const over = await send(generous, token, six.slice(0, 1));
+    for (let batch = 0; batch < CLAIM_PHOTOS_MAX / 6; batch += 1) expect((await send(generous, claim, six)).status).toBe(201);
+    const over = await send(generous, claim, six.slice(0, 1));
     expect(over.status).toBe(413);
     expect(await over.json()).toMatchObject({ reason: 'full', message: laterPhotosText.roomLeft(0) });
     expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_photos')).rows[0]?.n)).toBe(CLAIM_PHOTOS_MAX);
@@ -169,17 +190,17 @@ describe('more photos later', () => {
     const { request } = await multipartRequest({ ...valid, website: 'https://spam.example' }, []);
     expect((await handle(request)).status).toBe(201);
     const id = Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const generous = createLaterPhotosHandler(
       createClaimPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
     );
     const small = await phonePhoto(10, { width: 64, height: 48 });
     const six = Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, bytes: small }));
-    const added = await send(generous, token, six);
+    const added = await send(generous, claim, six);
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ success: true, count: 6, message: laterPhotosText.added(6, enquiryReference(id)) });
-    for (let batch = 1; batch < CLAIM_PHOTOS_MAX / 6; batch += 1) expect((await send(generous, token, six)).status).toBe(201);
-    const over = await send(generous, token, six.slice(0, 1));
+    for (let batch = 1; batch < CLAIM_PHOTOS_MAX / 6; batch += 1) expect((await send(generous, claim, six)).status).toBe(201);
+    const over = await send(generous, claim, six.slice(0, 1));
     expect(await over.json()).toMatchObject({ reason: 'full', message: laterPhotosText.roomLeft(0) });
     expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_photos')).rows[0]?.n)).toBe(0);
     expect(Number((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'photos'")).rows[0]?.n)).toBe(0);
@@ -187,38 +208,38 @@ describe('more photos later', () => {
 
   it('a file left at the next position by a crash does not block the next batch', async () => {
     const id = await storedEnquiry();
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const key = String(
       (await db.execute({ sql: 'SELECT submission_key FROM enquiries WHERE id = ?', args: [id] })).rows[0]?.submission_key,
     );
     mkdirSync(path.join(photosRoot, key), { recursive: true });
     writeFileSync(path.join(photosRoot, key, '1.jpg'), 'left by a crash');
     const handle = createLaterPhotosHandler(receiver());
-    expect((await send(handle, token, [{ name: 'a.jpg', bytes: await phonePhoto(11, { width: 64, height: 48 }) }])).status).toBe(201);
+    expect((await send(handle, claim, [{ name: 'a.jpg', bytes: await phonePhoto(11, { width: 64, height: 48 }) }])).status).toBe(201);
   });
 
   it('without script, the answer goes back to the status page by reference (no token) saying what became of the photos, never with anything typed', async () => {
     const id = await storedEnquiry();
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const handle = createLaterPhotosHandler(receiver());
     const added = await send(
       handle,
-      token,
+      claim,
       [{ name: 'My kitchen.jpg', bytes: await phonePhoto(7, { width: 64, height: 48 }) }],
       'text/html',
     );
     expect(added.status).toBe(303);
     expect(added.headers.get('location')).toBe(`/claims/${enquiryReference(id)}?photos=added&count=1`);
-    const refused = await send(handle, token, [{ name: 'My kitchen.jpg', bytes: pdfBytes() }], 'text/html');
+    const refused = await send(handle, claim, [{ name: 'My kitchen.jpg', bytes: pdfBytes() }], 'text/html');
     expect(refused.headers.get('location')).toBe(`/claims/${enquiryReference(id)}?photos=not-a-photo`);
-    const unknown = await send(handle, 'nonsense', [], 'text/html');
+    const unknown = await send(handle, { reference: 'nonsense', session: claim.session }, [], 'text/html');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain(statusText.notFound.replace(/'/g, '&#39;'));
   });
 
   it('over the client’s own budget, it is told so and when to try again, as the enquiry form is: not that the site is busy', async () => {
     const id = await storedEnquiry();
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const visitor = '10.9.1.21';
     const photo = async (seed: number) => [{ name: `p${seed}.jpg`, bytes: await phonePhoto(seed, { width: 64, height: 48 }) }];
     const oneBatch = createClaimPhotos({
@@ -228,11 +249,11 @@ describe('more photos later', () => {
       photosRoot,
     });
     const handle = createLaterPhotosHandler(oneBatch);
-    expect((await send(handle, token, await photo(21), 'application/json', visitor)).status).toBe(201);
+    expect((await send(handle, claim, await photo(21), 'application/json', visitor)).status).toBe(201);
 
     // The words /api/contact answers its own 429 with (the spec's).
     expect(CONTACT_RESPONSES.tooMany).toBe('Too many requests. Please try again later.');
-    const scripted = await send(handle, token, await photo(22), 'application/json', visitor);
+    const scripted = await send(handle, claim, await photo(22), 'application/json', visitor);
     expect(scripted.status).toBe(429);
     const wait = Number(scripted.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
@@ -245,7 +266,7 @@ describe('more photos later', () => {
     });
 
     // Without script: a page that says so, with the same wait.
-    const page = await send(handle, token, await photo(23), 'text/html', visitor);
+    const page = await send(handle, claim, await photo(23), 'text/html', visitor);
     expect(page.status).toBe(429);
     expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
     const html = await page.text();
@@ -255,11 +276,11 @@ describe('more photos later', () => {
     // Two batches that passed the early check together: the second is refused once read, and without
     // script goes back to the status page, which says the same.
     const together = createLaterPhotosHandler({ ...oneBatch, turnAway: () => undefined });
-    const raced = await send(together, token, await photo(24), 'text/html', visitor);
+    const raced = await send(together, claim, await photo(24), 'text/html', visitor);
     expect(raced.status).toBe(303);
     expect(raced.headers.get('location')).toBe(`/claims/${enquiryReference(id)}?photos=rate-limited`);
     expect(laterPhotosText.outcomes['rate-limited']).toBe(CONTACT_RESPONSES.tooMany);
-    const racedScripted = await send(together, token, await photo(25), 'application/json', visitor);
+    const racedScripted = await send(together, claim, await photo(25), 'application/json', visitor);
     expect(await racedScripted.json()).toMatchObject({ reason: 'rate-limited', message: CONTACT_RESPONSES.tooMany });
     expect(Number(racedScripted.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_photos')).rows[0]?.n)).toBe(1);
@@ -267,7 +288,7 @@ describe('more photos later', () => {
 
   it('over the client’s budget of refused posts, it is told so before a byte is read', async () => {
     const id = await storedEnquiry();
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const handle = createLaterPhotosHandler(
       createClaimPhotos({
         config,
@@ -278,12 +299,12 @@ describe('more photos later', () => {
       }),
     );
     const visitor = '10.9.1.26';
-    expect((await send(handle, token, [{ name: 'scan.jpg', bytes: pdfBytes() }], 'application/json', visitor)).status).toBe(422);
+    expect((await send(handle, claim, [{ name: 'scan.jpg', bytes: pdfBytes() }], 'application/json', visitor)).status).toBe(422);
     const { request, counted } = await multipartRequest({}, [{ name: 'a.jpg', bytes: await phonePhoto(26) }], {
       accept: 'application/json',
       address: visitor,
     });
-    const refused = await handle(request, token);
+    const refused = await handle(request, claim.reference, claim.session);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       success: false,
@@ -297,10 +318,10 @@ describe('more photos later', () => {
 
   it('each use of the link is kept with the enquiry, exported with a data request and erased with it', async () => {
     const id = await storedEnquiry();
-    const token = (await claimLinkToken(db, 'status', id))!;
+    const claim = await openedClaim(id);
     const handle = createLaterPhotosHandler(receiver());
-    await send(handle, token, [{ name: 'a.jpg', bytes: await phonePhoto(8, { width: 64, height: 48 }) }]);
-    await send(handle, token, [{ name: 'b.jpg', bytes: await phonePhoto(9, { width: 64, height: 48 }) }]);
+    await send(handle, claim, [{ name: 'a.jpg', bytes: await phonePhoto(8, { width: 64, height: 48 }) }]);
+    await send(handle, claim, [{ name: 'b.jpg', bytes: await phonePhoto(9, { width: 64, height: 48 }) }]);
     const exported = await exportPersonalData(db, valid.email);
     expect(exported.enquiries[0]?.linkUses).toEqual([{ link: 'status', use: 'photos', minute: expect.any(String), uses: 2 }]);
     await erasePersonalData(db, valid.email, { photosRoot, outboxDir: outbox });

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { laterPhotosText, statusText, type LaterPhotosOutcome } from '@/content/claims';
 import { CLAIM_PHOTOS_MAX, REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
-import { claimOfToken, recordLinkUse } from '@/server/claims/claim-links';
+import { claimOfSession, recordLinkUse } from '@/server/claims/claim-links';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiries/config';
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
@@ -21,21 +21,24 @@ import { addPhotosLater } from '@/server/enquiries/store';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
-/** Photos a customer adds to their claim from its status page, as the way in read them. */
-export type LaterPhotosSubmission = { token: string; photos: readonly ReceivedPhoto[]; client: string };
+/**
+ * Photos a customer adds to their claim from its status page, as the way in read them: the reference
+ * in the post's address and the status page's cookie (its value), which together open the claim.
+ */
+export type LaterPhotosSubmission = { reference: string; session: string | undefined; photos: readonly ReceivedPhoto[]; client: string };
 
 /**
- * What became of them. `token`: the claim's status link, when the token opened one (the page to go back
- * to). `outcome`: the fixed reason a page without script shows; `message`, the scripted page's words.
+ * What became of them. `reference`: the claim's, when the cookie opened one (its status page is the one
+ * to go back to). `outcome`: the fixed reason a page without script shows; `message`, the scripted page's words.
  */
 export type LaterPhotosResult =
-  | { kind: 'added'; status: 201; count: number; reference: string; token: string; message: string }
+  | { kind: 'added'; status: 201; count: number; reference: string; message: string }
   | {
       kind: 'refused';
       status: 400 | 404 | 409 | 413 | 422 | 429 | 503;
       outcome: LaterPhotosOutcome | 'not-found';
       message: string;
-      token?: string;
+      reference?: string;
       retryAfterSeconds?: number;
     };
 
@@ -58,7 +61,8 @@ const READING_OUTCOMES: Record<ReadingRefusal['reason'], { status: 400 | 413; ou
 };
 
 /**
- * More photos on the same reference: the claim's signed status link (its token, in the form) opens it;
+ * More photos on the same reference: the status page's cookie (the claim's signed status link traded
+ * for it, or a look-up that found the claim) opens it;
  * the photos pass the enquiry form's own checks (first bytes, header and pixel budget, then re-encoded
  * without their metadata), within the same budgets per client (the process's: claimPhotos), the photo storage's room and
  * CLAIM_PHOTOS_MAX per claim, and reach the company in one "More photos for HC-…" follow-up per batch.
@@ -75,13 +79,13 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
   const refused = (
     status: Extract<LaterPhotosResult, { kind: 'refused' }>['status'],
     outcome: LaterPhotosOutcome | 'not-found',
-    extra: { message?: string; token?: string; retryAfterSeconds?: number } = {},
+    extra: { message?: string; reference?: string; retryAfterSeconds?: number } = {},
   ): LaterPhotosResult => ({
     kind: 'refused',
     status,
     outcome,
     message: extra.message ?? (outcome === 'not-found' ? statusText.notFound : laterPhotosText.outcomes[outcome]),
-    ...(extra.token ? { token: extra.token } : {}),
+    ...(extra.reference ? { reference: extra.reference } : {}),
     ...(extra.retryAfterSeconds ? { retryAfterSeconds: extra.retryAfterSeconds } : {}),
   });
 
@@ -91,11 +95,12 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
     return result;
   }
 
-  async function add({ token, photos, client }: LaterPhotosSubmission): Promise<LaterPhotosResult> {
+  async function add({ reference: claimed, session, photos, client }: LaterPhotosSubmission): Promise<LaterPhotosResult> {
     const database = await db();
-    const enquiryId = await claimOfToken(database, 'status', token);
+    const enquiryId = await claimOfSession(database, 'status', claimed, session, now());
     if (enquiryId === null) return refuse(client, refused(404, 'not-found'));
-    const back = { token };
+    const reference = enquiryReference(enquiryId);
+    const back = { reference };
     const sent = photos.filter((photo) => photo.bytes > 0);
     if (sent.length === 0) return refuse(client, refused(400, 'none', back));
     const checked = await checkPhotos(sent);
@@ -116,8 +121,7 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
     if (stored.kind === 'conflict') return refused(409, 'conflict', back);
     await recordLinkUse(database, enquiryId, 'status', 'photos', now());
     wake();
-    const reference = enquiryReference(enquiryId);
-    return { kind: 'added', status: 201, count: stored.count, reference, token, message: laterPhotosText.added(stored.count, reference) };
+    return { kind: 'added', status: 201, count: stored.count, reference, message: laterPhotosText.added(stored.count, reference) };
   }
 
   return {
@@ -129,15 +133,18 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
       }
       return undefined;
     },
-    /** Before the body is read: a token that opens no claim is answered (404) and counted against the client. */
-    async refuseUnknownClaim(client: string, token: string): Promise<LaterPhotosResult | undefined> {
-      if ((await claimOfToken(await db(), 'status', token)) !== null) return undefined;
+    /**
+     * Before the body is read: a post whose cookie opens no claim by the reference in its address (none
+     * sent, expired, forged, revoked, another claim's) is answered (404) and counted against the client.
+     */
+    async refuseUnknownClaim(client: string, reference: string, session: string | undefined): Promise<LaterPhotosResult | undefined> {
+      if ((await claimOfSession(await db(), 'status', reference, session, now())) !== null) return undefined;
       return refuse(client, refused(404, 'not-found'));
     },
-    /** A body that could not be read as photos (for a claim whose token was checked): answered, and counted against the client. */
-    refuseReading(client: string, reading: ReadingRefusal, token: string): LaterPhotosResult {
+    /** A body that could not be read as photos (for a claim whose cookie was checked): answered, and counted against the client. */
+    refuseReading(client: string, reading: ReadingRefusal, reference: string): LaterPhotosResult {
       const { status, outcome } = READING_OUTCOMES[reading.reason];
-      return refuse(client, refused(status, outcome, { token }));
+      return refuse(client, refused(status, outcome, { reference: reference.toUpperCase() }));
     },
     async photosCanBeKept(): Promise<boolean> {
       try {

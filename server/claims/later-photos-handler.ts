@@ -2,7 +2,6 @@ import 'server-only';
 import { business } from '@/content/business';
 import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
 import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
-import { enquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
 import { claimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/claims/claim-photos';
 import { refusalPage } from '@/server/contact-page-post.mjs';
@@ -34,13 +33,12 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
           };
     return Response.json(body, { status: result.status, headers: { 'Cache-Control': 'no-store', ...retryAfter } });
   }
-  const token = result.token;
-  if (token) {
+  if (result.reference) {
     const query = result.kind === 'added' ? `photos=added&count=${result.count}` : `photos=${result.outcome}`;
     return new Response(null, {
       status: 303,
-      // Back to the page by reference (never the token): the post came from this site, so its cookie goes along.
-      headers: { Location: `${claimStatusPath(enquiryReference(Number(token.split('.')[0])))}?${query}`, 'Cache-Control': 'no-store' },
+      // Back to the status page the form is on: the post came from this site, so its cookie goes along.
+      headers: { Location: `${claimStatusPath(result.reference)}?${query}`, 'Cache-Control': 'no-store' },
     });
   }
   const page = { title: laterPhotosText.heading, text: result.message };
@@ -51,29 +49,30 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
 }
 
 /**
- * POST /api/claims/photos/<token>: the claim the status token opens is checked first, before a byte of
- * the body is read (a link that opens nothing costs no upload); then the multipart body, which came in
+ * POST /claims/<reference>/photos: the claim the status page's cookie opens by that reference is
+ * checked first, before a byte of the body is read (a cookie that opens nothing costs no upload: 404,
+ * counted against the client); then the multipart body, which came in
  * by the upload door of server.mjs under an upload slot and its minimum rate, is read once, its photos
  * streamed to a temporary folder, and handed to the photos-later receiver.
  */
 export function createLaterPhotosHandler(receiver: ClaimPhotos) {
-  return async function handleLaterPhotos(request: Request, token: string): Promise<Response> {
+  return async function handleLaterPhotos(request: Request, reference: string, session: string | undefined): Promise<Response> {
     const json = wantsJson(request);
     const client = clientAddress(request.headers);
     const early = receiver.turnAway(client);
     if (early) return laterPhotosAnswer(early, json);
-    const unknown = await receiver.refuseUnknownClaim(client, token);
+    const unknown = await receiver.refuseUnknownClaim(client, reference, session);
     if (unknown) return laterPhotosAnswer(unknown, json);
     if (mediaTypeOf(request) !== 'multipart/form-data')
-      return laterPhotosAnswer(receiver.refuseReading(client, { reason: 'malformed' }, token), json);
+      return laterPhotosAnswer(receiver.refuseReading(client, { reason: 'malformed' }, reference), json);
 
     const keep = await receiver.photosCanBeKept();
     const read = await readMultipartEnquiry(request, { incomingDir: receiver.incomingDir(), keepFiles: keep });
-    if (!read.ok) return laterPhotosAnswer(receiver.refuseReading(client, read.refusal, token), json);
+    if (!read.ok) return laterPhotosAnswer(receiver.refuseReading(client, read.refusal, reference), json);
     const upload = read.value;
     try {
       const photos = upload.files.map(({ name, bytes, head, path }) => ({ name, bytes, head, ...(keep ? { source: path } : {}) }));
-      return laterPhotosAnswer(await receiver.add({ token, photos, client }), json);
+      return laterPhotosAnswer(await receiver.add({ reference, session, photos, client }), json);
     } finally {
       await upload.cleanup();
     }
@@ -82,7 +81,7 @@ export function createLaterPhotosHandler(receiver: ClaimPhotos) {
 
 let shared: ReturnType<typeof createLaterPhotosHandler> | undefined;
 
-export function handleLaterPhotosRequest(request: Request, token: string): Promise<Response> {
+export function handleLaterPhotosRequest(request: Request, reference: string, session: string | undefined): Promise<Response> {
   shared ??= createLaterPhotosHandler(claimPhotos());
-  return shared(request, token);
+  return shared(request, reference, session);
 }

@@ -8,7 +8,7 @@ import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { claimLinkToken, claimSessionValue } from '@/server/claims/claim-links';
+import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { createClaimPhotos } from '@/server/claims/claim-photos';
 import { createLaterPhotosHandler } from '@/server/claims/later-photos-handler';
@@ -101,16 +101,11 @@ describe('events out', () => {
     const { receiver, config } = await receiverAndConfig();
     const id = await storedEnquiry(config);
     const reference = enquiryReference(id);
-    const status = (await claimLinkToken(db, 'status', id))!;
     const later = createLaterPhotosHandler(createClaimPhotos({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock }));
-    const { request } = await multipartRequest(
-      { token: status },
-      [{ name: 'IMG_2.jpg', bytes: await phonePhoto(2, { width: 640, height: 480 }) }],
-      {
-        accept: 'application/json',
-      },
-    );
-    expect((await later(request, status)).status).toBe(201);
+    const { request } = await multipartRequest({}, [{ name: 'IMG_2.jpg', bytes: await phonePhoto(2, { width: 640, height: 480 }) }], {
+      accept: 'application/json',
+    });
+    expect((await later(request, reference, (await claimSessionValue(db, 'status', id, clock))!)).status).toBe(201);
     const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
     const form = new FormData();
     form.set('formToken', newFormToken());

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { laterPhotosText, statusText, trackLinkText, trackPage } from '@/content/claims';
+import { laterPhotosRetiredPage, laterPhotosText, statusText, trackLinkText, trackPage } from '@/content/claims';
+import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX, claimStatusPath, laterPhotosPath } from '@/lib/claim-paths.mjs';
+import { PHOTO_FIELD } from '@/lib/contact-fields';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
@@ -12,12 +14,19 @@ import { testOutboxDir, testSiteUrl } from './test-env';
 // More photos on the same reference, against the default test build: from the contact form's success
 // message to "Where's my repair?" with the reference filled in, the look-up, and a phone photo added
 // from the status (re-encoded, its EXIF gone, one "More photos for HC-…" to the company); and the
-// same by the status link without JavaScript.
+// same by the status link without JavaScript. The photos go under the status page, opened by its
+// cookie: neither the page nor the post's address carries a link's token.
 
 const followUps = (reference: string) =>
   outboxMessages(testOutboxDir)
     .map((raw) => parseMail(raw))
     .filter((mail) => mail.subject === `More photos for ${reference}`);
+
+/** The tokens of the claim's two signed links, from the company's notification. */
+async function linkTokens(reference: string) {
+  const notification = await companyNotification(reference);
+  return [STATUS_LINK_PREFIX, STAFF_LINK_PREFIX].map((prefix) => linkPath(notification, prefix).slice(prefix.length));
+}
 
 async function enquiryByApi(request: APIRequestContext, unique: string) {
   const answer = await request.post(`${testSiteUrl}/api/contact`, {
@@ -58,9 +67,17 @@ test.describe('on a phone', () => {
       .setInputFiles([{ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(41)) }]);
     await expect(add.getByRole('list', { name: 'Photos to send' }).getByRole('listitem')).toHaveCount(1);
     expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/claims/photos/'));
+    const tokens = await linkTokens(reference);
+    expect(tokens).toHaveLength(2);
+    const shown = await page.content();
+    expect(shown).toContain(laterPhotosPath(reference));
+    for (const token of tokens) expect(shown).not.toContain(token);
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/photos'));
     await add.getByRole('button', { name: laterPhotosText.submit }).click();
-    expect((await answered).status()).toBe(201);
+    const answer = await answered;
+    expect(answer.status()).toBe(201);
+    expect(new URL(answer.url()).pathname).toBe(laterPhotosPath(reference));
+    for (const token of tokens) expect(answer.url()).not.toContain(token);
     await expect(add.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.added(1, reference));
     await expect(add.getByRole('list', { name: 'Photos to send' })).toHaveCount(0);
     expect(new URL(page.url()).search).toBe('');
@@ -87,23 +104,77 @@ test.describe('without JavaScript', () => {
     request,
   }) => {
     const reference = await enquiryByApi(request, `later-nojs-${Date.now()}`);
-    const status = linkPath(await companyNotification(reference), '/track/');
+    const status = linkPath(await companyNotification(reference), STATUS_LINK_PREFIX);
+    const tokens = await linkTokens(reference);
     await page.goto(status);
+    await expect(page).toHaveURL(claimStatusPath(reference));
+    // The status page as the server sends it (its cookie goes along): the form posts under it, and no
+    // link's token is anywhere in it.
+    const html = await (await page.request.get(claimStatusPath(reference))).text();
+    expect(html).toContain('data-testid="claim-stage"');
+    expect(html).toContain(`action="${laterPhotosPath(reference)}"`);
+    for (const token of tokens) expect(html).not.toContain(token);
     const add = page.getByTestId('add-photos');
     await add
       .getByLabel(laterPhotosText.label)
       .setInputFiles([{ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') }]);
+    const refused = page.waitForResponse((response) => response.request().method() === 'POST');
     await add.getByRole('button', { name: laterPhotosText.submit }).click();
-    await expect(page).toHaveURL(`${status}?photos=not-a-photo`);
+    expect((await refused).status()).toBe(303);
+    expect(new URL((await refused).url()).pathname).toBe(laterPhotosPath(reference));
+    await expect(page).toHaveURL(`${claimStatusPath(reference)}?photos=not-a-photo`);
     await expect(page.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.outcomes['not-a-photo']);
 
     await add
       .getByLabel(laterPhotosText.label)
       .setInputFiles([{ name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: withPhoneExif(await phonePhoto(42)) }]);
     await add.getByRole('button', { name: laterPhotosText.submit }).click();
-    await expect(page).toHaveURL(`${status}?photos=added&count=1`);
+    await expect(page).toHaveURL(`${claimStatusPath(reference)}?photos=added&count=1`);
     await expect(page.getByTestId('add-photos-notice')).toHaveText(laterPhotosText.added(1, reference));
     await expect.poll(() => followUps(reference).length, { timeout: 10_000 }).toBe(1);
     expect((await sharp(followUps(reference)[0]!.attachments[0]!.content).metadata()).exif).toBeUndefined();
   });
+});
+
+test('over HTTP: the photos are opened by the status page’s cookie at the address by reference, never by a token', async ({
+  playwright,
+  request,
+}) => {
+  const reference = await enquiryByApi(request, `later-http-${Date.now()}`);
+  const [statusToken] = await linkTokens(reference);
+  const target = `${testSiteUrl}${laterPhotosPath(reference)}`;
+  const photo = async (seed: number) => ({
+    multipart: {
+      [PHOTO_FIELD]: { name: `IMG_${seed}.jpg`, mimeType: 'image/jpeg', buffer: await phonePhoto(seed, { width: 64, height: 48 }) },
+    },
+  });
+  const scripted = { Origin: testSiteUrl, Accept: 'application/json' };
+
+  // No cookie: nothing opens the claim (the reference alone is no key).
+  const bare = await request.post(target, { headers: scripted, ...(await photo(61)) });
+  expect(bare.status()).toBe(404);
+  expect(await bare.json()).toMatchObject({ success: false, message: statusText.notFound });
+  // The old address with the status token in it is answered, from a page left open since, without a
+  // byte of the photos read.
+  const old = await request.post(`${testSiteUrl}/api/claims/photos/${statusToken}`, { headers: scripted, ...(await photo(62)) });
+  expect(old.status()).toBe(410);
+  expect(await old.json()).toEqual({ success: false, message: laterPhotosRetiredPage.text, reason: 'not-found' });
+
+  // The status link traded for its cookie (as a browser opening it does): the photos are added.
+  const visitor = await playwright.request.newContext();
+  try {
+    expect((await visitor.get(`${testSiteUrl}${STATUS_LINK_PREFIX}${statusToken}`)).status()).toBe(200);
+    const crossSite = await visitor.post(target, { headers: { ...scripted, Origin: 'https://evil.example' }, ...(await photo(63)) });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ success: false, reason: 'cross-site' });
+    const added = await visitor.post(target, { headers: scripted, ...(await photo(64)) });
+    expect(added.status()).toBe(201);
+    expect(await added.json()).toEqual({ success: true, message: laterPhotosText.added(1, reference), reference, count: 1 });
+    // Another claim's address with this cookie opens nothing: the cookie's path and its signature are the claim's.
+    const other = await enquiryByApi(request, `later-http-other-${Date.now()}`);
+    const elsewhere = await visitor.post(`${testSiteUrl}${laterPhotosPath(other)}`, { headers: scripted, ...(await photo(65)) });
+    expect(elsewhere.status()).toBe(404);
+  } finally {
+    await visitor.dispose();
+  }
 });

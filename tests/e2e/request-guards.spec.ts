@@ -49,7 +49,7 @@ for (const target of ['/api/../gallery', '/api/%2e%2e/gallery', '/api/%252e%252e
 }
 
 test('a post from another website is refused (403) before its body is read, on the API and on the contact page', async () => {
-  for (const target of ['/api/contact', '/api/error-logs', '/contact']) {
+  for (const target of ['/api/contact', '/api/error-logs', '/contact', '/claims/HC-ABC-DEF/photos']) {
     const answer = await rawPost(target, { ...announced, Origin: 'https://evil.example' }, 4_000);
     expect(answer.head, target).toMatch(/^HTTP\/1\.1 403 /);
     expect(answer.afterMs, target).toBeLessThan(2_000);
@@ -57,6 +57,17 @@ test('a post from another website is refused (403) before its body is read, on t
   const page = await rawPost('/contact?damage=water-damage', { ...announced, 'Sec-Fetch-Site': 'cross-site' }, 100);
   expect(page.head).toMatch(/^content-type: text\/html/im);
   expect(page.body).toContain('Enquiry not accepted');
+});
+
+test('photos posted to the old address of a status token are answered (410) at once, with the rest of their body never sent', async () => {
+  const target = `/api/claims/photos/12.${'A'.repeat(32)}`;
+  const scripted = await rawPost(target, { ...announced, Accept: 'application/json' }, 4_000);
+  expect(scripted.head).toMatch(/^HTTP\/1\.1 410 /);
+  expect(scripted.afterMs).toBeLessThan(2_000);
+  expect(JSON.parse(scripted.body)).toMatchObject({ success: false, reason: 'not-found' });
+  const page = await rawPost(target, announced, 4_000);
+  expect(page.head).toMatch(/^HTTP\/1\.1 410 /);
+  expect(page.body).toContain('This page is out of date');
 });
 
 test('the contact page takes a form posted without JavaScript only as a multipart form of a size it accepts', async () => {

@@ -38,7 +38,7 @@ export default async function ClaimStatusPage({
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <ClaimStatusView status={opened.status} headingLevel={1} />
-      <AddPhotos token={opened.statusToken} notice={noticeOf(await searchParams, opened.status.reference)} />
+      <AddPhotos reference={opened.status.reference} notice={noticeOf(await searchParams, opened.status.reference)} />
     </div>
   );
 }
