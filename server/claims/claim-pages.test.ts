@@ -19,7 +19,8 @@ import {
   staffLinkExpiresAt,
 } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
-import { exchangeLink } from '@/server/claims/link-exchange';
+import { exchangeLink, secureClaimCookie } from '@/server/claims/link-exchange';
+import { resetConfig } from '@/server/config.mjs';
 import { defangedNote } from '@/server/claims/stage-email';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
@@ -343,6 +344,33 @@ describe('a staff link worth its power', () => {
     expect(revoked.headers.get('set-cookie')).toBe(`claim-update=; Path=/claims/${reference}/update; Max-Age=0; HttpOnly; SameSite=Strict`);
     expect(await pages.staffClaim(reference, value)).toBeNull();
     expect((await exchangeLink('update', 'nonsense', { db: async () => db })).status).toBe(404);
+  });
+
+  it('the cookie is Secure on an https site, but not when the site is reached on this machine’s loopback (WebKit refuses a Secure cookie from http)', async () => {
+    const saved = process.env.SITE_URL;
+    try {
+      process.env.SITE_URL = 'https://www.example.com';
+      resetConfig();
+      for (const host of ['www.example.com', 'www.example.com:443', '127.0.0.1.example.com', null])
+        expect(secureClaimCookie(host), String(host)).toBe(true);
+      for (const host of ['127.0.0.1:3101', 'localhost:3000', 'localhost', 'preview.localhost:8080', '[::1]:3000'])
+        expect(secureClaimCookie(host), host).toBe(false);
+      const id = await storedEnquiry();
+      const token = (await claimLinkToken(db, 'status', id))!;
+      expect((await exchangeLink('status', token, { db: async () => db, host: 'www.example.com' })).headers.get('set-cookie')).toMatch(
+        /; Secure$/,
+      );
+      expect((await exchangeLink('status', token, { db: async () => db, host: '127.0.0.1:3101' })).headers.get('set-cookie')).not.toMatch(
+        /Secure/,
+      );
+      process.env.SITE_URL = 'http://localhost:3000';
+      resetConfig();
+      expect(secureClaimCookie('www.example.com')).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = saved;
+      resetConfig();
+    }
   });
 
   it('a Save sent twice with its form token records one change and queues one e-mail, and both are answered as saved', async () => {
