@@ -297,6 +297,20 @@ describe('a staff link worth its power', () => {
     expect(await claimOfLiveToken(db, 'update', staff, received + 99 * DAY)).toBe(id);
   });
 
+  it('is renewed only by its own claim’s changes, not by another claim’s', async () => {
+    // The first claim's first change is row 1 of the changes, as the first claim is enquiry 1.
+    const moved = await storedEnquiry();
+    const idle = await storedEnquiry();
+    const received = Number((await db.execute({ sql: 'SELECT received_ms AS ms FROM enquiries WHERE id = ?', args: [idle] })).rows[0]?.ms);
+    const pages = createClaimPages({ db: async () => db, now: () => received + 29 * DAY });
+    await pages.saveUpdate(enquiryReference(moved), await session('update', moved, received + 29 * DAY), saveForm({ stage: 'contacted' }));
+    const [change] = (await db.execute('SELECT id, enquiry_id FROM claim_stage_changes')).rows;
+    expect([change?.id, change?.enquiry_id]).toEqual([moved, moved]);
+    expect(await staffLinkExpiresAt(db, moved)).toBe(received + 59 * DAY);
+    expect(await staffLinkExpiresAt(db, idle)).toBe(received + 30 * DAY);
+    expect(await claimOfLiveToken(db, 'update', (await claimLinkToken(db, 'update', idle))!, received + 31 * DAY)).toBeNull();
+  });
+
   it('a page’s cookie lasts 12 hours, opens only its claim and purpose, and ends with a revocation of the claim or a rotation of all', async () => {
     const id = await storedEnquiry();
     const other = await storedEnquiry({ ...valid, email: 'sam@example.com' });
