@@ -26,3 +26,16 @@ export const laterPhotosPath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/
  * a page left open from before posts there once, and server.mjs answers it (410) without reading it.
  */
 export const RETIRED_LATER_PHOTOS_PREFIX = '/api/claims/photos/';
+
+/**
+ * A claim link's token wherever it stands in a text: the enquiry's id, a dot and 32 base64url characters
+ * (server/claims/claim-links.ts), not part of a longer run of such characters.
+ */
+const LINK_TOKEN = /(?<![A-Za-z0-9_.-])[1-9][0-9]{0,11}\.[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
+
+/**
+ * The text with every claim link's token cut out (`/track/<token>` becomes `/track/`), for what is
+ * kept or sent elsewhere about a request: the error log, the visit attribution.
+ * @param {string} text
+ */
+export const withoutLinkTokens = (text) => text.replace(LINK_TOKEN, '');

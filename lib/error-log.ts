@@ -3,6 +3,8 @@
  * browser logger can use them without shipping a validation library. The schema that checks incoming
  * records is server/error-log/record-schema.ts, which asserts it matches this type.
  */
+import { withoutLinkTokens } from '@/lib/claim-paths.mjs';
+
 export const logLevels = ['info', 'warning', 'error', 'critical'] as const;
 export const logCategories = ['server', 'client', 'network', 'auth', 'database'] as const;
 
@@ -33,6 +35,15 @@ export type ErrorLogRecord = {
   requestPayload?: unknown;
   userAgent?: string | null;
 };
+
+/**
+ * The record with every claim link's token cut out of its text (a page's path, a request's URL in a
+ * message or metadata, a stack): the log is read and kept where a link's token must never be.
+ */
+export function recordWithoutLinkTokens(record: ErrorLogRecord): ErrorLogRecord {
+  // A token's characters need no escaping in JSON, so cutting it from the JSON text cuts it from every string in the record.
+  return JSON.parse(withoutLinkTokens(JSON.stringify(record))) as ErrorLogRecord;
+}
 
 // Keeping one error-log record within MAX_ERROR_LOG_BYTES: shared by the browser's logger and the
 // server's own entries (server/error-log/server-entries.ts), and free of either's side effects.

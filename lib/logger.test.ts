@@ -253,3 +253,24 @@ describe('size cap', () => {
     expect(capRecordSize(record)).toEqual(record);
   });
 });
+
+describe("a claim link's token", () => {
+  it('is cut from every part of an entry before it is sent or shown', () => {
+    const token = '42.AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const { logger, sent, out } = setup();
+    logger.error(`HTTP 500 from POST /api/claims/photos/${token}`, {
+      path: `/track/${token}`,
+      metadata: { url: `https://www.example.com/claim-update/${token}` },
+      stack: `at /track/${token}`,
+    });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        message: 'HTTP 500 from POST /api/claims/photos/',
+        path: '/track/',
+        metadata: { url: 'https://www.example.com/claim-update/' },
+        stack: 'at /track/',
+      }),
+    ]);
+    expect(JSON.stringify([sent, out.error.mock.calls])).not.toContain(token.split('.')[1]);
+  });
+});

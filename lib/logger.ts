@@ -1,5 +1,5 @@
 import { inBrowser } from '@/lib/browser';
-import { capRecordSize, truncate } from '@/lib/error-log';
+import { capRecordSize, recordWithoutLinkTokens, truncate } from '@/lib/error-log';
 import { crmBaseUrl } from '@/lib/public-env';
 import { LOG_APPLICATION, LOG_SOURCE_FRONTEND, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
 
@@ -112,22 +112,24 @@ export function createLogger(options: LoggerOptions) {
     const thrown = describeThrown(error);
     const context = options.context?.() ?? {};
     const statusCode = recordFields.statusCode;
-    const record = capRecordSize({
-      application: LOG_APPLICATION,
-      level,
-      message: message.trim() ? message : thrown.message?.trim() ? thrown.message : 'Unknown error',
-      stack: recordFields.stack ?? thrown.stack ?? null,
-      metadata: safeMetadata(recordFields.metadata),
-      source: truncate(recordFields.source?.trim() || LOG_SOURCE_FRONTEND, 100),
-      userId: recordFields.userId ? truncate(recordFields.userId, 200) : null,
-      statusCode:
-        typeof statusCode === 'number' && Number.isInteger(statusCode) && statusCode >= 0 && statusCode <= 999 ? statusCode : null,
-      category: recordFields.category ?? inferCategory({ message: `${message} ${thrown.message ?? ''}`, code: thrown.code, statusCode }),
-      path: recordFields.path ?? context.path ?? null,
-      method: recordFields.method ? truncate(recordFields.method.toUpperCase(), 16) : null,
-      requestPayload: recordFields.requestPayload === undefined ? undefined : toJsonSafe(recordFields.requestPayload),
-      userAgent: recordFields.userAgent ?? context.userAgent ?? null,
-    });
+    const record = capRecordSize(
+      recordWithoutLinkTokens({
+        application: LOG_APPLICATION,
+        level,
+        message: message.trim() ? message : thrown.message?.trim() ? thrown.message : 'Unknown error',
+        stack: recordFields.stack ?? thrown.stack ?? null,
+        metadata: safeMetadata(recordFields.metadata),
+        source: truncate(recordFields.source?.trim() || LOG_SOURCE_FRONTEND, 100),
+        userId: recordFields.userId ? truncate(recordFields.userId, 200) : null,
+        statusCode:
+          typeof statusCode === 'number' && Number.isInteger(statusCode) && statusCode >= 0 && statusCode <= 999 ? statusCode : null,
+        category: recordFields.category ?? inferCategory({ message: `${message} ${thrown.message ?? ''}`, code: thrown.code, statusCode }),
+        path: recordFields.path ?? context.path ?? null,
+        method: recordFields.method ? truncate(recordFields.method.toUpperCase(), 16) : null,
+        requestPayload: recordFields.requestPayload === undefined ? undefined : toJsonSafe(recordFields.requestPayload),
+        userAgent: recordFields.userAgent ?? context.userAgent ?? null,
+      }),
+    );
 
     const mirror = level === 'info' ? out.info : level === 'warning' ? out.warn : out.error;
     mirror.call(out, `[${level}] ${record.message}`, record);

@@ -119,4 +119,23 @@ describe('a claim link’s token', () => {
     expect(sitePath('/track')).toBe('/track');
     expect(sitePath('/claims/HC-ABC-DEF')).toBe('/claims/HC-ABC-DEF');
   });
+
+  it('never reaches an enquiry from a visit that landed on a link and was referred by one', () => {
+    const token = '42.AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    recordLanding(`https://www.example.com/track/${token}?utm_source=mail`, `https://www.example.com/claim-update/${token}`);
+    const fromTheSite = attributionFor('/contact');
+    expect(fromTheSite).toEqual({
+      sentFrom: '/contact',
+      landingPage: '/track/',
+      referrer: '',
+      utmSource: 'mail',
+      utmMedium: '',
+      utmCampaign: '',
+    });
+    forgetLanding();
+    recordLanding(`https://www.example.com/claim-update/${token}`, `https://webmail.example.net/read/claim-update/${token}?token=${token}`);
+    const fromAMailClient = attributionFor(`/track/${token}`);
+    expect(fromAMailClient).toMatchObject({ sentFrom: '/track/', landingPage: '/claim-update/', referrer: 'https://webmail.example.net' });
+    expect(JSON.stringify([fromTheSite, fromAMailClient])).not.toContain(token.split('.')[1]);
+  });
 });

@@ -11,11 +11,12 @@ import { claimSessionCookie } from '@/server/claims/link-exchange';
  * for a while, by the same cookie its link would be traded for.
  */
 export async function lookUpClaimStatus(_previous: TrackState, form: FormData): Promise<TrackState> {
-  const state = await claimPages().lookUp(form, await headers());
+  const requestHeaders = await headers();
+  const state = await claimPages().lookUp(form, requestHeaders);
   if (state.kind === 'found') {
     const session = await claimPages().sessionFor('status', state.status.reference);
     if (session) {
-      const { name, value, options } = claimSessionCookie('status', session.enquiryId, session.value);
+      const { name, value, options } = claimSessionCookie('status', session.enquiryId, session.value, requestHeaders.get('host'));
       (await cookies()).set(name, value, options);
     }
   }

@@ -67,17 +67,16 @@ const DAY_MS = 24 * 60 * 60_000;
 /** When the enquiry's staff link stops working, or null when the enquiry is not there. */
 export async function staffLinkExpiresAt(db: Client, enquiryId: number): Promise<number | null> {
   const [row] = await orm(db)
-    .select({
-      receivedMs: enquiries.receivedMs,
-      renewedMs: enquiries.staffLinkRenewedMs,
-      changedMs: sql<
-        number | null
-      >`(SELECT ${max(claimStageChanges.changedMs)} FROM ${claimStageChanges} WHERE ${claimStageChanges.enquiryId} = ${enquiries.id})`,
-    })
+    .select({ receivedMs: enquiries.receivedMs, renewedMs: enquiries.staffLinkRenewedMs })
     .from(enquiries)
     .where(eq(enquiries.id, enquiryId));
   if (!row) return null;
-  return Math.max(row.receivedMs, row.renewedMs ?? 0, row.changedMs ?? 0) + STAFF_LINK_DAYS * DAY_MS;
+  // Its own query: drizzle writes a column unqualified, so a correlated subquery's `id` would be the changes' own.
+  const [changed] = await orm(db)
+    .select({ ms: max(claimStageChanges.changedMs) })
+    .from(claimStageChanges)
+    .where(eq(claimStageChanges.enquiryId, enquiryId));
+  return Math.max(row.receivedMs, row.renewedMs ?? 0, changed?.ms ?? 0) + STAFF_LINK_DAYS * DAY_MS;
 }
 
 /** The staff link works STAFF_LINK_DAYS from now again (the operator's `--staff-link`); false when the enquiry is not there. */

@@ -19,7 +19,8 @@ import {
   staffLinkExpiresAt,
 } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
-import { exchangeLink } from '@/server/claims/link-exchange';
+import { exchangeLink, secureClaimCookie } from '@/server/claims/link-exchange';
+import { resetConfig } from '@/server/config.mjs';
 import { defangedNote } from '@/server/claims/stage-email';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
@@ -296,6 +297,20 @@ describe('a staff link worth its power', () => {
     expect(await claimOfLiveToken(db, 'update', staff, received + 99 * DAY)).toBe(id);
   });
 
+  it('is renewed only by its own claim’s changes, not by another claim’s', async () => {
+    // The first claim's first change is row 1 of the changes, as the first claim is enquiry 1.
+    const moved = await storedEnquiry();
+    const idle = await storedEnquiry();
+    const received = Number((await db.execute({ sql: 'SELECT received_ms AS ms FROM enquiries WHERE id = ?', args: [idle] })).rows[0]?.ms);
+    const pages = createClaimPages({ db: async () => db, now: () => received + 29 * DAY });
+    await pages.saveUpdate(enquiryReference(moved), await session('update', moved, received + 29 * DAY), saveForm({ stage: 'contacted' }));
+    const [change] = (await db.execute('SELECT id, enquiry_id FROM claim_stage_changes')).rows;
+    expect([change?.id, change?.enquiry_id]).toEqual([moved, moved]);
+    expect(await staffLinkExpiresAt(db, moved)).toBe(received + 59 * DAY);
+    expect(await staffLinkExpiresAt(db, idle)).toBe(received + 30 * DAY);
+    expect(await claimOfLiveToken(db, 'update', (await claimLinkToken(db, 'update', idle))!, received + 31 * DAY)).toBeNull();
+  });
+
   it('a page’s cookie lasts 12 hours, opens only its claim and purpose, and ends with a revocation of the claim or a rotation of all', async () => {
     const id = await storedEnquiry();
     const other = await storedEnquiry({ ...valid, email: 'sam@example.com' });
@@ -343,6 +358,33 @@ describe('a staff link worth its power', () => {
     expect(revoked.headers.get('set-cookie')).toBe(`claim-update=; Path=/claims/${reference}/update; Max-Age=0; HttpOnly; SameSite=Strict`);
     expect(await pages.staffClaim(reference, value)).toBeNull();
     expect((await exchangeLink('update', 'nonsense', { db: async () => db })).status).toBe(404);
+  });
+
+  it('the cookie is Secure on an https site, but not when the site is reached on this machine’s loopback (WebKit refuses a Secure cookie from http)', async () => {
+    const saved = process.env.SITE_URL;
+    try {
+      process.env.SITE_URL = 'https://www.example.com';
+      resetConfig();
+      for (const host of ['www.example.com', 'www.example.com:443', '127.0.0.1.example.com', null])
+        expect(secureClaimCookie(host), String(host)).toBe(true);
+      for (const host of ['127.0.0.1:3101', 'localhost:3000', 'localhost', 'preview.localhost:8080', '[::1]:3000'])
+        expect(secureClaimCookie(host), host).toBe(false);
+      const id = await storedEnquiry();
+      const token = (await claimLinkToken(db, 'status', id))!;
+      expect((await exchangeLink('status', token, { db: async () => db, host: 'www.example.com' })).headers.get('set-cookie')).toMatch(
+        /; Secure$/,
+      );
+      expect((await exchangeLink('status', token, { db: async () => db, host: '127.0.0.1:3101' })).headers.get('set-cookie')).not.toMatch(
+        /Secure/,
+      );
+      process.env.SITE_URL = 'http://localhost:3000';
+      resetConfig();
+      expect(secureClaimCookie('www.example.com')).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = saved;
+      resetConfig();
+    }
   });
 
   it('a Save sent twice with its form token records one change and queues one e-mail, and both are answered as saved', async () => {

@@ -18,6 +18,19 @@ const ENQUIRY_ID_LIMIT = 31 ** 6;
 export const claimPagePath = (purpose: ClaimLinkPurpose, enquiryId: number) =>
   (purpose === 'update' ? staffPagePath : claimStatusPath)(enquiryReference(enquiryId));
 
+const LOOPBACK_HOST = /^(?:localhost|[^:]+\.localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])(?::[0-9]+)?$/i;
+
+/**
+ * Whether a claim page's cookie is `Secure`: on a site whose address is https, unless the request's
+ * Host is this machine's loopback (a test or a preview on the machine itself, where no network lies
+ * between browser and site). WebKit refuses a Secure cookie from plain http, even from 127.0.0.1 or
+ * localhost, so the page would open nothing there. Behind a proxy the Host is the site's own (the
+ * shipped nginx and Caddy pass it, and Next's server actions need it), so a deployed site keeps Secure.
+ */
+export function secureClaimCookie(host: string | null | undefined): boolean {
+  return config().siteUrl.startsWith('https:') && !LOOPBACK_HOST.test(host ?? '');
+}
+
 /** The Set-Cookie of a claim page's session (`value` null: the cookie is cleared). */
 export function sessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string | null, https: boolean): string {
   return [
@@ -30,8 +43,8 @@ export function sessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, valu
   ].join('; ');
 }
 
-/** The same cookie, for Next's cookies().set (a server action that opens a claim's page). */
-export function claimSessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string) {
+/** The same cookie, for Next's cookies().set (a server action that opens a claim's page); `host`: the request's Host. */
+export function claimSessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string, host: string | null) {
   return {
     name: CLAIM_SESSION_COOKIE[purpose],
     value,
@@ -40,7 +53,7 @@ export function claimSessionCookie(purpose: ClaimLinkPurpose, enquiryId: number,
       maxAge: CLAIM_SESSION_SECONDS,
       httpOnly: true,
       sameSite: 'strict' as const,
-      secure: config().siteUrl.startsWith('https:'),
+      secure: secureClaimCookie(host),
     },
   };
 }
@@ -55,12 +68,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * redirect chain that began cross-site, so a 303 would reach the page without it: this answers 200
  * with a page that moves on by itself (a meta refresh, which needs no script), a navigation from this
  * site that carries the cookie. A token that opens nothing clears the cookie and moves on the same
- * way, to the page that says the link no longer works.
+ * way, to the page that says the link no longer works. Its icon is empty: the browser leaves the page
+ * at once, and a request for /favicon.ico would only be cut off.
  */
 export async function exchangeLink(
   purpose: ClaimLinkPurpose,
   token: string,
-  deps: { db?: () => Promise<Client>; now?: () => number; https?: boolean } = {},
+  deps: { db?: () => Promise<Client>; now?: () => number; host?: string | null; https?: boolean } = {},
 ): Promise<Response> {
   const shape = TOKEN_SHAPE.exec(token);
   const claimed = Number(shape?.[1]);
@@ -73,7 +87,7 @@ export async function exchangeLink(
   const db = await (deps.db ?? getDb)();
   const id = await claimOfLiveToken(db, purpose, token, now);
   const value = id === null ? null : await claimSessionValue(db, purpose, id, now);
-  const https = deps.https ?? config().siteUrl.startsWith('https:');
+  const https = deps.https ?? secureClaimCookie(deps.host);
   const target = claimPagePath(purpose, claimed);
   const html = `<!doctype html>
 <html lang="en-GB">
@@ -82,6 +96,7 @@ export async function exchangeLink(
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex, nofollow">
 <meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(linkOpeningText.title)}</title>
 </head>
 <body>

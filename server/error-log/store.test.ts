@@ -182,4 +182,34 @@ describe('the error-log table', () => {
       }
     }
   }, 30_000);
+
+  it("keeps no claim link's token, whoever reported it and wherever in the entry it stands", async () => {
+    const status = '42.AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const staff = '42.zYxWvUtSrQpOnMlKjIhGfEdCbA-_9876';
+    const lines: string[] = [];
+    const withTokens: ErrorLogRecord = {
+      ...record,
+      message: `HTTP 500 from POST /api/claims/photos/${status}`,
+      stack: `Error: boom\n    at https://www.example.com/claim-update/${staff}:1:2`,
+      metadata: { url: `https://www.example.com/track/${status}`, page: `/claim-update/${staff}`, nested: [{ link: staff }] },
+      path: `/track/${status}`,
+      requestPayload: { link: `/claim-update/${staff}` },
+      userAgent: `Mozilla/5.0 (from /track/${status})`,
+    };
+    await storeErrorLog(withTokens, { reportedBy: 'visitor', clientAddress: '192.0.2.1', db, stdout: (line) => lines.push(line) });
+    await storeErrorLog(withTokens, { reportedBy: 'server', clientAddress: 'server', db, stdout: (line) => lines.push(line) });
+    const rows = (await db.execute('SELECT * FROM error_logs ORDER BY id')).rows;
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => [row.path, row.message])).toEqual([
+      ['/track/', 'HTTP 500 from POST /api/claims/photos/'],
+      ['/track/', 'HTTP 500 from POST /api/claims/photos/'],
+    ]);
+    expect(JSON.parse(String(rows[0]!.metadata))).toEqual({
+      url: 'https://www.example.com/track/',
+      page: '/claim-update/',
+      nested: [{ link: '' }],
+    });
+    const everything = JSON.stringify({ rows, lines });
+    for (const token of [status, staff]) expect(everything).not.toContain(token.split('.')[1]);
+  });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { desc, eq, sql } from 'drizzle-orm';
-import { truncate, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
+import { recordWithoutLinkTokens, truncate, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
 import { visibleText } from '@/lib/plain-text';
 import { getDb, orm } from '@/server/db';
 import { errorLogs, type LOG_REPORTERS } from '@/server/db-schema';
@@ -86,7 +86,7 @@ function visitorLine(record: ErrorLogRecord, stored: { id: number; occurrences: 
 }
 
 /**
- * Records an entry. A visitor's report that repeats a stored one (errorGroupKey: the same message,
+ * Records an entry, every claim link's token cut out of it first. A visitor's report that repeats a stored one (errorGroupKey: the same message,
  * category and path) adds one to that row's count and sets its last-seen time and address: nothing new
  * is stored. Any other visitor's report becomes a new row if `mayAddRow` allows, the least recently
  * seen rows beyond MAX_VISITOR_ERROR_LOGS going. Each visitor's report is one short line on stdout.
@@ -94,7 +94,8 @@ function visitorLine(record: ErrorLogRecord, stored: { id: number; occurrences: 
  * The server's own entries are one row each, written to stdout whole (one JSON line) before the row,
  * so an entry survives a database failure: it is often the database that failed.
  */
-export async function storeErrorLog(record: ErrorLogRecord, options: StoreOptions): Promise<StoreOutcome> {
+export async function storeErrorLog(reported: ErrorLogRecord, options: StoreOptions): Promise<StoreOutcome> {
+  const record = recordWithoutLinkTokens(reported);
   const receivedAt = new Date().toISOString();
   const write = options.stdout ?? ((line: string) => process.stdout.write(`${line}\n`));
   const clientAddress = options.clientAddress ?? null;

@@ -5,7 +5,7 @@ import { deadLinkText, staffPage } from '@/content/claims';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { companyNotification, linkPath } from './support/claims';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from './support/test';
 import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
 
 // A claim's signed links as the company and the customer use them, against the default test build:
@@ -115,6 +115,26 @@ for (const javaScript of [true, false]) {
   test.describe(javaScript ? 'with JavaScript' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled: javaScript });
 
+    test('a Save whose page has lost its cookie (expired or cleared) is refused with the plain page, and records nothing', async ({
+      page,
+      context,
+    }) => {
+      const sent = await sentEnquiry(page.request, `links-nocookie-${javaScript ? 'js' : 'nojs'}-${Date.now()}`);
+      await page.goto(sent.staff);
+      const form = page.getByTestId('staff-update');
+      await form.getByLabel(staffPage.labels.stage).selectOption('contacted');
+      await context.clearCookies();
+      await form.getByRole('button', { name: staffPage.submit }).click();
+      await expect(page.getByText(deadLinkText.update)).toBeVisible();
+      await expect(page.getByText(business.phone.display).first()).toBeVisible();
+      // Without script the answer is the page itself: the plain one, nothing of the claim.
+      if (!javaScript) await expectDeadLink(page, sent, deadLinkText.update);
+      await page.waitForTimeout(2000);
+      expect(stageMails(sent.reference)).toHaveLength(0);
+      await page.goto(sent.staff);
+      await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(1);
+    });
+
     test('an expired, a revoked and a rotated staff link each say the link no longer works and how to get a new one, and nothing of the claim', async ({
       page,
       request,
@@ -191,5 +211,33 @@ test.describe('without JavaScript', () => {
     await expect.poll(() => stageMails(sent.reference).length).toBe(1);
     await page.waitForTimeout(2500);
     expect(stageMails(sent.reference)).toHaveLength(1);
+  });
+
+  test('a Save pressed twice (two native posts of the same form and form token) records one change and sends one e-mail', async ({
+    page,
+  }) => {
+    const sent = await sentEnquiry(page.request, `links-nojs-double-${Date.now()}`);
+    await page.goto(sent.staff);
+    const form = page.getByTestId('staff-update');
+    await form.getByLabel(staffPage.labels.stage).selectOption('contacted');
+    // The second press: the browser's own post sent again, byte for byte, alongside the first.
+    let second: Promise<APIResponse> | undefined;
+    await page.route(`**/claims/${sent.reference}/update`, async (route) => {
+      if (route.request().method() !== 'POST' || second) return route.continue();
+      second = page.request.fetch(route.request());
+      await route.continue();
+    });
+    await form.getByRole('button', { name: staffPage.submit }).click();
+    await expect(page.getByText(staffPage.saved('Contacted'))).toBeVisible();
+    expect(second, 'the post sent again').toBeDefined();
+    const again = await second!;
+    expect(again.status()).toBe(200);
+    expect(await again.text()).toContain(staffPage.saved('Contacted'));
+    await expect.poll(() => stageMails(sent.reference).length).toBe(1);
+    await page.waitForTimeout(2500);
+    expect(stageMails(sent.reference)).toHaveLength(1);
+    await page.unroute(`**/claims/${sent.reference}/update`);
+    await page.goto(`/claims/${sent.reference}/update`);
+    await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(2);
   });
 });

@@ -8,6 +8,7 @@ import { PHOTO_FIELD } from '../../lib/contact-fields';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';
+import { HYDRATED } from './support/hydration';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
 import { routes, searchRoutes } from '../../scripts/support/routes';
@@ -50,8 +51,16 @@ const walk: Route[] = [...routes.slice(1), routes[0]].flatMap((route): Route[] =
 const onRoute = (route: Route) =>
   `return location.pathname === ${text(route.path)} && document.querySelector('h1')?.textContent === ${text(route.h1)}`;
 
+// A mail client on another site: a page whose one link is the address after its #, as an e-mail's link is clicked.
+const MAIL_CLIENT = 'https://mail.example.test/inbox';
+const mailClient = {
+  url: /^https:\/\/mail\.example\.test\//,
+  contentType: 'text/html',
+  body: `<!doctype html><title>Inbox</title><a id="open" href="#">Open</a><script>document.getElementById('open').href = decodeURIComponent(location.hash.slice(1));</script>`,
+};
+
 async function withEngine(name: EngineName, viewport: Viewport, run: (session: EngineSession) => Promise<void>) {
-  const session = await openEngine(name, viewport, recaptcha);
+  const session = await openEngine(name, viewport, [...recaptcha, mailClient]);
   try {
     await run(session);
   } finally {
@@ -349,7 +358,8 @@ for (const engine of engines) {
 
 /**
  * The claim after it was sent: the look-up at /track by its reference and address, the company's staff
- * page by the link in its notification (Save moves the stage), and the customer's page by its link.
+ * page by the link in its notification (Save moves the stage), and the customer's page by its link, each
+ * link opened from a mail client on another site.
  */
 async function followClaim(session: EngineSession, claim: { reference: string; email: string; notification: string }) {
   const linkPath = (prefix: string) => new RegExp(`https://www\\.example\\.com(${prefix}[A-Za-z0-9._-]+)`).exec(claim.notification)?.[1];
@@ -364,7 +374,18 @@ async function followClaim(session: EngineSession, claim: { reference: string; e
   await session.click('[data-testid="claim-look-up"] button[type="submit"]');
   await session.waitFor(stageShown('Received'), 20_000);
 
-  await session.goto(`${productionSiteUrl}${staff}`);
+  // Each link opened from the mail client: its token traded for a cookie, the page by reference, no token in the address bar.
+  const openFromMail = async (path: string, page: string, shown: string) => {
+    const url = `${productionSiteUrl}${path}`;
+    await session.goto(`${MAIL_CLIENT}#${encodeURIComponent(url)}`, { scriptsBlocked: true });
+    await session.waitFor(`return document.getElementById('open')?.href === ${text(url)}`);
+    await session.click('#open');
+    await session.waitFor(`return location.pathname === ${text(page)} && (${shown})`, 20_000);
+    expect(await session.evaluate<string>('return location.href')).toBe(`${productionSiteUrl}${page}`);
+    expect(await session.evaluate<string>('return document.cookie')).not.toContain('claim-');
+    await session.waitFor(`return ${HYDRATED}`, 15_000);
+  };
+  await openFromMail(staff!, `/claims/${claim.reference}/update`, `document.querySelector('[data-testid="staff-update"]') !== null`);
   await session.evaluate(
     `const select = document.getElementById('update-stage'); select.focus(); select.value = 'survey-booked'; select.dispatchEvent(new Event('change', { bubbles: true }));`,
   );
@@ -375,8 +396,7 @@ async function followClaim(session: EngineSession, claim: { reference: string; e
     20_000,
   );
 
-  await session.goto(`${productionSiteUrl}${status}`);
-  await session.waitFor(stageShown('Survey booked'), 20_000);
+  await openFromMail(status!, `/claims/${claim.reference}`, stageShown('Survey booked').replace(/^return /, ''));
   expect(await session.evaluate<string>(`return document.querySelector('[data-testid="claim-timeline"]').innerText`)).toContain(
     'Our surveyor will call on Wednesday.',
   );

@@ -1,5 +1,7 @@
 import { expect, hydrated, landBeforeHydration, test, type Page } from './support/test';
 import sharp from 'sharp';
+import { createClient } from '@libsql/client';
+import { staffPage } from '@/content/claims';
 import { parseMail } from '../support/mail-message';
 import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
@@ -431,4 +433,125 @@ test('desktop: an insurer’s journey, from the About page’s claim steps to th
   expect(mail.text).toMatch(/^Policyholder: +Ann Policy$/m);
   expect(mail.text).toMatch(/^Landed on: \/about, from direct or unknown$/m);
   expect(await violations.all()).toEqual([]);
+});
+
+/** The 32 characters of a link's token that make it a key (its id is the enquiry's, not secret). */
+const macOf = (linkPath: string) => linkPath.split('/').pop()!.split('.')[1]!;
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+/** Every row of every table of the production build's database, as text (blobs as their length). */
+async function everyStoredRow(): Promise<string> {
+  const db = createClient({ url: productionConfigEnv.DATABASE_URL! });
+  try {
+    const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((row) => String(row.name));
+    const rows = await Promise.all(tables.map(async (table) => [table, (await db.execute(`SELECT * FROM "${table}"`)).rows]));
+    return JSON.stringify(rows, (_key, value: unknown) => (value instanceof ArrayBuffer ? `${value.byteLength} bytes` : value));
+  } finally {
+    db.close();
+  }
+}
+
+test('desktop: a claim walked through its two links leaves neither token anywhere but in its own e-mails: not the CRM’s events, the error log or a later enquiry’s attribution', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await routeRecaptcha(page);
+  await page.goto('/contact');
+  const { reference } = await sendEnquiry(page, 'links leave no token');
+  const mailOf = async (subject: string) => {
+    await expect.poll(async () => (await mailWithSubject(subject)).length, { timeout: 15_000 }).toBe(1);
+    return parseMail((await mailWithSubject(subject))[0]!.raw).text;
+  };
+  const acknowledgement = await mailOf(`We have your enquiry ${reference}: Example Homecare`);
+  let notificationSubject = '';
+  await expect
+    .poll(async () => {
+      const all = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as ReceivedMail[];
+      notificationSubject = all.find((mail) => mail.subject.startsWith(`Enquiry ${reference}:`))?.subject ?? '';
+      return notificationSubject;
+    })
+    .not.toBe('');
+  const notification = await mailOf(notificationSubject);
+  const linkIn = (text: string, prefix: string) =>
+    new RegExp(`https://www\\.example\\.com(${prefix}[A-Za-z0-9._-]+)`).exec(text)?.[1] ?? '';
+  const status = linkIn(acknowledgement, '/track/');
+  const staff = linkIn(notification, '/claim-update/');
+  expect(status && staff).toBeTruthy();
+  const tokens = { status: macOf(status), staff: macOf(staff) };
+
+  // The customer's link, then the company's: each traded for a cookie, the page by reference.
+  await page.goto(status);
+  await expect(page).toHaveURL(`${productionSiteUrl}/claims/${reference}`);
+  await expect(page.getByTestId('claim-stage')).toHaveText('Received');
+  await page.goto(staff);
+  await expect(page).toHaveURL(`${productionSiteUrl}/claims/${reference}/update`);
+  const form = page.getByTestId('staff-update');
+  await form.getByLabel(staffPage.labels.stage).selectOption('survey-booked');
+  await form.getByLabel(staffPage.labels.note).fill('Our surveyor will call on Wednesday.');
+  await form.getByRole('button', { name: staffPage.submit }).click();
+  await expect(form.getByRole('status')).toHaveText(staffPage.saved('Survey booked'));
+  const stageMail = await mailOf(`Your repair ${reference}: Survey booked (Example Homecare)`);
+
+  // A failure on the staff page, reported by the page's own logger to the CRM; and reports naming the links to the site's log.
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error(`Claim page failure at ${location.href}`);
+    });
+  });
+  await expect
+    .poll(async () => (await standInCrm.errorLogs()).filter((entry) => String(entry.message).includes('Claim page failure')).length)
+    .toBe(1);
+  for (const link of [status, staff]) {
+    const reported = await page.request.post(`${productionSiteUrl}/api/error-logs`, {
+      headers: { Origin: productionSiteUrl },
+      data: {
+        application: 'homecare-web',
+        level: 'error',
+        category: 'network',
+        source: 'frontend',
+        message: `HTTP 500 from GET ${link}`,
+        path: link,
+        metadata: { url: `https://www.example.com${link}`, page: link },
+      },
+    });
+    expect(reported.status()).toBe(201);
+  }
+
+  // A later enquiry whose visit landed on the status link and was referred by the staff link.
+  await page.route(`${productionSiteUrl}/api/contact`, async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+    await route.continue({
+      postData: JSON.stringify({ ...body, landingPage: status, referrer: `https://www.example.com${staff}`, sentFrom: staff }),
+    });
+  });
+  await page.goto('/contact');
+  const later = await sendEnquiry(page, 'landed on a link');
+  await page.unroute(`${productionSiteUrl}/api/contact`);
+  await mailOf(`We have your enquiry ${later.reference}: Example Homecare`);
+  await expect.poll(async () => (await webhooksOf(later.reference)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await webhooksOf(reference)).map((webhook) => webhook.event.type)).toContain('claim.updated');
+
+  // Each e-mail carries only its own links: the customer's the status link, the company's both (one of each).
+  expect(occurrences(acknowledgement, tokens.status)).toBe(1);
+  expect(occurrences(stageMail, tokens.status)).toBe(1);
+  expect(occurrences(notification, tokens.staff)).toBe(1);
+  expect(occurrences(notification, tokens.status)).toBe(1);
+  for (const text of [acknowledgement, stageMail]) expect(text).not.toContain(tokens.staff);
+  const everyOtherMail = ((await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as ReceivedMail[])
+    .map((mail) => parseMail(mail.raw))
+    .filter((mail) => !mail.subject.includes(reference))
+    .map((mail) => mail.text)
+    .join('\n');
+  const crmEvents = JSON.stringify(
+    [...(await webhooksOf(reference)), ...(await webhooksOf(later.reference))].map((webhook) => webhook.body),
+  );
+  const crmErrorLog = JSON.stringify(await standInCrm.errorLogs());
+  const stored = await everyStoredRow();
+  expect(stored).toContain(reference);
+  for (const token of [tokens.status, tokens.staff]) {
+    expect(everyOtherMail, 'another e-mail').not.toContain(token);
+    expect(crmEvents, "the CRM's events").not.toContain(token);
+    expect(crmErrorLog, "the CRM's error log").not.toContain(token);
+    expect(stored, 'the database').not.toContain(token);
+  }
 });

@@ -76,6 +76,9 @@ const READ_PROBLEMS = `return (async () => {
   return (window.__problems || []).concat(statuses.filter(([, status]) => status >= 400 || status === -1).map(([url, status]) => 'HTTP ' + status + ' ' + url));
 })();`;
 
+/** The icons a browser loads for the tab (the site's are Next's metadata files). */
+const TAB_ICON = /^\/(?:favicon\.ico|icon[^/]*|apple-icon[^/]*)$/;
+
 type Intercept = { url: RegExp; contentType: string; body: string };
 
 /**
@@ -115,7 +118,13 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
     if (message.type() === 'error') seen.push(`console ${message.text()}`);
   });
   page.on('pageerror', (error) => seen.push(`pageerror ${String(error)}`));
-  page.on('requestfailed', (request) => seen.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? '';
+    // Firefox loads a tab's icons after the page itself and cuts them off when the tab moves on (a
+    // link's page that refreshes at once, a page left right after a click): no fault of the page.
+    if (error === 'NS_BINDING_ABORTED' && TAB_ICON.test(new URL(request.url()).pathname)) return;
+    seen.push(`failed ${request.url()} ${error}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) seen.push(`HTTP ${response.status()} ${response.url()}`);
   });
