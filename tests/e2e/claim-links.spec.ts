@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createClient } from '@libsql/client';
 import { business } from '@/content/business';
 import { deadLinkText, staffPage } from '@/content/claims';
 import { parseMail } from '../support/mail-message';
@@ -7,6 +6,7 @@ import { outboxMessages } from '../support/outbox';
 import { companyNotification, linkPath } from './support/claims';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from './support/test';
 import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
+import { openTestDatabase } from './support/database';
 
 // A claim's signed links as the company and the customer use them, against the default test build:
 // opened from a mail client (another site), the token is traded for a cookie and gone from the
@@ -43,7 +43,7 @@ const stageMails = (reference: string) =>
     .map((raw) => parseMail(raw))
     .filter((mail) => mail.subject.startsWith(`Your repair ${reference}:`));
 
-const database = () => createClient({ url: testBuildEnv.DATABASE_URL! });
+const database = () => openTestDatabase(testBuildEnv.DATABASE_URL!);
 
 /** `npm run claims` against the test build's database. */
 const claimsCommand = (...args: string[]) =>

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createClient } from '@libsql/client';
 import { expect, test, type APIRequestContext } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
 import { peersControlUrl, productionConfigEnv, productionSiteUrl } from './test-env';
+import { openTestDatabase } from './support/database';
 
 // The company's digest from the production-configuration build's database (playwright.config.ts project
 // 'production-config'): `npm run digest -- --send` mails it through the SMTP stand-in with the period's
@@ -66,7 +66,7 @@ test(
   async ({ request }) => {
     test.setTimeout(120_000);
     // A digest of this period sent by an earlier run against the same database would make --send a no-op.
-    const db = createClient({ url: productionConfigEnv.DATABASE_URL! });
+    const db = openTestDatabase(productionConfigEnv.DATABASE_URL!);
     await db.execute({ sql: 'DELETE FROM digests WHERE period_end_ms > ?', args: [Date.now()] });
     db.close();
 

@@ -1,9 +1,9 @@
-import { createClient } from '@libsql/client';
 import { expect, test } from './support/test';
 import { axe } from './support/axe';
 import { errorLogRecordSchema } from '../../server/error-log/record-schema';
 import { standInCrm } from './support/stand-in-crm';
 import { standInCrmUrl, testBuildEnv } from './test-env';
+import { openTestDatabase } from './support/database';
 
 // The faults below exist only in the test build (NEXT_PUBLIC_E2E_FAULTS=1): app/template.e2e.tsx,
 // components/testing/layout-fault.e2e.tsx and app/api/e2e-fault/route.e2e.ts (components/testing/e2e-faults.tsx).
@@ -154,7 +154,7 @@ test('a server-side failure is recorded with source backend in the site database
   const response = await request.get('/api/e2e-fault');
   expect(response.status()).toBe(500);
 
-  const db = createClient({ url: testBuildEnv.DATABASE_URL! });
+  const db = openTestDatabase(testBuildEnv.DATABASE_URL!);
   try {
     const backendEntries = async () =>
       (

@@ -1,6 +1,5 @@
 import { expect, hydrated, landBeforeHydration, test, type Page } from './support/test';
 import sharp from 'sharp';
-import { createClient } from '@libsql/client';
 import { staffPage } from '@/content/claims';
 import { parseMail } from '../support/mail-message';
 import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtures';
@@ -14,6 +13,7 @@ import type { ReceivedWebhook } from '../support/webhook-receiver';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
 import { linkPath } from './support/claims';
 import { newEnquiryKey } from '@/lib/enquiry-key';
+import { openTestDatabase } from './support/database';
 
 // Visitors' journeys against the production-configuration build (playwright.config.ts project
 // 'production-config'): a reCAPTCHA site key with server-side assessments, SMTP, and the CRM on another
@@ -441,7 +441,7 @@ const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 /** Every row of every table of the production build's database, as text (blobs as their length). */
 async function everyStoredRow(): Promise<string> {
-  const db = createClient({ url: productionConfigEnv.DATABASE_URL! });
+  const db = openTestDatabase(productionConfigEnv.DATABASE_URL!);
   try {
     const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((row) => String(row.name));
     const rows = await Promise.all(tables.map(async (table) => [table, (await db.execute(`SELECT * FROM "${table}"`)).rows]));

@@ -3,7 +3,6 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '@libsql/client';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { laterPhotosText } from '@/content/claims';
 import { STATUS_LINK_PREFIX, claimStatusPath, laterPhotosPath } from '@/lib/claim-paths.mjs';
@@ -14,6 +13,7 @@ import { phonePhoto } from '../support/photo-fixtures';
 import { companyNotification, linkPath } from './support/claims';
 import { routeRecaptcha } from './support/recaptcha-stand-in';
 import { testBuildEnv, testPorts } from './test-env';
+import { openTestDatabase } from './support/database';
 
 // The site behind the two proxies docs/deploy.md ships, each run from its file in
 // deploy/ with only its host names, ports and certificate changed for the test: Debian's nginx with a
@@ -195,7 +195,7 @@ for (const [proxy, portOffset] of proxies) {
       });
 
     async function rows(sql: string) {
-      const db = createClient({ url: databaseUrl });
+      const db = openTestDatabase(databaseUrl);
       try {
         return (await db.execute(sql)).rows.map((row) => ({ ...row }));
       } finally {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '@libsql/client';
 import { expect, test } from './support/test';
 import { startSiteServer } from '../../scripts/support/site-server';
 import { startSmtpServer } from '../../scripts/support/smtp-server';
 import { productionConfigEnv, testPorts } from './test-env';
+import { openTestDatabase } from './support/database';
 
 // A supervisor's restart of the production-configuration build (server.mjs) while a notification is
 // being sent: the process stops taking connections, lets the relay accept the message, records it as
@@ -60,7 +60,7 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
     expect(took).toBeGreaterThan(2000);
     expect(took).toBeLessThan(12_000);
 
-    const db = createClient({ url: databaseUrl });
+    const db = openTestDatabase(databaseUrl);
     const jobs = (await db.execute('SELECT status, message_id FROM enquiry_notifications')).rows.map((row) => ({ ...row }));
     db.close();
     expect(jobs).toEqual([{ status: 'sent', message_id: expect.stringMatching(/^<enquiry-1\./) }]);
