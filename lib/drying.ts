@@ -20,7 +20,7 @@ export const DRYING_SCALES = {
   relative: { min: 0, max: 999 },
 } as const;
 export type DryingScale = keyof typeof DRYING_SCALES;
-const SCALE_NAMES = Object.keys(DRYING_SCALES) as [DryingScale, ...DryingScale[]];
+export const SCALE_NAMES = Object.keys(DRYING_SCALES) as [DryingScale, ...DryingScale[]];
 
 export const MATERIALS = ['plaster', 'plasterboard', 'timber', 'screed', 'concrete', 'brick', 'block', 'stone', 'other'] as const;
 export type Material = (typeof MATERIALS)[number];
