@@ -15,6 +15,7 @@ import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
 import { claimOfSession, claimSessionValue, recordLinkUse, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
+import { driedRefusalOf, locationWords } from '@/server/claims/drying-record';
 import { config } from '@/server/config.mjs';
 import { getDb } from '@/server/db';
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
@@ -117,6 +118,9 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     if (!isClaimStage(values.stage)) errors.stage = staffPage.badStage;
     if (nextDate && !isCalendarDate(nextDate)) errors.nextDate = staffPage.badDate;
     if (note.length > NOTE_MAX) errors.note = staffPage.noteTooLong;
+    const notDried = values.stage === 'dried' ? await driedRefusalOf(client, id) : null;
+    if (notDried)
+      errors.stage = notDried.kind === 'no-readings' ? staffPage.noDryingReadings : staffPage.notDried(locationWords(notDried.location));
     if (!isClaimStage(values.stage) || Object.keys(errors).length > 0)
       return { kind: 'refused', message: staffPage.invalid, errors, values };
     if (!FORM_TOKEN_PATTERN.test(formToken)) return { kind: 'refused', message: staffPage.reload, errors: {}, values };

@@ -6,6 +6,7 @@ import { DeadLink } from '@/components/claims/dead-link';
 import { StaffUpdateForm } from '@/components/claims/staff-update-form';
 import { staffPage } from '@/content/claims';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
+import { driedRefusal } from '@/lib/drying';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 
@@ -26,6 +27,7 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
         current={status.stage}
         page={staffPagePath(status.reference)}
         formToken={newFormToken()}
+        driedAllowed={driedRefusal(status.drying?.locations ?? []) === null}
       />
       <ClaimStatusView status={status} />
     </div>
