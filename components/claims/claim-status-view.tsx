@@ -1,3 +1,4 @@
+import { DryingSection } from '@/components/claims/drying-section';
 import { insurerTimesText, statusText } from '@/content/claims';
 import { stageWords, waitingOnWords, type ClaimStatus } from '@/lib/claim-stages';
 import type { InsurerStamp, InsurerTimes } from '@/lib/insurer-times';
@@ -49,6 +50,9 @@ export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimSta
           </li>
         ))}
       </ol>
+      {status.drying ? (
+        <DryingSection drying={status.drying} Heading={SubHeading} LocationHeading={SubHeading === 'h2' ? 'h3' : 'h4'} />
+      ) : null}
       {status.insurer ? <InsurerTimesTable times={status.insurer} Heading={SubHeading} /> : null}
       <p className="text-slate-700">{statusText.callUs}</p>
     </section>
