@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
+import { DryingSection } from '@/components/claims/drying-section';
 import type { ClaimStatus } from '@/lib/claim-stages';
 import { dryingSummary, type StoredReading } from '@/lib/drying';
 
@@ -37,7 +38,7 @@ const status: ClaimStatus = {
 
 describe('the drying section of a claim’s status', () => {
   it('says each location’s readings in words, draws them against the goal and tabulates the same figures', () => {
-    render(<ClaimStatusView status={status} />);
+    render(<ClaimStatusView status={status} Drying={DryingSection} />);
     const section = screen.getByRole('region', { name: 'Drying' });
     expect(within(section).getByText('Kitchen wall, plaster: 28 on 3 Dec, 14 on 9 Dec, goal 12')).toBeTruthy();
     expect(within(section).getByText('Hall floor, screed: 310 on 3 Dec, 110 on 9 Dec, goal 120')).toBeTruthy();
@@ -55,7 +56,7 @@ describe('the drying section of a claim’s status', () => {
   });
 
   it('is not shown before a reading exists', () => {
-    render(<ClaimStatusView status={{ ...status, drying: null }} />);
+    render(<ClaimStatusView status={{ ...status, drying: null }} Drying={DryingSection} />);
     expect(screen.queryByRole('region', { name: 'Drying' })).toBeNull();
   });
 });

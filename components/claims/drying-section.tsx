@@ -111,20 +111,14 @@ function LocationChart({ location, labelledBy }: { location: DryingLocation; lab
   );
 }
 
+export type DryingSectionProps = { drying: DryingSummary; Heading: 'h2' | 'h3'; LocationHeading: 'h3' | 'h4' };
+
 /**
  * The claim's drying record, once a reading exists: for each location its readings in words, a chart
  * of them against its goal line and a table of the same figures (for screen readers and printing);
  * how many days drying, and the machines in the home now with when each was switched on.
  */
-export function DryingSection({
-  drying,
-  Heading,
-  LocationHeading,
-}: {
-  drying: DryingSummary;
-  Heading: 'h2' | 'h3';
-  LocationHeading: 'h3' | 'h4';
-}) {
+export function DryingSection({ drying, Heading, LocationHeading }: DryingSectionProps) {
   const text = dryingText;
   const cell = 'border-t border-slate-200 px-3 py-1.5';
   return (

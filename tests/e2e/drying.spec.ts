@@ -1,4 +1,4 @@
-import { staffPage } from '@/content/claims';
+import { staffPage, trackPage } from '@/content/claims';
 import { dryingText } from '@/content/drying';
 import { createHmac } from 'node:crypto';
 import { axe } from './support/axe';
@@ -44,14 +44,14 @@ async function sentEnquiry(request: APIRequestContext, unique: string) {
   });
   expect(answer.status()).toBe(201);
   const { reference } = (await answer.json()) as { reference: string };
-  return { reference, notification: await companyNotification(reference) };
+  return { reference, email: `${unique}@example.com`, notification: await companyNotification(reference) };
 }
 
 test('two visits from the CRM: the status page at phone width shows the drying record; dried waits for every goal', async ({
   page,
   request,
 }) => {
-  const { reference, notification } = await sentEnquiry(request, `drying-${Date.now()}`);
+  const { reference, email, notification } = await sentEnquiry(request, `drying-${Date.now()}`);
   const first = new Date(Date.now() - 6 * DAY_MS);
   const second = new Date(Date.now() - 60 * 60_000);
   const dehumidifier = { kind: 'dehumidifier', model: 'Ebac BD150', watts: 700, count: 1, on: first.toISOString(), off: null, kwh: null };
@@ -106,6 +106,16 @@ test('two visits from the CRM: the status page at phone width shows the drying r
   await expect(table.getByRole('row')).toHaveText(['DateReadingGoal', `${ukDay(first)}2812`, `${ukDay(second)}1412`]);
   await expect(drying.getByTestId('drying-machines').getByRole('listitem')).toHaveText([/^Ebac BD150 dehumidifier, since /]);
   await expect(page.locator('body')).not.toContainText('Morag');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+  // The look-up shows the same record.
+  await page.goto('/track');
+  const lookUp = page.getByTestId('claim-look-up');
+  await lookUp.getByLabel(trackPage.labels.reference).fill(reference);
+  await lookUp.getByLabel(trackPage.labels.email).fill(email);
+  await lookUp.getByRole('button', { name: trackPage.submit }).click();
+  await expect(page.getByRole('region', { name: dryingText.heading }).getByRole('img', { name: kitchen })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { saveClaimUpdate } from '@/app/claims/[reference]/update/actions';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
 import { DeadLink } from '@/components/claims/dead-link';
+import { DryingSection } from '@/components/claims/drying-section';
 import { StaffUpdateForm } from '@/components/claims/staff-update-form';
 import { staffPage } from '@/content/claims';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
@@ -29,7 +30,7 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
         formToken={newFormToken()}
         driedAllowed={driedRefusal(status.drying?.locations ?? []) === null}
       />
-      <ClaimStatusView status={status} />
+      <ClaimStatusView status={status} Drying={DryingSection} />
     </div>
   );
 }
