@@ -1,5 +1,5 @@
 // The words of a claim's drying record on its status page. The rules (scales, goals, limits) are in lib/drying.ts.
-import type { DryingScale, EquipmentKind } from '@/lib/drying';
+import type { DryingScale, EquipmentKind } from '@/lib/drying-terms';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -40,4 +40,41 @@ export const dryingText = {
     EquipmentKind,
     string
   >,
+} as const;
+
+/** The staff page's form for one drying visit. */
+export const staffVisitText = {
+  heading: 'Record a drying visit',
+  intro:
+    'Enter this visit’s readings and the machines placed, running or removed. Locations and machines already recorded are filled in: add the new reading, or the time a machine was switched off. Rows left without a reading or a model are not recorded.',
+  visitAt: 'Visit date and time',
+  readings: 'Readings',
+  locationRow: (row: number) => `Location ${row}`,
+  labels: {
+    location: 'Room or surface',
+    material: 'Material',
+    scale: 'Meter scale',
+    value: 'Reading',
+    goal: 'Goal (dry standard)',
+  },
+  scales: { wme: '%WME (pin meter)', relative: 'Relative (non-invasive meter)' } satisfies Record<DryingScale, string>,
+  machines: 'Machines',
+  machineRow: (row: number) => `Machine ${row}`,
+  machineLabels: {
+    kind: 'Kind',
+    model: 'Make and model',
+    watts: 'Rated watts',
+    count: 'How many',
+    on: 'Switched on',
+    off: 'Switched off (when removed)',
+    kwh: 'Plug-in meter kWh (optional)',
+  },
+  submit: 'Record the visit',
+  saved: (readings: number, machines: number) => `Visit recorded: ${plural(readings, 'reading')}, ${plural(machines, 'machine')}.`,
+  invalid: 'Please correct the highlighted fields.',
+  empty: 'Enter at least one reading or one machine.',
+  badTime: 'Enter a date and time',
+  tooMany: (visits: number) => `This claim has ${visits} visits recorded already, as many as it keeps.`,
+  /** A field's error from the visit's rules: "Reading must be within the wme scale, 0-100". */
+  fieldError: (label: string, message: string) => `${label} ${message}`,
 } as const;

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  DRYING_SCALES,
+  EQUIPMENT_KINDS,
+  MATERIALS,
+  SCALE_NAMES,
+  type DryingScale,
+  type EquipmentKind,
+  type Material,
+} from '@/lib/drying-terms';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
 
 /**
@@ -6,27 +15,11 @@ import { isEnquiryReference } from '@/lib/enquiry-reference';
  * the affected locations against their drying goals (the same material's reading in an unaffected
  * area, the "dry standard"), and the machines placed, switched off or removed. The rules here are pure
  * and browser-safe; the server stores visits (server/claims/drying-record.ts) and the status page
- * shows what `dryingSummary` makes of them.
+ * shows what `dryingSummary` makes of them. Its terms (scales, materials, machines) are in
+ * lib/drying-terms.ts, for the staff page's form.
  */
 
-/**
- * The meters' scales. A pin meter reads %WME (wood moisture equivalent), 0-100 in practice; a
- * non-invasive meter reads on its own relative scale, which on the common instruments (Protimeter,
- * Tramex, Surveymaster) runs 0 to 999 at most: a reading is compared with its goal on the same
- * instrument, never across scales.
- */
-export const DRYING_SCALES = {
-  wme: { min: 0, max: 100 },
-  relative: { min: 0, max: 999 },
-} as const;
-export type DryingScale = keyof typeof DRYING_SCALES;
-export const SCALE_NAMES = Object.keys(DRYING_SCALES) as [DryingScale, ...DryingScale[]];
-
-export const MATERIALS = ['plaster', 'plasterboard', 'timber', 'screed', 'concrete', 'brick', 'block', 'stone', 'other'] as const;
-export type Material = (typeof MATERIALS)[number];
-
-export const EQUIPMENT_KINDS = ['dehumidifier', 'air-mover', 'heater', 'other'] as const;
-export type EquipmentKind = (typeof EQUIPMENT_KINDS)[number];
+export { DRYING_SCALES, EQUIPMENT_KINDS, MATERIALS, SCALE_NAMES, type DryingScale, type EquipmentKind, type Material };
 
 export const DRYING_LIMITS = {
   locationsPerVisit: 40,

@@ -1,9 +1,9 @@
 import { staffPage, trackPage } from '@/content/claims';
-import { dryingText } from '@/content/drying';
+import { dryingText, staffVisitText } from '@/content/drying';
 import { createHmac } from 'node:crypto';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
-import { expect, test, type APIRequestContext } from './support/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { testCrmEventsSecret, testSiteUrl } from './test-env';
 
 // A claim's drying record from the company's CRM, against the default test build: two signed visits,
@@ -132,4 +132,79 @@ test('two visits from the CRM: the status page at phone width shows the drying r
   await page.getByTestId('staff-update').getByLabel(staffPage.labels.stage).selectOption('dried');
   await page.getByTestId('staff-update').getByRole('button', { name: staffPage.submit }).click();
   await expect(page.getByTestId('staff-update').getByRole('status')).toHaveText(staffPage.saved('Dried: ready for repairs'));
+});
+
+/** A `datetime-local` value on the London clock, as the staff page's fields take it. */
+function londonLocal(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Two visits recorded from the staff page: the first places a dehumidifier, the second reads again and switches it off. */
+async function recordTwoVisits(page: Page, request: APIRequestContext, unique: string, { withScript }: { withScript: boolean }) {
+  const { reference, notification } = await sentEnquiry(request, unique);
+  const first = new Date(Math.floor((Date.now() - 3 * DAY_MS - 2 * 60 * 60_000) / 60_000) * 60_000);
+  const second = new Date(Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000);
+  await page.goto(linkPath(notification, '/claim-update/'));
+  await expect(page).toHaveURL(new RegExp(`/claims/${reference}/update$`));
+  // axe runs in the page: only with its script.
+  if (withScript) expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+  let form = page.getByTestId('staff-visit');
+  await form.getByLabel(staffVisitText.visitAt).fill(londonLocal(first));
+  const location = form.getByRole('group', { name: staffVisitText.locationRow(1) });
+  await location.getByLabel(staffVisitText.labels.location).fill('Kitchen wall');
+  await location.getByLabel(staffVisitText.labels.value).fill('28');
+  await location.getByLabel(staffVisitText.labels.goal).fill('12');
+  const machine = form.getByRole('group', { name: staffVisitText.machineRow(1) });
+  await machine.getByLabel(staffVisitText.machineLabels.model).fill('Ebac BD150');
+  await machine.getByLabel(staffVisitText.machineLabels.watts).fill('700');
+  await machine.getByLabel(staffVisitText.machineLabels.on).fill(londonLocal(first));
+  await form.getByRole('button', { name: staffVisitText.submit }).click();
+  await expect(page.getByText(staffVisitText.saved(1, 1))).toBeVisible();
+
+  // The page again: the location and the running machine are filled in; a reading and an off time are typed.
+  await page.goto(`/claims/${reference}/update`);
+  form = page.getByTestId('staff-visit');
+  await form.getByLabel(staffVisitText.visitAt).fill(londonLocal(second));
+  const again = form.getByRole('group', { name: staffVisitText.locationRow(1) });
+  await expect(again.getByLabel(staffVisitText.labels.location)).toHaveValue('Kitchen wall');
+  await again.getByLabel(staffVisitText.labels.value).fill('14');
+  const running = form.getByRole('group', { name: staffVisitText.machineRow(1) });
+  await expect(running.getByLabel(staffVisitText.machineLabels.model)).toHaveValue('Ebac BD150');
+  await running.getByLabel(staffVisitText.machineLabels.off).fill(londonLocal(second));
+  await form.getByRole('button', { name: staffVisitText.submit }).click();
+  await expect(page.getByText(staffVisitText.saved(1, 1))).toBeVisible();
+
+  await page.goto(linkPath(notification, '/track/'));
+  const drying = page.getByRole('region', { name: dryingText.heading });
+  await expect(
+    drying.getByText(`Kitchen wall, plaster: 28 on ${ukDay(first)}, 14 on ${ukDay(second)}, goal 12`, { exact: true }),
+  ).toBeVisible();
+  await expect(drying.getByText(dryingText.noMachines)).toBeVisible();
+  await expect(drying.getByTestId('drying-days')).toHaveText('Drying took 3 days.');
+}
+
+test('two visits recorded from the staff page show on the status page', async ({ page, request }) => {
+  await recordTwoVisits(page, request, `drying-staff-${Date.now()}`, { withScript: true });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the staff page records visits without JavaScript too', async ({ page, request }) => {
+    await recordTwoVisits(page, request, `drying-staff-nojs-${Date.now()}`, { withScript: false });
+  });
 });
