@@ -19,7 +19,7 @@ const day = (iso: string) => ukFormats().day.format(new Date(iso));
 const figure = (value: number) => ukFormats().number.format(value);
 
 /** The chart's drawing area, in the SVG's own units; it scales to the width of the page. */
-const CHART = { width: 320, height: 150, left: 34, right: 40, top: 14, bottom: 24 } as const;
+const CHART = { width: 320, height: 150, left: 34, right: 58, top: 14, bottom: 24 } as const;
 
 /** A round top for the value axis a little above the highest reading or goal. */
 function axisTop(highest: number): number {

@@ -159,8 +159,12 @@ describe('the dried stage', () => {
     });
     expect((await claimStatus(db, id))?.stage).toBe('received');
     await handler()(dryingEvent({ ...lastVisit(11), visitAt: '2026-12-10T11:00:00Z' }));
-    expect(await handler()(toDried())).toMatchObject({ status: 200, body: { applied: true, current: true } });
+    const dried = () => signed('claim.updated', { reference, stage: 'dried' }, 'msg_dried');
+    expect(await handler()(dried())).toMatchObject({ status: 200, body: { applied: true, current: true } });
     expect((await claimStatus(db, id))?.stage).toBe('dried');
+    // A retry of that event after a later visit found the wall wet again: answered as applied before.
+    await handler()(dryingEvent({ ...lastVisit(15), visitAt: '2026-12-10T11:30:00Z' }));
+    expect(await handler()(dried())).toEqual({ status: 200, body: { success: true, applied: false } });
   });
 });
 

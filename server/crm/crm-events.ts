@@ -10,7 +10,7 @@ import { recordStageChange, type StageChange } from '@/server/claims/claim-statu
 import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying-record';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
 import { getDb, orm } from '@/server/db';
-import { enquiries } from '@/server/db-schema';
+import { claimStageChanges, enquiries } from '@/server/db-schema';
 import { failure, readCappedText, type HandlerResult } from '@/server/http';
 
 /**
@@ -59,6 +59,9 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
   };
 }
 
+const isRecordedEvent = async (client: Client, eventId: string) =>
+  (await orm(client).select({ id: claimStageChanges.id }).from(claimStageChanges).where(eq(claimStageChanges.eventId, eventId))).length > 0;
+
 export type CrmEventsDeps = { secret?: string | null; db?: () => Promise<Client>; now?: () => number };
 
 /**
@@ -103,7 +106,8 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
     if (Array.isArray(update)) return failure(400, 'The event is not a claim update this site takes.', { errors: update });
     const claim = await claimOf(update.reference, update.at, verified.timestamp, 'The event is not a claim update this site takes.');
     if ('status' in claim) return claim;
-    if (update.change.stage === 'dried') {
+    // An event applied before is answered as such, whatever the drying record says now.
+    if (update.change.stage === 'dried' && !(await isRecordedEvent(claim.client, verified.id))) {
       const refusal = await driedRefusalOf(claim.client, claim.id);
       if (refusal) {
         const msg =

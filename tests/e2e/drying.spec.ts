@@ -108,6 +108,7 @@ test('two visits from the CRM: the status page at phone width shows the drying r
   await expect(page.locator('body')).not.toContainText('Morag');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('status-page-drying-phone.png'), fullPage: true });
 
   // The look-up shows the same record.
   await page.goto('/track');
