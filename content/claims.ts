@@ -80,6 +80,9 @@ export const staffPage = {
   badStage: 'Choose a stage from the list',
   badDate: 'Enter the date as a day in the calendar, or leave it empty',
   noteTooLong: 'Keep the note under 1,000 characters',
+  /** `dried` before every location of the drying record has met its goal. */
+  notDried: (location: string) => `Not dried yet: ${location} is above its drying goal`,
+  noDryingReadings: 'Not dried yet: no drying readings are recorded for this claim',
   /** A Save without the form token the page is served with (a page from before it had one). */
   reload: 'This page is out of date: reload it, then save again.',
 } as const;

@@ -1,3 +1,4 @@
+import type { DryingSummary } from '@/lib/drying';
 import type { InsurerTimes } from '@/lib/insurer-times';
 
 /**
@@ -13,6 +14,8 @@ export const CLAIM_STAGES = [
   { name: 'with-insurer', words: 'With your insurer' },
   { name: 'authorised', words: 'Authorised' },
   { name: 'drying', words: 'Drying out' },
+  /** Only when every location of the drying record has met its goal (lib/drying.ts driedRefusal). */
+  { name: 'dried', words: 'Dried: ready for repairs' },
   { name: 'works-booked', words: 'Works booked' },
   { name: 'works-started', words: 'Works under way' },
   { name: 'completed', words: 'Completed' },
@@ -43,8 +46,8 @@ export const waitingOnWords = (waitingOn: WaitingOn): string => WAITING_ON.find(
 
 /**
  * A claim's status as its customer, its insurer and its adjuster see it: the reference, the stage,
- * whose move it is, the next date, and each stage reached with its time and the company's note.
- * Nothing else of the enquiry: no name, address, message or photo.
+ * whose move it is, the next date, each stage reached with its time and the company's note, and the
+ * drying record's readings and machines. Nothing else of the enquiry: no name, address, message or photo.
  */
 export type ClaimStatus = {
   reference: string;
@@ -54,6 +57,8 @@ export type ClaimStatus = {
   timeline: readonly { stage: ClaimStage; at: string; note: string | null }[];
   /** Only on an insurer's or a loss adjuster's instruction: its stamped times against the company's standards. */
   insurer?: InsurerTimes | null;
+  /** Once a reading exists: each location's readings against its goal, days drying, machines in the house. */
+  drying?: DryingSummary | null;
 };
 
 /** What the look-up form shows: nothing yet, the status it found, or why not (with what was typed). */

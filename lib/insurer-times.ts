@@ -24,6 +24,7 @@ const REACHED_BY: Record<Exclude<StampedStage, 'received'>, readonly ClaimStage[
     'with-insurer',
     'authorised',
     'drying',
+    'dried',
     'works-booked',
     'works-started',
     'completed',

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CLAIM_STAGE_NAMES, type ClaimStage } from '@/lib/claim-stages';
+import { EQUIPMENT_KINDS, MATERIALS, SCALE_NAMES } from '@/lib/drying';
 import { logCategories, logLevels } from '@/lib/error-log';
 
 export const LOG_REPORTERS = ['server', 'visitor'] as const;
@@ -317,6 +318,64 @@ export const digests = sqliteTable(
   (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
 );
 
+/** Migration 0021: a claim's drying record, its visits, their readings and the machines (lib/drying.ts). */
+export const dryingVisits = sqliteTable(
+  'drying_visits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    visitAt: text('visit_at').notNull(),
+    visitMs: integer('visit_ms').notNull(),
+    source: text('source', { enum: STAGE_SOURCES }).notNull(),
+    /** The CRM event's webhook-id (a staff page Save's form token): a visit sent again is not recorded again. */
+    eventId: text('event_id').notNull(),
+    recordedAt: text('recorded_at').notNull(),
+  },
+  (table) => [uniqueIndex('drying_visits_event').on(table.eventId), index('drying_visits_enquiry').on(table.enquiryId, table.visitMs)],
+);
+
+export const dryingReadings = sqliteTable(
+  'drying_readings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => dryingVisits.id),
+    location: text('location').notNull(),
+    material: text('material', { enum: MATERIALS }).notNull(),
+    scale: text('scale', { enum: SCALE_NAMES }).notNull(),
+    value: real('value').notNull(),
+    goal: real('goal').notNull(),
+    temperature: real('temperature'),
+    humidity: real('humidity'),
+  },
+  (table) => [index('drying_readings_visit').on(table.visitId)],
+);
+
+export const dryingEquipment = sqliteTable(
+  'drying_equipment',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    /** lib/drying.ts machineKey: its kind, model and the time it was switched on. */
+    machineKey: text('machine_key').notNull(),
+    kind: text('kind', { enum: EQUIPMENT_KINDS }).notNull(),
+    model: text('model').notNull(),
+    watts: integer('watts').notNull(),
+    count: integer('count').notNull(),
+    onAt: text('on_at').notNull(),
+    offAt: text('off_at'),
+    kwh: real('kwh'),
+    /** The visit that last said how it stands: an older visit arriving late does not undo a newer one. */
+    lastVisitMs: integer('last_visit_ms').notNull(),
+  },
+  (table) => [uniqueIndex('drying_equipment_machine').on(table.enquiryId, table.machineKey)],
+);
+
 export const schema = {
   errorLogs,
   enquiries,
@@ -327,4 +386,7 @@ export const schema = {
   claimLinkUses,
   webhookEvents,
   siteSecrets,
+  dryingVisits,
+  dryingReadings,
+  dryingEquipment,
 };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createClient, type Client, type InStatement, type InValue } from '@libsql/client';
+import { createClient, type Client, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { getTableColumns, is, sql, SQL, type SQLChunk } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -59,6 +59,29 @@ function toStatement(query: BuiltQuery): InStatement {
  */
 export async function writeBatch(client: Client, queries: readonly BuiltQuery[]) {
   return client.batch(queries.map(toStatement), 'write');
+}
+
+/**
+ * Runs `work` in one write transaction, taking the lock up front like `writeBatch`, for a write that
+ * must first read what it decides on (a count against a limit, a row it may update). `run` executes a
+ * query built with `orm(client)` and gives the client's raw rows (read their columns by position);
+ * a throw rolls everything back.
+ */
+export async function writeTransaction<T>(
+  client: Client,
+  work: (run: (query: BuiltQuery) => Promise<ResultSet>) => Promise<T>,
+): Promise<T> {
+  const tx = await client.transaction('write');
+  try {
+    const result = await work((query) => tx.execute(toStatement(query)));
+    await tx.commit();
+    return result;
+  } catch (error) {
+    await tx.rollback();
+    throw error;
+  } finally {
+    tx.close();
+  }
 }
 
 /**

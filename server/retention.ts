@@ -13,6 +13,7 @@ import {
   webhookEvents,
 } from '@/server/db-schema';
 import { config } from '@/server/config.mjs';
+import { deleteDryingRecords } from '@/server/claims/drying-record';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/enquiries/photo-store';
 
@@ -31,7 +32,7 @@ function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): string {
 
 /**
  * Deletes what the privacy page says is not kept: enquiries (their personal data and client address)
- * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs and photos (and photo folders no enquiry
+ * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs, drying records and photos (and photo folders no enquiry
  * points at, and the messages the folder mailer saved for them), and error logs older than
  * ERROR_LOG_RETENTION_DAYS. One transaction; returns how many rows of each went.
  */
@@ -51,6 +52,7 @@ export async function purgeExpired(
     orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, expired)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, expired)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, expired)),
+    ...deleteDryingRecords(db, expired),
     orm(db).delete(enquiries).where(lt(enquiries.receivedMs, before)),
     orm(db)
       .delete(errorLogs)
@@ -61,7 +63,7 @@ export async function purgeExpired(
   await removeOrphanPhotoFolders(db, root, now);
   // The copies the folder mailer saved (no SMTP_URL) go with their enquiries.
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, expiredIds);
-  return { enquiries: results[5]?.rowsAffected ?? 0, errorLogs: results[6]?.rowsAffected ?? 0 };
+  return { enquiries: results.at(-2)?.rowsAffected ?? 0, errorLogs: results.at(-1)?.rowsAffected ?? 0 };
 }
 
 /** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */

@@ -13,6 +13,8 @@ const IDLE: TrackState = { kind: 'idle' };
 
 // The photo picker and its upload come with a claim found, not with the look-up's first load.
 const AddPhotos = dynamic(() => import('@/components/claims/add-photos').then((module) => module.AddPhotos));
+// Likewise the drying record's charts, with a claim that has one.
+const DryingSection = dynamic(() => import('@/components/claims/drying-section').then((module) => module.DryingSection));
 
 /**
  * The look-up: the reference and the address the enquiry was sent from, posted to the page itself
@@ -76,7 +78,7 @@ export function ClaimLookUp({ lookUp }: { lookUp: (previous: TrackState, form: F
       </form>
       {state.kind === 'found' ? (
         <div>
-          <ClaimStatusView status={state.status} />
+          <ClaimStatusView status={state.status} Drying={DryingSection} />
           <AddPhotos key={state.status.reference} reference={state.status.reference} />
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import type { DryingSectionProps } from '@/components/claims/drying-section';
 import { insurerTimesText, statusText } from '@/content/claims';
 import { stageWords, waitingOnWords, type ClaimStatus } from '@/lib/claim-stages';
 import type { InsurerStamp, InsurerTimes } from '@/lib/insurer-times';
@@ -10,8 +12,20 @@ const ukFormats = () =>
     date: new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }),
   });
 
-/** A claim's status: the stage, whose move it is, the next date, and the stages reached so far. */
-export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimStatus; headingLevel?: 1 | 2 }) {
+/**
+ * A claim's status: the stage, whose move it is, the next date, the stages reached so far, and with
+ * `Drying` its drying record once a reading exists. A server page passes the drying section itself;
+ * the look-up, rendered in the browser, one loaded only with a claim that has one.
+ */
+export function ClaimStatusView({
+  status,
+  headingLevel = 2,
+  Drying,
+}: {
+  status: ClaimStatus;
+  headingLevel?: 1 | 2;
+  Drying?: ComponentType<DryingSectionProps>;
+}) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
   return (
@@ -49,6 +63,9 @@ export function ClaimStatusView({ status, headingLevel = 2 }: { status: ClaimSta
           </li>
         ))}
       </ol>
+      {status.drying && Drying ? (
+        <Drying drying={status.drying} Heading={SubHeading} LocationHeading={SubHeading === 'h2' ? 'h3' : 'h4'} />
+      ) : null}
       {status.insurer ? <InsurerTimesTable times={status.insurer} Heading={SubHeading} /> : null}
       <p className="text-slate-700">{statusText.callUs}</p>
     </section>

@@ -17,6 +17,7 @@ export function StaffUpdateForm({
   current,
   page,
   formToken,
+  driedAllowed,
 }: {
   save: (previous: StaffUpdateState, form: FormData) => Promise<StaffUpdateState>;
   current: ClaimStage;
@@ -24,6 +25,8 @@ export function StaffUpdateForm({
   page: string;
   /** This Save's form token (single use): sent twice, the Save is recorded and told once. */
   formToken: string;
+  /** Whether every location of the drying record has met its goal: `dried` is offered only then (or while the claim is there). */
+  driedAllowed: boolean;
 }) {
   const [state, action, pending] = useActionState(save, IDLE, page);
   const refused = state.kind === 'refused' ? state : null;
@@ -35,7 +38,7 @@ export function StaffUpdateForm({
       <Field id="update-stage" label={labels.stage} required error={refused?.errors.stage}>
         {(control) => (
           <select {...control} name="stage" defaultValue={value('stage', current)} key={`stage-${value('stage', current)}`} required>
-            {CLAIM_STAGES.map((stage) => (
+            {CLAIM_STAGES.filter((stage) => stage.name !== 'dried' || driedAllowed || current === 'dried').map((stage) => (
               <option key={stage.name} value={stage.name}>
                 {stage.words}
               </option>

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
+import { eq } from 'drizzle-orm';
 import { deadLinkText, staffPage, trackPage } from '@/content/claims';
+import { staffVisitText } from '@/content/drying';
 import {
   NOTE_MAX,
   isClaimStage,
@@ -11,12 +13,17 @@ import {
   type TrackState,
 } from '@/lib/claim-stages';
 import { isCalendarDate, normaliseContactText } from '@/lib/contact-fields';
+import { DRYING_LIMITS } from '@/lib/drying';
+import type { StaffVisitState } from '@/lib/drying-form';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
 import { claimOfSession, claimSessionValue, recordLinkUse, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
+import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying-record';
+import { visitOfForm } from '@/server/claims/drying-visit-form';
 import { config } from '@/server/config.mjs';
-import { getDb } from '@/server/db';
+import { getDb, orm } from '@/server/db';
+import { enquiries } from '@/server/db-schema';
 import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
@@ -117,6 +124,9 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     if (!isClaimStage(values.stage)) errors.stage = staffPage.badStage;
     if (nextDate && !isCalendarDate(nextDate)) errors.nextDate = staffPage.badDate;
     if (note.length > NOTE_MAX) errors.note = staffPage.noteTooLong;
+    const notDried = values.stage === 'dried' ? await driedRefusalOf(client, id) : null;
+    if (notDried)
+      errors.stage = notDried.kind === 'no-readings' ? staffPage.noDryingReadings : staffPage.notDried(locationWords(notDried.location));
     if (!isClaimStage(values.stage) || Object.keys(errors).length > 0)
       return { kind: 'refused', message: staffPage.invalid, errors, values };
     if (!FORM_TOKEN_PATTERN.test(formToken)) return { kind: 'refused', message: staffPage.reload, errors: {}, values };
@@ -145,7 +155,36 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     };
   }
 
-  return { lookUp, sessionFor, statusBySession, staffClaim, saveUpdate };
+  /**
+   * The staff page's "Record a visit": one visit of the claim's drying record, checked by the same
+   * rules as the CRM's event, recorded once per form token (sent twice, it is answered as recorded).
+   */
+  async function recordVisit(reference: string, session: string | undefined, form: FormData): Promise<StaffVisitState> {
+    const values = Object.fromEntries([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+    const client = await db();
+    const id = await claimOfPage(client, 'update', reference, session);
+    if (id === null) return { kind: 'refused', message: deadLinkText.update, errors: {}, values };
+    const formToken = text(form, 'formToken');
+    if (!FORM_TOKEN_PATTERN.test(formToken)) return { kind: 'refused', message: staffPage.reload, errors: {}, values };
+    const [claim] = await orm(client).select({ receivedMs: enquiries.receivedMs }).from(enquiries).where(eq(enquiries.id, id));
+    const parsed = visitOfForm(form, reference, { now: now(), receivedMs: claim?.receivedMs ?? now() });
+    if (!parsed.ok) return { kind: 'refused', message: parsed.message, errors: parsed.errors, values };
+    const outcome = await recordDryingVisit(client, id, parsed.visit, {
+      source: 'staff',
+      eventId: `staff-visit:${id}:${formToken}`,
+      now: now(),
+    });
+    if (outcome === 'too-many-visits')
+      return { kind: 'refused', message: staffVisitText.tooMany(DRYING_LIMITS.visitsPerClaim), errors: {}, values };
+    await recordLinkUse(client, id, 'update', 'saved', now());
+    return {
+      kind: 'saved',
+      message: staffVisitText.saved(parsed.visit.readings.length, parsed.visit.equipment.length),
+      formToken: newFormToken(),
+    };
+  }
+
+  return { lookUp, sessionFor, statusBySession, staffClaim, saveUpdate, recordVisit };
 }
 
 let shared: ReturnType<typeof createClaimPages> | undefined;

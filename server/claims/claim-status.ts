@@ -5,11 +5,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { business } from '@/content/business';
 import type { ClaimStage, ClaimStatus, WaitingOn } from '@/lib/claim-stages';
 import { isInstructingRole } from '@/lib/contact-fields';
+import { dryingSummary } from '@/lib/drying';
 import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
 import { insurerTimes, type ResponseStandards } from '@/lib/insurer-times';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/db-schema';
 import { claimUpdatedEvent } from '@/server/crm/webhook-events';
+import { dryingRecordOf } from '@/server/claims/drying-record';
 import { emailKey } from '@/server/enquiries/email-key';
 
 export type StageChange = {
@@ -56,6 +58,8 @@ export async function claimStatus(db: Client, enquiryId: number, options: ClaimS
     .where(eq(claimStageChanges.enquiryId, enquiryId))
     .orderBy(asc(claimStageChanges.changedMs), asc(claimStageChanges.id));
   const latest = changes.at(-1);
+  const now = options.now ?? Date.now();
+  const drying = await dryingRecordOf(db, enquiryId);
   return {
     reference: enquiryReference(enquiryId),
     stage: latest?.stage ?? 'received',
@@ -72,9 +76,10 @@ export async function claimStatus(db: Client, enquiryId: number, options: ClaimS
           changes,
           standards: options.standards ?? business.forInsurers,
           hours: business.openingHours,
-          now: options.now ?? Date.now(),
+          now,
         })
       : null,
+    drying: dryingSummary(drying.readings, drying.machines, now),
   };
 }
 

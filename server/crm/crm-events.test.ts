@@ -129,8 +129,8 @@ describe('claim events from the CRM', () => {
     expect((await handler(null)(event({ reference, stage: 'completed' }))).status).toBe(404);
   });
 
-  it('refuses a body over 16 KB before checking it', async () => {
-    expect((await handler()(event({ reference, stage: 'completed', note: 'x'.repeat(17_000) }))).status).toBe(413);
+  it('refuses a body over 64 KB before checking it', async () => {
+    expect((await handler()(event({ reference, stage: 'completed', note: 'x'.repeat(66_000) }))).status).toBe(413);
   });
 });
 

@@ -3,22 +3,25 @@ import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { NOTE_MAX, isClaimStage, isWaitingOn } from '@/lib/claim-stages';
 import { isCalendarDate } from '@/lib/contact-fields';
+import { DRYING_LIMITS, ZONED_DATE_TIME, dryingTimeErrors, parseDryingRecorded, type DryingRecordedEvent } from '@/lib/drying';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { config } from '@/server/config.mjs';
 import { recordStageChange, type StageChange } from '@/server/claims/claim-status';
+import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying-record';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
 import { getDb, orm } from '@/server/db';
-import { enquiries } from '@/server/db-schema';
+import { claimStageChanges, enquiries } from '@/server/db-schema';
 import { failure, readCappedText, type HandlerResult } from '@/server/http';
 
-/** A claim event is a few hundred bytes; a note at its longest is 4 KB of UTF-8. */
-const EVENT_MAX_BYTES = 16 * 1024;
+/**
+ * A claim update is a few hundred bytes (a note at its longest is 4 KB of UTF-8); a drying visit with
+ * its 40 locations and 20 machines about 15 KB, more with escaped characters in its names.
+ */
+const EVENT_MAX_BYTES = 64 * 1024;
 
 type FieldError = { path: string; msg: string };
 type ClaimUpdate = { reference: string; at: number; change: Omit<StageChange, 'source' | 'eventId' | 'at'> };
 
-/** An ISO 8601 date and time with its offset from UTC (`Z` or `±hh:mm`): one without is ambiguous. */
-const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 /** How far before the claim was received an event may say it happened: the CRM's clock may be behind ours by this much. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -55,6 +58,9 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
     },
   };
 }
+
+const isRecordedEvent = async (client: Client, eventId: string) =>
+  (await orm(client).select({ id: claimStageChanges.id }).from(claimStageChanges).where(eq(claimStageChanges.eventId, eventId))).length > 0;
 
 export type CrmEventsDeps = { secret?: string | null; db?: () => Promise<Client>; now?: () => number };
 
@@ -95,26 +101,30 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
     } catch {
       return failure(400, 'The body is not JSON.', { errors: [{ path: 'body', msg: 'must be JSON' }] });
     }
+    if (isRecord(parsed) && parsed.type === 'claim.drying_recorded') return applyDryingVisit(parsed, verified);
     const update = parseClaimUpdate(parsed);
     if (Array.isArray(update)) return failure(400, 'The event is not a claim update this site takes.', { errors: update });
-    // Sent after it happened: an event's time is not later than its signature's (whole seconds, so within one).
-    if (update.at >= (verified.timestamp + 1) * 1000)
-      return failure(400, 'The event is not a claim update this site takes.', {
-        errors: [{ path: 'timestamp', msg: 'must not be later than the webhook-timestamp it is signed with' }],
-      });
-
-    const client = await db();
-    const id = enquiryIdOf(update.reference);
-    const [known] = await orm(client)
-      .select({ id: enquiries.id, receivedMs: enquiries.receivedMs })
-      .from(enquiries)
-      .where(eq(enquiries.id, id));
-    if (!known) return failure(404, `No claim has the reference ${update.reference}.`);
-    if (update.at < known.receivedMs - CLOCK_SKEW_MS)
-      return failure(400, 'The event is not a claim update this site takes.', {
-        errors: [{ path: 'timestamp', msg: 'must not be before the claim was received' }],
-      });
-    const outcome = await recordStageChange(client, id, { ...update.change, at: update.at, source: 'crm', eventId: verified.id }, now());
+    const claim = await claimOf(update.reference, update.at, verified.timestamp, 'The event is not a claim update this site takes.');
+    if ('status' in claim) return claim;
+    // An event applied before is answered as such, whatever the drying record says now.
+    if (update.change.stage === 'dried' && !(await isRecordedEvent(claim.client, verified.id))) {
+      const refusal = await driedRefusalOf(claim.client, claim.id);
+      if (refusal) {
+        const msg =
+          refusal.kind === 'no-readings'
+            ? 'cannot be "dried": the claim has no drying readings'
+            : `cannot be "dried": ${locationWords(refusal.location)} is above its drying goal`;
+        return failure(409, `The claim cannot move to dried: ${msg.replace('cannot be "dried": ', '')}.`, {
+          errors: [{ path: 'data.stage', msg }],
+        });
+      }
+    }
+    const outcome = await recordStageChange(
+      claim.client,
+      claim.id,
+      { ...update.change, at: update.at, source: 'crm', eventId: verified.id },
+      now(),
+    );
     return {
       status: 200,
       body:
@@ -123,6 +133,56 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
           : { success: true, applied: true, current: outcome === 'current' },
     };
   };
+
+  /**
+   * The claim an event is about, once its time is checked: not later than its signature's, and not
+   * over five minutes before the claim was received. Otherwise the answer (400 naming the field, 404).
+   */
+  async function claimOf(
+    reference: string,
+    at: number,
+    signedAt: number,
+    refused: string,
+  ): Promise<{ client: Client; id: number; receivedMs: number } | HandlerResult> {
+    // Sent after it happened: an event's time is not later than its signature's (whole seconds, so within one).
+    if (at >= (signedAt + 1) * 1000)
+      return failure(400, refused, {
+        errors: [{ path: 'timestamp', msg: 'must not be later than the webhook-timestamp it is signed with' }],
+      });
+    const client = await db();
+    const id = enquiryIdOf(reference);
+    const [known] = await orm(client)
+      .select({ id: enquiries.id, receivedMs: enquiries.receivedMs })
+      .from(enquiries)
+      .where(eq(enquiries.id, id));
+    if (!known) return failure(404, `No claim has the reference ${reference}.`);
+    if (at < known.receivedMs - CLOCK_SKEW_MS)
+      return failure(400, refused, { errors: [{ path: 'timestamp', msg: 'must not be before the claim was received' }] });
+    return { client, id, receivedMs: known.receivedMs };
+  }
+
+  /**
+   * A `claim.drying_recorded` event: one visit of the claim's drying record (lib/drying.ts). A reading
+   * off its scale, too many locations or machines, a time in the future or over 90 days before the
+   * enquiry: 400 naming the field; a claim with its 120 visits already: 409.
+   */
+  async function applyDryingVisit(body: Record<string, unknown>, verified: { id: string; timestamp: number }): Promise<HandlerResult> {
+    const refused = 'The event is not a drying visit this site takes.';
+    const parsed = parseDryingRecorded(body);
+    if (!parsed.ok) return failure(400, refused, { errors: parsed.errors });
+    const event: DryingRecordedEvent = parsed.event;
+    const claim = await claimOf(event.data.reference, Date.parse(event.timestamp), verified.timestamp, refused);
+    if ('status' in claim) return claim;
+    // The CRM's clock may be ahead of ours by as much as an event's may be behind.
+    const timeErrors = dryingTimeErrors(event.data, { now: now() + CLOCK_SKEW_MS, receivedMs: claim.receivedMs });
+    if (timeErrors.length > 0) return failure(400, refused, { errors: timeErrors });
+    const outcome = await recordDryingVisit(claim.client, claim.id, event.data, { source: 'crm', eventId: verified.id, now: now() });
+    if (outcome === 'too-many-visits')
+      return failure(409, `A claim keeps at most ${DRYING_LIMITS.visitsPerClaim} drying visits.`, {
+        errors: [{ path: 'data', msg: `the claim has ${DRYING_LIMITS.visitsPerClaim} visits already` }],
+      });
+    return { status: 200, body: { success: true, applied: outcome === 'recorded' } };
+  }
 }
 
 let shared: ReturnType<typeof createCrmEventsHandler> | undefined;

@@ -6,6 +6,7 @@ import { emailKey } from '@/server/enquiries/email-key';
 import { removeSavedMessages } from '@/server/enquiries/mailer';
 import { orm, writeBatch } from '@/server/db';
 import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
+import { deleteDryingRecords, dryingExportOf } from '@/server/claims/drying-record';
 import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/enquiries/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/enquiries/store';
 
@@ -24,6 +25,8 @@ type PersonalDataExport = {
       stageChanges: Pick<typeof claimStageChanges.$inferSelect, 'stage' | 'waitingOn' | 'nextDate' | 'note' | 'source' | 'changedAt'>[];
       /** Each use of its claim's signed links, counted per minute (`minute`: when that minute began). */
       linkUses: { link: 'status' | 'update'; use: 'opened' | 'saved' | 'photos'; minute: string; uses: number }[];
+      /** Its claim's drying record: each visit with its readings, and the machines placed. */
+      drying: Awaited<ReturnType<typeof dryingExportOf>>;
     })[];
 };
 
@@ -79,6 +82,7 @@ export async function exportPersonalData(db: Client, email: string, now: number 
             .where(eq(claimLinkUses.enquiryId, row.id))
             .orderBy(claimLinkUses.minuteMs)
         ).map(({ minuteMs, ...use }) => ({ ...use, minute: new Date(minuteMs).toISOString() })),
+        drying: await dryingExportOf(db, row.id),
       })),
     ),
   };
@@ -86,7 +90,7 @@ export async function exportPersonalData(db: Client, email: string, now: number 
 
 /**
  * Deletes every enquiry sent with the address, its outbox jobs even if they are still pending, its
- * photos and the messages the folder mailer saved for it.
+ * drying record, its photos and the messages the folder mailer saved for it.
  */
 export async function erasePersonalData(
   db: Client,
@@ -102,9 +106,10 @@ export async function erasePersonalData(
     orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, theirs)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
+    ...deleteDryingRecords(db, theirs),
     orm(db).delete(enquiries).where(sentWith(email)),
   ]);
   await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
   await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
-  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results[5]?.rowsAffected ?? 0 };
+  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results.at(-1)?.rowsAffected ?? 0 };
 }

@@ -19,6 +19,7 @@ import { crmWebhooksMigration } from '@/server/migrations/0017-crm-webhooks';
 import { claimLinkKeysMigration } from '@/server/migrations/0018-claim-link-keys';
 import { staffLinkRenewalMigration } from '@/server/migrations/0019-staff-link-renewal';
 import { editedResendsMigration } from '@/server/migrations/0020-edited-resends';
+import { dryingRecordMigration } from '@/server/migrations/0021-drying-record';
 
 import type { Transaction } from '@libsql/client';
 
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   claimLinkKeysMigration,
   staffLinkRenewalMigration,
   editedResendsMigration,
+  dryingRecordMigration,
 ];

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { AddPhotos, type LaterPhotosNotice } from '@/components/claims/add-photos';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
 import { DeadLink } from '@/components/claims/dead-link';
+import { DryingSection } from '@/components/claims/drying-section';
 import { laterPhotosText, trackPage } from '@/content/claims';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
@@ -37,7 +38,7 @@ export default async function ClaimStatusPage({
   if (!opened) return <DeadLink purpose="status" />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <ClaimStatusView status={opened.status} headingLevel={1} />
+      <ClaimStatusView status={opened.status} headingLevel={1} Drying={DryingSection} />
       <AddPhotos reference={opened.status.reference} notice={noticeOf(await searchParams, opened.status.reference)} />
     </div>
   );

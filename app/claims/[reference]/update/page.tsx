@@ -1,15 +1,26 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { saveClaimUpdate } from '@/app/claims/[reference]/update/actions';
+import { recordDryingVisit, saveClaimUpdate } from '@/app/claims/[reference]/update/actions';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
 import { DeadLink } from '@/components/claims/dead-link';
+import { DryingSection } from '@/components/claims/drying-section';
 import { StaffUpdateForm } from '@/components/claims/staff-update-form';
+import { StaffVisitForm } from '@/components/claims/staff-visit-form';
+import { staffVisitText } from '@/content/drying';
 import { staffPage } from '@/content/claims';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
+import { driedRefusal } from '@/lib/drying';
+import { wallClock } from '@/lib/zone-clock';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 
 export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
+
+/** An instant as a `datetime-local` value on the London clock: "2026-12-03T10:00". */
+function londonLocal(iso: string): string {
+  const clock = wallClock(Date.parse(iso), 'Europe/London');
+  return `${clock.date}T${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+}
 
 /** The company's staff page for one claim, opened by the link in its notification (its token traded for a cookie); it names the claim by reference only. */
 export default async function ClaimUpdatePage({ params }: { params: Promise<{ reference: string }> }) {
@@ -26,8 +37,28 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
         current={status.stage}
         page={staffPagePath(status.reference)}
         formToken={newFormToken()}
+        driedAllowed={driedRefusal(status.drying?.locations ?? []) === null}
       />
-      <ClaimStatusView status={status} />
+      <section aria-labelledby="staff-visit-heading" className="space-y-4">
+        <h2 id="staff-visit-heading" className="text-xl font-bold text-brand-900">
+          {staffVisitText.heading}
+        </h2>
+        <StaffVisitForm
+          save={recordDryingVisit.bind(null, status.reference)}
+          page={staffPagePath(status.reference)}
+          formToken={newFormToken()}
+          locations={(status.drying?.locations ?? []).map(({ location, material, scale, goal }) => ({ location, material, scale, goal }))}
+          machines={(status.drying?.running ?? []).map(({ kind, model, watts, count, on }) => ({
+            kind,
+            model,
+            watts,
+            count,
+            on,
+            onLocal: londonLocal(on),
+          }))}
+        />
+      </section>
+      <ClaimStatusView status={status} Drying={DryingSection} />
     </div>
   );
 }

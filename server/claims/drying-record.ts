@@ -1,0 +1,187 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { and, asc, count, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import {
+  DRYING_LIMITS,
+  driedRefusal,
+  dryingLocations,
+  machineKey,
+  type DryingLocation,
+  type DryingVisitInput,
+  type StoredMachine,
+  type StoredReading,
+} from '@/lib/drying';
+import { orm, writeTransaction } from '@/server/db';
+import { dryingEquipment, dryingReadings, dryingVisits } from '@/server/db-schema';
+
+export type DryingVisitOutcome = 'recorded' | 'already-recorded' | 'too-many-visits';
+
+/**
+ * Keeps one visit of a claim's drying record, in one write transaction: the visit (once per
+ * `eventId`: a CRM event sent again, or a staff Save repeated, records nothing more), its readings,
+ * and its machines. A machine already recorded (the same kind, model and time switched on) is updated
+ * with what this visit says of it (switched off, its meter's kWh), unless a later visit has spoken
+ * since. A claim keeps at most DRYING_LIMITS.visitsPerClaim visits.
+ */
+export async function recordDryingVisit(
+  db: Client,
+  enquiryId: number,
+  visit: DryingVisitInput,
+  meta: { source: 'crm' | 'staff'; eventId: string; now: number },
+): Promise<DryingVisitOutcome> {
+  const q = orm(db);
+  const visitMs = Date.parse(visit.visitAt);
+  return writeTransaction(db, async (run) => {
+    const seen = await run(q.select({ id: dryingVisits.id }).from(dryingVisits).where(eq(dryingVisits.eventId, meta.eventId)));
+    if (seen.rows.length > 0) return 'already-recorded';
+    const visits = await run(q.select({ visits: count() }).from(dryingVisits).where(eq(dryingVisits.enquiryId, enquiryId)));
+    if (Number(visits.rows[0]?.[0] ?? 0) >= DRYING_LIMITS.visitsPerClaim) return 'too-many-visits';
+    const inserted = await run(
+      q
+        .insert(dryingVisits)
+        .values({
+          enquiryId,
+          visitAt: new Date(visitMs).toISOString(),
+          visitMs,
+          source: meta.source,
+          eventId: meta.eventId,
+          recordedAt: new Date(meta.now).toISOString(),
+        })
+        .returning({ id: dryingVisits.id }),
+    );
+    const visitId = Number(inserted.rows[0]?.[0]);
+    if (visit.readings.length > 0)
+      await run(
+        q.insert(dryingReadings).values(
+          visit.readings.map((reading) => ({
+            visitId,
+            location: reading.location,
+            material: reading.material,
+            scale: reading.scale,
+            value: reading.value,
+            goal: reading.goal,
+            temperature: reading.temperature ?? null,
+            humidity: reading.humidity ?? null,
+          })),
+        ),
+      );
+    for (const machine of visit.equipment) {
+      const fields = {
+        watts: machine.watts,
+        count: machine.count,
+        offAt: machine.off === null ? null : new Date(Date.parse(machine.off)).toISOString(),
+        kwh: machine.kwh,
+        lastVisitMs: visitMs,
+      };
+      const key = machineKey(machine);
+      const where = and(eq(dryingEquipment.enquiryId, enquiryId), eq(dryingEquipment.machineKey, key));
+      const known = await run(q.select({ lastVisitMs: dryingEquipment.lastVisitMs }).from(dryingEquipment).where(where));
+      const row = known.rows[0];
+      if (!row)
+        await run(
+          q.insert(dryingEquipment).values({
+            enquiryId,
+            machineKey: key,
+            kind: machine.kind,
+            model: machine.model,
+            onAt: new Date(Date.parse(machine.on)).toISOString(),
+            ...fields,
+          }),
+        );
+      else if (visitMs >= Number(row[0])) await run(q.update(dryingEquipment).set(fields).where(where));
+    }
+    return 'recorded';
+  });
+}
+
+export type DryingRecord = { readings: StoredReading[]; machines: StoredMachine[] };
+
+/** A claim's readings (with their visits' times) and machines, oldest first. */
+export async function dryingRecordOf(db: Client, enquiryId: number): Promise<DryingRecord> {
+  const q = orm(db);
+  const readings = await q
+    .select({
+      visitAt: dryingVisits.visitAt,
+      location: dryingReadings.location,
+      material: dryingReadings.material,
+      scale: dryingReadings.scale,
+      value: dryingReadings.value,
+      goal: dryingReadings.goal,
+    })
+    .from(dryingReadings)
+    .innerJoin(dryingVisits, eq(dryingVisits.id, dryingReadings.visitId))
+    .where(eq(dryingVisits.enquiryId, enquiryId))
+    .orderBy(asc(dryingVisits.visitMs), asc(dryingReadings.id));
+  const machines = await q
+    .select({
+      kind: dryingEquipment.kind,
+      model: dryingEquipment.model,
+      watts: dryingEquipment.watts,
+      count: dryingEquipment.count,
+      on: dryingEquipment.onAt,
+      off: dryingEquipment.offAt,
+      kwh: dryingEquipment.kwh,
+    })
+    .from(dryingEquipment)
+    .where(eq(dryingEquipment.enquiryId, enquiryId))
+    .orderBy(asc(dryingEquipment.onAt), asc(dryingEquipment.id));
+  return { readings, machines };
+}
+
+/** Why a claim may not move to `dried` now (lib/drying.ts driedRefusal), or null when it may. */
+export async function driedRefusalOf(db: Client, enquiryId: number) {
+  return driedRefusal(dryingLocations((await dryingRecordOf(db, enquiryId)).readings));
+}
+
+/** The location a refusal names, as people say it: "Kitchen wall, plaster". */
+export const locationWords = (location: Pick<DryingLocation, 'location' | 'material'>) => `${location.location}, ${location.material}`;
+
+/** A claim's drying record as a data export gives it: each visit with its readings, and the machines. */
+export async function dryingExportOf(db: Client, enquiryId: number) {
+  const q = orm(db);
+  const visits = await q
+    .select({ id: dryingVisits.id, visitAt: dryingVisits.visitAt, source: dryingVisits.source, recordedAt: dryingVisits.recordedAt })
+    .from(dryingVisits)
+    .where(eq(dryingVisits.enquiryId, enquiryId))
+    .orderBy(asc(dryingVisits.visitMs), asc(dryingVisits.id));
+  const readings =
+    visits.length === 0
+      ? []
+      : await q
+          .select({
+            visitId: dryingReadings.visitId,
+            location: dryingReadings.location,
+            material: dryingReadings.material,
+            scale: dryingReadings.scale,
+            value: dryingReadings.value,
+            goal: dryingReadings.goal,
+            temperature: dryingReadings.temperature,
+            humidity: dryingReadings.humidity,
+          })
+          .from(dryingReadings)
+          .where(
+            inArray(
+              dryingReadings.visitId,
+              visits.map((visit) => visit.id),
+            ),
+          )
+          .orderBy(asc(dryingReadings.id));
+  return {
+    visits: visits.map(({ id, ...visit }) => ({
+      ...visit,
+      readings: readings.filter((reading) => reading.visitId === id).map(({ visitId: _visitId, ...reading }) => reading),
+    })),
+    machines: (await dryingRecordOf(db, enquiryId)).machines,
+  };
+}
+
+/** The statements that delete the drying records of the enquiries `ids` selects (erasure, retention): before the enquiries. */
+export function deleteDryingRecords(db: Client, ids: SQLWrapper) {
+  const q = orm(db);
+  const theirVisits = q.select({ id: dryingVisits.id }).from(dryingVisits).where(inArray(dryingVisits.enquiryId, ids));
+  return [
+    q.delete(dryingReadings).where(inArray(dryingReadings.visitId, theirVisits)),
+    q.delete(dryingEquipment).where(inArray(dryingEquipment.enquiryId, ids)),
+    q.delete(dryingVisits).where(inArray(dryingVisits.enquiryId, ids)),
+  ];
+}
