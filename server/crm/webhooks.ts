@@ -5,11 +5,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { ATTRIBUTION_FIELDS } from '@/lib/visit-attribution';
+import { findStageChange } from '@/server/claims/stage-change';
 import { photoLinks } from '@/server/crm/photo-links';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
 import { orm, writeBatch } from '@/server/db';
 import { createLeaseQueue, createPollingLoop, type RetrySchedule } from '@/server/delivery/lease-queue';
-import { claimStageChanges, webhookEvents } from '@/server/db-schema';
+import { webhookEvents } from '@/server/db-schema';
 import { findEnquiry } from '@/server/enquiries/store';
 
 /**
@@ -42,17 +43,7 @@ export async function webhookBody(db: Client, event: EventRow, siteUrl: string, 
   const reference = enquiry.reference ?? enquiryReference(enquiry.id);
   let data: Record<string, unknown>;
   if (event.type === 'claim.updated') {
-    const [change] = await orm(db)
-      .select({
-        stage: claimStageChanges.stage,
-        nextDate: claimStageChanges.nextDate,
-        waitingOn: claimStageChanges.waitingOn,
-        note: claimStageChanges.note,
-        tellCustomer: claimStageChanges.tellCustomer,
-        changedAt: claimStageChanges.changedAt,
-      })
-      .from(claimStageChanges)
-      .where(eq(claimStageChanges.id, event.stageChangeId ?? -1));
+    const change = await findStageChange(db, event.stageChangeId);
     if (!change) return null;
     data = {
       reference,

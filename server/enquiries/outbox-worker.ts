@@ -6,7 +6,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
 import { attemptsSchedule, createLeaseQueue, createPollingLoop } from '@/server/delivery/lease-queue';
-import { claimStageChanges, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import {
   isMessageTooLarge,
   isPermanentSmtpFailure,
@@ -27,6 +27,7 @@ import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enq
 import { findEnquiry, replacedEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
+import { findStageChange } from '@/server/claims/stage-change';
 import { stageEmail } from '@/server/claims/stage-email';
 
 const LEASE_MS = 2 * 60_000;
@@ -175,16 +176,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (job.kind === 'acknowledgement')
       return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) }));
     if (job.kind === 'stage') {
-      const [change] = await orm(db)
-        .select({
-          id: claimStageChanges.id,
-          stage: claimStageChanges.stage,
-          waitingOn: claimStageChanges.waitingOn,
-          nextDate: claimStageChanges.nextDate,
-          note: claimStageChanges.note,
-        })
-        .from(claimStageChanges)
-        .where(eq(claimStageChanges.id, job.stageChangeId ?? -1));
+      const change = await findStageChange(db, job.stageChangeId);
       if (!change) throw new PermanentMailError(`its change of stage (${job.stageChangeId}) is missing`);
       return mailer.send(stageEmail(enquiry, change, { from, replyTo: to, statusLink: (await claimLinks(enquiry.id))?.status }));
     }
