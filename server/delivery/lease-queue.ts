@@ -44,7 +44,7 @@ export type Claim = {
   set?: Record<string, unknown>;
 };
 
-export type Failure = { error: string; permanent?: boolean; retryAfterMs?: number };
+type Failure = { error: string; permanent?: boolean; retryAfterMs?: number };
 
 type LeaseQueueOptions<T extends LeaseTable> = {
   db: Client;
@@ -85,29 +85,22 @@ export function createLeaseQueue<T extends LeaseTable>(options: LeaseQueueOption
       .returning()) as Row[];
   }
 
-  /** The statement that gives a job back with `changes`, if this worker still holds it (built, run when awaited or batched). */
-  const release = (id: number, changes: Changes) =>
+  /** The statement that gives a job back with `changes`, if this worker still holds it (built: run when awaited or batched). */
+  const release = (id: number, changes: Changes, ...also: SQL[]) =>
     orm(db)
       .update(t)
       .set({ ...changes, ...unleased } as Changes)
-      .where(mine(id));
+      .where(and(mine(id), ...also));
 
   /** The statement that records a job done (`changes` say how), if this worker still holds it and it is still owed. */
-  const finish = (id: number, changes: Changes) =>
-    orm(db)
-      .update(t)
-      .set({ ...changes, ...unleased } as Changes)
-      .where(and(mine(id), eq(t.status, 'pending')));
+  const finish = (id: number, changes: Changes) => release(id, changes, eq(t.status, 'pending'));
 
   /** What a failed attempt leaves: pending until its next attempt, or failed for good (permanent, or past its schedule). */
   function afterFailure(job: Row, failure: Failure, at: number = now()) {
     const { delayMs, giveUp } = options.schedule(job, at, failure.retryAfterMs);
     const failed = failure.permanent === true || giveUp;
-    return {
-      failed,
-      delayMs,
-      changes: { status: failed ? 'failed' : 'pending', nextAttemptMs: at + delayMs, lastError: failure.error } as Changes,
-    };
+    const changes = { status: failed ? 'failed' : 'pending', nextAttemptMs: at + delayMs, lastError: failure.error } as Changes;
+    return { failed, delayMs, changes };
   }
 
   /**
@@ -135,8 +128,6 @@ export function createLeaseQueue<T extends LeaseTable>(options: LeaseQueueOption
 
   return { owner, claim, release, finish, afterFailure, recordWithRetry };
 }
-
-export type LeaseQueue<T extends LeaseTable> = ReturnType<typeof createLeaseQueue<T>>;
 
 /**
  * Runs `round` (claim, do, record until nothing is due) now and again: `pollMs` after each, or at once
@@ -187,5 +178,3 @@ export function createPollingLoop<R>(options: { round: () => Promise<R>; pollMs:
     },
   };
 }
-
-export type PollingLoop = ReturnType<typeof createPollingLoop>;
