@@ -138,15 +138,19 @@ export function createPollingLoop<R>(options: { round: () => Promise<R>; pollMs:
   let stopped = false;
   let round: Promise<R> | undefined;
   let loop: Promise<void> | undefined;
-  let wakeUp: () => void = () => undefined;
-  let stopWaiting: () => void = () => undefined;
-  const stopping = new Promise<void>((resolve) => (stopWaiting = resolve));
+  let woken = false;
+  /** The waits under way, each ended early by wake() (the loop's) or stop() (every one). */
+  const waits = new Set<{ end: () => void; wakes: boolean }>();
 
-  /** Waits `ms`, or less when `cut` comes first or the loop stops. */
-  function wait(ms: number, cut?: Promise<void>): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)).unref?.());
-    return Promise.race([elapsed, stopping, ...(cut ? [cut] : [])]).finally(() => clearTimeout(timer));
+  /** Waits `ms`, or less when the loop stops (or, for the loop's wait, when it is woken). */
+  function wait(ms: number, wakes: boolean): Promise<void> {
+    if (stopped || (wakes && woken)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const entry = { end: () => (clearTimeout(timer), waits.delete(entry), resolve()), wakes };
+      const timer = setTimeout(entry.end, ms);
+      timer.unref?.();
+      waits.add(entry);
+    });
   }
 
   /** One round (the one under way, if any). */
@@ -158,22 +162,25 @@ export function createPollingLoop<R>(options: { round: () => Promise<R>; pollMs:
   return {
     runOnce,
     /** Waits `ms` between the batches of a round; cut short when the loop stops. */
-    pause: (ms: number) => wait(ms),
+    pause: (ms: number) => wait(ms, false),
     isStopped: () => stopped,
     start() {
       loop ??= (async () => {
         while (!stopped) {
-          // Armed before the round, so a wake() during it starts the next one at once.
-          const woken = new Promise<void>((resolve) => (wakeUp = resolve));
+          // Cleared before the round, so a wake() during it starts the next one at once.
+          woken = false;
           await runOnce().catch(options.onError);
-          await wait(options.pollMs, woken);
+          await wait(options.pollMs, true);
         }
       })();
     },
-    wake: () => wakeUp(),
+    wake() {
+      woken = true;
+      for (const each of waits) if (each.wakes) each.end();
+    },
     async stop() {
       stopped = true;
-      stopWaiting();
+      for (const each of waits) each.end();
       await Promise.all([round?.catch(() => undefined), loop]);
     },
   };
