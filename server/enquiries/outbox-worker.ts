@@ -171,16 +171,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return stored.filter((photo) => photo.position >= first && photo.position < end);
   }
 
-  /** Sends the job's message; resolves to the Message-ID the relay accepted. */
-  async function send(job: Job, enquiry: StoredEnquiry, notification: { status: string } | undefined) {
-    if (job.kind === 'acknowledgement')
-      return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) }));
-    if (job.kind === 'stage') {
+  type Sender = (job: Job, enquiry: StoredEnquiry, notification: { status: string } | undefined) => Promise<{ messageId: string }>;
+  /** The message of each kind of job; each resolves to the Message-ID the relay accepted. */
+  const senders: Record<Job['kind'], Sender> = {
+    acknowledgement: async (_job, enquiry) =>
+      mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) })),
+    stage: async (job, enquiry) => {
       const change = await findStageChange(db, job.stageChangeId);
       if (!change) throw new PermanentMailError(`its change of stage (${job.stageChangeId}) is missing`);
       return mailer.send(stageEmail(enquiry, change, { from, replyTo: to, statusLink: (await claimLinks(enquiry.id))?.status }));
-    }
-    if (job.kind === 'photos') {
+    },
+    photos: async (job, enquiry, notification) => {
       if (notification?.status !== 'sent')
         throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
       const laterFrom = job.photosFrom;
@@ -189,22 +190,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       const batch = laterFrom === null ? stored.filter((photo) => photo.position < before) : await photosOfBatch(job, laterFrom, stored);
       const photos = await photosForEmail(batch);
       return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from, to, photos: list, addedFrom: laterFrom }));
-    }
-    // The photos first, then where the later batches begin: a batch committed in between is then
-    // either not seen at all or seen with its follow-up, never attached here as well.
-    const all = await photosOf(db, enquiry.id);
-    const later = await laterPhotosFrom(enquiry.id);
-    const stored = all.filter((photo) => photo.position < later);
-    // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
-    // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
-    const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
-    const photos = toFollow > 0 ? [] : await photosForEmail(stored);
-    const links = await claimLinks(enquiry.id);
-    const replaces = await replacedEnquiry(db, enquiry.id);
-    return sendWithPhotos(job, photos, (list) =>
-      notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links, replaces }),
-    );
-  }
+    },
+    notification: async (job, enquiry) => {
+      // The photos first, then where the later batches begin: a batch committed in between is then
+      // either not seen at all or seen with its follow-up, never attached here as well.
+      const all = await photosOf(db, enquiry.id);
+      const later = await laterPhotosFrom(enquiry.id);
+      const stored = all.filter((photo) => photo.position < later);
+      // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
+      // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
+      const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
+      const photos = toFollow > 0 ? [] : await photosForEmail(stored);
+      const links = await claimLinks(enquiry.id);
+      const replaces = await replacedEnquiry(db, enquiry.id);
+      return sendWithPhotos(job, photos, (list) =>
+        notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links, replaces }),
+      );
+    },
+  };
 
   /** A send that failed: retried later, failed for good, or (the relay refused the site's settings) delivery paused. */
   async function sendFailed(job: Job, error: unknown, enquiryFound: boolean) {
@@ -269,7 +272,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       let messageId: string;
       try {
         if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
-        ({ messageId } = await send(job, enquiry, notification));
+        ({ messageId } = await senders[job.kind](job, enquiry, notification));
       } catch (error) {
         await sendFailed(job, error, enquiry !== null);
         continue;
