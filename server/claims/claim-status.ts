@@ -143,7 +143,10 @@ export async function recordStageChange(db: Client, enquiryId: number, change: S
             AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted' AND NOT ${later}`,
       ),
     ),
-    ...(change.tellCrm && change.source === 'staff' ? [orm(db).run(claimUpdatedEvent(enquiryId, at, now))] : []),
+    // A staff change never conflicts: it is the enquiry's change of the highest id (ids only grow).
+    ...(change.tellCrm && change.source === 'staff'
+      ? [orm(db).run(claimUpdatedEvent(enquiryId, sql`(SELECT max(${c.id}) FROM ${c} WHERE ${c.enquiryId} = ${enquiryId})`, now))]
+      : []),
   ]);
   if ((inserted?.rowsAffected ?? 0) === 0) return 'already-applied';
   return Number(superseded?.rows[0]?.superseded ?? 0) === 1 ? 'late' : 'current';

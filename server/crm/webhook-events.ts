@@ -67,10 +67,10 @@ export function photosHandedOverEvent(enquiryId: SQL, now: number): SQL {
 }
 
 /**
- * The `claim.updated` event of the change of stage the site's staff page just made (happened `at`,
- * written `now`), for an accepted enquiry. A change the CRM itself sent is never echoed back to it.
+ * The `claim.updated` event of the change of stage the site's staff page just made (`changeId`: its id,
+ * in the same write; written `now`), for an accepted enquiry. A change the CRM itself sent is never echoed back to it.
  */
-export function claimUpdatedEvent(enquiryId: number, at: number, now: number): SQL {
+export function claimUpdatedEvent(enquiryId: number, changeId: SQL, now: number): SQL {
   const c = claimStageChanges;
   return insertSelect(
     webhookEvents,
@@ -78,15 +78,13 @@ export function claimUpdatedEvent(enquiryId: number, at: number, now: number): S
       enquiryId: sql`${enquiryId}`,
       type: 'claim.updated',
       eventId: eventIdSql,
-      stageChangeId: sql`change.id`,
-      occurredAt: sql`change.changed_at`,
+      stageChangeId: sql`${c.id}`,
+      occurredAt: sql`${c.changedAt}`,
       createdMs: now,
       nextAttemptMs: now,
     },
-    sql`FROM (SELECT ${c.id} AS id, ${c.changedAt} AS changed_at FROM ${c}
-        WHERE ${c.enquiryId} = ${enquiryId} AND ${c.changedMs} = ${at} AND ${c.source} = 'staff'
-        ORDER BY ${c.id} DESC LIMIT 1) AS change
-      WHERE EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
+    sql`FROM ${c} WHERE ${c.id} = ${changeId} AND ${c.enquiryId} = ${enquiryId} AND ${c.source} = 'staff'
+      AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
       ON CONFLICT DO NOTHING`,
   );
 }

@@ -1,14 +1,16 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { ATTRIBUTION_FIELDS } from '@/lib/visit-attribution';
+import { findStageChange } from '@/server/claims/stage-change';
 import { photoLinks } from '@/server/crm/photo-links';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
 import { orm, writeBatch } from '@/server/db';
-import { claimStageChanges, webhookEvents } from '@/server/db-schema';
+import { createLeaseQueue, createPollingLoop, type RetrySchedule } from '@/server/delivery/lease-queue';
+import { webhookEvents } from '@/server/db-schema';
 import { findEnquiry } from '@/server/enquiries/store';
 
 /**
@@ -41,17 +43,7 @@ export async function webhookBody(db: Client, event: EventRow, siteUrl: string, 
   const reference = enquiry.reference ?? enquiryReference(enquiry.id);
   let data: Record<string, unknown>;
   if (event.type === 'claim.updated') {
-    const [change] = await orm(db)
-      .select({
-        stage: claimStageChanges.stage,
-        nextDate: claimStageChanges.nextDate,
-        waitingOn: claimStageChanges.waitingOn,
-        note: claimStageChanges.note,
-        tellCustomer: claimStageChanges.tellCustomer,
-        changedAt: claimStageChanges.changedAt,
-      })
-      .from(claimStageChanges)
-      .where(eq(claimStageChanges.id, event.stageChangeId ?? -1));
+    const change = await findStageChange(db, event.stageChangeId);
     if (!change) return null;
     data = {
       reference,
@@ -178,6 +170,12 @@ export function nextAttemptDelayMs(waitedMs: number, retryAfterMs?: number): num
   return Math.max(schedule, Math.min(retryAfterMs ?? 0, RETRY_AFTER_CAP_MS));
 }
 
+/** By how long the event has waited: given up once the next attempt would fall past GIVE_UP_AFTER_MS. */
+const webhookSchedule: RetrySchedule<typeof webhookEvents.$inferSelect> = (event, failedAt, retryAfterMs) => {
+  const waited = failedAt - event.createdMs;
+  return { delayMs: nextAttemptDelayMs(waited, retryAfterMs), giveUp: waited + nextAttemptDelayMs(waited) > GIVE_UP_AFTER_MS };
+};
+
 const LEASE_MS = 2 * 60_000;
 /** Events claimed, sent and recorded together. */
 const CLAIM_BATCH = 16;
@@ -196,44 +194,31 @@ export type WebhookWorkerOptions = {
 };
 
 /**
- * Delivers the CRM's events: each round claims the next due event with a lease (the oldest pending one
- * of its enquiry only, so an enquiry's events arrive in order), posts it, records it, and claims the
+ * Delivers the CRM's events: each round claims the next due events with a lease (the oldest pending one
+ * of each enquiry only, so an enquiry's events arrive in order), posts them, records them, and claims the
  * next until none is due; the started worker then sleeps `pollMs` (cut short when it is stopped).
  */
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const { db, target, siteUrl } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.log(line));
-  const owner = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
   const w = webhookEvents;
-  let stopped = false;
-  let round: Promise<number> | undefined;
-  let loop: Promise<void> | undefined;
-  let stopSleeping: (() => void) | undefined;
+  const owner = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const queue = createLeaseQueue({ db, table: w, owner, leaseMs: LEASE_MS, schedule: webhookSchedule, now });
+  const loop = createPollingLoop({
+    round: deliverDue,
+    pollMs: options.pollMs,
+    onError: (error) => log(`[webhooks] a round failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
-  /** Up to CLAIM_BATCH due events, each the oldest pending one of its enquiry, leased in one statement. */
-  async function claim() {
-    const current = now();
-    const claimable = and(eq(w.status, 'pending'), or(isNull(w.leaseUntilMs), lt(w.leaseUntilMs, current)));
-    const due = orm(db)
-      .select({ id: w.id })
-      .from(w)
-      .where(
-        and(
-          claimable,
-          lte(w.nextAttemptMs, current),
-          // An enquiry's events in order: none while an earlier one of it is still pending.
-          sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending' AND earlier.id < ${w.id})`,
-        ),
-      )
-      .orderBy(w.nextAttemptMs, w.id)
-      .limit(CLAIM_BATCH);
-    return orm(db)
-      .update(w)
-      .set({ leaseOwner: owner, leaseUntilMs: current + LEASE_MS, attempts: sql`${w.attempts} + 1` })
-      .where(and(inArray(w.id, due), claimable))
-      .returning();
-  }
+  /** Up to CLAIM_BATCH due events, each the oldest pending one of its enquiry. */
+  const claim = () =>
+    queue.claim({
+      limit: CLAIM_BATCH,
+      // An enquiry's events in order: none while an earlier one of it is still pending.
+      where: sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending' AND earlier.id < ${w.id})`,
+      orderBy: [w.nextAttemptMs, w.id],
+    });
 
   /** One attempt at one event, and the statement that records what became of it (wrapped: a query awaited would run). */
   async function attempt(event: typeof webhookEvents.$inferSelect) {
@@ -243,89 +228,50 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       ? await postWebhook(target, { id: event.eventId, body }, started, options.fetch)
       : { kind: 'final', error: 'what it told of is gone (erased or expired)' };
     const finished = now();
-    const waited = finished - event.createdMs;
-    const mine = and(eq(w.id, event.id), eq(w.leaseOwner, owner));
-    const released = { leaseOwner: null, leaseUntilMs: null };
     const named = `${event.type} ${event.eventId}`;
     if (outcome.kind === 'delivered') {
       log(`[webhooks] ${named} delivered (HTTP ${outcome.status}, attempt ${event.attempts})`);
-      return {
-        record: orm(db)
-          .update(w)
-          .set({ ...released, status: 'delivered', deliveredAt: new Date(finished).toISOString(), lastError: null })
-          .where(mine),
-      };
+      return { record: queue.finish(event.id, { status: 'delivered', deliveredAt: new Date(finished).toISOString(), lastError: null }) };
     }
-    if (outcome.kind === 'final' || waited + nextAttemptDelayMs(waited) > GIVE_UP_AFTER_MS) {
-      log(`[webhooks] ${named} failed for good after ${event.attempts} attempts: ${outcome.error}`);
-      return {
-        record: orm(db)
-          .update(w)
-          .set({ ...released, status: 'failed', lastError: outcome.error.slice(0, 500) })
-          .where(mine),
-      };
-    }
-    const delay = nextAttemptDelayMs(waited, outcome.retryAfterMs);
-    log(`[webhooks] ${named} attempt ${event.attempts} failed (${outcome.error}); next in ${Math.round(delay / 1000)} s`);
-    return {
-      record: orm(db)
-        .update(w)
-        .set({ ...released, nextAttemptMs: finished + delay, lastError: outcome.error.slice(0, 500) })
-        .where(mine),
+    const failure = {
+      error: outcome.error.slice(0, 500),
+      permanent: outcome.kind === 'final',
+      retryAfterMs: outcome.kind === 'retry' ? outcome.retryAfterMs : undefined,
     };
+    const { failed, delayMs, changes } = queue.afterFailure(event, failure, finished);
+    log(
+      failed
+        ? `[webhooks] ${named} failed for good after ${event.attempts} attempts: ${outcome.error}`
+        : `[webhooks] ${named} attempt ${event.attempts} failed (${outcome.error}); next in ${Math.round(delayMs / 1000)} s`,
+    );
+    return { record: queue.release(event.id, changes) };
   }
 
   /**
    * Claim, send, record, until none is due: a batch's events are of different enquiries, so they go
    * at once, and what became of them is recorded in one write (a busy site's enquiries wait on the
-   * database's write lock once per batch, not twice per event). After a full batch it pauses
-   * BATCH_PAUSE_MS: at most 64 events a second, so a backlog never takes the server from its visitors.
+   * database's write lock once per batch, not twice per event), retried while the database refuses it.
+   * After a full batch it pauses BATCH_PAUSE_MS: at most 64 events a second, so a backlog never takes
+   * the server from its visitors.
    */
   async function deliverDue(): Promise<number> {
     let attempted = 0;
-    while (!stopped) {
+    while (!loop.isStopped()) {
       const batch = await claim();
       if (batch.length === 0) break;
       attempted += batch.length;
-      const attempts = await Promise.all(batch.map(attempt));
-      await writeBatch(
-        db,
-        attempts.map((each) => each.record),
-      );
-      if (batch.length === CLAIM_BATCH && !stopped)
-        await new Promise((resolve) => setTimeout(resolve, options.batchPauseMs ?? BATCH_PAUSE_MS));
+      const records = (await Promise.all(batch.map(attempt))).map((each) => each.record);
+      await queue.recordWithRetry(() => writeBatch(db, records), {
+        keepTrying: () => !loop.isStopped(),
+        trouble: (error, givingUp) =>
+          log(
+            `[webhooks] ${batch.length} events were sent but could not be recorded; ${givingUp ? 'they may be sent again, with the same ids, after their lease' : 'still trying'}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      });
+      if (batch.length === CLAIM_BATCH) await loop.pause(options.batchPauseMs ?? BATCH_PAUSE_MS);
     }
     return attempted;
   }
 
-  function runOnce(): Promise<number> {
-    round ??= deliverDue().finally(() => (round = undefined));
-    return round;
-  }
-
-  return {
-    runOnce,
-    start() {
-      loop ??= (async () => {
-        while (!stopped) {
-          const stopping = new Promise<void>((resolve) => (stopSleeping = resolve));
-          try {
-            await runOnce();
-          } catch (error) {
-            log(`[webhooks] a round failed: ${error instanceof Error ? error.message : String(error)}`);
-          }
-          if (stopped) break;
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          await Promise.race([stopping, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.pollMs)))]);
-          clearTimeout(timer);
-        }
-      })();
-    },
-    async stop() {
-      stopped = true;
-      stopSleeping?.();
-      await loop;
-      await round;
-    },
-  };
+  return { runOnce: loop.runOnce, start: loop.start, stop: loop.stop };
 }

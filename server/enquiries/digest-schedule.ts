@@ -1,11 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { insertSelect, orm } from '@/server/db';
 import { digests } from '@/server/db-schema';
-import { doublingDelay } from '@/server/doubling-delay';
+import { attemptsSchedule, createLeaseQueue, createPollingLoop } from '@/server/delivery/lease-queue';
 import { composeDigest, type DigestEmail } from '@/server/enquiries/digest';
 import { gatherDigestFacts, type DigestWindow, type GatherOptions } from '@/server/enquiries/digest-facts';
 import {
@@ -24,12 +24,10 @@ import { digestsMigration } from '@/server/migrations/0008-digests';
 
 /** A digest being sent is another process's for this long; past it, it is taken to have died and is sent again. */
 const DIGEST_LEASE_MS = 5 * 60_000;
-const DIGEST_MAX_ATTEMPTS = 10;
-/** After a failed attempt: 1 min, 2 min … capped at 1 h. */
-const digestBackoffMs = doublingDelay(60_000, 60 * 60_000);
+/** After a failed attempt: 1 min, 2 min … capped at 1 h; given up after 10 attempts. */
+const digestSchedule = attemptsSchedule(10, 60_000, 60 * 60_000);
 /** How often the server looks whether a digest is due. */
 const DIGEST_TICK_MS = 60_000;
-const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000] as const;
 
 type DigestRow = typeof digests.$inferSelect;
 
@@ -103,8 +101,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * Sends the company's digest once per period. The period's row is created with INSERT … ON CONFLICT DO
- * NOTHING (its key is unique), and only if no later period is recorded; then it is leased with one
- * UPDATE … RETURNING, as the outbox's jobs are, and marked sent only by the process still holding the lease.
+ * NOTHING (its key is unique), and only if no later period is recorded; then it is a job of the lease
+ * queue, as the outbox's are: leased, and marked sent only by the process still holding the lease.
  */
 export function createDigestSender(options: DigestSenderOptions) {
   const { db, mailer } = options;
@@ -113,6 +111,7 @@ export function createDigestSender(options: DigestSenderOptions) {
   const timeZone = options.timeZone ?? DIGEST_TIME_ZONE;
   const log = options.log ?? ((line: string) => console.log(line));
   const q = orm(db);
+  const queue = createLeaseQueue({ db, table: digests, owner, leaseMs: DIGEST_LEASE_MS, schedule: digestSchedule, now });
   let startedMs: number | undefined;
 
   /** Creates the period's row unless it exists or a period ending as late or later is recorded; true when it exists now. */
@@ -140,26 +139,12 @@ export function createDigestSender(options: DigestSenderOptions) {
 
   /** Leases one row: the next due one, or (`--send`) the named period's whatever its next attempt time. */
   async function claim(key?: string): Promise<DigestRow | null> {
-    const at = now();
-    const free = or(isNull(digests.leaseUntilMs), lt(digests.leaseUntilMs, at));
-    const claimable: SQL = key
-      ? and(eq(digests.periodKey, key), inArray(digests.status, ['pending', 'failed']), free)!
-      : and(eq(digests.status, 'pending'), free, lte(digests.nextAttemptMs, at))!;
-    const next = q.select({ id: digests.id }).from(digests).where(claimable).orderBy(digests.periodEndMs).limit(1);
-    const [claimed] = await q
-      .update(digests)
-      .set({ status: 'pending', leaseOwner: owner, leaseUntilMs: at + DIGEST_LEASE_MS, attempts: sql`${digests.attempts} + 1` })
-      .where(and(eq(digests.id, next), claimable))
-      .returning();
+    const [claimed] = await queue.claim({
+      orderBy: [digests.periodEndMs],
+      ...(key ? { where: eq(digests.periodKey, key), statuses: ['pending', 'failed'], due: false } : {}),
+      set: { status: 'pending' },
+    });
     return claimed ?? null;
-  }
-
-  async function markSent(id: number, messageId: string): Promise<boolean> {
-    const marked = await q
-      .update(digests)
-      .set({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null, leaseOwner: null, leaseUntilMs: null })
-      .where(and(eq(digests.id, id), eq(digests.leaseOwner, owner), eq(digests.status, 'pending')));
-    return marked.rowsAffected === 1;
   }
 
   /**
@@ -168,26 +153,22 @@ export function createDigestSender(options: DigestSenderOptions) {
    * after a crash between the send and the record.
    */
   async function recordSent(row: DigestRow, messageId: string): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const marked = await markSent(row.id, messageId);
-        log(
-          marked
-            ? `[digest] ${row.periodKey} sent to ${row.recipient} via ${mailer.describe}`
-            : `[digest] ${row.periodKey}: sent, but its lease had passed to another process`,
-        );
-        return;
-      } catch (error) {
-        const delay = RECORD_RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) {
+    const marked = await queue.recordWithRetry(
+      () => queue.finish(row.id, { status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null }),
+      {
+        keepTrying: () => false,
+        trouble: (error) =>
           log(
             `[digest] ${row.periodKey}: the relay accepted it (${messageId}) but it could not be recorded; it may be sent again after its lease: ${errorText(error)}`,
-          );
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
+          ),
+      },
+    );
+    if (!marked) return;
+    log(
+      marked.rowsAffected === 1
+        ? `[digest] ${row.periodKey} sent to ${row.recipient} via ${mailer.describe}`
+        : `[digest] ${row.periodKey}: sent, but its lease had passed to another process`,
+    );
   }
 
   async function compose(row: DigestRow): Promise<DigestEmail> {
@@ -211,17 +192,8 @@ export function createDigestSender(options: DigestSenderOptions) {
       }));
     } catch (error) {
       const detail = errorText(error);
-      const giveUp = isPermanentSmtpFailure(error) || row.attempts >= DIGEST_MAX_ATTEMPTS;
-      await q
-        .update(digests)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          nextAttemptMs: now() + digestBackoffMs(row.attempts),
-          lastError: detail,
-          leaseOwner: null,
-          leaseUntilMs: null,
-        })
-        .where(and(eq(digests.id, row.id), eq(digests.leaseOwner, owner)));
+      const { failed: giveUp, changes } = queue.afterFailure(row, { error: detail, permanent: isPermanentSmtpFailure(error) });
+      await queue.release(row.id, changes);
       log(`[digest] ${row.periodKey} attempt ${row.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
       return { result: giveUp ? 'failed' : 'will-retry', key: row.periodKey, error: detail };
     }
@@ -287,28 +259,13 @@ export async function previewDigest(
 /** Runs `sender.runDue()` now and every `tickMs` (the server); resolves stop() once a step in progress is done. */
 export function startDigestSchedule(sender: DigestSender, options: { tickMs?: number; log?: (line: string) => void } = {}) {
   const log = options.log ?? ((line: string) => console.error(line));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const step = () => {
-    running = sender
-      .runDue()
-      .catch((error: unknown) => log(`[digest] could not check for a due digest: ${errorText(error)}`))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        timer = setTimeout(step, options.tickMs ?? DIGEST_TICK_MS);
-        timer.unref?.();
-      });
-  };
-  step();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = createPollingLoop({
+    round: sender.runDue,
+    pollMs: options.tickMs ?? DIGEST_TICK_MS,
+    onError: (error) => log(`[digest] could not check for a due digest: ${errorText(error)}`),
+  });
+  loop.start();
+  return { stop: loop.stop };
 }
 
 /** The digest's settings: ENQUIRY_DIGEST, and its recipient (ENQUIRY_DIGEST_TO, else ENQUIRY_TO, else the company's address). */

@@ -1,12 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { orm } from '@/server/db';
 import { doublingDelay } from '@/server/doubling-delay';
-import { claimStageChanges, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+import { attemptsSchedule, createLeaseQueue, createPollingLoop } from '@/server/delivery/lease-queue';
+import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
 import {
   isMessageTooLarge,
   isPermanentSmtpFailure,
@@ -27,22 +27,19 @@ import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/enq
 import { findEnquiry, replacedEnquiry, type StoredEnquiry } from '@/server/enquiries/store';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
+import { findStageChange } from '@/server/claims/stage-change';
 import { stageEmail } from '@/server/claims/stage-email';
 
-const MAX_ATTEMPTS = 20;
 const LEASE_MS = 2 * 60_000;
 
-/** After a failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
-const backoffMs = doublingDelay(30_000, 60 * 60_000);
+/** After a failed attempt: 30 s, 1 min, 2 min … capped at 1 h; given up after 20 attempts. */
+const mailSchedule = attemptsSchedule(20, 30_000, 60 * 60_000);
 
 /** How long delivery pauses after the relay refused the site's settings: 1 min, doubling to 15 min. */
 const pauseMs = doublingDelay(60_000, 15 * 60_000);
 
 /** How long a photos follow-up waits, after its notification's next attempt, while the notification is not sent yet. */
 const FOLLOW_UP_WAIT_MS = 30_000;
-
-/** Waits between attempts to record a send the relay accepted (the database may be briefly locked): 50 ms … then every 3 s. */
-const RECORD_RETRY_DELAYS_MS = [50, 200, 1000, 3000];
 
 type OutboxWorkerOptions = {
   db: Client;
@@ -69,7 +66,6 @@ type OutboxWorkerOptions = {
 export type OutboxWorkerState = { pausedUntil: number | null; pauseReason: string | null };
 
 type Job = typeof jobs.$inferSelect;
-type ClaimedJob = Pick<Job, 'id' | 'enquiryId' | 'kind' | 'attempts' | 'stageChangeId' | 'photosFrom'>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -84,16 +80,24 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { db, mailer, from, to } = options;
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const owner = options.owner ?? randomUUID();
   const log = options.log ?? ((line: string) => console.log(line));
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const queue = createLeaseQueue({
+    db,
+    table: jobs,
+    owner: options.owner ?? randomUUID(),
+    leaseMs: LEASE_MS,
+    schedule: mailSchedule,
+    now,
+    sleep: options.sleep,
+  });
+  const loop = createPollingLoop({
+    round: deliverDue,
+    pollMs: options.pollMs,
+    onError: (error) => log(`[outbox] poll failed: ${messageOf(error)}`),
+  });
 
-  let stopped = false;
   const pause = { until: 0, reason: '', times: 0 };
-  let round: Promise<number> | undefined;
-  let loop: Promise<void> | undefined;
-  let wakeUp: () => void = () => undefined;
   const isPaused = () => pause.until > now();
 
   /** The photos, with the bytes of those that fit in one message. */
@@ -129,44 +133,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return found?.first ?? Number.POSITIVE_INFINITY;
   }
 
-  /** Gives the job back: its lease ends and it takes `changes`. */
-  async function release(job: ClaimedJob, changes: SQLiteUpdateSetSource<typeof jobs>) {
-    await orm(db)
-      .update(jobs)
-      .set({ ...changes, leaseOwner: null, leaseUntilMs: null })
-      .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner)));
-  }
-
-  async function claim(): Promise<ClaimedJob | null> {
-    const current = now();
-    const claimable = and(eq(jobs.status, 'pending'), or(isNull(jobs.leaseUntilMs), lt(jobs.leaseUntilMs, current)));
-    // An urgent enquiry's notification goes ahead of every other job that is due; the rest, oldest due first.
+  /** The next job due: an urgent enquiry's notification ahead of every other, the rest oldest due first. */
+  async function claim(): Promise<Job | null> {
     const urgentNotification = sql`CASE WHEN ${jobs.kind} = 'notification' AND EXISTS (SELECT 1 FROM ${enquiries}
       WHERE ${enquiries.id} = ${jobs.enquiryId} AND ${enquiries.urgent} = 1) THEN 0 ELSE 1 END`;
-    const nextDue = orm(db)
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(claimable, lte(jobs.nextAttemptMs, current)))
-      .orderBy(urgentNotification, jobs.nextAttemptMs, jobs.id)
-      .limit(1);
-    // One statement: the job is re-checked as it is leased, so two workers never take the same one.
-    const [claimed] = await orm(db)
-      .update(jobs)
-      .set({ leaseOwner: owner, leaseUntilMs: current + LEASE_MS, attempts: sql`${jobs.attempts} + 1` })
-      .where(and(eq(jobs.id, nextDue), claimable))
-      .returning({
-        id: jobs.id,
-        enquiryId: jobs.enquiryId,
-        kind: jobs.kind,
-        attempts: jobs.attempts,
-        stageChangeId: jobs.stageChangeId,
-        photosFrom: jobs.photosFrom,
-      });
+    const [claimed] = await queue.claim({ orderBy: [urgentNotification, jobs.nextAttemptMs, jobs.id] });
     return claimed ?? null;
   }
 
   /** A message with photos; if the relay refuses it for its size, at once again without attachments: the company always gets the text. */
-  async function sendWithPhotos(job: ClaimedJob, photos: readonly PhotoForEmail[], mail: (list: readonly PhotoForEmail[]) => Mail.Options) {
+  async function sendWithPhotos(job: Job, photos: readonly PhotoForEmail[], mail: (list: readonly PhotoForEmail[]) => Mail.Options) {
     const full = mail(photos);
     try {
       return await mailer.send(full);
@@ -186,7 +162,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   /** A batch added later: its photos, up to where the next batch begins. */
-  async function photosOfBatch(job: ClaimedJob, first: number, stored: readonly StoredPhoto[]) {
+  async function photosOfBatch(job: Job, first: number, stored: readonly StoredPhoto[]) {
     const [next] = await orm(db)
       .select({ first: sql<number | null>`min(${jobs.photosFrom})` })
       .from(jobs)
@@ -195,25 +171,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return stored.filter((photo) => photo.position >= first && photo.position < end);
   }
 
-  /** Sends the job's message; resolves to the Message-ID the relay accepted. */
-  async function send(job: ClaimedJob, enquiry: StoredEnquiry, notification: { status: string } | undefined) {
-    if (job.kind === 'acknowledgement')
-      return mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) }));
-    if (job.kind === 'stage') {
-      const [change] = await orm(db)
-        .select({
-          id: claimStageChanges.id,
-          stage: claimStageChanges.stage,
-          waitingOn: claimStageChanges.waitingOn,
-          nextDate: claimStageChanges.nextDate,
-          note: claimStageChanges.note,
-        })
-        .from(claimStageChanges)
-        .where(eq(claimStageChanges.id, job.stageChangeId ?? -1));
+  type Sender = (job: Job, enquiry: StoredEnquiry, notification: { status: string } | undefined) => Promise<{ messageId: string }>;
+  /** The message of each kind of job; each resolves to the Message-ID the relay accepted. */
+  const senders: Record<Job['kind'], Sender> = {
+    acknowledgement: async (_job, enquiry) =>
+      mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(enquiry.id) })),
+    stage: async (job, enquiry) => {
+      const change = await findStageChange(db, job.stageChangeId);
       if (!change) throw new PermanentMailError(`its change of stage (${job.stageChangeId}) is missing`);
       return mailer.send(stageEmail(enquiry, change, { from, replyTo: to, statusLink: (await claimLinks(enquiry.id))?.status }));
-    }
-    if (job.kind === 'photos') {
+    },
+    photos: async (job, enquiry, notification) => {
       if (notification?.status !== 'sent')
         throw new PermanentMailError('its notification has not gone out (requeue both with --retry-failed)');
       const laterFrom = job.photosFrom;
@@ -222,40 +190,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       const batch = laterFrom === null ? stored.filter((photo) => photo.position < before) : await photosOfBatch(job, laterFrom, stored);
       const photos = await photosForEmail(batch);
       return sendWithPhotos(job, photos, (list) => photosFollowUpEmail(enquiry, { from, to, photos: list, addedFrom: laterFrom }));
-    }
-    // The photos first, then where the later batches begin: a batch committed in between is then
-    // either not seen at all or seen with its follow-up, never attached here as well.
-    const all = await photosOf(db, enquiry.id);
-    const later = await laterPhotosFrom(enquiry.id);
-    const stored = all.filter((photo) => photo.position < later);
-    // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
-    // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
-    const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
-    const photos = toFollow > 0 ? [] : await photosForEmail(stored);
-    const links = await claimLinks(enquiry.id);
-    const replaces = await replacedEnquiry(db, enquiry.id);
-    return sendWithPhotos(job, photos, (list) =>
-      notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links, replaces }),
-    );
-  }
+    },
+    notification: async (job, enquiry) => {
+      // The photos first, then where the later batches begin: a batch committed in between is then
+      // either not seen at all or seen with its follow-up, never attached here as well.
+      const all = await photosOf(db, enquiry.id);
+      const later = await laterPhotosFrom(enquiry.id);
+      const stored = all.filter((photo) => photo.position < later);
+      // Looked up after the photos: the store adds late photos and their follow-up in one batch, so photos
+      // seen here with no follow-up are this notification's, and a follow-up seen here carries them all.
+      const toFollow = stored.length > 0 && (await jobOf(enquiry.id, 'photos')) ? stored.length : 0;
+      const photos = toFollow > 0 ? [] : await photosForEmail(stored);
+      const links = await claimLinks(enquiry.id);
+      const replaces = await replacedEnquiry(db, enquiry.id);
+      return sendWithPhotos(job, photos, (list) =>
+        notificationEmail(enquiry, { from, to, photos: list, photosToFollow: toFollow, links, replaces }),
+      );
+    },
+  };
 
   /** A send that failed: retried later, failed for good, or (the relay refused the site's settings) delivery paused. */
-  async function sendFailed(job: ClaimedJob, error: unknown, enquiryFound: boolean) {
+  async function sendFailed(job: Job, error: unknown, enquiryFound: boolean) {
     const detail = messageOf(error).slice(0, 1000);
     if (enquiryFound && isSmtpConfigurationFailure(error)) {
       // Not this message's fault: give the attempt back, keep the job pending and pause delivery.
       pause.times += 1;
       pause.until = now() + pauseMs(pause.times);
       pause.reason = detail;
-      await release(job, { attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: pause.until, lastError: detail });
+      await queue.release(job.id, { attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: pause.until, lastError: detail });
       log(`[outbox] delivery paused until ${new Date(pause.until).toISOString()}: the relay refused the site's settings: ${detail}`);
       options.onPause?.(detail);
       return;
     }
     const permanent = !enquiryFound || error instanceof NotAcknowledgeable || isPermanentSmtpFailure(error);
-    const giveUp = permanent || job.attempts >= MAX_ATTEMPTS;
-    await release(job, { status: giveUp ? 'failed' : 'pending', nextAttemptMs: now() + backoffMs(job.attempts), lastError: detail });
-    log(`[outbox] job ${job.id} attempt ${job.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
+    const { failed, changes } = queue.afterFailure(job, { error: detail, permanent });
+    await queue.release(job.id, changes);
+    log(`[outbox] job ${job.id} attempt ${job.attempts} failed${failed ? ' permanently' : ', will retry'}: ${detail}`);
   }
 
   /**
@@ -264,35 +234,29 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
    * worker gives up after RECORD_RETRY_DELAYS_MS: after its lease the job is sent again, with the same
    * Message-ID, as after a crash between the send and the record.
    */
-  async function recordSent(job: ClaimedJob, messageId: string) {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const marked = await orm(db)
-          .update(jobs)
-          .set({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null, leaseOwner: null, leaseUntilMs: null })
-          .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, owner), eq(jobs.status, 'pending')));
-        if (marked.rowsAffected === 1) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, ${job.kind}) sent via ${mailer.describe}`);
-        else log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
-        return;
-      } catch (error) {
-        const giveUp = stopped && attempt >= RECORD_RETRY_DELAYS_MS.length;
-        if (giveUp || attempt === RECORD_RETRY_DELAYS_MS.length) {
-          const next = giveUp
+  async function recordSent(job: Job, messageId: string) {
+    const marked = await queue.recordWithRetry(
+      () => queue.finish(job.id, { status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null }),
+      {
+        keepTrying: () => !loop.isStopped(),
+        trouble: (error, givingUp) => {
+          const next = givingUp
             ? 'the worker is stopping; it may be sent again after its lease'
             : 'still trying, and sending nothing else meanwhile';
           log(`[outbox] job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded; ${next}: ${messageOf(error)}`);
-        }
-        if (giveUp) return;
-        await sleep(RECORD_RETRY_DELAYS_MS[attempt] ?? 3000);
-      }
-    }
+        },
+      },
+    );
+    if (!marked) return;
+    if (marked.rowsAffected === 1) log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, ${job.kind}) sent via ${mailer.describe}`);
+    else log(`[outbox] job ${job.id}: sent, but the lease had passed to another worker`);
   }
 
   /** Claim, send, record: every job that is due now; resolves to how many were attempted. */
   async function deliverDue(): Promise<number> {
     let attempted = 0;
     // Stops between jobs when the worker stops or the relay refused the settings.
-    while (!stopped && !isPaused()) {
+    while (!loop.isStopped() && !isPaused()) {
       const job = await claim();
       if (!job) break;
       attempted += 1;
@@ -301,14 +265,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       if (enquiry && notification?.status === 'pending') {
         // A follow-up waits while its notification is pending: its attempt is given back and it is due again later.
         const until = Math.max(notification.nextAttemptMs, now()) + FOLLOW_UP_WAIT_MS;
-        await release(job, { attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: until });
+        await queue.release(job.id, { attempts: sql`${jobs.attempts} - 1`, nextAttemptMs: until });
         log(`[outbox] job ${job.id} (enquiry ${job.enquiryId}, photos) waits for its notification`);
         continue;
       }
       let messageId: string;
       try {
         if (!enquiry) throw new Error(`enquiry ${job.enquiryId} is missing`);
-        ({ messageId } = await send(job, enquiry, notification));
+        ({ messageId } = await senders[job.kind](job, enquiry, notification));
       } catch (error) {
         await sendFailed(job, error, enquiry !== null);
         continue;
@@ -319,39 +283,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return attempted;
   }
 
-  /** One round (the one under way, if any). */
-  function runOnce(): Promise<number> {
-    round ??= deliverDue().finally(() => (round = undefined));
-    return round;
-  }
-
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     state(): OutboxWorkerState {
       return isPaused() ? { pausedUntil: pause.until, pauseReason: pause.reason } : { pausedUntil: null, pauseReason: null };
     },
     /** Runs rounds until stopped: each after `pollMs`, or at once when woken (a stopped worker stays stopped). */
-    start() {
-      loop ??= (async () => {
-        while (!stopped) {
-          // Made before the round, so a wake() during it starts the next one at once.
-          const woken = new Promise<void>((resolve) => (wakeUp = resolve));
-          await runOnce().catch((error: unknown) => log(`[outbox] poll failed: ${messageOf(error)}`));
-          // Unref'd: a worker waiting for its next round does not keep the process alive.
-          await Promise.race([woken, new Promise((resolve) => setTimeout(resolve, options.pollMs).unref?.())]);
-        }
-      })();
-    },
+    start: loop.start,
     /** Ask for a delivery round now (after an enquiry was stored). */
-    wake() {
-      wakeUp();
-    },
+    wake: loop.wake,
     /** Stops claiming; resolves when the job being sent (if any) is finished and recorded. */
-    async stop() {
-      stopped = true;
-      wakeUp();
-      await Promise.all([round?.catch(() => undefined), loop]);
-    },
+    stop: loop.stop,
   };
 }
 
