@@ -277,3 +277,28 @@ export function dryingSummary(readings: readonly StoredReading[], machines: read
     running,
   };
 }
+
+/** How many visits a claim's readings may go without falling before the owner is told. */
+export const STALLED_VISITS = 3;
+
+/**
+ * Whether a claim's drying has stalled: its readings have not moved in its last three visits (visits
+ * with readings, by time). Of those three, take the first and the last: the locations still above their
+ * goal at the last visit that were also read at the first are the ones that should be drying, and
+ * drying has stalled when there is at least one and none of them reads lower at the last visit than it
+ * did at the first. Fewer than three visits, or every location at its goal, is not stalled.
+ */
+export function dryingStalled(readings: readonly StoredReading[]): boolean {
+  const visits = [...new Set(readings.map((reading) => Date.parse(reading.visitAt)))].sort((a, b) => a - b);
+  if (visits.length < STALLED_VISITS) return false;
+  const first = visits[visits.length - STALLED_VISITS]!;
+  const last = visits[visits.length - 1]!;
+  const at = (ms: number) => new Map(readings.filter((reading) => Date.parse(reading.visitAt) === ms).map((r) => [locationKey(r), r]));
+  const then = at(first);
+  const wet = [...at(last).values()].filter((reading) => reading.value > reading.goal && then.has(locationKey(reading)));
+  return wet.length > 0 && wet.every((reading) => reading.value >= then.get(locationKey(reading))!.value);
+}
+
+/** Whole days since the first visit. */
+export const daysSinceFirstVisit = (readings: readonly StoredReading[], now: number): number | null =>
+  readings.length === 0 ? null : Math.max(0, Math.floor((now - Math.min(...readings.map((r) => Date.parse(r.visitAt)))) / DAY_MS));

@@ -21,6 +21,7 @@ import { readEnquiryStats } from '@/server/enquiries/stats';
 import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
 import { hasClaim, hasSupportNeeds, isCalendarDate } from '@/lib/contact-fields';
 import { stageWords } from '@/lib/claim-stages';
+import { claimsDrying, dryingWords, type DryingClaim } from '@/server/claims/claims-drying';
 import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 
@@ -115,7 +116,7 @@ function crmLine(entry: EnquiryListing, state: WebhookState | undefined): string
   return `waiting (${state.lastError ? `${tries}, last: ${oneLine(state.lastError, 60)}` : tries})`;
 }
 
-function table(entries: EnquiryListing[], full: boolean, crm: Map<number, WebhookState> | null) {
+function table(entries: EnquiryListing[], full: boolean, crm: Map<number, WebhookState> | null, drying: Map<number, DryingClaim>) {
   const header = ['#', 'reference', 'received', 'from', 'subject', 'photos', 'disposition', 'verification', 'delivery', 'acknowledgement'];
   const rows = entries.map((entry) => [
     String(entry.id),
@@ -139,6 +140,8 @@ function table(entries: EnquiryListing[], full: boolean, crm: Map<number, Webhoo
     const support = supportLine(entry);
     if (support) lines.push(`    support: ${support}`);
     lines.push(`    stage: ${stageWords(entry.stage)}`);
+    const dryingClaim = drying.get(entry.id);
+    if (dryingClaim) lines.push(`    drying: ${dryingWords(dryingClaim)}`);
     const urgency = urgencyLine(entry);
     if (urgency) lines.push(`    urgency: ${urgency}`);
     const instruction = instructionLine(entry);
@@ -234,7 +237,12 @@ const crm = webhooksConfigured()
       entries.map((entry) => entry.id),
     )
   : null;
-if (options.json) console.log(terminalJson(crm ? entries.map((entry) => ({ ...entry, crm: crm.get(entry.id) ?? null })) : entries));
+const drying = new Map((await claimsDrying(db, Date.now())).map((claim) => [claim.enquiryId, claim]));
+const withDrying = entries.map((entry) => {
+  const claim = drying.get(entry.id);
+  return claim ? { ...entry, drying: { days: claim.days, stalled: claim.stalled } } : entry;
+});
+if (options.json) console.log(terminalJson(crm ? withDrying.map((entry) => ({ ...entry, crm: crm.get(entry.id) ?? null })) : withDrying));
 else if (entries.length === 0) console.log('No enquiries yet.');
-else console.log(table(entries, options.flags.full, crm));
+else console.log(table(entries, options.flags.full, crm, drying));
 db.close();

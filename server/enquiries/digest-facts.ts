@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, count, desc, eq, gte, lt, lte, max, notInArray, or } from 'drizzle-orm';
+import { claimsDrying } from '@/server/claims/claims-drying';
 import { undeliveredEvents, webhookFigures, webhooksDeliveredBetween } from '@/server/crm/webhook-status';
 import { orm } from '@/server/db';
 import { enquiries, enquiryNotifications as jobs, errorLogs } from '@/server/db-schema';
@@ -111,6 +112,7 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     lastEnquiryMs: last?.receivedMs ?? null,
     photoStorage: health.photoStorage,
     claims: health.claims,
+    drying: await claimsDrying(db, options.now),
     errorLog: entries.map((entry) => ({ category: entry.category, count: entry.count })),
     crm: options.health?.webhooks ? await crmFacts(db, window.covers, options.now) : null,
   };

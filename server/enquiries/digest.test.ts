@@ -230,6 +230,7 @@ describe('the digest of a seeded week', () => {
         ],
         pastNextDate: 1,
       },
+      drying: [],
       errorLog: [],
       crm: null,
     };

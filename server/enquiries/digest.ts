@@ -1,6 +1,7 @@
 import 'server-only';
 import { stageWords } from '@/lib/claim-stages';
 import type { ClaimCounts } from '@/server/claims/claim-counts';
+import { dryingWords, type DryingClaim } from '@/server/claims/claims-drying';
 import type { WebhookEventType } from '@/server/db-schema';
 import type { HealthProblem } from '@/server/enquiries/health';
 import type { PhotoStorage } from '@/server/enquiries/photo-storage';
@@ -32,6 +33,8 @@ export type DigestFacts = {
   photoStorage: PhotoStorage | null;
   /** Every accepted enquiry by the stage it is at now, and those past their next date (null: not counted). */
   claims: ClaimCounts | null;
+  /** The claims at stage `drying` now, longest first: days since the first visit, and those stalled. */
+  drying: DryingClaim[];
   /** The error log's entries in `covers`, by category, most first. */
   errorLog: { category: string; count: number }[];
   /** The events sent to the company's CRM, when its webhooks are on (null: off). */
@@ -196,6 +199,24 @@ function sections(facts: DigestFacts): Section[] {
             },
           ],
   });
+
+  if (facts.drying.length > 0) {
+    const stalled = facts.drying.filter((claim) => claim.stalled).length;
+    result.push({
+      heading: 'Drying',
+      blocks: [
+        { kind: 'p', text: `${plural(facts.drying.length, 'claim')} drying out now:` },
+        { kind: 'list', items: facts.drying.map((claim) => `${claim.reference}: ${dryingWords(claim)}`) },
+        {
+          kind: 'p',
+          text:
+            stalled === 0
+              ? 'Every claim drying has readings still falling.'
+              : `Readings not moved in three visits: ${stalled} (no location above its goal reads lower than three visits ago).`,
+        },
+      ],
+    });
+  }
 
   if (facts.crm) result.push({ heading: 'CRM', blocks: crmBlocks(facts.crm, at, `this ${unit}${so}`) });
 
