@@ -222,7 +222,7 @@ export const claimLinkUses = sqliteTable(
   (table) => [uniqueIndex('claim_link_uses_minute').on(table.enquiryId, table.link, table.use, table.minuteMs)],
 );
 
-export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.photos_added', 'claim.updated'] as const;
+export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.photos_added', 'claim.updated', 'claim.drying_recorded'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Migration 0017: the events the company's CRM is told of (server/crm/webhooks.ts), each delivered once. */
@@ -240,6 +240,8 @@ export const webhookEvents = sqliteTable(
     stageChangeId: integer('stage_change_id').references(() => claimStageChanges.id),
     /** An `enquiry.photos_added` event's batch: its first photo's position. */
     photosFrom: integer('photos_from'),
+    /** Migration 0022: a `claim.drying_recorded` event's visit. */
+    dryingVisitId: integer('drying_visit_id').references(() => dryingVisits.id),
     occurredAt: text('occurred_at').notNull(),
     createdMs: integer('created_ms').notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
@@ -259,6 +261,7 @@ export const webhookEvents = sqliteTable(
       table.type,
       sql`coalesce(${table.stageChangeId}, 0)`,
       sql`coalesce(${table.photosFrom}, 0)`,
+      sql`coalesce(${table.dryingVisitId}, 0)`,
     ),
     index('webhook_events_due').on(table.status, table.nextAttemptMs),
   ],

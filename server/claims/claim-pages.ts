@@ -173,7 +173,9 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
       source: 'staff',
       eventId: `staff-visit:${id}:${formToken}`,
       now: now(),
+      tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
     });
+    wakeOutboxWorker();
     if (outcome === 'too-many-visits')
       return { kind: 'refused', message: staffVisitText.tooMany(DRYING_LIMITS.visitsPerClaim), errors: {}, values };
     await recordLinkUse(client, id, 'update', 'saved', now());

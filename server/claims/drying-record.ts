@@ -5,12 +5,14 @@ import {
   DRYING_LIMITS,
   driedRefusal,
   dryingLocations,
+  machineEnergy,
   machineKey,
   type DryingLocation,
   type DryingVisitInput,
   type StoredMachine,
   type StoredReading,
 } from '@/lib/drying';
+import { dryingRecordedEvent } from '@/server/crm/webhook-events';
 import { orm, writeTransaction } from '@/server/db';
 import { dryingEquipment, dryingReadings, dryingVisits } from '@/server/db-schema';
 
@@ -21,13 +23,14 @@ export type DryingVisitOutcome = 'recorded' | 'already-recorded' | 'too-many-vis
  * `eventId`: a CRM event sent again, or a staff Save repeated, records nothing more), its readings,
  * and its machines. A machine already recorded (the same kind, model and time switched on) is updated
  * with what this visit says of it (switched off, its meter's kWh), unless a later visit has spoken
- * since. A claim keeps at most DRYING_LIMITS.visitsPerClaim visits.
+ * since. A claim keeps at most DRYING_LIMITS.visitsPerClaim visits. A visit from the staff page is told
+ * to the CRM when its webhooks are on (`tellCrm`: a `claim.drying_recorded` event, in the same transaction).
  */
 export async function recordDryingVisit(
   db: Client,
   enquiryId: number,
   visit: DryingVisitInput,
-  meta: { source: 'crm' | 'staff'; eventId: string; now: number },
+  meta: { source: 'crm' | 'staff'; eventId: string; now: number; tellCrm?: boolean },
 ): Promise<DryingVisitOutcome> {
   const q = orm(db);
   const visitMs = Date.parse(visit.visitAt);
@@ -90,6 +93,8 @@ export async function recordDryingVisit(
         );
       else if (visitMs >= Number(row[0])) await run(q.update(dryingEquipment).set(fields).where(where));
     }
+    // The CRM hears of a visit recorded here (never of one it sent), told once the visit is written.
+    if (meta.source === 'staff' && meta.tellCrm) await run(q.run(dryingRecordedEvent(enquiryId, visitId, meta.now)));
     return 'recorded';
   });
 }
@@ -185,3 +190,50 @@ export function deleteDryingRecords(db: Client, ids: SQLWrapper) {
     q.delete(dryingVisits).where(inArray(dryingVisits.enquiryId, ids)),
   ];
 }
+
+/**
+ * One visit as the CRM's `claim.drying_recorded` event tells of it, built when the event is sent: the
+ * visit's readings, and the claim's machines placed by then with their kWh up to the visit (the
+ * plug-in meter's where read, else rated watts × hours × count: `kwhFrom`). Null when the visit is gone.
+ */
+export async function dryingVisitForCrm(db: Client, enquiryId: number, visitId: number | null) {
+  if (visitId === null) return null;
+  const q = orm(db);
+  const [visit] = await q
+    .select({ visitAt: dryingVisits.visitAt, visitMs: dryingVisits.visitMs })
+    .from(dryingVisits)
+    .where(and(eq(dryingVisits.id, visitId), eq(dryingVisits.enquiryId, enquiryId)));
+  if (!visit) return null;
+  const readings = await q
+    .select({
+      location: dryingReadings.location,
+      material: dryingReadings.material,
+      scale: dryingReadings.scale,
+      value: dryingReadings.value,
+      goal: dryingReadings.goal,
+      temperature: dryingReadings.temperature,
+      humidity: dryingReadings.humidity,
+    })
+    .from(dryingReadings)
+    .where(eq(dryingReadings.visitId, visitId))
+    .orderBy(asc(dryingReadings.id));
+  const equipment = (await dryingRecordOf(db, enquiryId)).machines
+    .filter((machine) => Date.parse(machine.on) <= visit.visitMs)
+    .map((machine) => {
+      // Switched off after this visit (a later visit said so): still running as of this one.
+      const asOfVisit = machine.off !== null && Date.parse(machine.off) > visit.visitMs ? { ...machine, off: null } : machine;
+      const energy = machineEnergy(asOfVisit, visit.visitMs);
+      return { ...asOfVisit, hoursSoFar: round(energy.hours, 2), kwhSoFar: round(energy.kwh, 2), kwhFrom: energy.source };
+    });
+  return {
+    visitAt: visit.visitAt,
+    readings,
+    equipment,
+    kwhSoFar: round(
+      equipment.reduce((sum, machine) => sum + machine.kwhSoFar, 0),
+      2,
+    ),
+  };
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;

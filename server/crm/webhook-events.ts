@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { insertSelect } from '@/server/db';
-import { claimStageChanges, enquiries, webhookEvents } from '@/server/db-schema';
+import { claimStageChanges, dryingVisits, enquiries, webhookEvents } from '@/server/db-schema';
 
 // The rows of the CRM's events (server/crm/webhooks.ts delivers them), written in the same batch as
 // what each tells of: the enquiry stored, a batch of photos added later, a change of stage on the site.
@@ -84,6 +84,29 @@ export function claimUpdatedEvent(enquiryId: number, changeId: SQL, now: number)
       nextAttemptMs: now,
     },
     sql`FROM ${c} WHERE ${c.id} = ${changeId} AND ${c.enquiryId} = ${enquiryId} AND ${c.source} = 'staff'
+      AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
+      ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
+ * The `claim.drying_recorded` event of a visit the site's staff page just recorded (`visitId`, in the
+ * same write), for an accepted enquiry. A visit the CRM itself sent is never echoed back to it.
+ */
+export function dryingRecordedEvent(enquiryId: number, visitId: number, now: number): SQL {
+  const v = dryingVisits;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`${enquiryId}`,
+      type: 'claim.drying_recorded',
+      eventId: eventIdSql,
+      dryingVisitId: sql`${v.id}`,
+      occurredAt: sql`${v.recordedAt}`,
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM ${v} WHERE ${v.id} = ${visitId} AND ${v.enquiryId} = ${enquiryId} AND ${v.source} = 'staff'
       AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
       ON CONFLICT DO NOTHING`,
   );

@@ -13,12 +13,14 @@ import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { createClaimPhotos } from '@/server/claims/claim-photos';
 import { createLaterPhotosHandler } from '@/server/claims/later-photos-handler';
 import { recordStageChange } from '@/server/claims/claim-status';
+import { recordDryingVisit } from '@/server/claims/drying-record';
 import { createPhotoLinkRoute } from '@/server/crm/photo-links';
 import { createWebhookWorker, GIVE_UP_AFTER_MS, nextAttemptDelayMs } from '@/server/crm/webhooks';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { createContactHandler } from '@/server/enquiries/contact-handler';
 import { createMailer } from '@/server/enquiries/mailer';
 import { createOutboxWorker } from '@/server/enquiries/outbox-worker';
+import { wallClock } from '@/server/enquiries/digest-period';
 import { freePort, tempDatabase } from '@/tests/support/enquiry-peers';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
@@ -206,6 +208,103 @@ describe('events out', () => {
       ['contacted', new Date(contactedAt).toISOString(), new Date(contactedAt).toISOString()],
       ['survey-booked', new Date(contactedAt + 90_000).toISOString(), new Date(contactedAt + 90_000).toISOString()],
     ]);
+  });
+
+  it("tells the CRM of each drying visit recorded on the staff page, with kWh so far, after the claim's other events; a visit from the CRM is not echoed; dried goes out as claim.updated", async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const id = await storedEnquiry(config, false);
+    const reference = enquiryReference(id);
+    const pages = createClaimPages({ db: async () => db, now: () => clock, tellCrm: true });
+    const staff = (await claimSessionValue(db, 'update', id, clock))!;
+    const save = async (stage: string) => {
+      const form = new FormData();
+      form.set('formToken', newFormToken());
+      form.set('stage', stage);
+      return pages.saveUpdate(reference, staff, form);
+    };
+    const london = (ms: number) => {
+      const wall = wallClock(ms, 'Europe/London');
+      return `${wall.date}T${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+    };
+    const on = Math.floor((clock - 48 * 3_600_000) / 60_000) * 60_000;
+    const visit = (at: number, kitchen: number) => {
+      const form = new FormData();
+      const fields = {
+        formToken: newFormToken(),
+        visitAt: london(at),
+        'readings.0.location': 'Kitchen wall',
+        'readings.0.material': 'plaster',
+        'readings.0.scale': 'wme',
+        'readings.0.value': String(kitchen),
+        'readings.0.goal': '12',
+        'equipment.0.kind': 'dehumidifier',
+        'equipment.0.model': 'Ebac BD150',
+        'equipment.0.watts': '700',
+        'equipment.0.count': '1',
+        'equipment.0.on': london(on),
+        'equipment.0.off': '',
+        'equipment.0.kwh': '',
+      };
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return pages.recordVisit(reference, staff, form);
+    };
+    expect(await save('drying')).toMatchObject({ kind: 'saved' });
+    expect(await visit(on, 28)).toMatchObject({ kind: 'saved' });
+    // From the CRM: recorded, and never sent back to it.
+    const fromCrm = {
+      reference,
+      visitAt: new Date(on + 12 * 3_600_000).toISOString(),
+      readings: [{ location: 'Kitchen wall', material: 'plaster' as const, scale: 'wme' as const, value: 20, goal: 12 }],
+      equipment: [],
+    };
+    expect(await recordDryingVisit(db, id, fromCrm, { source: 'crm', eventId: 'msg_from_crm', now: clock, tellCrm: true })).toBe(
+      'recorded',
+    );
+    expect(await visit(on + 24 * 3_600_000, 12)).toMatchObject({ kind: 'saved' });
+    expect(await save('dried')).toMatchObject({ kind: 'saved' });
+
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(5);
+    expect(receiver.received.map((event) => [event.event.type, event.signed])).toEqual([
+      ['enquiry.received', true],
+      ['claim.updated', true],
+      ['claim.drying_recorded', true],
+      ['claim.drying_recorded', true],
+      ['claim.updated', true],
+    ]);
+    expect(new Set(receiver.received.map((event) => event.id)).size).toBe(5);
+    const [, drying, first, second, dried] = receiver.received.map((event) => event.event);
+    expect(drying!.data.stage).toBe('drying');
+    expect(dried!.data.stage).toBe('dried');
+    const machine = {
+      kind: 'dehumidifier',
+      model: 'Ebac BD150',
+      watts: 700,
+      count: 1,
+      on: new Date(on).toISOString(),
+      off: null,
+      kwh: null,
+    };
+    expect(first).toMatchObject({
+      type: 'claim.drying_recorded',
+      version: 1,
+      data: {
+        reference,
+        visitAt: new Date(on).toISOString(),
+        readings: [{ location: 'Kitchen wall', material: 'plaster', scale: 'wme', value: 28, goal: 12, temperature: null, humidity: null }],
+        equipment: [{ ...machine, hoursSoFar: 0, kwhSoFar: 0, kwhFrom: 'rated' }],
+        kwhSoFar: 0,
+      },
+    });
+    expect(typeof first!.timestamp).toBe('string');
+    // 700 W for 24 hours: 16.8 kWh, worked out from its rating (no plug-in meter read).
+    expect(second!.data).toEqual({
+      reference,
+      visitAt: new Date(on + 24 * 3_600_000).toISOString(),
+      readings: [{ location: 'Kitchen wall', material: 'plaster', scale: 'wme', value: 12, goal: 12, temperature: null, humidity: null }],
+      equipment: [{ ...machine, hoursSoFar: 24, kwhSoFar: 16.8, kwhFrom: 'rated' }],
+      kwhSoFar: 16.8,
+    });
   });
 
   it('with webhooks off, nothing is queued', async () => {

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { ATTRIBUTION_FIELDS } from '@/lib/visit-attribution';
+import { dryingVisitForCrm } from '@/server/claims/drying-record';
 import { findStageChange } from '@/server/claims/stage-change';
 import { photoLinks } from '@/server/crm/photo-links';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
@@ -15,8 +16,8 @@ import { findEnquiry } from '@/server/enquiries/store';
 
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site
- * accepts on /api/crm/events, under its own secret): `enquiry.received`, `enquiry.photos_added` and
- * `claim.updated`. Each event is a row of webhook_events written in the same batch as what it tells of,
+ * accepts on /api/crm/events, under its own secret): `enquiry.received`, `enquiry.photos_added`,
+ * `claim.updated` and `claim.drying_recorded`. Each event is a row of webhook_events written in the same batch as what it tells of,
  * and delivered by its own worker (createWebhookWorker): the same `webhook-id` on every attempt, events
  * of one enquiry in order, retried for a day, and never in the way of the company's e-mails.
  */
@@ -28,7 +29,7 @@ export type WebhookTarget = { url: string; secret: string };
 
 type EventRow = Pick<
   typeof webhookEvents.$inferSelect,
-  'id' | 'enquiryId' | 'type' | 'eventId' | 'stageChangeId' | 'photosFrom' | 'occurredAt'
+  'id' | 'enquiryId' | 'type' | 'eventId' | 'stageChangeId' | 'photosFrom' | 'dryingVisitId' | 'occurredAt'
 >;
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
@@ -54,6 +55,10 @@ export async function webhookBody(db: Client, event: EventRow, siteUrl: string, 
       customerTold: change.tellCustomer === 1,
       changedAt: change.changedAt,
     };
+  } else if (event.type === 'claim.drying_recorded') {
+    const visit = await dryingVisitForCrm(db, event.enquiryId, event.dryingVisitId);
+    if (!visit) return null;
+    data = { reference, ...visit };
   } else {
     // The photos first, then where the later batches begin: photos and their event are written in one
     // batch, so photos seen here whose event is not seen yet are this event's, never told twice.
