@@ -49,6 +49,8 @@ export const insurerTimesText = {
     contacted: 'First contact with the policyholder',
     surveyed: 'Survey',
     'with-insurer': 'Report and schedule sent',
+    drying: 'Drying started',
+    dried: 'Dried: ready for repairs',
   },
   notYet: 'Not yet',
   noStandard: '-',

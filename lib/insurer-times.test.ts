@@ -121,7 +121,14 @@ describe('a claim moved past a stamp without stopping there', () => {
       '2026-02-04T12:00:00.000Z',
     );
     const at = Object.fromEntries(result.stamps.map((stamp) => [stamp.stage, stamp.at]));
-    expect(at).toEqual({ received: receivedAt, contacted: '2026-02-02T11:00:00.000Z', surveyed: null, 'with-insurer': null });
+    expect(at).toEqual({
+      received: receivedAt,
+      contacted: '2026-02-02T11:00:00.000Z',
+      surveyed: null,
+      'with-insurer': null,
+      drying: '2026-02-02T15:00:00.000Z',
+      dried: null,
+    });
   });
 
   it('a claim moved on without a survey (assessed from the desk) is not marked as missing one', () => {
@@ -132,6 +139,66 @@ describe('a claim moved past a stamp without stopping there', () => {
   it('a hold is not a contact', () => {
     const result = times([['on-hold', '2026-02-02T11:00:00.000Z']], '2026-02-02T12:00:00.000Z');
     expect(result.stamps.find((stamp) => stamp.stage === 'contacted')?.at).toBeNull();
+  });
+});
+
+describe('drying out', () => {
+  // A standard for drying, as the company could set one: dried within 15 working days of drying starting.
+  const withDrying: ResponseStandards = {
+    ...confirmed,
+    responseStandards: [
+      ...confirmed.responseStandards,
+      {
+        term: 'Dried',
+        detail: 'Within 15 working days of drying starting',
+        measure: { from: 'drying', to: 'dried', within: { workingDays: 15 } },
+      },
+    ],
+  };
+  const drying: [ClaimStage, string][] = [
+    ['contacted', '2026-02-02T11:00:00.000Z'],
+    ['surveyed', '2026-02-03T10:00:00.000Z'],
+    ['drying', '2026-02-03T12:00:00.000Z'],
+  ];
+
+  it('has no drying rows on a claim that has not been drying', () => {
+    expect(times(drying.slice(0, 2), '2026-02-04T12:00:00.000Z', withDrying).stamps.map((stamp) => stamp.stage)).toEqual([
+      'received',
+      'contacted',
+      'surveyed',
+      'with-insurer',
+    ]);
+  });
+
+  it('stamps drying started and dried, with dried beside the standard that sets one', () => {
+    const running = times(drying, '2026-02-10T12:00:00.000Z', withDrying);
+    expect(running.stamps.map((stamp) => [stamp.stage, stamp.at])).toEqual([
+      ['received', receivedAt],
+      ['contacted', '2026-02-02T11:00:00.000Z'],
+      ['surveyed', '2026-02-03T10:00:00.000Z'],
+      ['with-insurer', null],
+      ['drying', '2026-02-03T12:00:00.000Z'],
+      ['dried', null],
+    ]);
+    // 15 working days from Tuesday 3 February: the close of Tuesday 24 February.
+    expect(outcomes(running).dried).toEqual({ kind: 'due', by: '2026-02-24T17:00:00.000Z' });
+    expect(running.stamps[5]!.standard).toMatchObject({ term: 'Dried', detail: 'Within 15 working days of drying starting' });
+    expect(outcomes(running).drying).toBeNull();
+
+    const done = times([...drying, ['dried', '2026-02-20T09:00:00.000Z']], '2026-02-21T12:00:00.000Z', withDrying);
+    expect(outcomes(done).dried).toEqual({ kind: 'met' });
+    const late = times([...drying, ['dried', '2026-02-25T09:00:00.000Z']], '2026-02-26T12:00:00.000Z', withDrying);
+    expect(outcomes(late).dried).toEqual({ kind: 'missed' });
+  });
+
+  it('without a standard for it, dried is a time alone; moved on to the works without it, it is not counted', () => {
+    expect(times([...drying, ['dried', '2026-02-20T09:00:00.000Z']], '2026-02-21T12:00:00.000Z').stamps[5]).toEqual({
+      stage: 'dried',
+      at: '2026-02-20T09:00:00.000Z',
+      standard: null,
+    });
+    const movedOn = times([...drying, ['works-booked', '2026-03-20T09:00:00.000Z']], '2026-03-21T12:00:00.000Z', withDrying);
+    expect(outcomes(movedOn).dried).toEqual({ kind: 'not-measured' });
   });
 });
 

@@ -6,10 +6,21 @@ import { workingDeadline, type WorkingAllowance, type WorkingHours } from '@/lib
  * reached a stage (first contact: any stage past it, REACHED_BY): the instruction received (the enquiry itself), first contact with the policyholder,
  * the survey, and the report: the company has no stage of its own for sending the report and
  * reinstatement schedule, which is what moves a claim to `with-insurer`, so that stage's first time is
- * when the report went.
+ * when the report went. On a claim that has been drying out, also when drying started and when the
+ * claim was dried (every location at its goal): a standard in content/business.ts may measure either.
  */
-export const STAMPED_STAGES = ['received', 'contacted', 'surveyed', 'with-insurer'] as const satisfies readonly ClaimStage[];
+export const STAMPED_STAGES = [
+  'received',
+  'contacted',
+  'surveyed',
+  'with-insurer',
+  'drying',
+  'dried',
+] as const satisfies readonly ClaimStage[];
 export type StampedStage = (typeof STAMPED_STAGES)[number];
+
+/** Stamped only on a claim that has been drying out: most repairs have no drying, and no row says "not yet" for it. */
+const DRYING_STAMPS: readonly StampedStage[] = ['drying', 'dried'];
 
 /**
  * The stages that show a stamp was reached. Any move but a hold means the policyholder was contacted
@@ -31,12 +42,16 @@ const REACHED_BY: Record<Exclude<StampedStage, 'received'>, readonly ClaimStage[
   ],
   surveyed: ['surveyed'],
   'with-insurer': ['with-insurer'],
+  // A claim saved straight to `dried` had its readings taken: it was drying.
+  drying: ['drying', 'dried'],
+  dried: ['dried'],
 };
 
 /** Stages a claim reaches only after a survey or a report would have been due: moved past without one, the standard did not apply. */
 const PASSED_BY: Partial<Record<StampedStage, readonly ClaimStage[]>> = {
   surveyed: ['with-insurer', 'authorised', 'works-booked', 'works-started', 'completed'],
   'with-insurer': ['authorised', 'works-booked', 'works-started', 'completed'],
+  dried: ['works-booked', 'works-started', 'completed'],
 };
 
 /** What a response standard promises in terms the stages can show: from one stamp to another, within working time. */
@@ -90,9 +105,10 @@ export function insurerTimes(input: InsurerTimesInput): InsurerTimes {
   const firstAt = (stage: StampedStage): string | null =>
     stage === 'received' ? input.receivedAt : (input.changes.find((change) => REACHED_BY[stage].includes(change.stage))?.at ?? null);
   const confirmed = !input.standards.placeholder;
+  const dried = firstAt('drying') !== null;
   return {
     standardsConfirmed: confirmed,
-    stamps: STAMPED_STAGES.map((stage) => {
+    stamps: STAMPED_STAGES.filter((stage) => dried || !DRYING_STAMPS.includes(stage)).map((stage) => {
       const at = firstAt(stage);
       const standard = confirmed ? input.standards.responseStandards.find((each) => each.measure?.to === stage) : undefined;
       return {
