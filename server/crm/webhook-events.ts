@@ -5,7 +5,8 @@ import { insertSelect } from '@/server/db';
 import { claimStageChanges, dryingVisits, enquiries, webhookEvents } from '@/server/db-schema';
 
 // The rows of the CRM's events (server/crm/webhooks.ts delivers them), written in the same batch as
-// what each tells of: the enquiry stored, a batch of photos added later, a change of stage on the site.
+// what each tells of: the enquiry stored, a batch of photos added later, a change of stage or a drying
+// visit recorded on the site.
 
 const eventIdSql = sql`'msg_' || lower(hex(randomblob(16)))`;
 export const newEventId = () => `msg_${randomBytes(16).toString('hex')}`;
