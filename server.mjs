@@ -15,6 +15,7 @@ import { RETIRED_LATER_PHOTOS_PREFIX, TRACK_PATH } from './lib/claim-paths.mjs';
 import { contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
+import { mediaTypeOf } from './server/media-type.mjs';
 import { isCrossSiteRequest } from './server/request-origin.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
 import {
@@ -237,8 +238,7 @@ function screenClaimForm(request, response, method) {
  * @param {string} method
  */
 function screenContactApi(request, response, method) {
-  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (method !== 'POST' || mediaType !== 'multipart/form-data') {
+  if (method !== 'POST' || mediaTypeOf(request.headers['content-type']) !== 'multipart/form-data') {
     guardRequestBody(request, response);
     return false;
   }
