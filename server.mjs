@@ -2,6 +2,8 @@
 // each visitor's address (Next itself only passes on X-Forwarded-For, which a client can forge; with
 // TRUST_PROXY proxies in front, the right hop of it: server/proxy-client-address.mjs)
 // and every response gets the security and cache headers of server/response-headers.mjs.
+// What it does on each path of its own (uploads, claim forms, a retired address) is the table of
+// server/path-rules.mjs; the screens below carry it out.
 // `node server.mjs` serves the production build (`npm start`); `node server.mjs --dev` runs Next's
 // development server behind the same headers (`npm run dev`), so a CSP problem shows while developing.
 import { createServer } from 'node:http';
