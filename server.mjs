@@ -2,6 +2,8 @@
 // each visitor's address (Next itself only passes on X-Forwarded-For, which a client can forge; with
 // TRUST_PROXY proxies in front, the right hop of it: server/proxy-client-address.mjs)
 // and every response gets the security and cache headers of server/response-headers.mjs.
+// What it does on each path of its own (uploads, claim forms, a retired address) is the table of
+// server/path-rules.mjs; the screens below carry it out.
 // `node server.mjs` serves the production build (`npm start`); `node server.mjs --dev` runs Next's
 // development server behind the same headers (`npm run dev`), so a CSP problem shows while developing.
 import { createServer } from 'node:http';
@@ -10,11 +12,13 @@ import next from 'next';
 import { tsImport } from 'tsx/esm/api';
 import { changedBuildSettings, describeChanges } from './server/build-settings.mjs';
 import { config } from './server/config.mjs';
-import { claimFormPostRefusal, isClaimFormPath } from './server/claim-pages.mjs';
-import { RETIRED_LATER_PHOTOS_PREFIX, TRACK_PATH } from './lib/claim-paths.mjs';
+import { claimFormPostRefusal } from './server/claim-pages.mjs';
+import { TRACK_PATH } from './lib/claim-paths.mjs';
 import { contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
 import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
+import { mediaTypeOf } from './server/media-type.mjs';
+import { bodyRuleOf, takesBody } from './server/path-rules.mjs';
 import { isCrossSiteRequest } from './server/request-origin.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
 import {
@@ -27,7 +31,7 @@ import {
   SHUTDOWN_GRACE_MS,
 } from './server/server-limits.mjs';
 import { runShutdownHooks } from './server/shutdown-hooks.mjs';
-import { admitUpload, uploadPathOf } from './server/upload-door.mjs';
+import { admitUpload } from './server/upload-door.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const dev = process.argv.includes('--dev');
@@ -119,7 +123,7 @@ function screenBody(request, response) {
     guardRequestBody(request, response);
     return false;
   }
-  const refusal = bodyRequestRefusal(method, request.url, [isClaimFormPath, (pathname) => uploadPathOf(pathname) !== undefined]);
+  const refusal = bodyRequestRefusal(method, request.url, [takesBody]);
   if (refusal === 'bad-path') {
     answerUnread(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n');
     return true;
@@ -128,14 +132,13 @@ function screenBody(request, response) {
     answerUnread(response, 405, { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
     return true;
   }
-  const pathname = normalisedPathname(request.url) ?? '';
-  if (pathname.startsWith(RETIRED_LATER_PHOTOS_PREFIX)) {
+  const rule = bodyRuleOf(normalisedPathname(request.url) ?? '');
+  if (rule?.body.takes === 'gone') {
     answerLaterPhotos(response, wantsJson(request), 410, 'not-found', laterPhotosRetiredPage);
     return true;
   }
-  const upload = uploadPathOf(pathname);
   if (isCrossSiteRequest(request.headers, trustProxy)) {
-    if (upload?.name === 'contact-page') answerWithPage(response, 403, pages.crossSite);
+    if (rule?.body.answers === 'page') answerWithPage(response, 403, pages.crossSite);
     else
       answerUnread(
         response,
@@ -146,10 +149,22 @@ function screenBody(request, response) {
       );
     return true;
   }
-  if (upload) return screenUpload[upload.name](request, response, method);
-  if (isClaimFormPath(pathname)) return screenClaimForm(request, response, method);
+  const screen = rule && screens[rule.name];
+  if (screen) return screen(request, response, method, rule.body);
   guardRequestBody(request, response);
   return false;
+}
+
+/**
+ * A method the path's rule does not allow, answered 405 with its Allow; true when answered.
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} method
+ * @param {import('./server/path-rules.mjs').BodyRule} body
+ */
+function refusedMethod(response, method, body) {
+  if (!body.allow || body.allow.includes(method)) return false;
+  answerUnread(response, 405, { Allow: body.allow.join(', '), 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
+  return true;
 }
 
 /**
@@ -158,17 +173,10 @@ function screenBody(request, response) {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} method
+ * @param {import('./server/path-rules.mjs').BodyRule} body
  */
-function screenContactPage(request, response, method) {
-  if (method !== 'POST') {
-    answerUnread(
-      response,
-      405,
-      { Allow: ['POST', ...PAGE_METHODS].join(', '), 'Content-Type': 'text/plain; charset=utf-8' },
-      'Method Not Allowed\n',
-    );
-    return true;
-  }
+function screenContactPage(request, response, method, body) {
+  if (refusedMethod(response, method, body)) return true;
   const unfit = contactPostRefusal(request.headers);
   if (unfit) {
     answerWithPage(
@@ -209,20 +217,14 @@ const doorAnswers = {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} method
+ * @param {import('./server/path-rules.mjs').BodyRule} body
  */
-function screenClaimForm(request, response, method) {
-  const refused =
-    method === 'POST' ? claimFormPostRefusal(request.headers) : { status: 405, headers: { Allow: ['POST', ...PAGE_METHODS].join(', ') } };
+function screenClaimForm(request, response, method, body) {
+  if (refusedMethod(response, method, body)) return true;
+  const refused = claimFormPostRefusal(request.headers);
   if (refused) {
-    const text = { 405: 'Method Not Allowed', 411: 'Length Required', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[
-      refused.status
-    ];
-    answerUnread(
-      response,
-      refused.status,
-      { 'Content-Type': 'text/plain; charset=utf-8', ...('headers' in refused ? refused.headers : {}) },
-      `${text}\n`,
-    );
+    const text = { 411: 'Length Required', 413: 'Payload Too Large', 415: 'Unsupported Media Type' }[refused.status];
+    answerUnread(response, refused.status, { 'Content-Type': 'text/plain; charset=utf-8' }, `${text}\n`);
     return true;
   }
   guardRequestBody(request, response);
@@ -237,8 +239,7 @@ function screenClaimForm(request, response, method) {
  * @param {string} method
  */
 function screenContactApi(request, response, method) {
-  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (method !== 'POST' || mediaType !== 'multipart/form-data') {
+  if (method !== 'POST' || mediaTypeOf(request.headers['content-type']) !== 'multipart/form-data') {
     guardRequestBody(request, response);
     return false;
   }
@@ -302,15 +303,13 @@ function answerLaterPhotos(target, json, status, reason, page, headers = {}) {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} method
+ * @param {import('./server/path-rules.mjs').BodyRule} body
  */
-function screenLaterPhotos(request, response, method) {
+function screenLaterPhotos(request, response, method, body) {
   const json = wantsJson(request);
   /** @type {(target: import('node:http').ServerResponse, status: number, reason: string, page: { title: string; text: string }, headers?: Record<string, string>) => void} */
   const answer = (target, status, reason, page, headers = {}) => answerLaterPhotos(target, json, status, reason, page, headers);
-  if (method !== 'POST') {
-    answerUnread(response, 405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n');
-    return true;
-  }
+  if (refusedMethod(response, method, body)) return true;
   const unfit = contactPostRefusal(request.headers);
   if (unfit) {
     const outcome = unfit.reason === 'too-large' ? 'too-many' : 'malformed';
@@ -325,10 +324,15 @@ function screenLaterPhotos(request, response, method) {
 }
 
 /**
- * How a body on each upload path (server/upload-door.mjs) is screened before Next reads it.
- * @type {Record<import('./server/upload-door.mjs').UploadPath['name'], (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, method: string) => boolean>}
+ * How a body is screened on each path of server/path-rules.mjs that takes one, before Next reads it.
+ * @type {Record<string, (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, method: string, body: import('./server/path-rules.mjs').BodyRule) => boolean>}
  */
-const screenUpload = { 'contact-api': screenContactApi, 'contact-page': screenContactPage, 'later-photos': screenLaterPhotos };
+const screens = {
+  'contact-api': screenContactApi,
+  'contact-page': screenContactPage,
+  'later-photos': screenLaterPhotos,
+  'claim-form': screenClaimForm,
+};
 
 const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });
 const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }, (request, response) => {

@@ -6,6 +6,7 @@
 // referrer), and which pages a link opens (never cached or indexed).
 // Plain JavaScript (typed by JSDoc) so server.mjs and server/response-headers.mjs run it with no compile step.
 import { CLAIM_PAGE_PREFIX, TRACK_PATH } from '../lib/claim-paths.mjs';
+import { mediaTypeOf } from './media-type.mjs';
 import { declaredLength } from './server-limits.mjs';
 
 /** A look-up or a staff update: a few short fields and React's own, far below this. */
@@ -34,8 +35,7 @@ export const isClaimFormPath = (pathname) => pathname === TRACK_PATH || (isClaim
  * @returns {{ status: 415 | 411 | 413 } | undefined}
  */
 export function claimFormPostRefusal(headers) {
-  const mediaType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'multipart/form-data') return { status: 415 };
+  if (mediaTypeOf(headers['content-type']) !== 'multipart/form-data') return { status: 415 };
   const declared = declaredLength(headers['content-length']);
   if (declared === undefined) return { status: 411 };
   if (declared > CLAIM_FORM_MAX_BYTES) return { status: 413 };

@@ -2,6 +2,7 @@
 // action): what server.mjs lets through to Next, and the short page it answers with otherwise.
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 import { LARGEST_BODY_BYTES } from '../lib/enquiry-rules.mjs';
+import { mediaTypeOf } from './media-type.mjs';
 import { declaredLength } from './server-limits.mjs';
 
 /** The one page path that takes a body (exact, after normalisation; any query string). */
@@ -15,8 +16,7 @@ export const CONTACT_PAGE_PATH = '/contact';
  * @returns {{ status: 415; reason: 'not-a-form' } | { status: 411; reason: 'no-length' } | { status: 413; reason: 'too-large' } | undefined}
  */
 export function contactPostRefusal(headers) {
-  const mediaType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'multipart/form-data') return { status: 415, reason: 'not-a-form' };
+  if (mediaTypeOf(headers['content-type']) !== 'multipart/form-data') return { status: 415, reason: 'not-a-form' };
   const declared = declaredLength(headers['content-length']);
   if (declared === undefined) return { status: 411, reason: 'no-length' };
   if (declared > LARGEST_BODY_BYTES) return { status: 413, reason: 'too-large' };

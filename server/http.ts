@@ -1,4 +1,5 @@
 import 'server-only';
+import { mediaTypeOf } from './media-type.mjs';
 
 /**
  * What every JSON route handler of the site answers: a status, a body in the CRM's shape
@@ -56,12 +57,12 @@ type JsonBody =
   /** 415: not application/json; 413: larger than allowed; 400: not UTF-8 or not JSON. */
   | { ok: false; status: 415 | 413 | 400 };
 
-/** The request's media type, lower-case and without parameters (`multipart/form-data`). */
-export const mediaTypeOf = (request: Request) => request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+/** The request's media type, lower-case and without parameters (`multipart/form-data`): server/media-type.mjs. */
+export const requestMediaType = (request: Request) => mediaTypeOf(request.headers.get('content-type'));
 
 /** Reads a JSON request body of at most maxBytes: the value, or the status that refuses it. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  if (mediaTypeOf(request) !== 'application/json') return { ok: false, status: 415 };
+  if (requestMediaType(request) !== 'application/json') return { ok: false, status: 415 };
   let text: string;
   try {
     text = await readCappedText(request, maxBytes);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { trimTrailingSlashes } from '../lib/trim-characters.mjs';
-import { isClaimPagePath, isSignedLinkPath } from './claim-pages.mjs';
+import { pathHeaders } from './path-rules.mjs';
 
 export const CSP_MANIFEST_FILE = 'csp-manifest.json';
 
@@ -50,8 +50,6 @@ const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const API_CACHE_CONTROL = 'no-store';
-// The signed links to an enquiry's photos, sent to the company's CRM (server/crm/photo-links.ts).
-const PHOTO_LINK_PREFIX = '/api/enquiry-photos/';
 
 /**
  * What scripts/site/csp-hashes.ts writes into a build folder.
@@ -277,26 +275,8 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   };
   const cacheControl = cacheControlFor(pathname, status, contentType, existingCacheControl);
   if (cacheControl) headers['Cache-Control'] = cacheControl;
-  if (isSignedLinkPath(page)) {
-    // The token in the address opens one claim: not kept, not indexed, never sent on as a referrer,
-    // not even to this site (the page it answers with has no form and moves on by itself).
-    headers['Cache-Control'] = 'no-store';
-    headers['Referrer-Policy'] = 'no-referrer';
-    headers['X-Robots-Tag'] = 'noindex, nofollow';
-  }
-  if (isClaimPagePath(page)) {
-    // The page a link opened, by reference (no token): not kept or indexed. `same-origin`: under
-    // `no-referrer` a browser sends a page's own posts with `Origin: null`, which the cross-site checks
-    // (server.mjs, Next's actions) refuse; the reference is no secret.
-    headers['Cache-Control'] = 'no-store';
-    headers['Referrer-Policy'] = 'same-origin';
-    headers['X-Robots-Tag'] = 'noindex, nofollow';
-  }
-  if (page.startsWith(PHOTO_LINK_PREFIX)) {
-    // The token opens a customer's photo: never indexed, and never sent on as a referrer.
-    headers['Referrer-Policy'] = 'no-referrer';
-    headers['X-Robots-Tag'] = 'noindex, nofollow';
-  }
+  // A signed link's token in the address, a page it opened, a photo's link (server/path-rules.mjs).
+  Object.assign(headers, pathHeaders(page));
   return headers;
 }
 

@@ -5,7 +5,7 @@
 // minimum transfer rate while it arrives. It lives in server.mjs, which sees the socket before Next
 // reads a byte: Next parses a server action's whole body before the page's code runs, so the slot
 // could not be taken later for the form posted without script. The paths that take an upload are
-// UPLOAD_PATHS below, one list: server.mjs screens a body by it, and deploy/proxy-limits.test.ts holds
+// UPLOAD_PATHS below, one list: server.mjs screens a body by it (a row each in server/path-rules.mjs), and deploy/proxy-limits.test.ts holds
 // the reverse proxies' files to it (each path gets the largest body there too).
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 import { LATER_PHOTOS_PATTERN } from '../lib/claim-paths.mjs';

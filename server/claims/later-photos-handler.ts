@@ -6,7 +6,7 @@ import { clientAddress } from '@/server/client-address';
 import { claimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/claims/claim-photos';
 import { refusalPage } from '@/server/contact-page-post.mjs';
 import { readMultipartEnquiry } from '@/server/enquiries/multipart-enquiry';
-import { mediaTypeOf } from '@/server/http';
+import { requestMediaType } from '@/server/http';
 
 /** The status page's form, scripted, asks for JSON; posted without script, it is a browser's navigation. */
 const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
@@ -63,7 +63,7 @@ export function createLaterPhotosHandler(receiver: ClaimPhotos) {
     if (early) return laterPhotosAnswer(early, json);
     const unknown = await receiver.refuseUnknownClaim(client, reference, session);
     if (unknown) return laterPhotosAnswer(unknown, json);
-    if (mediaTypeOf(request) !== 'multipart/form-data')
+    if (requestMediaType(request) !== 'multipart/form-data')
       return laterPhotosAnswer(receiver.refuseReading(client, { reason: 'malformed' }, reference), json);
 
     const keep = await receiver.photosCanBeKept();

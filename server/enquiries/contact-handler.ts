@@ -12,7 +12,7 @@ import {
   type EnquiryReceiverDeps,
   type EnquiryResult,
 } from '@/server/enquiries/receive-enquiry';
-import { failure, mediaTypeOf, readJsonBody, type HandlerResult } from '@/server/http';
+import { failure, readJsonBody, requestMediaType, type HandlerResult } from '@/server/http';
 
 /** A JSON body, at most ENQUIRY_TEXT_MAX_BYTES, that is an object: the enquiry's fields. */
 async function readJsonFields(request: Request): Promise<object | Refusal> {
@@ -64,7 +64,7 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
     const early = receiver.turnAway(client);
     if (early) return contactAnswer(early);
 
-    if (mediaTypeOf(request) !== 'multipart/form-data') {
+    if (requestMediaType(request) !== 'multipart/form-data') {
       const fields = await readJsonFields(request);
       if (fields instanceof Refusal) return contactAnswer(receiver.refuse(client, fields));
       return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false }));
