@@ -20,6 +20,7 @@ import { claimLinkKeysMigration } from '@/server/migrations/0018-claim-link-keys
 import { staffLinkRenewalMigration } from '@/server/migrations/0019-staff-link-renewal';
 import { editedResendsMigration } from '@/server/migrations/0020-edited-resends';
 import { dryingRecordMigration } from '@/server/migrations/0021-drying-record';
+import { driedConfirmedByMigration } from '@/server/migrations/0023-dried-confirmed-by';
 
 import type { Transaction } from '@libsql/client';
 
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   staffLinkRenewalMigration,
   editedResendsMigration,
   dryingRecordMigration,
+  driedConfirmedByMigration,
 ];
