@@ -27,10 +27,6 @@ const nextConfig: NextConfig = {
   // next-config.test.ts reads it as Next does.
   experimental: { inlineCss: true, proxyClientMaxBodySize: 1, serverActions: { bodySizeLimit: LARGEST_BODY_BYTES } },
   serverExternalPackages: ['@libsql/client', 'libsql'],
-  // The page an insurer checks a claim's drying documents on: never indexed (the PDFs say so themselves).
-  async headers() {
-    return [{ source: '/verify/:token', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] }];
-  },
   // The image optimiser resizes the CRM's gallery photos (decision 0009): the CRM's origin only, the
   // gallery's widths and its two qualities (tile, viewer) only, WebP (AVIF costs several times the CPU per image).
   images: {

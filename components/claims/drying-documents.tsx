@@ -4,7 +4,7 @@ import { claimStatusPath } from '@/lib/claim-paths.mjs';
 /**
  * The status page's drying documents: the electricity statement, posted with the customer's unit rate
  * if they type one (a form field, so the rate never lands in an address; it works without script and
- * the browser saves the PDF the answer carries), and the certificate of dryness once the claim is dried.
+ * the browser saves the PDF the answer carries; multipart, as server.mjs takes a claim page's form), and the certificate of dryness once the claim is dried.
  */
 export function DryingDocuments({ reference, statement, certificate }: { reference: string; statement: boolean; certificate: boolean }) {
   if (!statement && !certificate) return null;
@@ -12,7 +12,7 @@ export function DryingDocuments({ reference, statement, certificate }: { referen
   return (
     <div className="space-y-4 rounded-md border border-slate-300 bg-white p-4" data-testid="drying-documents">
       {statement ? (
-        <form method="post" action={`${base}/electricity.pdf`} className="space-y-2">
+        <form method="post" encType="multipart/form-data" action={`${base}/electricity.pdf`} className="space-y-2">
           <label htmlFor="drying-unit-rate" className="block font-semibold text-brand-900">
             {words.statementRateLabel}
           </label>
