@@ -22,6 +22,8 @@ type OpeningHours = {
 export type Business = {
   name: string;
   legalName: string;
+  /** The company's registration as its documents print it (the drying statement and certificate). */
+  registration: string;
   tagline: string;
   description: string;
   yearsExperience: number;
@@ -69,6 +71,7 @@ type InsurerStandards = {
 export const business: Business = {
   name: 'Example Homecare',
   legalName: 'Example Homecare Ltd',
+  registration: 'Registered in Scotland, company number SC000000',
   tagline: 'Expert insurance repairs with minimal disruption',
   description:
     'Insurance repair and home maintenance contractor based in Cumbernauld. For over 30 years our directly employed tradesmen have restored homes across Glasgow and the central belt of Scotland after water, storm, fire, impact and malicious damage, working with insurers, loss adjusters and repair networks.',

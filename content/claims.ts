@@ -71,6 +71,7 @@ export const staffPage = {
     waitingOn: 'Whose move it is',
     note: 'Note for the customer (optional)',
     quiet: 'Don’t tell the customer (an internal correction)',
+    confirmedBy: 'Drying confirmed by (your name, for “Dried” only)',
   },
   waitingOnNone: 'Not said',
   submit: 'Save',
@@ -85,6 +86,9 @@ export const staffPage = {
   /** `dried` before every location of the drying record has met its goal. */
   notDried: (location: string) => `Not dried yet: ${location} is above its drying goal`,
   noDryingReadings: 'Not dried yet: no drying readings are recorded for this claim',
+  /** `dried` is saved with the name of who confirmed it: the certificate of dryness prints it. */
+  confirmedByMissing: 'Enter the name of who confirmed drying: the certificate of dryness prints it',
+  confirmedByTooLong: 'Keep the name under 80 characters',
   /** A Save without the form token the page is served with (a page from before it had one). */
   reload: 'This page is out of date: reload it, then save again.',
 } as const;

@@ -72,6 +72,13 @@ export type StaffUpdateState =
   | { kind: 'idle' }
   /** `formToken`: the next Save's (each Save is recorded once, by its form token). */
   | { kind: 'saved'; message: string; formToken: string }
-  | { kind: 'refused'; message: string; errors: Partial<Record<'stage' | 'nextDate' | 'note', string>>; values: Record<string, string> };
+  | {
+      kind: 'refused';
+      message: string;
+      errors: Partial<Record<'stage' | 'nextDate' | 'note' | 'confirmedBy', string>>;
+      values: Record<string, string>;
+    };
 
 export const NOTE_MAX = 1000;
+/** The name saved with `dried`: who confirmed drying. */
+export const CONFIRMED_BY_MAX = 80;

@@ -5,11 +5,21 @@ describe('the claim pages as server.mjs sees them', () => {
   it('knows the paths that carry a signed link, and the ones a claim form posts to', () => {
     expect(isSignedLinkPath('/track/12.abc')).toBe(true);
     expect(isSignedLinkPath('/claim-update/12.abc')).toBe(true);
-    for (const other of ['/track', '/track/', '/track/a/b', '/claim-update', '/contact']) expect(isSignedLinkPath(other)).toBe(false);
+    expect(isSignedLinkPath('/verify/12.abc')).toBe(true);
+    for (const other of ['/track', '/track/', '/track/a/b', '/claim-update', '/verify', '/verify/12.abc/x', '/contact'])
+      expect(isSignedLinkPath(other)).toBe(false);
     expect(isClaimFormPath('/track')).toBe(true);
     expect(isClaimFormPath('/claims/HC-ABC-DEF/update')).toBe(true);
+    expect(isClaimFormPath('/claims/HC-ABC-DEF/electricity.pdf')).toBe(true);
     // The links answer a GET only; the customer's status page has no form posted to it.
-    for (const other of ['/claim-update/12.abc', '/track/12.abc', '/claims/HC-ABC-DEF', '/claims/HC-ABC-DEF/update/x'])
+    for (const other of [
+      '/claim-update/12.abc',
+      '/track/12.abc',
+      '/claims/HC-ABC-DEF',
+      '/claims/HC-ABC-DEF/update/x',
+      '/claims/HC-ABC-DEF/certificate.pdf',
+      '/claims//electricity.pdf',
+    ])
       expect(isClaimFormPath(other)).toBe(false);
     expect(isClaimPagePath('/claims/HC-ABC-DEF')).toBe(true);
     expect(isClaimPagePath('/claims/HC-ABC-DEF/update')).toBe(true);

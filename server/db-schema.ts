@@ -191,6 +191,8 @@ export const claimStageChanges = sqliteTable(
     source: text('source', { enum: STAGE_SOURCES }).notNull(),
     /** The CRM event's webhook-id: an event sent again is not applied again. */
     eventId: text('event_id'),
+    /** Who confirmed drying, for a `dried` saved on the staff page (migration 0023). */
+    confirmedBy: text('confirmed_by'),
     changedAt: text('changed_at').notNull(),
     changedMs: integer('changed_ms').notNull(),
   },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { dryingText } from '@/content/drying';
 import type { DryingLocation, DryingSummary } from '@/lib/drying';
 
@@ -111,14 +112,20 @@ function LocationChart({ location, labelledBy }: { location: DryingLocation; lab
   );
 }
 
-export type DryingSectionProps = { drying: DryingSummary; Heading: 'h2' | 'h3'; LocationHeading: 'h3' | 'h4' };
+export type DryingSectionProps = {
+  drying: DryingSummary;
+  Heading: 'h2' | 'h3';
+  LocationHeading: 'h3' | 'h4';
+  /** The status page by link adds its documents' forms (components/claims/drying-documents.tsx). */
+  children?: ReactNode;
+};
 
 /**
  * The claim's drying record, once a reading exists: for each location its readings in words, a chart
  * of them against its goal line and a table of the same figures (for screen readers and printing);
  * how many days drying, and the machines in the home now with when each was switched on.
  */
-export function DryingSection({ drying, Heading, LocationHeading }: DryingSectionProps) {
+export function DryingSection({ drying, Heading, LocationHeading, children }: DryingSectionProps) {
   const text = dryingText;
   const cell = 'border-t border-slate-200 px-3 py-1.5';
   return (
@@ -197,6 +204,7 @@ export function DryingSection({ drying, Heading, LocationHeading }: DryingSectio
           ))}
         </ul>
       )}
+      {children}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { Field } from '@/components/contact/field';
 import { staffPage } from '@/content/claims';
-import { CLAIM_STAGES, NOTE_MAX, WAITING_ON, type ClaimStage, type StaffUpdateState } from '@/lib/claim-stages';
+import { CLAIM_STAGES, CONFIRMED_BY_MAX, NOTE_MAX, WAITING_ON, type ClaimStage, type StaffUpdateState } from '@/lib/claim-stages';
 
 const IDLE: StaffUpdateState = { kind: 'idle' };
 
@@ -46,6 +46,21 @@ export function StaffUpdateForm({
           </select>
         )}
       </Field>
+      {driedAllowed || current === 'dried' ? (
+        <Field id="update-confirmed-by" label={labels.confirmedBy} error={refused?.errors.confirmedBy}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              name="confirmedBy"
+              autoComplete="name"
+              maxLength={CONFIRMED_BY_MAX}
+              defaultValue={value('confirmedBy')}
+              key={`confirmed-by-${value('confirmedBy')}`}
+            />
+          )}
+        </Field>
+      ) : null}
       <Field id="update-next-date" label={labels.nextDate} error={refused?.errors.nextDate}>
         {(control) => <input {...control} type="date" name="nextDate" defaultValue={value('nextDate')} key={`date-${value('nextDate')}`} />}
       </Field>

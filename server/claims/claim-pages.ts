@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { deadLinkText, staffPage, trackPage } from '@/content/claims';
 import { staffVisitText } from '@/content/drying';
 import {
+  CONFIRMED_BY_MAX,
   NOTE_MAX,
   isClaimStage,
   isWaitingOn,
@@ -113,7 +114,9 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
    * second e-mail, and is answered as saved.
    */
   async function saveUpdate(reference: string, session: string | undefined, form: FormData): Promise<StaffUpdateState> {
-    const values = Object.fromEntries(['stage', 'nextDate', 'waitingOn', 'note', 'quiet'].map((name) => [name, text(form, name)]));
+    const values = Object.fromEntries(
+      ['stage', 'nextDate', 'waitingOn', 'note', 'quiet', 'confirmedBy'].map((name) => [name, text(form, name)]),
+    );
     const client = await db();
     const id = await claimOfPage(client, 'update', reference, session);
     if (id === null) return { kind: 'refused', message: deadLinkText.update, errors: {}, values };
@@ -124,6 +127,9 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     if (!isClaimStage(values.stage)) errors.stage = staffPage.badStage;
     if (nextDate && !isCalendarDate(nextDate)) errors.nextDate = staffPage.badDate;
     if (note.length > NOTE_MAX) errors.note = staffPage.noteTooLong;
+    const confirmedBy = normaliseContactText(values.confirmedBy ?? '', false).trim();
+    if (values.stage === 'dried' && !confirmedBy) errors.confirmedBy = staffPage.confirmedByMissing;
+    if (values.stage === 'dried' && confirmedBy.length > CONFIRMED_BY_MAX) errors.confirmedBy = staffPage.confirmedByTooLong;
     const notDried = values.stage === 'dried' ? await driedRefusalOf(client, id) : null;
     if (notDried)
       errors.stage = notDried.kind === 'no-readings' ? staffPage.noDryingReadings : staffPage.notDried(locationWords(notDried.location));
@@ -142,6 +148,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
         source: 'staff',
         eventId: `staff-save:${id}:${formToken}`,
         tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
+        confirmedBy: values.stage === 'dried' ? confirmedBy : null,
       },
       now(),
     );

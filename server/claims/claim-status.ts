@@ -26,6 +26,8 @@ export type StageChange = {
   eventId?: string;
   /** Whether the company's CRM is told of a change made on the site (one it sent itself never is). */
   tellCrm?: boolean;
+  /** Who confirmed drying, for `dried` saved on the staff page. */
+  confirmedBy?: string | null;
 };
 
 export type ClaimStatusOptions = {
@@ -128,6 +130,7 @@ export async function recordStageChange(db: Client, enquiryId: number, change: S
         tellCustomer: change.tellCustomer ? 1 : 0,
         source: change.source,
         eventId: change.eventId ?? null,
+        confirmedBy: change.stage === 'dried' ? (change.confirmedBy ?? null) : null,
         changedAt: new Date(at).toISOString(),
         changedMs: at,
       })

@@ -41,10 +41,11 @@ describe('the staff page’s Save to dried', () => {
     const now = Date.now();
     const pages = createClaimPages({ db: async () => db, now: () => now, tellCrm: false });
     const staff = (await claimSessionValue(db, 'update', id, now))!;
-    const save = () => {
+    const save = (confirmedBy = 'Sam Fitter') => {
       const form = new FormData();
       form.append('formToken', newFormToken());
       form.append('stage', 'dried');
+      form.append('confirmedBy', confirmedBy);
       return pages.saveUpdate(reference, staff, form);
     };
 
@@ -60,6 +61,7 @@ describe('the staff page’s Save to dried', () => {
     expect((await claimStatus(db, id))?.stage).toBe('received');
 
     await recordDryingVisit(db, id, visit(new Date(now - 3_600_000).toISOString(), 12), { source: 'crm', eventId: 'msg_2', now });
+    expect(await save('  ')).toMatchObject({ kind: 'refused', errors: { confirmedBy: staffPage.confirmedByMissing } });
     expect(await save()).toMatchObject({ kind: 'saved', message: staffPage.saved('Dried: ready for repairs') });
     expect((await claimStatus(db, id))?.stage).toBe('dried');
   });

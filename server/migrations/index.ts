@@ -21,6 +21,7 @@ import { staffLinkRenewalMigration } from '@/server/migrations/0019-staff-link-r
 import { editedResendsMigration } from '@/server/migrations/0020-edited-resends';
 import { dryingRecordMigration } from '@/server/migrations/0021-drying-record';
 import { dryingWebhooksMigration } from '@/server/migrations/0022-drying-webhooks';
+import { driedConfirmedByMigration } from '@/server/migrations/0023-dried-confirmed-by';
 
 import type { Transaction } from '@libsql/client';
 
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   editedResendsMigration,
   dryingRecordMigration,
   dryingWebhooksMigration,
+  driedConfirmedByMigration,
 ];

@@ -131,6 +131,7 @@ test('two visits from the CRM: the status page at phone width shows the drying r
   expect((await post('claim.drying_recorded', visit(new Date(Date.now() - 60_000), 11, []))).status()).toBe(200);
   await page.reload();
   await page.getByTestId('staff-update').getByLabel(staffPage.labels.stage).selectOption('dried');
+  await page.getByTestId('staff-update').getByLabel(staffPage.labels.confirmedBy).fill('Sam Fitter');
   await page.getByTestId('staff-update').getByRole('button', { name: staffPage.submit }).click();
   await expect(page.getByTestId('staff-update').getByRole('status')).toHaveText(staffPage.saved('Dried: ready for repairs'));
 });

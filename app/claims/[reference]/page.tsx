@@ -3,8 +3,10 @@ import { cookies } from 'next/headers';
 import { AddPhotos, type LaterPhotosNotice } from '@/components/claims/add-photos';
 import { ClaimStatusView } from '@/components/claims/claim-status-view';
 import { DeadLink } from '@/components/claims/dead-link';
-import { DryingSection } from '@/components/claims/drying-section';
+import { DryingDocuments } from '@/components/claims/drying-documents';
+import { DryingSection, type DryingSectionProps } from '@/components/claims/drying-section';
 import { laterPhotosText, trackPage } from '@/content/claims';
+import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 
@@ -36,9 +38,15 @@ export default async function ClaimStatusPage({
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;
   const opened = await claimPages().statusBySession(decodeURIComponent(reference), session);
   if (!opened) return <DeadLink purpose="status" />;
+  const { status } = opened;
+  const Drying = (props: DryingSectionProps) => (
+    <DryingSection {...props}>
+      <DryingDocuments reference={status.reference} statement={hasStatement(props.drying)} certificate={hasCertificate(status.timeline)} />
+    </DryingSection>
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <ClaimStatusView status={opened.status} headingLevel={1} Drying={DryingSection} />
+      <ClaimStatusView status={status} headingLevel={1} Drying={Drying} />
       <AddPhotos reference={opened.status.reference} notice={noticeOf(await searchParams, opened.status.reference)} />
     </div>
   );

@@ -1,0 +1,52 @@
+// The words of a claim's two drying documents (the electricity statement and the certificate of
+// dryness) and of the page an insurer opens to check them. The figures are in lib/drying-documents.ts.
+import type { DryingScale } from '@/lib/drying-terms';
+
+export const dryingDocumentsText = {
+  statement: {
+    title: 'Electricity statement: drying equipment',
+    intro:
+      'The electricity used by the drying machines we ran in your home, for your insurer. Each machine’s kWh is its rated power × the hours it ran × how many, or the reading of a plug-in meter where we recorded one.',
+    machinesHeading: 'Machines',
+    source: { rated: 'rated watts × hours', meter: 'plug-in meter reading' },
+    total: (kwh: string) => `Total electricity used: ${kwh} kWh`,
+    running: 'Machines are still running: the figures are to the date of this statement.',
+    cost: (rate: string, amount: string) => `At your unit rate of ${rate} p/kWh, the amount to claim: £${amount}`,
+    standingCharge: 'Your standing charge is not included.',
+    noRate:
+      'No unit rate was given: this statement gives kWh only. Multiply the total by the unit rate on your electricity bill (p/kWh) for the amount to claim.',
+  },
+  certificate: {
+    title: 'Certificate of dryness',
+    intro:
+      'Every affected place measured during drying has reached its drying goal: the reading of the same material in a dry part of the home (the "dry standard").',
+    locationsHeading: 'Readings: first and last, against the goal',
+    removedHeading: 'Equipment removed',
+    noneRemoved: 'No equipment was recorded as removed.',
+    confirmed: (date: string, by: string | null) =>
+      by ? `Drying confirmed on ${date} by ${by}.` : `Drying confirmed on ${date} by the company's records.`,
+  },
+  scales: {
+    wme: '%WME (pin meter)',
+    relative: 'relative scale (non-invasive meter)',
+  } satisfies Record<DryingScale, string>,
+  reference: (reference: string) => `Claim reference: ${reference}`,
+  property: (postcode: string | null) => (postcode ? `Property: postcode ${postcode}` : 'Property: no postcode was given with the enquiry'),
+  period: (from: string, to: string) => `Period: ${from} to ${to}`,
+  issued: (date: string) => `Dated ${date}`,
+  company: (legalName: string, registration: string) => `${legalName}, ${registration}`,
+  verify: (url: string) => `To check these figures, open ${url}`,
+  statementLink: 'Download the electricity statement (PDF)',
+  statementRateLabel: 'Your unit rate from your electricity bill, p/kWh (optional)',
+  statementRateHint: 'Between 1 and 200. Your standing charge is not included. Leave it empty for kWh only.',
+  statementButton: 'Download the electricity statement (PDF)',
+  certificateLink: 'Download the certificate of dryness (PDF)',
+  badRate: 'The unit rate must be a number from 1 to 200 p/kWh, such as 24.5. Go back and correct it, or leave it empty.',
+  verifyPage: {
+    title: 'Check a drying document',
+    intro: (legalName: string) =>
+      `These are the figures of ${legalName}'s drying record for this claim, as the site holds them now. They should match the statement or certificate you were given.`,
+    rateNote: 'The unit rate is the customer’s own and is not kept: the amount on a statement is the total kWh × the rate printed on it.',
+    noCertificate: 'The claim has not been confirmed dry: there is no certificate of dryness.',
+  },
+} as const;
