@@ -40,6 +40,7 @@ describe('initialFormState', () => {
       submitting: false,
       progress: null,
       retry: null,
+      sendStoppedByEdit: false,
       clock: 0,
     });
   });
@@ -198,7 +199,11 @@ describe('formReducer: an edit while a send waits to be tried again', () => {
   it('stops that send and says Send sends the form as it now is; an edit with nothing waiting says nothing', () => {
     const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'lost', at: 5_000 }, now: 1_000 });
     const edited = run(waiting, { type: 'field', field: 'message', value: 'The kitchen too.' });
-    expect(edited).toMatchObject({ retry: null, status: { kind: 'note', message: sendingText.editedWhileWaiting } });
+    expect(edited).toMatchObject({
+      retry: null,
+      sendStoppedByEdit: true,
+      status: { kind: 'note', message: sendingText.editedWhileWaiting },
+    });
     expect(edited.fields.message).toBe('The kitchen too.');
     expect(run(waiting, { type: 'claimOpen', open: false })).toMatchObject({ retry: null, claimOpen: false });
     expect(run(typed, { type: 'field', field: 'message', value: 'x' }).status).toEqual(typed.status);
@@ -219,7 +224,7 @@ describe('formReducer: sending', () => {
   it('a try is submitting from start to end, with its progress, and clears a waiting retry and the status', () => {
     const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'offline', at: 9_000 }, now: 1_000 });
     const started = run(waiting, { type: 'sendStarted' });
-    expect(started).toMatchObject({ submitting: true, retry: null, status: { kind: 'idle' } });
+    expect(started).toMatchObject({ submitting: true, retry: null, sendStoppedByEdit: false, status: { kind: 'idle' } });
     const moving = run(started, { type: 'progress', progress: { sent: 10, total: 100, startedAt: 1, at: 2 } });
     expect(moving.progress).toEqual({ sent: 10, total: 100, startedAt: 1, at: 2 });
     expect(run(moving, { type: 'sendEnded' })).toMatchObject({ submitting: false, progress: null });

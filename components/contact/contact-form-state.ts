@@ -78,6 +78,8 @@ export type FormState = {
   submitting: boolean;
   progress: UploadProgress | null;
   retry: Retry | null;
+  /** An edit stopped the send that waited to be tried again: the hook lets go of it. */
+  sendStoppedByEdit: boolean;
   /** When the retry countdown was last drawn. */
   clock: number;
 };
@@ -124,6 +126,7 @@ export function initialFormState(native: NativeFormState): FormState {
     submitting: false,
     progress: null,
     retry: null,
+    sendStoppedByEdit: false,
     clock: 0,
   };
 }
@@ -170,7 +173,9 @@ const emptied = { fields: EMPTY_FIELDS, claimOpen: false, photos: [], honeypot: 
  * form as it now is, with the same key: a new enquiry tied to the first if that one arrived (decision 0035).
  */
 const stopsWaitingSend = (before: FormState, after: FormState): FormState =>
-  before.retry ? { ...after, retry: null, status: { kind: 'note', message: sendingText.editedWhileWaiting } } : after;
+  before.retry
+    ? { ...after, retry: null, sendStoppedByEdit: true, status: { kind: 'note', message: sendingText.editedWhileWaiting } }
+    : after;
 
 export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {
@@ -225,7 +230,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'valid':
       return { ...state, errors: {} };
     case 'sendStarted':
-      return { ...state, submitting: true, retry: null, status: { kind: 'idle' } };
+      return { ...state, submitting: true, retry: null, sendStoppedByEdit: false, status: { kind: 'idle' } };
     case 'progress':
       return { ...state, progress: action.progress };
     case 'sendEnded':

@@ -86,7 +86,7 @@ export function useEnquirySubmission({
   logger = defaultLogger,
   onRefused,
 }: EnquirySubmissionOptions) {
-  const { fields, claimOpen, enquiryKey, photos, honeypot, retry } = state;
+  const { fields, claimOpen, enquiryKey, photos, honeypot, retry, sendStoppedByEdit } = state;
   /** The press of Send being sent or waiting to be retried; read by the tries, which outlive renders. */
   const submission = useRef<Submission | null>(null);
   /** The try in flight: what Cancel aborts, and what keeps a second try from starting meanwhile. */
@@ -159,12 +159,13 @@ export function useEnquirySubmission({
     dispatch({ type: 'photos', photos: next });
   }
 
-  // A waiting send the form dropped (an edit stops it, formReducer) while no try is in flight: let go of it.
+  // A waiting send an edit stopped (formReducer): let go of it. Told by the state, not inferred from
+  // `retry` being empty: a retry's own try empties it too, and its effect may run after the try failed.
   useEffect(() => {
-    if (retry || inFlight.current || !submission.current) return;
+    if (!sendStoppedByEdit) return;
     clearTimeout(retryTimer.current);
     submission.current = null;
-  }, [retry]);
+  }, [sendStoppedByEdit]);
 
   /** What goes with emptying the form: the photos' previews let go, and the draft on the device removed. */
   function discardEntries() {
