@@ -220,6 +220,8 @@ describe('events out', () => {
       const form = new FormData();
       form.set('formToken', newFormToken());
       form.set('stage', stage);
+      // Saving dried asks who confirmed the drying (for the certificate).
+      if (stage === 'dried') form.set('confirmedBy', 'Ali Surveyor');
       return pages.saveUpdate(reference, staff, form);
     };
     const london = (ms: number) => {
