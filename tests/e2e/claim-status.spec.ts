@@ -4,8 +4,8 @@ import { outboxMessages } from '../support/outbox';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { createHmac } from 'node:crypto';
-import { testCrmEventsSecret, testOutboxDir, testSiteUrl } from './test-env';
+import { signedCrmEvent } from './support/crm-events';
+import { testOutboxDir, testSiteUrl } from './test-env';
 
 // The claim after its enquiry, against the default test build: the look-up "Where's my repair?" by
 // reference and e-mail (reached by a link, with and without JavaScript), the company's staff page by
@@ -109,32 +109,13 @@ test('the staff link: opening it changes nothing, Save does; the customer’s li
   await expect(page.getByTestId('claim-link-refused')).toContainText(deadLinkText.status);
 });
 
-/**
- * A claim event signed now as the Standard Webhooks scheme says (written here again, apart from the
- * site's own code); its body's timestamp, when it happened, is now unless given.
- */
-function signedEvent(data: Record<string, unknown>, id: string, happened = new Date()) {
-  const body = JSON.stringify({ type: 'claim.updated', timestamp: happened.toISOString(), data });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(testCrmEventsSecret.slice('whsec_'.length), 'base64');
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return {
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': timestamp,
-      'webhook-signature': `v1,${signature}`,
-    },
-    data: body,
-  };
-}
-
 test('the CRM moves a claim by a signed event, once per event id; the customer’s link shows it', async ({ page, request }) => {
   const sent = await sentEnquiry(request, `crm-${Date.now()}`);
   const id = `msg_${Date.now()}`;
-  const event = signedEvent(
+  const event = signedCrmEvent(
+    'claim.updated',
     { reference: sent.reference, stage: 'works-booked', date: '2027-01-11', waitingOn: 'us', note: 'Joiner booked.' },
-    id,
+    { id },
   );
   const applied = await request.post(`${testSiteUrl}/api/crm/events`, event);
   expect(applied.status()).toBe(200);
@@ -156,7 +137,10 @@ test('events out of order: the CRM’s late retry of an earlier event is kept in
 }) => {
   const sent = await sentEnquiry(request, `crm-order-${Date.now()}`);
   const post = (data: Record<string, unknown>, id: string, happened?: Date) =>
-    request.post(`${testSiteUrl}/api/crm/events`, signedEvent({ reference: sent.reference, ...data }, id, happened));
+    request.post(
+      `${testSiteUrl}/api/crm/events`,
+      signedCrmEvent('claim.updated', { reference: sent.reference, ...data }, { id, happened }),
+    );
   const unique = Date.now();
   const booked = await post({ stage: 'survey-booked', date: '2027-01-12', note: 'Surveyor on Tuesday.' }, `msg_booked_${unique}`);
   expect(await booked.json()).toEqual({ success: true, applied: true, current: true });

@@ -1,35 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { createHmac } from 'node:crypto';
 import { staffPage } from '@/content/claims';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { pdfText } from '@/tests/support/pdf-text';
 import { companyNotification, linkPath } from './support/claims';
 import { expect, test, type APIRequestContext, type Download } from './support/test';
-import { testCrmEventsSecret, testSiteUrl } from './test-env';
+import { signedCrmEvent } from './support/crm-events';
+import { testSiteUrl } from './test-env';
 
 // A claim's drying documents against the default test build: two signed CRM visits (a 700 W
 // dehumidifier on for 168 hours), dried saved on the staff page with a name, then from the status
 // page both PDFs downloaded and read back, and the verification address they print opened.
 
 const HOUR_MS = 60 * 60_000;
-
-/** A CRM event signed now the Standard Webhooks way (written here apart from the site's own code). */
-function signed(type: string, data: Record<string, unknown>) {
-  const id = `msg_${Date.now()}_${Math.random().toString(36).slice(2)}`;
-  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(testCrmEventsSecret.slice('whsec_'.length), 'base64');
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return {
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': timestamp,
-      'webhook-signature': `v1,${signature}`,
-    },
-    data: body,
-  };
-}
 
 async function sentEnquiry(request: APIRequestContext, unique: string) {
   const answer = await request.post(`${testSiteUrl}/api/contact`, {
@@ -65,7 +47,8 @@ test('the electricity statement and the certificate of dryness: downloaded, read
     readings: [{ location: 'Kitchen wall', material: 'plaster', scale: 'wme', value, goal: 12 }],
     equipment: [{ ...machine, off: machineOff?.toISOString() ?? null }],
   });
-  const post = (data: Record<string, unknown>) => request.post(`${testSiteUrl}/api/crm/events`, signed('claim.drying_recorded', data));
+  const post = (data: Record<string, unknown>) =>
+    request.post(`${testSiteUrl}/api/crm/events`, signedCrmEvent('claim.drying_recorded', data));
   expect((await post(visit(on, 28, null))).status()).toBe(200);
   expect((await post(visit(off, 11, off))).status()).toBe(200);
 

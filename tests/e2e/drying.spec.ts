@@ -1,10 +1,10 @@
 import { staffPage, trackPage } from '@/content/claims';
 import { dryingText, staffVisitText } from '@/content/drying';
-import { createHmac } from 'node:crypto';
 import { axe } from './support/axe';
-import { companyNotification, linkPath } from './support/claims';
+import { companyNotification, linkPath, londonLocal } from './support/claims';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { testCrmEventsSecret, testSiteUrl } from './test-env';
+import { signedCrmEvent } from './support/crm-events';
+import { testSiteUrl } from './test-env';
 
 // A claim's drying record from the company's CRM, against the default test build: two signed visits,
 // then the customer's status page at phone width (the readings in words, the chart, the table, the
@@ -13,23 +13,6 @@ import { testCrmEventsSecret, testSiteUrl } from './test-env';
 const DAY_MS = 24 * 60 * 60_000;
 /** The day a time falls on in London, as the page writes it: "3 Dec". */
 const ukDay = (at: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' }).format(at);
-
-/** A CRM event signed now the Standard Webhooks way (written here apart from the site's own code). */
-function signed(type: string, data: Record<string, unknown>, id = `msg_${Date.now()}_${Math.random().toString(36).slice(2)}`) {
-  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(testCrmEventsSecret.slice('whsec_'.length), 'base64');
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return {
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': timestamp,
-      'webhook-signature': `v1,${signature}`,
-    },
-    data: body,
-  };
-}
 
 async function sentEnquiry(request: APIRequestContext, unique: string) {
   const answer = await request.post(`${testSiteUrl}/api/contact`, {
@@ -65,7 +48,7 @@ test('two visits from the CRM: the status page at phone width shows the drying r
     ],
     equipment,
   });
-  const post = (type: string, data: Record<string, unknown>) => request.post(`${testSiteUrl}/api/crm/events`, signed(type, data));
+  const post = (type: string, data: Record<string, unknown>) => request.post(`${testSiteUrl}/api/crm/events`, signedCrmEvent(type, data));
 
   // A reading off its scale is refused, naming the field.
   const offScale = await post('claim.drying_recorded', {
@@ -135,24 +118,6 @@ test('two visits from the CRM: the status page at phone width shows the drying r
   await page.getByTestId('staff-update').getByRole('button', { name: staffPage.submit }).click();
   await expect(page.getByTestId('staff-update').getByRole('status')).toHaveText(staffPage.saved('Dried: ready for repairs'));
 });
-
-/** A `datetime-local` value on the London clock, as the staff page's fields take it. */
-function londonLocal(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
 
 /** Two visits recorded from the staff page: the first places a dehumidifier, the second reads again and switches it off. */
 async function recordTwoVisits(page: Page, request: APIRequestContext, unique: string, { withScript }: { withScript: boolean }) {

@@ -1,6 +1,7 @@
 import { expect, hydrated, landBeforeHydration, test, type Page } from './support/test';
 import sharp from 'sharp';
 import { staffPage } from '@/content/claims';
+import { staffVisitText } from '@/content/drying';
 import { parseMail } from '../support/mail-message';
 import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
@@ -11,7 +12,7 @@ import { standInCrm } from './support/stand-in-crm';
 import { peersControlUrl, productionConfigEnv, productionSiteUrl, standInCrmUrl } from './test-env';
 import type { ReceivedWebhook } from '../support/webhook-receiver';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
-import { linkPath } from './support/claims';
+import { linkPath, londonLocal } from './support/claims';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { openTestDatabase } from './support/database';
 
@@ -554,4 +555,82 @@ test('desktop: a claim walked through its two links leaves neither token anywher
     expect(crmErrorLog, "the CRM's error log").not.toContain(token);
     expect(stored, 'the database').not.toContain(token);
   }
+});
+
+test('desktop: a drying visit recorded on the staff page reaches the CRM once, signed, after the claim, with its readings, machines and kWh so far', async ({
+  page,
+  request,
+}) => {
+  const subject = `Drying visit ${Date.now()}`;
+  const sent = await request.post(`${productionSiteUrl}/api/contact`, {
+    data: {
+      name: 'Morag Visitor',
+      email: uniqueAddress(),
+      phone: '',
+      subject,
+      message: 'Water through the kitchen ceiling since this morning.',
+      recaptchaToken: recaptchaTestToken('valid', `drying${Date.now()}`),
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { reference } = (await sent.json()) as { reference: string };
+  const notificationSubject = `Enquiry ${reference}: ${subject}`;
+  await expect.poll(async () => (await mailWithSubject(notificationSubject)).length, { timeout: 15_000 }).toBe(1);
+  const staff = linkPath(parseMail((await mailWithSubject(notificationSubject))[0]!.raw).text, '/claim-update/');
+  await expect
+    .poll(async () => (await webhooksOf(reference)).map((webhook) => webhook.event.type), { timeout: 15_000 })
+    .toEqual(['enquiry.received']);
+
+  // A 700 W dehumidifier switched on a day before the visit: 16.8 kWh so far, from its rating.
+  const visitAt = new Date(Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000);
+  const switchedOn = new Date(visitAt.getTime() - 24 * 60 * 60_000);
+  await page.goto(staff);
+  await expect(page).toHaveURL(`${productionSiteUrl}/claims/${reference}/update`);
+  const form = page.getByRole('region', { name: staffVisitText.heading }).getByTestId('staff-visit');
+  await form.getByLabel(staffVisitText.visitAt).fill(londonLocal(visitAt));
+  const location = form.getByRole('group', { name: staffVisitText.locationRow(1) });
+  await location.getByLabel(staffVisitText.labels.location).fill('Kitchen wall');
+  await location.getByLabel(staffVisitText.labels.material).selectOption('plaster');
+  await location.getByLabel(staffVisitText.labels.scale).selectOption({ label: staffVisitText.scales.wme });
+  await location.getByLabel(staffVisitText.labels.value).fill('28');
+  await location.getByLabel(staffVisitText.labels.goal).fill('12');
+  const machine = form.getByRole('group', { name: staffVisitText.machineRow(1) });
+  await machine.getByLabel(staffVisitText.machineLabels.kind).selectOption('dehumidifier');
+  await machine.getByLabel(staffVisitText.machineLabels.model).fill('Ebac BD150');
+  await machine.getByLabel(staffVisitText.machineLabels.watts).fill('700');
+  await machine.getByLabel(staffVisitText.machineLabels.on).fill(londonLocal(switchedOn));
+  await form.getByRole('button', { name: staffVisitText.submit }).click();
+  await expect(page.getByText(staffVisitText.saved(1, 1))).toBeVisible();
+
+  const dryingEvents = async () => (await webhooksOf(reference)).filter((webhook) => webhook.event.type === 'claim.drying_recorded');
+  await expect.poll(async () => (await dryingEvents()).length, { timeout: 15_000 }).toBe(1);
+  const types = (await webhooksOf(reference)).map((webhook) => webhook.event.type);
+  expect(types.indexOf('enquiry.received')).toBeGreaterThanOrEqual(0);
+  expect(types.indexOf('enquiry.received')).toBeLessThan(types.indexOf('claim.drying_recorded'));
+  const [event] = await dryingEvents();
+  expect(event!.signed).toBe(true);
+  expect(event!.event).toMatchObject({ type: 'claim.drying_recorded', version: 1 });
+  expect(event!.event.data).toEqual({
+    reference,
+    visitAt: visitAt.toISOString(),
+    readings: [{ location: 'Kitchen wall', material: 'plaster', scale: 'wme', value: 28, goal: 12, temperature: null, humidity: null }],
+    equipment: [
+      {
+        kind: 'dehumidifier',
+        model: 'Ebac BD150',
+        watts: 700,
+        count: 1,
+        on: switchedOn.toISOString(),
+        off: null,
+        kwh: null,
+        hoursSoFar: 24,
+        kwhSoFar: 16.8,
+        kwhFrom: 'rated',
+      },
+    ],
+    kwhSoFar: 16.8,
+  });
+  // One more poll of the outbox worker (ENQUIRY_POLL_SECONDS=1): still told once.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(await dryingEvents()).toHaveLength(1);
 });

@@ -29,3 +29,21 @@ export function linkPath(text: string, prefix: string): string {
   expect(found, `a ${prefix} link`).toBeTruthy();
   return found!;
 }
+
+/** A `datetime-local` value on the London clock, as the staff page's fields take it. */
+export function londonLocal(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
