@@ -62,37 +62,6 @@ export const insurerTimesText = {
   beingConfirmed: 'Our response standards are being confirmed, so these times are shown without them.',
 } as const;
 
-export const staffPage = {
-  title: 'Update the repair’s status',
-  forClaim: (reference: string) => `For claim ${reference}. Saving tells the customer by email, unless you tick the box below.`,
-  labels: {
-    stage: 'Stage',
-    nextDate: 'Next date (optional)',
-    waitingOn: 'Whose move it is',
-    note: 'Note for the customer (optional)',
-    quiet: 'Don’t tell the customer (an internal correction)',
-    confirmedBy: 'Drying confirmed by (your name, for “Dried” only)',
-  },
-  waitingOnNone: 'Not said',
-  submit: 'Save',
-  saved: (stage: string) => `Saved: the claim is now at “${stage}”.`,
-  /** The company's CRM sent a change timed after this Save (its clock runs a little ahead of the site's). */
-  savedBehind: (stage: string, shown: string) =>
-    `Saved “${stage}” in the claim’s history, but the claim stays at “${shown}”: the CRM sent a change timed after this one. The customer was not told.`,
-  invalid: 'Please correct the highlighted fields.',
-  badStage: 'Choose a stage from the list',
-  badDate: 'Enter the date as a day in the calendar, or leave it empty',
-  noteTooLong: 'Keep the note under 1,000 characters',
-  /** `dried` before every location of the drying record has met its goal. */
-  notDried: (location: string) => `Not dried yet: ${location} is above its drying goal`,
-  noDryingReadings: 'Not dried yet: no drying readings are recorded for this claim',
-  /** `dried` is saved with the name of who confirmed it: the certificate of dryness prints it. */
-  confirmedByMissing: 'Enter the name of who confirmed drying: the certificate of dryness prints it',
-  confirmedByTooLong: 'Keep the name under 80 characters',
-  /** A Save without the form token the page is served with (a page from before it had one). */
-  reload: 'This page is out of date: reload it, then save again.',
-} as const;
-
 /**
  * A signed link that no longer works (expired, withdrawn, or every link renewed), or a page opened by
  * one and left open past its time: nothing of the claim, only how to get a new link.

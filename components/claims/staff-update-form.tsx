@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field } from '@/components/contact/field';
-import { staffPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { CLAIM_STAGES, CONFIRMED_BY_MAX, NOTE_MAX, WAITING_ON, type ClaimStage, type StaffUpdateState } from '@/lib/claim-stages';
 
 const IDLE: StaffUpdateState = { kind: 'idle' };

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deadLinkText, staffPage, trackPage } from '@/content/claims';
+import { deadLinkText, trackPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import {
   claimLinkToken,

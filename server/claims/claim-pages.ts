@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
-import { deadLinkText, staffPage, trackPage } from '@/content/claims';
+import { deadLinkText, trackPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { staffVisitText } from '@/content/drying';
 import {
   CONFIRMED_BY_MAX,

@@ -3,7 +3,7 @@
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
-import { staffPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import type { ClaimStage } from '@/lib/claim-stages';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimSessionValue } from '@/server/claims/claim-links';

@@ -2,7 +2,7 @@
 // is above its drying goal; saved once every location has met its goal.
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { staffPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { business } from '@/content/business';
-import { deadLinkText, staffPage } from '@/content/claims';
+import { deadLinkText } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { companyNotification, linkPath } from './support/claims';

@@ -1,4 +1,5 @@
-import { deadLinkText, statusText, staffPage, trackLinkText, trackPage } from '@/content/claims';
+import { deadLinkText, statusText, trackLinkText, trackPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { axe } from './support/axe';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { staffPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { pdfText } from '@/tests/support/pdf-text';
 import { companyNotification, linkPath } from './support/claims';

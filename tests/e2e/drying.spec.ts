@@ -1,4 +1,5 @@
-import { staffPage, trackPage } from '@/content/claims';
+import { trackPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { dryingText, staffVisitText } from '@/content/drying';
 import { axe } from './support/axe';
 import { companyNotification, linkPath, londonLocal } from './support/claims';

@@ -1,5 +1,6 @@
 import { business } from '@/content/business';
-import { insurerTimesText, staffPage, statusText } from '@/content/claims';
+import { insurerTimesText, statusText } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
 import { routeRecaptcha } from './support/recaptcha-stand-in';

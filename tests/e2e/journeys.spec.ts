@@ -1,6 +1,6 @@
 import { expect, hydrated, landBeforeHydration, test, type Page } from './support/test';
 import sharp from 'sharp';
-import { staffPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { staffVisitText } from '@/content/drying';
 import { parseMail } from '../support/mail-message';
 import { metadataTags, phonePhoto, withPhoneExif } from '../support/photo-fixtures';

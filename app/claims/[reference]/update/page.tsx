@@ -7,7 +7,7 @@ import { DryingSection } from '@/components/claims/drying-section';
 import { StaffUpdateForm } from '@/components/claims/staff-update-form';
 import { StaffVisitForm } from '@/components/claims/staff-visit-form';
 import { staffVisitText } from '@/content/drying';
-import { staffPage } from '@/content/claims';
+import { staffPage } from '@/content/staff-page';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
 import { wallClock } from '@/lib/zone-clock';
