@@ -1,6 +1,6 @@
 import type { Instrumentation } from 'next';
 
-/** Checks the server's settings and starts the enquiry outbox worker (Node server only, never at build time). */
+/** Checks the server's settings and starts the background work: e-mails, webhooks, digest, retention (Node server only, never at build time). */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -25,16 +25,16 @@ export async function register() {
   try {
     // Uploads a process that died left half-read (raw phone photos, GPS tags and all).
     const [{ clearIncomingUploads }, { incomingDirOf, photosRoot }] = await Promise.all([
-      import('@/server/enquiries/multipart-enquiry'),
-      import('@/server/enquiries/photo-store'),
+      import('@/server/intake/multipart-enquiry'),
+      import('@/server/ledger/photo-store'),
     ]);
     await clearIncomingUploads(incomingDirOf(photosRoot()));
   } catch (error) {
     console.error('[uploads] could not clear the folder of incoming uploads:', error instanceof Error ? error.message : error);
   }
   try {
-    const { startOutboxWorker } = await import('@/server/enquiries/outbox');
-    await startOutboxWorker();
+    const { startBackgroundWork } = await import('@/server/background');
+    await startBackgroundWork();
   } catch {
     // Logged by the starter, which keeps trying with growing delays; enquiries are stored meanwhile.
   }

@@ -15,7 +15,7 @@ import { config } from './server/config.mjs';
 import { claimFormPostRefusal } from './server/claim-pages.mjs';
 import { TRACK_PATH } from './lib/claim-paths.mjs';
 import { contactPostRefusal, refusalPage } from './server/contact-page-post.mjs';
-import { createUploadSlots } from './server/enquiries/upload-slots.mjs';
+import { createUploadSlots } from './server/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { mediaTypeOf } from './server/media-type.mjs';
 import { bodyRuleOf, takesBody } from './server/path-rules.mjs';

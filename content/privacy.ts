@@ -10,7 +10,7 @@ export const privacyPage = {
 
 export const privacyUpdated = 'Last updated: 26 November 2026';
 
-/** How long enquiries are kept; the server deletes older ones daily (server/retention.ts). */
+/** How long enquiries are kept; the server deletes older ones daily (server/upkeep/retention.ts). */
 export const ENQUIRY_RETENTION_MONTHS = 12;
 /** How long the site's own error log is kept (it holds client addresses); enforced the same way. */
 export const ERROR_LOG_RETENTION_DAYS = 90;

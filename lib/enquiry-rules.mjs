@@ -45,7 +45,7 @@ export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 /**
  * The largest request body the site takes: an enquiry with every photo at its cap, its text and the
- * multipart framing (60,098,304 bytes). The route handler (server/enquiries/multipart-enquiry.ts) and
+ * multipart framing (60,098,304 bytes). The route handler (server/intake/multipart-enquiry.ts) and
  * server.mjs (server/contact-page-post.mjs) refuse a larger one, and next.config.ts gives the form
  * posted without JavaScript exactly this much; the proxies in deploy/ take it rounded up to whole MiB.
  */
@@ -73,7 +73,7 @@ export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
 export const RATE_WINDOW_MS = 5_000;
 
 /**
- * Enquiries with photos the server receives at once, shared fairly (server/enquiries/upload-slots.mjs).
+ * Enquiries with photos the server receives at once, shared fairly (server/upload-slots.mjs).
  * Each upload holds a slot while its body arrives and is processed (up to LARGEST_BODY_BYTES on disk or
  * in memory).
  */

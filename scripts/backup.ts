@@ -7,7 +7,7 @@
  * and only the holders of the private keys can read it. `npm run restore -- FILE` puts it back.
  */
 import { parseArgs } from 'node:util';
-import { BackupError, checkRecipients, createBackup, readRecipientsFile, statePlaces } from '@/server/backup';
+import { BackupError, checkRecipients, createBackup, readRecipientsFile, statePlaces } from '@/server/upkeep/backup';
 
 const usage =
   'Usage: npm run backup -- --out FILE [--recipient age1… (repeatable)] [--recipients-file FILE]\n' +

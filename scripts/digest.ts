@@ -4,11 +4,11 @@ import { parseArgs } from 'node:util';
 import { isCalendarDate } from '@/lib/contact-fields';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
-import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { periodOfDate } from '@/server/enquiries/digest-period';
-import { configuredDigestSender, digestSettings, previewDigest } from '@/server/enquiries/digest-schedule';
-import { configuredPhotoStorage } from '@/server/enquiries/health';
-import { createMailer } from '@/server/enquiries/mailer';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { periodOfDate } from '@/server/reports/digest-period';
+import { configuredDigestSender, digestSettings, previewDigest } from '@/server/reports/digest-schedule';
+import { configuredPhotoStorage } from '@/server/reports/health';
+import { createMailer } from '@/server/delivery/mailer';
 
 const usage = `Usage: npm run digest -- --dry-run [--period YYYY-MM-DD] [--html]
        npm run digest -- --send

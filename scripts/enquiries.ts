@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { webhookStateOf, webhooksConfigured, type WebhookState } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
-import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
-import { retryFailedJobs } from '@/server/enquiries/outbox-worker';
+import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
+import { retryFailedJobs } from '@/server/delivery/outbox-worker';
 import {
   claimRoleLabel,
   damageTypeLabel,
@@ -16,12 +16,12 @@ import {
   urgencyReasons,
   vatAnswerLabel,
 } from '@/lib/contact-fields';
-import { photosOf, photosRoot, readPhotos } from '@/server/enquiries/photo-store';
-import { readEnquiryStats } from '@/server/enquiries/stats';
-import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/enquiries/store';
+import { photosOf, photosRoot, readPhotos } from '@/server/ledger/photo-store';
+import { readEnquiryStats } from '@/server/reports/stats';
+import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/ledger/enquiry-store';
 import { hasClaim, hasSupportNeeds, isCalendarDate } from '@/lib/contact-fields';
 import { stageWords } from '@/lib/claim-stages';
-import { claimsDrying, dryingWords, type DryingClaim } from '@/server/claims/claims-drying';
+import { claimsDrying, dryingWords, type DryingClaim } from '@/server/reports/claims-drying';
 import { statsReport } from './support/enquiry-stats-report';
 import { oneLine, parseListingOptions, printable, tableLines, terminalJson } from './support/listing-cli';
 

@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
-import { digestSettings } from '@/server/enquiries/digest-schedule';
-import { checkEnquiryHealth } from '@/server/enquiries/health';
+import { digestSettings } from '@/server/reports/digest-schedule';
+import { checkEnquiryHealth } from '@/server/reports/health';
 import { configuredPrivatePlaces, scanPrivatePlaces } from '@/server/private-files';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });

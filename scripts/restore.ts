@@ -6,7 +6,7 @@
  * which deletes what is there first, and any archive holding more than a backup does.
  */
 import { parseArgs } from 'node:util';
-import { BackupError, readIdentityFile, restoreBackup, statePlaces } from '@/server/backup';
+import { BackupError, readIdentityFile, restoreBackup, statePlaces } from '@/server/upkeep/backup';
 
 const usage = 'Usage: npm run restore -- FILE [--identity KEYFILE (repeatable)] [--replace]   (stop the site first)';
 

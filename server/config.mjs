@@ -123,7 +123,7 @@ const schema = z.object({
       .nullable()
       .default(null),
   ),
-  // The company's own address (content/business.ts) when null: server/enquiries/config.ts.
+  // The company's own address (content/business.ts) when null: server/enquiry-config.ts.
   ENQUIRY_TO: setting(emailAddress.nullable().default(null)),
   ENQUIRY_FROM: setting(emailAddress.nullable().default(null)),
   ENQUIRY_OUTBOX_DIR: setting(text().default('data/outbox')),
@@ -137,7 +137,7 @@ const schema = z.object({
   ENQUIRY_PHOTOS_MAX_MB: setting(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
   ENQUIRY_PHOTOS_MIN_FREE_MB: setting(z.coerce.number().int().min(0).max(10_000_000).default(1000)),
   SMTP_MAX_MESSAGE_MB: setting(z.coerce.number().min(0.1).max(1000).default(10)),
-  // The digest to the company (server/enquiries/digest-schedule.ts): weekly on Monday 08:00 London time.
+  // The digest to the company (server/reports/digest-schedule.ts): weekly on Monday 08:00 London time.
   ENQUIRY_DIGEST: setting(
     z
       .string()

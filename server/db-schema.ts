@@ -46,7 +46,7 @@ export const errorLogs = sqliteTable(
     userAgent: text('user_agent'),
     clientAddress: text('client_address'),
     reportedBy: text('reported_by', { enum: LOG_REPORTERS }).notNull().default('visitor'),
-    // Migration 0009: visitors' reports of one failure are one row (server/error-log/group-key.ts): how
+    // Migration 0009: visitors' reports of one failure are one row (server/error-group-key.ts): how
     // many came and when the last did; received_at is the first. The server's own entries: NULL key, 1.
     groupKey: text('group_key'),
     occurrences: integer('occurrences').notNull().default(1),
@@ -91,7 +91,7 @@ export const enquiries = sqliteTable(
     linkKey: text('link_key'),
     /** Migration 0019: when the operator last renewed the staff link (it expires 30 days after the claim last moved). */
     staffLinkRenewedMs: integer('staff_link_renewed_ms'),
-    // Migration 0006: the address as compared (server/enquiries/email-key.ts); photos sent but not kept.
+    // Migration 0006: the address as compared (server/email-key.ts); photos sent but not kept.
     emailKey: text('email_key'),
     photosDropped: integer('photos_dropped').notNull().default(0),
     photosDroppedReason: text('photos_dropped_reason', { enum: PHOTOS_DROPPED_REASONS }),

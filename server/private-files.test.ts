@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBackup, restoreBackup, type StatePlaces } from '@/server/backup';
+import { createBackup, restoreBackup, type StatePlaces } from '@/server/upkeep/backup';
 import { openDatabase } from '@/server/db';
-import { checkEnquiryHealth, publicHealth } from '@/server/enquiries/health';
-import { createMailer } from '@/server/enquiries/mailer';
-import { clearIncomingUploads, readMultipartEnquiry } from '@/server/enquiries/multipart-enquiry';
-import { incomingDirOf } from '@/server/enquiries/photo-store';
-import { storeEnquiry } from '@/server/enquiries/store';
+import { checkEnquiryHealth, publicHealth } from '@/server/reports/health';
+import { createMailer } from '@/server/delivery/mailer';
+import { clearIncomingUploads, readMultipartEnquiry } from '@/server/intake/multipart-enquiry';
+import { incomingDirOf } from '@/server/ledger/photo-store';
+import { storeEnquiry } from '@/server/ledger/enquiry-store';
 import {
   describeScan,
   privatePlacesOf,

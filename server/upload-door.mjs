@@ -1,7 +1,7 @@
 // The door every upload of photos comes in by: the scripted form's multipart POST /api/contact, the
 // form posted without script (POST /contact) and photos added later (POST /claims/<reference>/photos,
 // scripted or not). Each body takes an upload slot from the process's one set
-// (server/enquiries/upload-slots.mjs), held until its answer is sent, and must keep up that slot's
+// (server/upload-slots.mjs), held until its answer is sent, and must keep up that slot's
 // minimum transfer rate while it arrives. It lives in server.mjs, which sees the socket before Next
 // reads a byte: Next parses a server action's whole body before the page's code runs, so the slot
 // could not be taken later for the form posted without script. The paths that take an upload are
@@ -62,7 +62,7 @@ export function uploadPathOf(pathname) {
 
 /**
  * @typedef {object} UploadDoor
- * @property {import('./enquiries/upload-slots.mjs').UploadSlots} slots
+ * @property {import('./upload-slots.mjs').UploadSlots} slots
  * @property {(response: import('node:http').ServerResponse, refusal: DoorRefusal, status: number, headers: Record<string, string>) => void} refuse
  *   Writes the answer to a body turned away (a page or JSON, as the path expects); nothing of it was read.
  * @property {import('./server-limits.mjs').ServerLimits} [limits]

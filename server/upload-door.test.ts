@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUploadSlots, UPLOAD_SLOTS, type UploadSlots } from '@/server/enquiries/upload-slots.mjs';
+import { createUploadSlots, UPLOAD_SLOTS, type UploadSlots } from '@/server/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
 import { SERVER_LIMITS, type ServerLimits } from '@/server/server-limits.mjs';
 import { admitUpload, type DoorRefusal } from '@/server/upload-door.mjs';

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NativeFormState } from '@/lib/native-form-state';
-import { sendNativeForm } from '@/server/enquiries/native-form';
+import { sendNativeForm } from '@/server/intake/native-form';
 
 /**
  * The contact form's action when the browser posts it natively (its JavaScript has not run): a 303 to

@@ -1,4 +1,4 @@
-import type { EnquiryStats } from '@/server/enquiries/stats';
+import type { EnquiryStats } from '@/server/reports/stats';
 import { oneLine, tableLines } from './listing-cli';
 
 const percent = (count: number, total: number) => (total === 0 ? '-' : `${Math.round((100 * count) / total)}%`);

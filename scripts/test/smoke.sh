@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
 echo "Smoke set under Node $(node --version)"
 
-npx vitest run server/backup.test.ts scripts/site lib/browser.test.ts lib/api-client.test.ts scripts/node
+npx vitest run server/upkeep/backup.test.ts scripts/site lib/browser.test.ts lib/api-client.test.ts scripts/node
 
 npx tsx scripts/test/build-for-tests.ts
 

@@ -26,7 +26,7 @@ import { visitOfForm } from '@/server/claims/drying-visit-form';
 import { config } from '@/server/config.mjs';
 import { getDb, orm } from '@/server/db';
 import { enquiries } from '@/server/db-schema';
-import { wakeOutboxWorker } from '@/server/enquiries/outbox';
+import { outboxWritten } from '@/server/ledger/outbox';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 import { randomBytes } from 'node:crypto';
@@ -153,7 +153,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
       },
       now(),
     );
-    wakeOutboxWorker();
+    outboxWritten();
     await recordLinkUse(client, id, 'update', 'saved', now());
     const shown = outcome === 'late' ? (await claimStatus(client, id))?.stage : undefined;
     return {
@@ -183,7 +183,7 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
       now: now(),
       tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
     });
-    wakeOutboxWorker();
+    outboxWritten();
     if (outcome === 'too-many-visits')
       return { kind: 'refused', message: staffVisitText.tooMany(DRYING_LIMITS.visitsPerClaim), errors: {}, values };
     await recordLinkUse(client, id, 'update', 'saved', now());

@@ -10,9 +10,9 @@ import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry
 import { insurerTimes, type ResponseStandards } from '@/lib/insurer-times';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/db-schema';
-import { claimUpdatedEvent } from '@/server/crm/webhook-events';
+import { claimUpdatedEvent } from '@/server/ledger/outbox';
 import { dryingRecordOf } from '@/server/claims/drying-record';
-import { emailKey } from '@/server/enquiries/email-key';
+import { emailKey } from '@/server/email-key';
 
 export type StageChange = {
   stage: ClaimStage;

@@ -8,8 +8,8 @@ import { claimLinkToken, claimSessionValue, revokeClaimLinks } from '@/server/cl
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingDocumentResponse, verifiedDocuments } from '@/server/claims/drying-documents';
 import { recordDryingVisit } from '@/server/claims/drying-record';
-import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 import { pdfText } from '@/tests/support/pdf-text';
 

@@ -12,7 +12,7 @@ import {
   type StoredMachine,
   type StoredReading,
 } from '@/lib/drying';
-import { dryingRecordedEvent } from '@/server/crm/webhook-events';
+import { dryingRecordedEvent } from '@/server/ledger/outbox';
 import { orm, writeTransaction } from '@/server/db';
 import { dryingEquipment, dryingReadings, dryingVisits } from '@/server/db-schema';
 

@@ -8,8 +8,8 @@ import { wallClock } from '@/lib/zone-clock';
 import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingRecordOf } from '@/server/claims/drying-record';
-import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 
 let db: Client;

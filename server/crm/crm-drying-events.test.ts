@@ -10,10 +10,10 @@ import { claimStatus } from '@/server/claims/claim-status';
 import { dryingRecordOf } from '@/server/claims/drying-record';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
-import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { createContactHandler } from '@/server/enquiries/contact-handler';
-import { erasePersonalData, exportPersonalData } from '@/server/enquiries/data-requests';
-import { purgeExpired } from '@/server/retention';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
+import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
+import { purgeExpired } from '@/server/upkeep/retention';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -7,7 +7,7 @@ import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 import { getDb, orm } from '@/server/db';
 import { enquiries, enquiryPhotos, siteSecrets } from '@/server/db-schema';
-import { photosRoot } from '@/server/enquiries/photo-store';
+import { photosRoot } from '@/server/ledger/photo-store';
 
 /**
  * The signed links to an enquiry's photos that its webhook events carry to the company's CRM. A token

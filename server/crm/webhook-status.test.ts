@@ -5,8 +5,8 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { resendEvents, undeliveredEvents, webhookFigures, webhooksDeliveredBetween, webhookStateOf } from '@/server/crm/webhook-status';
 import { orm } from '@/server/db';
 import { webhookEvents } from '@/server/db-schema';
-import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { config } from '@/server/config.mjs';
-import { enquiryReceivedEvent } from '@/server/crm/webhook-events';
+import { enquiryReceivedEvent } from '@/server/ledger/outbox';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, webhookEvents, type WebhookEventType } from '@/server/db-schema';
 

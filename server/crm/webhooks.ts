@@ -12,7 +12,7 @@ import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
 import { orm, writeBatch } from '@/server/db';
 import { createLeaseQueue, createPollingLoop, type RetrySchedule } from '@/server/delivery/lease-queue';
 import { webhookEvents } from '@/server/db-schema';
-import { findEnquiry } from '@/server/enquiries/store';
+import { findEnquiry } from '@/server/ledger/enquiry-store';
 
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site

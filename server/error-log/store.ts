@@ -5,7 +5,7 @@ import { recordWithoutLinkTokens, truncate, type ErrorLogRecord, type LogCategor
 import { visibleText } from '@/lib/plain-text';
 import { getDb, orm } from '@/server/db';
 import { errorLogs, type LOG_REPORTERS } from '@/server/db-schema';
-import { errorGroupKey } from '@/server/error-log/group-key';
+import { errorGroupKey } from '@/server/error-group-key';
 
 /** Who wrote an entry: the server itself, or a visitor through the public endpoint. */
 type ErrorLogReporter = (typeof LOG_REPORTERS)[number];

@@ -1,8 +1,8 @@
 import type { Migration } from '@/server/migrations';
-import { emailKey } from '@/server/enquiries/email-key';
+import { emailKey } from '@/server/email-key';
 
 /**
- * Each enquiry's address in the one compared form (server/enquiries/email-key.ts), so an erasure finds
+ * Each enquiry's address in the one compared form (server/email-key.ts), so an erasure finds
  * `Jörg@` and `jörg@` alike and acknowledgements can be capped per recipient; and how many photos came
  * with it but were not kept (a spam trap's or a suspect's, or the photo storage was full), and why.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '@/server/migrations';
 
 /**
- * The company's digest (server/enquiries/digest-schedule.ts): one row per period, its key unique, with a
+ * The company's digest (server/reports/digest-schedule.ts): one row per period, its key unique, with a
  * lease and attempts like enquiry_notifications. When this migration was applied is when the digest
  * started: a period that ended before it is never sent.
  */

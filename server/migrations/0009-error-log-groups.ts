@@ -1,5 +1,5 @@
 import type { Migration } from '@/server/migrations';
-import { errorGroupKey } from '@/server/error-log/group-key';
+import { errorGroupKey } from '@/server/error-group-key';
 
 /**
  * Visitors' reports of one failure (the same message, category and path) become one row with a count

@@ -43,7 +43,7 @@ export const testBuildEnv: Record<string, string> = {
   ENQUIRY_POLL_SECONDS: '1',
   ENQUIRY_PHOTOS_DIR: 'data/test/enquiry-photos',
   // High enough for the whole suite from one address; the 429 path is tested with a stand-in answer
-  // in the browser and with the default limit in server/enquiries/contact-handler.test.ts.
+  // in the browser and with the default limit in server/intake/contact-handler.test.ts.
   CONTACT_RATE_LIMIT: '1000',
   // The test build: its `.e2e.*` files under app/ (the faults the browser tests trigger) are routes and
   // pages (next.config.ts, docs/testing.md); no other build has them.
@@ -81,7 +81,7 @@ export const productionConfigEnv: Record<string, string> = {
   // Every journey sends one enquiry from 127.0.0.1; the limit itself is tested in the integration tests.
   CONTACT_RATE_LIMIT: '1000',
   // The journeys send dozens of enquiries within the hour, each expecting its acknowledgement; the
-  // hourly cap and the one-a-day-per-address rule are tested in server/enquiries/abuse.test.ts.
+  // hourly cap and the one-a-day-per-address rule are tested in server/intake/abuse.test.ts.
   ENQUIRY_ACKNOWLEDGE_PER_HOUR: '1000',
   ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: '1000',
   // The company's CRM told of each enquiry: the stand-in receiver of tests/support/production-peers.ts.

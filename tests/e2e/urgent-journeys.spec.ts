@@ -8,7 +8,7 @@ import { peersControlUrl, productionSiteUrl } from './test-env';
 // An emergency from a phone and an instruction from a loss adjuster, end to end against the
 // production-configuration build (reCAPTCHA with assessments, SMTP to the stand-in). Which of several
 // queued notifications goes out first is decided by the outbox's claim order, tested without timing in
-// server/enquiries/outbox-worker.test.ts ("urgent enquiries first"); here, what the visitor and the
+// server/delivery/outbox-worker.test.ts ("urgent enquiries first"); here, what the visitor and the
 // company see. Each test reaches the site through a forwarder from a loopback address of its own, so
 // the acknowledgement caps per client (two an hour) are its own.
 

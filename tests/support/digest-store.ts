@@ -1,7 +1,7 @@
 // Enquiries stored the way POST /api/contact stores them, at a chosen time, for the digest's tests.
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/enquiries/config';
-import { createContactHandler } from '@/server/enquiries/contact-handler';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest } from '@/tests/support/enquiry-peers';
 
 let serial = 0;

@@ -1,4 +1,4 @@
-import { handleContactRequest } from '@/server/enquiries/contact-handler';
+import { handleContactRequest } from '@/server/intake/contact-handler';
 import { toResponse } from '@/server/http';
 
 // POST /api/contact, the contact form's enquiry: committed before the 201 goes out.

@@ -1,7 +1,7 @@
 import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
-import { checkEnquiryHealth, configuredPhotoStorage, configuredPrivateFilesCheck, publicHealth } from '@/server/enquiries/health';
-import { runningOutboxWorker } from '@/server/enquiries/outbox';
+import { checkEnquiryHealth, configuredPhotoStorage, configuredPrivateFilesCheck, publicHealth } from '@/server/reports/health';
+import { runningOutboxWorker } from '@/server/background';
 
 export const dynamic = 'force-dynamic';
 

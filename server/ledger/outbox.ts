@@ -1,0 +1,148 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { insertSelect } from '@/server/db';
+import { claimStageChanges, dryingVisits, enquiries, enquiryNotifications, webhookEvents } from '@/server/db-schema';
+
+// The outbox: the jobs the delivery lanes take (server/delivery/outbox-worker.ts sends the e-mails,
+// server/crm/webhooks.ts the CRM's events), written in the same batch as what each tells of, and the
+// signal that a batch wrote some. It imports only the database: the ledger and the claims write here
+// without knowing who delivers.
+
+// Kept on globalThis: Next may bundle this module into more than one chunk, and the listener
+// registered at start must hear the writes of every copy.
+const LISTENERS = Symbol.for('homecare.outbox.listeners');
+type ListenerHolder = { [LISTENERS]?: Set<() => void> };
+const listeners = () => ((globalThis as ListenerHolder)[LISTENERS] ??= new Set());
+
+/** Says that a committed write queued jobs, so a lane delivers them now rather than at its next poll. */
+export function outboxWritten(): void {
+  for (const listener of listeners()) listener();
+}
+
+/** Hears every `outboxWritten()` of this process until the returned function is called. */
+export function whenOutboxWritten(listener: () => void): () => void {
+  listeners().add(listener);
+  return () => void listeners().delete(listener);
+}
+
+/** An e-mail job, due now, of the enquiry the SELECT `enquiryId` yields (`target`) when `condition` holds; at most one of a kind. */
+export const mailJob = (
+  kind: (typeof enquiryNotifications.$inferSelect)['kind'],
+  enquiryId: SQL,
+  now: number,
+  condition: SQL = sql`true`,
+) =>
+  insertSelect(
+    enquiryNotifications,
+    { enquiryId: sql`target.id`, kind, status: 'pending', nextAttemptMs: now },
+    sql`FROM (${enquiryId}) AS target WHERE ${condition} ON CONFLICT DO NOTHING`,
+  );
+
+// The CRM's events: the enquiry stored, a batch of photos added later, a change of stage or a drying
+// visit recorded on the site.
+
+const eventIdSql = sql`'msg_' || lower(hex(randomblob(16)))`;
+export const newEventId = () => `msg_${randomBytes(16).toString('hex')}`;
+
+/** The `enquiry.received` event of the enquiry the SELECT `enquiryId` yields (`target`), once. */
+export function enquiryReceivedEvent(enquiryId: SQL, now: number): SQL {
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`target.id`,
+      type: 'enquiry.received',
+      eventId: eventIdSql,
+      occurredAt: sql`(SELECT ${enquiries.receivedAt} FROM ${enquiries} WHERE ${enquiries.id} = target.id)`,
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM (${enquiryId}) AS target WHERE true ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** The `enquiry.photos_added` event of a batch added later (its first photo's position). */
+export function photosAddedEvent(enquiryId: number, photosFrom: number, now: number) {
+  return {
+    enquiryId,
+    type: 'enquiry.photos_added' as const,
+    eventId: newEventId(),
+    photosFrom,
+    occurredAt: new Date(now).toISOString(),
+    createdMs: now,
+    nextAttemptMs: now,
+  };
+}
+
+/**
+ * The `enquiry.photos_added` event of photos a re-send handed over to the enquiry the SELECT
+ * `enquiryId` yields (`target`: it had none, so they are 1…n), only when its `enquiry.received` event
+ * has been sent or is being sent (a worker holds it: it may have read the photos already), once. While
+ * that event waits, its body, built when it is sent, carries them; and a body built after this event
+ * exists leaves them to it (webhookBody), so the CRM hears of each photo once.
+ */
+export function photosHandedOverEvent(enquiryId: SQL, now: number): SQL {
+  const w = webhookEvents;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`target.id`,
+      type: 'enquiry.photos_added',
+      eventId: eventIdSql,
+      photosFrom: 1,
+      occurredAt: new Date(now).toISOString(),
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM (${enquiryId}) AS target
+      WHERE EXISTS (SELECT 1 FROM ${w} WHERE ${w.enquiryId} = target.id AND ${w.type} = 'enquiry.received'
+        AND (${w.status} <> 'pending' OR ${w.leaseOwner} IS NOT NULL))
+      ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
+ * The `claim.updated` event of the change of stage the site's staff page just made (`changeId`: its id,
+ * in the same write; written `now`), for an accepted enquiry. A change the CRM itself sent is never echoed back to it.
+ */
+export function claimUpdatedEvent(enquiryId: number, changeId: SQL, now: number): SQL {
+  const c = claimStageChanges;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`${enquiryId}`,
+      type: 'claim.updated',
+      eventId: eventIdSql,
+      stageChangeId: sql`${c.id}`,
+      occurredAt: sql`${c.changedAt}`,
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM ${c} WHERE ${c.id} = ${changeId} AND ${c.enquiryId} = ${enquiryId} AND ${c.source} = 'staff'
+      AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
+      ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
+ * The `claim.drying_recorded` event of a visit the site's staff page just recorded (`visitId`, in the
+ * same write), for an accepted enquiry. A visit the CRM itself sent is never echoed back to it.
+ */
+export function dryingRecordedEvent(enquiryId: number, visitId: number, now: number): SQL {
+  const v = dryingVisits;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`${enquiryId}`,
+      type: 'claim.drying_recorded',
+      eventId: eventIdSql,
+      dryingVisitId: sql`${v.id}`,
+      occurredAt: sql`${v.recordedAt}`,
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM ${v} WHERE ${v.id} = ${visitId} AND ${v.enquiryId} = ${enquiryId} AND ${v.source} = 'staff'
+      AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
+      ON CONFLICT DO NOTHING`,
+  );
+}

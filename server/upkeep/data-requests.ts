@@ -1,0 +1,115 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { and, eq, inArray } from 'drizzle-orm';
+import { config } from '@/server/config.mjs';
+import { emailKey } from '@/server/email-key';
+import { removeSavedMessages } from '@/server/delivery/mailer';
+import { orm, writeBatch } from '@/server/db';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
+import { deleteDryingRecords, dryingExportOf } from '@/server/claims/drying-record';
+import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/ledger/photo-store';
+import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-store';
+
+/** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */
+const sentWith = (email: string) => eq(enquiries.emailKey, emailKey(email));
+
+type PersonalDataExport = {
+  email: string;
+  exportedAt: string;
+  enquiries: (StoredEnquiry &
+    Pick<typeof enquiries.$inferSelect, 'clientAddress' | 'disposition' | 'recaptchaScore'> & {
+      notification: Pick<typeof enquiryNotifications.$inferSelect, 'status' | 'sentAt'> | null;
+      /** The photos sent with it (their files: `npm run enquiries -- --photos ID --out DIR`). */
+      photos: Pick<typeof enquiryPhotos.$inferSelect, 'position' | 'originalName' | 'bytes' | 'width' | 'height'>[];
+      /** Each change of its claim's stage, by the company's staff page or its CRM. */
+      stageChanges: Pick<typeof claimStageChanges.$inferSelect, 'stage' | 'waitingOn' | 'nextDate' | 'note' | 'source' | 'changedAt'>[];
+      /** Each use of its claim's signed links, counted per minute (`minute`: when that minute began). */
+      linkUses: { link: 'status' | 'update'; use: 'opened' | 'saved' | 'photos'; minute: string; uses: number }[];
+      /** Its claim's drying record: each visit with its readings, and the machines placed. */
+      drying: Awaited<ReturnType<typeof dryingExportOf>>;
+    })[];
+};
+
+/**
+ * Everything the site holds about an e-mail address (a subject access request): every enquiry sent
+ * with it, with the client address, verification and the state of its notification. Error logs hold
+ * no contact details (the browser's logger never sends them), so they are not part of it.
+ */
+export async function exportPersonalData(db: Client, email: string, now: number = Date.now()): Promise<PersonalDataExport> {
+  const rows = await orm(db)
+    .select({
+      ...storedEnquiryColumns,
+      clientAddress: enquiries.clientAddress,
+      disposition: enquiries.disposition,
+      recaptchaScore: enquiries.recaptchaScore,
+      notificationStatus: enquiryNotifications.status,
+      notificationSentAt: enquiryNotifications.sentAt,
+    })
+    .from(enquiries)
+    .leftJoin(enquiryNotifications, and(eq(enquiryNotifications.enquiryId, enquiries.id), eq(enquiryNotifications.kind, 'notification')))
+    .where(sentWith(email))
+    .orderBy(enquiries.id);
+  return {
+    email,
+    exportedAt: new Date(now).toISOString(),
+    enquiries: await Promise.all(
+      rows.map(async ({ notificationStatus, notificationSentAt, ...row }) => ({
+        ...row,
+        notification: notificationStatus === null ? null : { status: notificationStatus, sentAt: notificationSentAt },
+        photos: (await photosOf(db, row.id)).map(({ position, originalName, bytes, width, height }) => ({
+          position,
+          originalName,
+          bytes,
+          width,
+          height,
+        })),
+        stageChanges: await orm(db)
+          .select({
+            stage: claimStageChanges.stage,
+            waitingOn: claimStageChanges.waitingOn,
+            nextDate: claimStageChanges.nextDate,
+            note: claimStageChanges.note,
+            source: claimStageChanges.source,
+            changedAt: claimStageChanges.changedAt,
+          })
+          .from(claimStageChanges)
+          .where(eq(claimStageChanges.enquiryId, row.id))
+          .orderBy(claimStageChanges.changedMs, claimStageChanges.id),
+        linkUses: (
+          await orm(db)
+            .select({ link: claimLinkUses.link, use: claimLinkUses.use, minuteMs: claimLinkUses.minuteMs, uses: claimLinkUses.uses })
+            .from(claimLinkUses)
+            .where(eq(claimLinkUses.enquiryId, row.id))
+            .orderBy(claimLinkUses.minuteMs)
+        ).map(({ minuteMs, ...use }) => ({ ...use, minute: new Date(minuteMs).toISOString() })),
+        drying: await dryingExportOf(db, row.id),
+      })),
+    ),
+  };
+}
+
+/**
+ * Deletes every enquiry sent with the address, its outbox jobs even if they are still pending, its
+ * drying record, its photos and the messages the folder mailer saved for it.
+ */
+export async function erasePersonalData(
+  db: Client,
+  email: string,
+  options: { photosRoot?: string; outboxDir?: string } = {},
+): Promise<{ enquiries: number; emails: number; photos: number }> {
+  const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(sentWith(email));
+  const ids = (await theirs).map((row) => row.id);
+  const folders = await photoFoldersOf(db, sentWith(email));
+  const results = await writeBatch(db, [
+    orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
+    orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
+    orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, theirs)),
+    orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
+    orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
+    ...deleteDryingRecords(db, theirs),
+    orm(db).delete(enquiries).where(sentWith(email)),
+  ]);
+  await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
+  await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
+  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results.at(-1)?.rowsAffected ?? 0 };
+}
