@@ -141,6 +141,17 @@ export async function driedRefusalOf(db: Client, enquiryId: number) {
 /** The location a refusal names, as people say it: "Kitchen wall, plaster". */
 export const locationWords = (location: Pick<DryingLocation, 'location' | 'material'>) => `${location.location}, ${location.material}`;
 
+/** A reading as the data export and the CRM get it. */
+const readingColumns = {
+  location: dryingReadings.location,
+  material: dryingReadings.material,
+  scale: dryingReadings.scale,
+  value: dryingReadings.value,
+  goal: dryingReadings.goal,
+  temperature: dryingReadings.temperature,
+  humidity: dryingReadings.humidity,
+};
+
 /** A claim's drying record as a data export gives it: each visit with its readings, and the machines. */
 export async function dryingExportOf(db: Client, enquiryId: number) {
   const q = orm(db);
@@ -153,16 +164,7 @@ export async function dryingExportOf(db: Client, enquiryId: number) {
     visits.length === 0
       ? []
       : await q
-          .select({
-            visitId: dryingReadings.visitId,
-            location: dryingReadings.location,
-            material: dryingReadings.material,
-            scale: dryingReadings.scale,
-            value: dryingReadings.value,
-            goal: dryingReadings.goal,
-            temperature: dryingReadings.temperature,
-            humidity: dryingReadings.humidity,
-          })
+          .select({ visitId: dryingReadings.visitId, ...readingColumns })
           .from(dryingReadings)
           .where(
             inArray(
@@ -205,15 +207,7 @@ export async function dryingVisitForCrm(db: Client, enquiryId: number, visitId: 
     .where(and(eq(dryingVisits.id, visitId), eq(dryingVisits.enquiryId, enquiryId)));
   if (!visit) return null;
   const readings = await q
-    .select({
-      location: dryingReadings.location,
-      material: dryingReadings.material,
-      scale: dryingReadings.scale,
-      value: dryingReadings.value,
-      goal: dryingReadings.goal,
-      temperature: dryingReadings.temperature,
-      humidity: dryingReadings.humidity,
-    })
+    .select(readingColumns)
     .from(dryingReadings)
     .where(eq(dryingReadings.visitId, visitId))
     .orderBy(asc(dryingReadings.id));

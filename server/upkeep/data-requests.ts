@@ -1,14 +1,13 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, eq, inArray } from 'drizzle-orm';
-import { config } from '@/server/config.mjs';
+import { and, eq } from 'drizzle-orm';
 import { emailKey } from '@/server/email-key';
-import { removeSavedMessages } from '@/server/delivery/mailer';
-import { orm, writeBatch } from '@/server/db';
-import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
-import { deleteDryingRecords, dryingExportOf } from '@/server/claims/drying-record';
-import { photoFoldersOf, photosOf, photosRoot, removePhotoFiles } from '@/server/ledger/photo-store';
+import { orm } from '@/server/db';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
+import { dryingExportOf } from '@/server/claims/drying-record';
+import { photosOf } from '@/server/ledger/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-store';
+import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
 
 /** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */
 const sentWith = (email: string) => eq(enquiries.emailKey, emailKey(email));
@@ -97,19 +96,6 @@ export async function erasePersonalData(
   email: string,
   options: { photosRoot?: string; outboxDir?: string } = {},
 ): Promise<{ enquiries: number; emails: number; photos: number }> {
-  const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(sentWith(email));
-  const ids = (await theirs).map((row) => row.id);
-  const folders = await photoFoldersOf(db, sentWith(email));
-  const results = await writeBatch(db, [
-    orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, theirs)),
-    orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, theirs)),
-    orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, theirs)),
-    orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
-    orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
-    ...deleteDryingRecords(db, theirs),
-    orm(db).delete(enquiries).where(sentWith(email)),
-  ]);
-  await removePhotoFiles(options.photosRoot ?? photosRoot(), folders);
-  await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, ids);
-  return { photos: results[0]?.rowsAffected ?? 0, emails: results[1]?.rowsAffected ?? 0, enquiries: results.at(-1)?.rowsAffected ?? 0 };
+  const deleted = await deleteEnquiries(db, sentWith(email), options);
+  return { enquiries: deleted.enquiries, emails: deleted.emails, photos: deleted.photos };
 }

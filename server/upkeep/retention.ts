@@ -1,21 +1,11 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { inArray, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
-import { orm, writeBatch } from '@/server/db';
-import {
-  claimLinkUses,
-  claimStageChanges,
-  enquiries,
-  enquiryNotifications,
-  enquiryPhotos,
-  errorLogs,
-  webhookEvents,
-} from '@/server/db-schema';
-import { config } from '@/server/config.mjs';
-import { deleteDryingRecords } from '@/server/claims/drying-record';
-import { removeSavedMessages } from '@/server/delivery/mailer';
-import { photoFoldersOf, photosRoot, removeOrphanPhotoFolders, removePhotoFiles } from '@/server/ledger/photo-store';
+import { orm } from '@/server/db';
+import { enquiries, errorLogs } from '@/server/db-schema';
+import { photosRoot, removeOrphanPhotoFolders } from '@/server/ledger/photo-store';
+import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
 
 const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -41,29 +31,18 @@ export async function purgeExpired(
   now: number = Date.now(),
   options: { photosRoot?: string; outboxDir?: string } = {},
 ): Promise<{ enquiries: number; errorLogs: number }> {
-  const before = enquiryCutoff(now);
-  const expired = orm(db).select({ id: enquiries.id }).from(enquiries).where(lt(enquiries.receivedMs, before));
-  const expiredIds = (await expired).map((row) => row.id);
-  // Their photos' folders go after the rows (a crash in between leaves a folder no row points at).
-  const folders = await photoFoldersOf(db, lt(enquiries.receivedMs, before));
-  const results = await writeBatch(db, [
-    orm(db).delete(enquiryPhotos).where(inArray(enquiryPhotos.enquiryId, expired)),
-    orm(db).delete(enquiryNotifications).where(inArray(enquiryNotifications.enquiryId, expired)),
-    orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, expired)),
-    orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, expired)),
-    orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, expired)),
-    ...deleteDryingRecords(db, expired),
-    orm(db).delete(enquiries).where(lt(enquiries.receivedMs, before)),
-    orm(db)
-      .delete(errorLogs)
-      .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
-  ]);
   const root = options.photosRoot ?? photosRoot();
-  await removePhotoFiles(root, folders);
+  const deleted = await deleteEnquiries(db, lt(enquiries.receivedMs, enquiryCutoff(now)), {
+    photosRoot: root,
+    outboxDir: options.outboxDir,
+    alongside: [
+      orm(db)
+        .delete(errorLogs)
+        .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
+    ],
+  });
   await removeOrphanPhotoFolders(db, root, now);
-  // The copies the folder mailer saved (no SMTP_URL) go with their enquiries.
-  await removeSavedMessages(options.outboxDir ?? config().enquiries.outboxDir, expiredIds);
-  return { enquiries: results.at(-2)?.rowsAffected ?? 0, errorLogs: results.at(-1)?.rowsAffected ?? 0 };
+  return { enquiries: deleted.enquiries, errorLogs: deleted.alongside[0] ?? 0 };
 }
 
 /** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */
