@@ -7,7 +7,7 @@ import { getDb } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import type { ReadingRefusal } from '@/server/enquiries/receive-enquiry';
 import { addPhotosLater } from '@/server/enquiries/store';
-import { createPhotoIntake, photoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
+import { createPhotoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
 
 /**
  * Photos a customer adds to their claim from its status page, as the way in read them: the reference
@@ -118,23 +118,15 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
       if ((await claimOfSession(await db(), 'status', reference, session, now())) !== null) return undefined;
       return refuse(client, refused(404, 'not-found'));
     },
+    /** A multipart body's photos, read once (the photo intake's). */
+    readUpload: intake.readUpload,
     /** A body that could not be read as photos (for a claim whose cookie was checked): answered, and counted against the client. */
     refuseReading(client: string, reading: ReadingRefusal, reference: string): LaterPhotosResult {
       const { status, outcome } = READING_OUTCOMES[reading.reason];
       return refuse(client, refused(status, outcome, { reference: reference.toUpperCase() }));
     },
-    /** A multipart body's photos, read once (the photo intake's). */
-    readUpload: intake.readUpload,
     add,
   };
 }
 
 export type ClaimPhotos = ReturnType<typeof createClaimPhotos>;
-
-let shared: ClaimPhotos | undefined;
-
-/** The process's photos-later receiver, on the process's photo intake (the enquiry form's own budgets per client), made on first use. */
-export function claimPhotos(): ClaimPhotos {
-  shared ??= createClaimPhotos({ intake: photoIntake() });
-  return shared;
-}

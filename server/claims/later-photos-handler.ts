@@ -3,9 +3,10 @@ import { business } from '@/content/business';
 import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
 import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
 import { clientAddress } from '@/server/client-address';
-import { claimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/claims/claim-photos';
+import { createClaimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/claims/claim-photos';
 import { refusalPage } from '@/server/contact-page-post.mjs';
 import { requestMediaType } from '@/server/http';
+import { photoIntake } from '@/server/intake/photo-intake';
 
 /** The status page's form, scripted, asks for JSON; posted without script, it is a browser's navigation. */
 const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
@@ -76,7 +77,8 @@ export function createLaterPhotosHandler(receiver: ClaimPhotos) {
 
 let shared: ReturnType<typeof createLaterPhotosHandler> | undefined;
 
+/** The route's handler, on the process's photo intake: the enquiry form's own budgets per client. Made on first use. */
 export function handleLaterPhotosRequest(request: Request, reference: string, session: string | undefined): Promise<Response> {
-  shared ??= createLaterPhotosHandler(claimPhotos());
+  shared ??= createLaterPhotosHandler(createClaimPhotos({ intake: photoIntake() }));
   return shared(request, reference, session);
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import sharp from 'sharp';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { photoText } from '@/content/contact';
 import { loadEnquiryConfig } from '@/server/enquiries/config';
 import { reencodePhoto } from '@/server/enquiries/photo-processing';
@@ -23,19 +23,20 @@ import { multipartRequest } from '@/tests/support/multipart-request';
 import { heicBytes, pdfBytes, phonePhoto } from '@/tests/support/photo-fixtures';
 
 let db: Client;
-let cleanup: () => void;
 let photosRoot: string;
 let photo: Buffer;
 beforeAll(async () => {
   photo = await phonePhoto(1, { width: 320, height: 240 });
 }, 60_000);
+// A migrated database (the storage's room is counted in it) and a photos folder, each test its own.
 beforeEach(async () => {
-  ({ db, cleanup } = await tempDatabase());
+  const database = await tempDatabase();
+  db = database.db;
   photosRoot = mkdtempSync(path.join(tmpdir(), 'homecare-intake-'));
-});
-afterEach(() => {
-  cleanup();
-  rmSync(photosRoot, { recursive: true, force: true });
+  return () => {
+    database.cleanup();
+    rmSync(photosRoot, { recursive: true, force: true });
+  };
 });
 
 const client = '10.9.4.1';
