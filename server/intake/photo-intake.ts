@@ -9,7 +9,6 @@ import { wakeOutboxWorker } from '@/server/enquiries/outbox';
 import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/enquiries/photo-processing';
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/enquiries/photo-store';
 import { photoStorageState } from '@/server/enquiries/photo-storage';
-import type { ReadingRefusal } from '@/server/enquiries/receive-enquiry';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
 
@@ -66,6 +65,8 @@ export type PhotoPost<A, V> = {
   store: (photos: PhotoToStore[], taken: { assessed: V; sent: number; dropped: PhotosDropped }) => Promise<{ answer: A; wake: boolean }>;
 };
 
+/** Why an upload could not be read (the enquiry's limits): each way in answers it in its own words. */
+type ReadingRefusal = Extract<Awaited<ReturnType<typeof readMultipartEnquiry>>, { ok: false }>['refusal'];
 type CheckedPhoto = { photo: ReceivedPhoto; pixelBudget: number | undefined };
 type PhotoRefused = { refused: string };
 
