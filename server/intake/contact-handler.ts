@@ -2,7 +2,6 @@ import 'server-only';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
 import { clientAddress } from '@/server/client-address';
-import { readMultipartEnquiry } from '@/server/intake/multipart-enquiry';
 import {
   createEnquiryReceiver,
   enquiryReceiver,
@@ -53,8 +52,8 @@ export function contactAnswer(result: EnquiryResult): HandlerResult {
 
 /**
  * POST /api/contact, the scripted form's way in: JSON, or multipart with photos (which came in by the
- * upload door of server.mjs, under an upload slot and its minimum rate). The body is read once, its
- * photos streamed to a temporary folder, and handed to the enquiry receiver.
+ * upload door of server.mjs, under an upload slot and its minimum rate). The body is read once by the
+ * photo intake, its photos streamed to a temporary folder, and handed to the enquiry receiver.
  */
 export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryReceiverDeps = {}) {
   const receiver = 'receive' in receiverOrDeps ? receiverOrDeps : createEnquiryReceiver(receiverOrDeps);
@@ -70,16 +69,12 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
       return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false }));
     }
 
-    const keep = await receiver.photosCanBeKept();
-    const read = await readMultipartEnquiry(request, { incomingDir: receiver.incomingDir(), keepFiles: keep });
-    if (!read.ok) return contactAnswer(receiver.refuse(client, readingRefusal(read.refusal)));
-    const upload = read.value;
-    try {
-      const photos = upload.files.map(({ name, bytes, head, path }) => ({ name, bytes, head, ...(keep ? { source: path } : {}) }));
-      return contactAnswer(await receiver.receive({ fields: upload.fields, photos, client, sentWithoutScript: false }));
-    } finally {
-      await upload.cleanup();
-    }
+    const result = await receiver.readUpload(
+      request,
+      (refusal) => receiver.refuse(client, readingRefusal(refusal)),
+      ({ fields, photos }) => receiver.receive({ fields, photos, client, sentWithoutScript: false }),
+    );
+    return contactAnswer(result);
   };
 }
 

@@ -3,10 +3,10 @@ import { business } from '@/content/business';
 import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
 import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
 import { clientAddress } from '@/server/client-address';
-import { claimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/intake/later-photos';
+import { createClaimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/intake/later-photos';
 import { refusalPage } from '@/server/contact-page-post.mjs';
-import { readMultipartEnquiry } from '@/server/intake/multipart-enquiry';
 import { requestMediaType } from '@/server/http';
+import { photoIntake } from '@/server/intake/photo-intake';
 
 /** The status page's form, scripted, asks for JSON; posted without script, it is a browser's navigation. */
 const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
@@ -52,8 +52,8 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
  * POST /claims/<reference>/photos: the claim the status page's cookie opens by that reference is
  * checked first, before a byte of the body is read (a cookie that opens nothing costs no upload: 404,
  * counted against the client); then the multipart body, which came in
- * by the upload door of server.mjs under an upload slot and its minimum rate, is read once, its photos
- * streamed to a temporary folder, and handed to the photos-later receiver.
+ * by the upload door of server.mjs under an upload slot and its minimum rate, is read once by the photo
+ * intake, its photos streamed to a temporary folder, and handed to the photos-later receiver.
  */
 export function createLaterPhotosHandler(receiver: ClaimPhotos) {
   return async function handleLaterPhotos(request: Request, reference: string, session: string | undefined): Promise<Response> {
@@ -66,22 +66,19 @@ export function createLaterPhotosHandler(receiver: ClaimPhotos) {
     if (requestMediaType(request) !== 'multipart/form-data')
       return laterPhotosAnswer(receiver.refuseReading(client, { reason: 'malformed' }, reference), json);
 
-    const keep = await receiver.photosCanBeKept();
-    const read = await readMultipartEnquiry(request, { incomingDir: receiver.incomingDir(), keepFiles: keep });
-    if (!read.ok) return laterPhotosAnswer(receiver.refuseReading(client, read.refusal, reference), json);
-    const upload = read.value;
-    try {
-      const photos = upload.files.map(({ name, bytes, head, path }) => ({ name, bytes, head, ...(keep ? { source: path } : {}) }));
-      return laterPhotosAnswer(await receiver.add({ reference, session, photos, client }), json);
-    } finally {
-      await upload.cleanup();
-    }
+    const result = await receiver.readUpload(
+      request,
+      (refusal) => receiver.refuseReading(client, refusal, reference),
+      ({ photos }) => receiver.add({ reference, session, photos, client }),
+    );
+    return laterPhotosAnswer(result, json);
   };
 }
 
 let shared: ReturnType<typeof createLaterPhotosHandler> | undefined;
 
+/** The route's handler, on the process's photo intake: the enquiry form's own budgets per client. Made on first use. */
 export function handleLaterPhotosRequest(request: Request, reference: string, session: string | undefined): Promise<Response> {
-  shared ??= createLaterPhotosHandler(claimPhotos());
+  shared ??= createLaterPhotosHandler(createClaimPhotos({ intake: photoIntake() }));
   return shared(request, reference, session);
 }

@@ -1,25 +1,13 @@
 import 'server-only';
-import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { laterPhotosText, statusText, type LaterPhotosOutcome } from '@/content/claims';
-import { CLAIM_PHOTOS_MAX, REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
+import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
 import { claimOfSession, recordLinkUse } from '@/server/claims/claim-links';
 import { getDb } from '@/server/db';
-import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiry-config';
-import { outboxWritten } from '@/server/ledger/outbox';
-import { incomingDirOf, photosRoot } from '@/server/ledger/photo-store';
-import { photoStorageState } from '@/server/ledger/photo-storage';
-import {
-  checkPhotos,
-  enquiryReceiver,
-  reencodePhotos,
-  Refusal,
-  type ReceivedPhoto,
-  type ReadingRefusal,
-} from '@/server/intake/receive-enquiry';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import type { ReadingRefusal } from '@/server/intake/receive-enquiry';
 import { addPhotosLater } from '@/server/ledger/enquiry-store';
-import { rateLimitKey } from '@/server/proxy-client-address.mjs';
-import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+import { createPhotoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
 
 /**
  * Photos a customer adds to their claim from its status page, as the way in read them: the reference
@@ -42,14 +30,9 @@ export type LaterPhotosResult =
       retryAfterSeconds?: number;
     };
 
-export type ClaimPhotosDeps = {
-  config?: EnquiryConfig;
-  limiter?: RateLimiter;
-  refusedLimiter?: RateLimiter;
-  db?: () => Promise<Client>;
-  wake?: () => void;
-  now?: () => number;
-  photosRoot?: string;
+export type ClaimPhotosDeps = PhotoIntakeDeps & {
+  /** The photo intake whose budgets it draws on (default: one of its own, from these deps). */
+  intake?: PhotoIntake;
 };
 
 const READING_OUTCOMES: Record<ReadingRefusal['reason'], { status: 400 | 413; outcome: LaterPhotosOutcome }> = {
@@ -62,19 +45,16 @@ const READING_OUTCOMES: Record<ReadingRefusal['reason'], { status: 400 | 413; ou
 
 /**
  * More photos on the same reference: the status page's cookie (the claim's signed status link traded
- * for it, or a look-up that found the claim) opens it;
- * the photos pass the enquiry form's own checks (first bytes, header and pixel budget, then re-encoded
- * without their metadata), within the same budgets per client (the process's: claimPhotos), the photo storage's room and
- * CLAIM_PHOTOS_MAX per claim, and reach the company in one "More photos for HC-…" follow-up per batch.
+ * for it, or a look-up that found the claim) opens it; then the photo intake takes them as it takes
+ * the enquiry form's (first bytes, header and pixel budget, the same budgets per client, the photo
+ * storage's room, re-encoded without their metadata), within CLAIM_PHOTOS_MAX per claim, and they
+ * reach the company in one "More photos for HC-…" follow-up per batch.
  */
 export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
   const config = deps.config ?? loadEnquiryConfig();
+  const intake = deps.intake ?? createPhotoIntake(deps);
   const now = deps.now ?? Date.now;
-  const limiter = deps.limiter ?? createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, now });
-  const refusedLimiter = deps.refusedLimiter ?? createRateLimiter({ ...REFUSED_SUBMISSION_LIMIT, now });
   const db = deps.db ?? getDb;
-  const wake = deps.wake ?? outboxWritten;
-  const root = () => deps.photosRoot ?? photosRoot();
 
   const refused = (
     status: Extract<LaterPhotosResult, { kind: 'refused' }>['status'],
@@ -91,7 +71,7 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
 
   /** A refusal that draws on the client's budget of refused posts. */
   function refuse(client: string, result: LaterPhotosResult): LaterPhotosResult {
-    refusedLimiter.hit(rateLimitKey(client));
+    intake.countRefused(client);
     return result;
   }
 
@@ -101,38 +81,35 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
     if (enquiryId === null) return refuse(client, refused(404, 'not-found'));
     const reference = enquiryReference(enquiryId);
     const back = { reference };
-    const sent = photos.filter((photo) => photo.bytes > 0);
-    if (sent.length === 0) return refuse(client, refused(400, 'none', back));
-    const checked = await checkPhotos(sent);
-    if (checked instanceof Refusal) return refuse(client, refused(422, 'not-a-photo', { ...back, message: checked.errors?.[0]?.msg }));
-    if (checked.some(({ photo }) => photo.source === undefined)) return refuse(client, refused(503, 'unavailable', back));
+    if (!photos.some((photo) => photo.bytes > 0)) return refuse(client, refused(400, 'none', back));
 
-    const decision = limiter.hit(rateLimitKey(client));
-    if (!decision.allowed) return refused(429, 'rate-limited', { ...back, retryAfterSeconds: decision.retryAfterSeconds });
-    const processed = await reencodePhotos(checked);
-    if (processed instanceof Refusal) return refuse(client, refused(422, 'not-a-photo', { ...back, message: processed.errors?.[0]?.msg }));
-
-    const stored = await addPhotosLater(database, enquiryId, processed, now(), {
-      photosRoot: root(),
-      maxPhotos: CLAIM_PHOTOS_MAX,
-      tellCrm: config.tellCrm,
+    return intake.take<LaterPhotosResult>({
+      client,
+      photos,
+      answers: {
+        refused: (message) => refused(422, 'not-a-photo', { ...back, message }),
+        tooMany: (retryAfterSeconds) => refused(429, 'rate-limited', { ...back, retryAfterSeconds }),
+        noRoom: () => refused(503, 'unavailable', back),
+      },
+      async store(processed) {
+        const stored = await addPhotosLater(database, enquiryId, processed, now(), {
+          photosRoot: deps.photosRoot,
+          maxPhotos: CLAIM_PHOTOS_MAX,
+          tellCrm: config.tellCrm,
+        });
+        if (stored.kind === 'full')
+          return { answer: refused(413, 'full', { ...back, message: laterPhotosText.roomLeft(stored.room) }), wake: false };
+        if (stored.kind === 'conflict') return { answer: refused(409, 'conflict', back), wake: false };
+        await recordLinkUse(database, enquiryId, 'status', 'photos', now());
+        const message = laterPhotosText.added(stored.count, reference);
+        return { answer: { kind: 'added', status: 201, count: stored.count, reference, message }, wake: true };
+      },
     });
-    if (stored.kind === 'full') return refused(413, 'full', { ...back, message: laterPhotosText.roomLeft(stored.room) });
-    if (stored.kind === 'conflict') return refused(409, 'conflict', back);
-    await recordLinkUse(database, enquiryId, 'status', 'photos', now());
-    wake();
-    return { kind: 'added', status: 201, count: stored.count, reference, message: laterPhotosText.added(stored.count, reference) };
   }
 
   return {
     /** Before the body is read: a client over either of its own budgets costs no parsing. */
-    turnAway(client: string): LaterPhotosResult | undefined {
-      for (const budget of [limiter, refusedLimiter]) {
-        const early = budget.peek(rateLimitKey(client));
-        if (!early.allowed) return refused(429, 'rate-limited', { retryAfterSeconds: early.retryAfterSeconds });
-      }
-      return undefined;
-    },
+    turnAway: (client: string) => intake.turnAway(client, (retryAfterSeconds) => refused(429, 'rate-limited', { retryAfterSeconds })),
     /**
      * Before the body is read: a post whose cookie opens no claim by the reference in its address (none
      * sent, expired, forged, revoked, another claim's) is answered (404) and counted against the client.
@@ -141,30 +118,15 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
       if ((await claimOfSession(await db(), 'status', reference, session, now())) !== null) return undefined;
       return refuse(client, refused(404, 'not-found'));
     },
+    /** A multipart body's photos, read once (the photo intake's). */
+    readUpload: intake.readUpload,
     /** A body that could not be read as photos (for a claim whose cookie was checked): answered, and counted against the client. */
     refuseReading(client: string, reading: ReadingRefusal, reference: string): LaterPhotosResult {
       const { status, outcome } = READING_OUTCOMES[reading.reason];
       return refuse(client, refused(status, outcome, { reference: reference.toUpperCase() }));
     },
-    async photosCanBeKept(): Promise<boolean> {
-      try {
-        const limits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
-        return (await photoStorageState(await db(), root(), limits)).state === 'ok';
-      } catch {
-        return true;
-      }
-    },
-    incomingDir: () => incomingDirOf(root()),
     add,
   };
 }
 
 export type ClaimPhotos = ReturnType<typeof createClaimPhotos>;
-
-let shared: ClaimPhotos | undefined;
-
-/** The process's photos-later receiver, drawing on the enquiry form's own budgets per client, made on first use. */
-export function claimPhotos(): ClaimPhotos {
-  shared ??= createClaimPhotos(enquiryReceiver().budgets);
-  return shared;
-}

@@ -12,8 +12,8 @@ import {
   type EnquiryReceiver,
   type NotStored,
   type ReadingRefusal,
-  type ReceivedPhoto,
 } from '@/server/intake/receive-enquiry';
+import type { ReceivedPhoto } from '@/server/intake/photo-intake';
 
 type NativeFormResult = { kind: 'sent'; reference: string | null; urgent: boolean } | NativeFormState;
 

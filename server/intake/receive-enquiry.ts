@@ -1,24 +1,14 @@
 import 'server-only';
-import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import type { AnswerReason } from '@/lib/contact-answer.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
 import { parseContact, type ContactSubmission } from '@/lib/contact-schema';
-import { REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiry-config';
-import { outboxWritten } from '@/server/ledger/outbox';
-import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/intake/photo-processing';
-import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/ledger/photo-store';
-import { photoStorageState } from '@/server/ledger/photo-storage';
 import { verifyRecaptcha, type Verification } from '@/server/intake/recaptcha';
 import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/ledger/enquiry-store';
-import { rateLimitKey } from '@/server/proxy-client-address.mjs';
-import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
-
-/** A photo as it arrived: its size, its first bytes, and where its bytes are (absent: it will not be kept). */
-export type ReceivedPhoto = { name: string; bytes: number; head: Uint8Array; source?: string | Buffer };
+import { createPhotoIntake, photoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
 
 /** An enquiry as its way in parsed it, once: the form's fields by name, the photos, who sent it and how. */
 export type EnquirySubmission = {
@@ -86,51 +76,18 @@ export function readingRefusal({ reason, file = '' }: ReadingRefusal): Refusal {
   }
 }
 
-export type EnquiryReceiverDeps = {
-  config?: EnquiryConfig;
-  limiter?: RateLimiter;
-  refusedLimiter?: RateLimiter;
-  db?: () => Promise<Client>;
+export type EnquiryReceiverDeps = PhotoIntakeDeps & {
   verify?: typeof verifyRecaptcha;
-  wake?: () => void;
-  now?: () => number;
-  /** Where photos are stored (default ENQUIRY_PHOTOS_DIR). */
-  photosRoot?: string;
+  /** The photo intake whose budgets it draws on (default: one of its own, from these deps). */
+  intake?: PhotoIntake;
 };
 
 type Verdict = Pick<NewEnquiry, 'disposition' | 'verification' | 'score' | 'detail'>;
-export type CheckedPhoto = { photo: ReceivedPhoto; pixelBudget: number | undefined };
 
 /** The fields against the one contact schema. */
 function parseEnquiry(fields: object): ContactSubmission | Refusal {
   const parsed = parseContact(fields);
   return parsed.success ? parsed.data : new Refusal('invalid', 422, CONTACT_RESPONSES.invalid, parsed.errors);
-}
-
-/**
- * Each photo judged by its first bytes and its header, before any decoding: a PDF named .jpg, a GIF or
- * an image that declares more pixels than its budget is refused here, whatever the verdict. Returns the
- * photos worth keeping with each one's pixel budget (none read when they cannot be kept).
- */
-export async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | Refusal> {
-  const checked: CheckedPhoto[] = [];
-  for (const photo of photos) {
-    const format = identifyPhoto(photo.head);
-    if (format === 'heic') return photoRefusal(422, photoText.heic(photo.name));
-    if (!isAcceptedFormat(format)) return photoRefusal(422, photoText.notAPhoto(photo.name));
-    if (photo.source === undefined) {
-      checked.push({ photo, pixelBudget: undefined });
-      continue;
-    }
-    const inspected = await inspectPhoto(photo.source, format);
-    if (!inspected.ok)
-      return photoRefusal(
-        422,
-        inspected.refusal === 'too-many-pixels' ? photoText.tooManyPixels(photo.name) : photoText.unreadable(photo.name),
-      );
-    checked.push({ photo, pixelBudget: inspected.header.pixelBudget });
-  }
-  return checked;
 }
 
 /** What the enquiry is: spam by the honeypot, or by reCAPTCHA's verdict when it is configured. */
@@ -166,38 +123,19 @@ function verdictOf(verification: Exclude<Verification, { kind: 'invalid' }>): Ve
   }
 }
 
-/** Photos re-encoded, their metadata gone (accepted enquiries only, while storage has room). */
-export async function reencodePhotos(photos: readonly CheckedPhoto[]): Promise<PhotoToStore[] | Refusal> {
-  const processed: PhotoToStore[] = [];
-  for (const { photo, pixelBudget } of photos) {
-    if (photo.source === undefined) continue;
-    try {
-      processed.push({ ...(await reencodePhoto(photo.source, pixelBudget)), originalName: photo.name });
-    } catch (error) {
-      if (error instanceof UnreadablePhoto) return photoRefusal(422, photoText.unreadable(photo.name));
-      throw error;
-    }
-  }
-  return processed;
-}
-
 /**
  * The one place an enquiry is received, whichever way it came in (the route for the scripted form, the
- * page's action for the form posted without script): the client's budgets, the fields against the one
- * schema, the photos checked, the verdict, the photos re-encoded, the enquiry stored with its
+ * page's action for the form posted without script): the fields against the one schema, then the
+ * photo intake (server/intake/photo-intake.ts: the client's budgets, the photos checked unread, the
+ * budget charged) with this receiver's own judgement, the verdict, and its store, the enquiry with its
  * notification. Anything a visitor can send is stored or refused; only a database outage is `busy`.
- * Every cost is bounded before it is paid: the budgets before the body is read (`turnAway`), each
- * photo's declared pixels before it is decoded, the photo storage's budget before a photo is written.
  */
 export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
   const config = deps.config ?? loadEnquiryConfig();
-  const limiter = deps.limiter ?? createRateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, now: deps.now });
-  const refusedLimiter = deps.refusedLimiter ?? createRateLimiter({ ...REFUSED_SUBMISSION_LIMIT, now: deps.now });
+  const intake = deps.intake ?? createPhotoIntake(deps);
   const db = deps.db ?? getDb;
   const verify = deps.verify ?? verifyRecaptcha;
-  const wake = deps.wake ?? outboxWritten;
   const now = deps.now ?? Date.now;
-  const storageLimits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
 
   const tooMany = (retryAfterSeconds: number): NotStored => ({
     kind: 'busy',
@@ -207,98 +145,92 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
     retryAfterSeconds,
   });
 
+  const answer = ({ reason, status, message, errors }: Refusal): NotStored => ({
+    kind: 'refused',
+    reason,
+    status,
+    message,
+    ...(errors ? { errors } : {}),
+  });
+
   function refuse(client: string, refusal: Refusal): NotStored {
-    if (refusal.counted) refusedLimiter.hit(rateLimitKey(client));
-    const { reason, status, message, errors } = refusal;
-    return { kind: 'refused', reason, status, message, ...(errors ? { errors } : {}) };
+    if (refusal.counted) intake.countRefused(client);
+    return answer(refusal);
   }
 
   async function receive({ fields, photos, client, sentWithoutScript }: EnquirySubmission): Promise<EnquiryResult> {
-    const key = rateLimitKey(client);
     const submission = parseEnquiry(fields);
     if (submission instanceof Refusal) return refuse(client, submission);
-    const checked = await checkPhotos(photos.filter((photo) => photo.bytes > 0));
-    if (checked instanceof Refusal) return refuse(client, checked);
 
-    // Charged before the assessment, so a client whose tokens keep failing spends its budget like any
-    // other and cannot make the site call Google (a paid API) or decode photos without limit.
-    const decision = limiter.hit(key);
-    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+    return intake.take<EnquiryResult, Verdict>({
+      client,
+      photos,
+      answers: { refused: (message) => answer(photoRefusal(422, message)), tooMany },
+      async assess() {
+        const verdict = await classifyEnquiry(submission, config, verify, sentWithoutScript);
+        if (verdict instanceof Refusal) return { stop: refuse(client, verdict) };
+        return { go: verdict, keepPhotos: verdict.disposition === 'accepted' };
+      },
+      async store(processed, { assessed: verdict, sent, dropped }) {
+        const dropReason: PhotosDroppedReason | null =
+          verdict.disposition !== 'accepted' ? verdict.disposition : dropped === 'no-room' ? 'storage-full' : null;
+        // With reCAPTCHA on, only a verified sender is acknowledged (a bot cannot use the site to mail others),
+        // so only verified enquiries spend the site's hourly budget; each client gets a share of it (decision 0011).
+        const acknowledge =
+          config.acknowledge &&
+          verdict.disposition === 'accepted' &&
+          !sentWithoutScript &&
+          (!config.recaptcha || verdict.verification === 'verified')
+            ? { perHour: config.acknowledgementsPerHour, perClient: config.acknowledgementsPerClientPerHour }
+            : false;
 
-    const verdict = await classifyEnquiry(submission, config, verify, sentWithoutScript);
-    if (verdict instanceof Refusal) return refuse(client, verdict);
-
-    const storageHasRoom = checked.every(({ photo }) => photo.source !== undefined);
-    const dropReason: PhotosDroppedReason | null =
-      verdict.disposition !== 'accepted' ? verdict.disposition : storageHasRoom ? null : 'storage-full';
-    const processed = dropReason ? [] : await reencodePhotos(checked);
-    if (processed instanceof Refusal) return refuse(client, processed);
-    // With reCAPTCHA on, only a verified sender is acknowledged (a bot cannot use the site to mail others),
-    // so only verified enquiries spend the site's hourly budget; each client gets a share of it (decision 0011).
-    const acknowledge =
-      config.acknowledge &&
-      verdict.disposition === 'accepted' &&
-      !sentWithoutScript &&
-      (!config.recaptcha || verdict.verification === 'verified')
-        ? { perHour: config.acknowledgementsPerHour, perClient: config.acknowledgementsPerClientPerHour }
-        : false;
-
-    let stored: StoreResult;
-    try {
-      stored = await storeEnquiry(
-        await db(),
-        {
-          ...submission,
-          ...verdict,
-          clientAddress: client,
-          enquiryKey: submission.enquiryKey || null,
-          acknowledge,
-          tellCrm: config.tellCrm,
-          photos: processed,
-          photosDropped: dropReason && checked.length > 0 ? { count: checked.length, reason: dropReason } : undefined,
-        },
-        now(),
-        { photosRoot: deps.photosRoot },
-      );
-    } catch (error) {
-      console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
-      return { kind: 'busy', reason: 'unavailable', status: 503, message: CONTACT_RESPONSES.unavailable, retryAfterSeconds: 60 };
-    }
-    if (verdict.disposition === 'accepted') wake();
-    return {
-      kind: 'stored',
-      ...(stored.reference ? { reference: stored.reference } : {}),
-      // From the visitor's own answers, whatever the verdict: the page offers the emergency line.
-      urgent: isUrgent(submission),
-      // Only a full storage is told, and only to an accepted enquiry: nothing reveals a verdict.
-      photosNotKept: dropReason === 'storage-full' ? checked.length : 0,
-    };
+        let stored: StoreResult;
+        try {
+          stored = await storeEnquiry(
+            await db(),
+            {
+              ...submission,
+              ...verdict,
+              clientAddress: client,
+              enquiryKey: submission.enquiryKey || null,
+              acknowledge,
+              tellCrm: config.tellCrm,
+              photos: processed,
+              photosDropped: dropReason && sent > 0 ? { count: sent, reason: dropReason } : undefined,
+            },
+            now(),
+            { photosRoot: deps.photosRoot },
+          );
+        } catch (error) {
+          console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
+          const message = CONTACT_RESPONSES.unavailable;
+          return { answer: { kind: 'busy', reason: 'unavailable', status: 503, message, retryAfterSeconds: 60 }, wake: false };
+        }
+        return {
+          answer: {
+            kind: 'stored',
+            ...(stored.reference ? { reference: stored.reference } : {}),
+            // From the visitor's own answers, whatever the verdict: the page offers the emergency line.
+            urgent: isUrgent(submission),
+            // Only a full storage is told, and only to an accepted enquiry: nothing reveals a verdict.
+            photosNotKept: dropReason === 'storage-full' ? sent : 0,
+          },
+          wake: verdict.disposition === 'accepted',
+        };
+      },
+    });
   }
 
   return {
     /** Before the body is read: a client over either budget costs no parsing. */
-    turnAway(client: string): NotStored | undefined {
-      for (const budget of [limiter, refusedLimiter]) {
-        const early = budget.peek(rateLimitKey(client));
-        if (!early.allowed) return tooMany(early.retryAfterSeconds);
-      }
-      return undefined;
-    },
+    turnAway: (client: string) => intake.turnAway(client, tooMany),
     /** A body its way in could not read as an enquiry: answered, and counted against the client. */
     refuse,
-    /** Whether photos can be kept now (a way in reads them to nowhere when not); when the database cannot say, the store answers. */
-    async photosCanBeKept(): Promise<boolean> {
-      try {
-        return (await photoStorageState(await db(), deps.photosRoot ?? photosRoot(), storageLimits)).state === 'ok';
-      } catch {
-        return true;
-      }
-    },
-    /** Where a way in streams photos while they are checked (cleared at start-up). */
-    incomingDir: () => incomingDirOf(deps.photosRoot ?? photosRoot()),
+    /** Whether photos can be kept now (a way in reads them to nowhere when not). */
+    photosCanBeKept: intake.photosCanBeKept,
+    /** A multipart body's fields and photos, read once (the photo intake's). */
+    readUpload: intake.readUpload,
     receive,
-    /** The client's budgets, for the other ways photos come in (added later to a claim) to draw on too. */
-    budgets: { limiter, refusedLimiter },
   };
 }
 
@@ -306,8 +238,8 @@ export type EnquiryReceiver = ReturnType<typeof createEnquiryReceiver>;
 
 let shared: EnquiryReceiver | undefined;
 
-/** The process's receiver (its budgets count every way in), created on first use so configuration is read at run time. */
+/** The process's receiver (its budgets, the photo intake's, count every way in), created on first use so configuration is read at run time. */
 export function enquiryReceiver(): EnquiryReceiver {
-  shared ??= createEnquiryReceiver();
+  shared ??= createEnquiryReceiver({ intake: photoIntake() });
   return shared;
 }
