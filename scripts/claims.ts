@@ -1,12 +1,12 @@
 // `npm run claims -- --revoke HC-ABC-DEF`, `--rotate-links` and `--staff-link HC-ABC-DEF`: a claim's
 // signed links (the customer's status link, the company's staff link), in the site's database (DATABASE_URL).
-import { parseArgs } from 'node:util';
 import { STAFF_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, renewStaffLink, revokeClaimLinks, rotateClaimLinks, STAFF_LINK_DAYS } from '@/server/claims/claim-links';
 import { config } from '@/server/config.mjs';
 import { getDb } from '@/server/db';
 import { oneLine } from './support/listing-cli';
+import { parseCommandLine } from './support/command-line';
 
 const usage = `Usage: npm run claims -- --revoke HC-ABC-DEF
        npm run claims -- --rotate-links
@@ -20,24 +20,17 @@ A claim's signed links, in the database at DATABASE_URL (default file:data/site.
                        print the claim's staff link (for SITE_URL) and make it work for another
                        ${STAFF_LINK_DAYS} days: for a link that expired or was revoked. Give it to the company only.`;
 
-let values: { revoke?: string; 'rotate-links'?: boolean; 'staff-link'?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
+const values = parseCommandLine(
+  {
     options: {
       revoke: { type: 'string' },
       'rotate-links': { type: 'boolean' },
       'staff-link': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  }));
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+  },
+  usage,
+);
 const chosen = [values.revoke !== undefined, Boolean(values['rotate-links']), values['staff-link'] !== undefined].filter(Boolean);
 if (chosen.length !== 1) {
   console.error(usage);

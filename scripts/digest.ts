@@ -1,6 +1,5 @@
 // `npm run digest -- --dry-run [--period YYYY-MM-DD] [--html]` prints the company's digest;
 // `npm run digest -- --send` sends the current period's now, through the same code as the server's schedule.
-import { parseArgs } from 'node:util';
 import { isCalendarDate } from '@/lib/contact-fields';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
@@ -9,6 +8,7 @@ import { periodOfDate } from '@/server/reports/digest-period';
 import { configuredDigestSender, digestSettings, previewDigest } from '@/server/reports/digest-schedule';
 import { configuredPhotoStorage } from '@/server/reports/health';
 import { createMailer } from '@/server/delivery/mailer';
+import { parseCommandLine } from './support/command-line';
 
 const usage = `Usage: npm run digest -- --dry-run [--period YYYY-MM-DD] [--html]
        npm run digest -- --send
@@ -22,9 +22,8 @@ the database at DATABASE_URL (default file:data/site.db).
                        schedule sends none for it, and the next one starts where it stopped. Run again in
                        the same period, it sends nothing.`;
 
-let values: { 'dry-run'?: boolean; send?: boolean; period?: string; html?: boolean; help?: boolean };
-try {
-  ({ values } = parseArgs({
+const values = parseCommandLine(
+  {
     options: {
       'dry-run': { type: 'boolean' },
       send: { type: 'boolean' },
@@ -32,15 +31,9 @@ try {
       html: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
-  }));
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+  },
+  usage,
+);
 if (Boolean(values['dry-run']) === Boolean(values.send) || (values.period !== undefined && !values['dry-run'])) {
   console.error(usage);
   process.exit(2);

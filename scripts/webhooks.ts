@@ -1,10 +1,10 @@
 // `npm run webhooks -- --list` and `npm run webhooks -- --resend HC-ABC-DEF`: the events the site sends
 // the company's CRM (CRM_WEBHOOK_URL), in the site's database (DATABASE_URL).
-import { parseArgs } from 'node:util';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { resendEvents, undeliveredEvents, webhooksConfigured } from '@/server/crm/webhook-status';
 import { getDb } from '@/server/db';
 import { oneLine, tableLines } from './support/listing-cli';
+import { parseCommandLine } from './support/command-line';
 
 const usage = `Usage: npm run webhooks -- --list
        npm run webhooks -- --resend HC-ABC-DEF
@@ -17,19 +17,12 @@ CRM_WEBHOOK_SECRET are set), from the database at DATABASE_URL (default file:dat
                        (stored before the webhooks were on) gets its enquiry.received event. The
                        running server's worker sends them at its next poll.`;
 
-let values: { list?: boolean; resend?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
+const values = parseCommandLine(
+  {
     options: { list: { type: 'boolean' }, resend: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  }));
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+  },
+  usage,
+);
 if (Boolean(values.list) === (values.resend !== undefined)) {
   console.error(usage);
   process.exit(2);
