@@ -1,8 +1,8 @@
 import 'server-only';
 import { createClient, type Client, type InStatement, type InValue, type ResultSet } from '@libsql/client';
-import { getTableColumns, is, sql, SQL, type SQLChunk } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, sql, SQL, type SQLChunk } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { SQLiteSyncDialect, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { config } from '@/server/config.mjs';
 import { schema } from '@/server/db-schema';
 import { migrations, type Migration } from '@/server/migrations';
@@ -44,12 +44,27 @@ export function insertSelect<T extends SQLiteTable>(table: T, row: InsertSelectR
 
 type Compiled = { sql: string; params: unknown[] };
 /** A query of the builder (`orm(db).update(…)`) or a raw statement (`orm(db).run(sql\`…\`)`). */
-type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
+export type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
 
 /** A built query as a statement of the libSQL client (for a batch or an interactive transaction). */
 function toStatement(query: BuiltQuery): InStatement {
   const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
   return { sql: built.sql, args: built.params as InValue[] };
+}
+
+/**
+ * A statement written with every enquiry, built once: `build` makes it with `sql.placeholder(name)`
+ * for its values, and each call fills them in. Building a statement's text with the query builder
+ * costs about as much as SQLite running it; this one is built on first use, then never again.
+ */
+export function statementOnce<Name extends string>(build: () => SQL): (values: Record<Name, unknown>) => BuiltQuery {
+  let built: Compiled | undefined;
+  return (values) => ({
+    getQuery() {
+      built ??= new SQLiteSyncDialect().sqlToQuery(build());
+      return { sql: built.sql, params: fillPlaceholders(built.params, values) };
+    },
+  });
 }
 
 /**

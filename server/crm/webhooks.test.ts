@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimSessionValue } from '@/server/claims/claim-links';
@@ -21,6 +21,7 @@ import { createContactHandler } from '@/server/intake/contact-handler';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { wallClock } from '@/server/reports/digest-period';
+import { storeEnquiry } from '@/server/ledger/enquiry-store';
 import { freePort, tempDatabase } from '@/tests/support/enquiry-peers';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
@@ -458,6 +459,57 @@ describe('delivered like the e-mails', () => {
     expect((await db.execute('SELECT status, last_error FROM webhook_events')).rows[0]).toMatchObject({
       status: 'failed',
       last_error: 'HTTP 307 (a redirect, not followed)',
+    });
+  });
+
+  describe('the pace of a backlog', () => {
+    /** `count` enquiries of their own (one event each), straight into the store. */
+    async function backlog(count: number) {
+      for (let index = 1; index <= count; index += 1)
+        await storeEnquiry(
+          db,
+          {
+            ...valid,
+            subject: `Ceiling down ${index}`,
+            clientAddress: '203.0.113.9',
+            disposition: 'accepted',
+            verification: 'not-configured',
+            tellCrm: true,
+          },
+          clock,
+        );
+    }
+    const pacedWorker = (url: string, busy: () => boolean) =>
+      createWebhookWorker({
+        db,
+        target: { url, secret: testWebhookSecret },
+        siteUrl,
+        pollMs: 1000,
+        log: quiet,
+        now: () => clock,
+        batchPauseMs: 0,
+        busyPauseMs: 60_000,
+        serverBusy: busy,
+      });
+
+    it('while the server is not busy, the next batch follows the full one after the short pause', async () => {
+      const { receiver } = await receiverAndConfig();
+      await backlog(17);
+      expect(await pacedWorker(receiver.url, () => false).runOnce()).toBe(17);
+      expect(new Set(receiver.received.map((event) => event.id)).size).toBe(17);
+    });
+
+    it('while the server is busy, a full batch is followed by the long pause, which stop() cuts short', async () => {
+      const { receiver } = await receiverAndConfig();
+      await backlog(17);
+      const worker = pacedWorker(receiver.url, () => true);
+      const round = worker.runOnce();
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(16));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received).toHaveLength(16);
+      await worker.stop();
+      expect(await round).toBe(16);
+      expect(Number((await db.execute("SELECT count(*) AS n FROM webhook_events WHERE status = 'pending'")).rows[0]?.n)).toBe(1);
     });
   });
 

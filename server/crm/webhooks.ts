@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Client } from '@libsql/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
@@ -185,6 +186,24 @@ const LEASE_MS = 2 * 60_000;
 /** Events claimed, sent and recorded together. */
 const CLAIM_BATCH = 16;
 const BATCH_PAUSE_MS = 250;
+/** The pause after a full batch while the server is busy (serverBusy): at most 8 events a second then. */
+const BUSY_PAUSE_MS = 2000;
+/** The share of the time the event loop was busy past which the server counts as busy. */
+const BUSY_UTILIZATION = 0.5;
+
+/**
+ * Whether the server was busy since the last call: its event loop running (JavaScript, or waiting on
+ * the database's disk) more than BUSY_UTILIZATION of the time. Visitors sending enquiries faster than
+ * it answers them at ease keep it near 1; the worker draining a backlog alone, near 0.1.
+ */
+export function eventLoopBusy(): () => boolean {
+  let since = performance.eventLoopUtilization();
+  return () => {
+    const busy = performance.eventLoopUtilization(since).utilization > BUSY_UTILIZATION;
+    since = performance.eventLoopUtilization();
+    return busy;
+  };
+}
 
 export type WebhookWorkerOptions = {
   db: Client;
@@ -196,6 +215,10 @@ export type WebhookWorkerOptions = {
   fetch?: typeof fetch;
   /** The pause after a full batch (default 250 ms). */
   batchPauseMs?: number;
+  /** The pause after a full batch while the server is busy (default 2 s). */
+  busyPauseMs?: number;
+  /** Whether the server has been busy since it was last asked (default: eventLoopBusy). */
+  serverBusy?: () => boolean;
 };
 
 /**
@@ -209,6 +232,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const w = webhookEvents;
   const owner = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const serverBusy = options.serverBusy ?? eventLoopBusy();
   const queue = createLeaseQueue({ db, table: w, owner, leaseMs: LEASE_MS, schedule: webhookSchedule, now });
   const loop = createPollingLoop({
     round: deliverDue,
@@ -256,8 +280,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
    * Claim, send, record, until none is due: a batch's events are of different enquiries, so they go
    * at once, and what became of them is recorded in one write (a busy site's enquiries wait on the
    * database's write lock once per batch, not twice per event), retried while the database refuses it.
-   * After a full batch it pauses BATCH_PAUSE_MS: at most 64 events a second, so a backlog never takes
-   * the server from its visitors.
+   * After a full batch it pauses BATCH_PAUSE_MS (at most 64 events a second), or BUSY_PAUSE_MS when
+   * the server was busy since the last pause (at most 8 a second while visitors keep it busy, the rest
+   * once they ease off), so a backlog never takes the server from its visitors.
    */
   async function deliverDue(): Promise<number> {
     let attempted = 0;
@@ -273,7 +298,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
             `[webhooks] ${batch.length} events were sent but could not be recorded; ${givingUp ? 'they may be sent again, with the same ids, after their lease' : 'still trying'}: ${error instanceof Error ? error.message : String(error)}`,
           ),
       });
-      if (batch.length === CLAIM_BATCH) await loop.pause(options.batchPauseMs ?? BATCH_PAUSE_MS);
+      if (batch.length === CLAIM_BATCH)
+        await loop.pause(serverBusy() ? (options.busyPauseMs ?? BUSY_PAUSE_MS) : (options.batchPauseMs ?? BATCH_PAUSE_MS));
     }
     return attempted;
   }

@@ -6,7 +6,7 @@ import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReference, enquiryReferenceSql } from '@/lib/enquiry-reference';
-import { insertSelect, orm, writeBatch } from '@/server/db';
+import { insertSelect, orm, writeBatch, type BuiltQuery } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
 import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
 import {
@@ -18,7 +18,7 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/ledger/photo-store';
-import { enquiryReceivedEvent, mailJob, photosAddedEvent, photosHandedOverEvent } from '@/server/ledger/outbox';
+import { enquiryReceivedEvent, mailJob, newEnquiryReceivedEvent, photosAddedEvent, photosHandedOverEvent } from '@/server/ledger/outbox';
 import { emailKey } from '@/server/email-key';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 
@@ -218,8 +218,8 @@ export async function storeEnquiry(
     accepted && enquiry.acknowledge
       ? [run(await acknowledgementJob(db, enquiryId, row.emailKey, enquiry.acknowledge, enquiry.clientAddress, now))]
       : [];
-  const notification = (enquiryId: SQL) =>
-    accepted ? [run(mailJob('notification', enquiryId, now)), ...(enquiry.tellCrm ? [run(enquiryReceivedEvent(enquiryId, now))] : [])] : [];
+  const notification = (enquiryId: SQL, crmEvent: () => BuiltQuery) =>
+    accepted ? [run(mailJob('notification', enquiryId, now)), ...(enquiry.tellCrm ? [crmEvent()] : [])] : [];
   const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
   const photoRows = photos.map((photo, index) =>
     run(
@@ -259,7 +259,7 @@ export async function storeEnquiry(
         .set({ reference: sql.raw(enquiryReferenceSql(e.id.name)) })
         .where(eq(e.submissionKey, key))
         .returning({ id: e.id, reference: e.reference }),
-      ...notification(theNewRow),
+      ...notification(theNewRow, () => newEnquiryReceivedEvent({ submissionKey: key, now })),
       ...(await acknowledgement(theNewRow)),
       ...photoRows,
     ]);
@@ -314,7 +314,7 @@ export async function storeEnquiry(
               .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
           ]
         : []),
-      ...notification(theExistingRow),
+      ...notification(theExistingRow, () => run(enquiryReceivedEvent(theExistingRow, now))),
       ...(await acknowledgement(theExistingRow)),
     ]);
     photosKept = handOver.length > 0 && (handedOver?.rowsAffected ?? 0) > 0;

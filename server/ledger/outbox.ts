@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { insertSelect } from '@/server/db';
+import { insertSelect, statementOnce } from '@/server/db';
 import { claimStageChanges, dryingVisits, enquiries, enquiryNotifications, webhookEvents } from '@/server/db-schema';
 
 // The outbox: the jobs the delivery lanes take (server/delivery/outbox-worker.ts sends the e-mails,
@@ -46,7 +46,7 @@ const eventIdSql = sql`'msg_' || lower(hex(randomblob(16)))`;
 export const newEventId = () => `msg_${randomBytes(16).toString('hex')}`;
 
 /** The `enquiry.received` event of the enquiry the SELECT `enquiryId` yields (`target`), once. */
-export function enquiryReceivedEvent(enquiryId: SQL, now: number): SQL {
+export function enquiryReceivedEvent(enquiryId: SQL, now: number | SQL): SQL {
   return insertSelect(
     webhookEvents,
     {
@@ -60,6 +60,14 @@ export function enquiryReceivedEvent(enquiryId: SQL, now: number): SQL {
     sql`FROM (${enquiryId}) AS target WHERE true ON CONFLICT DO NOTHING`,
   );
 }
+
+/** enquiryReceivedEvent of the enquiry just stored with `submissionKey`: written with every enquiry, so built once. */
+export const newEnquiryReceivedEvent = statementOnce<'submissionKey' | 'now'>(() =>
+  enquiryReceivedEvent(
+    sql`SELECT ${enquiries.id} FROM ${enquiries} WHERE ${enquiries.submissionKey} = ${sql.placeholder('submissionKey')}`,
+    sql`${sql.placeholder('now')}`,
+  ),
+);
 
 /** The `enquiry.photos_added` event of a batch added later (its first photo's position). */
 export function photosAddedEvent(enquiryId: number, photosFrom: number, now: number) {
