@@ -5,7 +5,7 @@ import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
 import { claimOfSession, recordLinkUse } from '@/server/claims/claim-links';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig } from '@/server/enquiry-config';
-import type { ReadingRefusal } from '@/server/intake/receive-enquiry';
+import type { ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import { addPhotosLater } from '@/server/ledger/enquiry-store';
 import { createPhotoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
 

@@ -15,8 +15,13 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
 } from '@/lib/enquiry-rules.mjs';
-import type { ReadingRefusal } from '@/server/intake/receive-enquiry';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
+
+/** Why a body could not be read as an enquiry, as each way in finds it (the limits of lib/enquiry-rules.mjs). */
+export type ReadingRefusal = {
+  reason: 'body-too-large' | 'photo-too-large' | 'too-many-photos' | 'text-too-large' | 'malformed';
+  file?: string;
+};
 
 /** A photo as it arrived: where it waits on disk, its size and the first bytes that identify it. */
 export type UploadedFile = { name: string; path: string; bytes: number; head: Buffer };

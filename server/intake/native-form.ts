@@ -5,14 +5,8 @@ import { ENQUIRY_TEXT_MAX_BYTES, MULTIPART_MAX_FIELDS, PHOTO_MAX_BYTES, PHOTO_MA
 import { ENQUIRY_KEY_FIELD, isEnquiryKey, newEnquiryKey } from '@/lib/enquiry-key';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
 import { clientAddress } from '@/server/client-address';
-import { displayName } from '@/server/intake/multipart-enquiry';
-import {
-  enquiryReceiver,
-  readingRefusal,
-  type EnquiryReceiver,
-  type NotStored,
-  type ReadingRefusal,
-} from '@/server/intake/receive-enquiry';
+import { displayName, type ReadingRefusal } from '@/server/intake/multipart-enquiry';
+import { enquiryReceiver, readingRefusal, type EnquiryReceiver, type NotStored } from '@/server/intake/receive-enquiry';
 import type { ReceivedPhoto } from '@/server/intake/photo-intake';
 
 type NativeFormResult = { kind: 'sent'; reference: string | null; urgent: boolean } | NativeFormState;

@@ -4,7 +4,7 @@ import { photoText } from '@/content/contact';
 import { REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
 import { getDb } from '@/server/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiry-config';
-import { readMultipartEnquiry } from '@/server/intake/multipart-enquiry';
+import { readMultipartEnquiry, type ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/intake/photo-processing';
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/ledger/photo-store';
@@ -65,8 +65,6 @@ export type PhotoPost<A, V> = {
   store: (photos: PhotoToStore[], taken: { assessed: V; sent: number; dropped: PhotosDropped }) => Promise<{ answer: A; wake: boolean }>;
 };
 
-/** Why an upload could not be read (the enquiry's limits): each way in answers it in its own words. */
-type ReadingRefusal = Extract<Awaited<ReturnType<typeof readMultipartEnquiry>>, { ok: false }>['refusal'];
 type CheckedPhoto = { photo: ReceivedPhoto; pixelBudget: number | undefined };
 type PhotoRefused = { refused: string };
 

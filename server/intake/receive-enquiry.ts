@@ -8,6 +8,7 @@ import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiry-config';
 import { verifyRecaptcha, type Verification } from '@/server/intake/recaptcha';
 import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/ledger/enquiry-store';
+import type { ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import { createPhotoIntake, photoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
 
 /** An enquiry as its way in parsed it, once: the form's fields by name, the photos, who sent it and how. */
@@ -54,12 +55,6 @@ export const photoRefusal = (status: 413 | 422, message: string) =>
   new Refusal(status === 413 ? 'too-large' : 'invalid', status, status === 413 ? message : CONTACT_RESPONSES.invalid, [
     { path: PHOTO_FIELD, msg: message },
   ]);
-
-/** Why a body could not be read as an enquiry, as each way in finds it (the limits of lib/enquiry-rules.mjs). */
-export type ReadingRefusal = {
-  reason: 'body-too-large' | 'photo-too-large' | 'too-many-photos' | 'text-too-large' | 'malformed';
-  file?: string;
-};
 
 export function readingRefusal({ reason, file = '' }: ReadingRefusal): Refusal {
   switch (reason) {
