@@ -10,7 +10,7 @@ import { newEnquiryKey } from '@/lib/enquiry-key';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
-import { createClaimPhotos } from '@/server/intake/later-photos';
+import { createLaterPhotos } from '@/server/intake/later-photos';
 import { createLaterPhotosHandler } from '@/server/intake/later-photos-handler';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { recordDryingVisit } from '@/server/claims/drying-record';
@@ -104,7 +104,7 @@ describe('events out', () => {
     const { receiver, config } = await receiverAndConfig();
     const id = await storedEnquiry(config);
     const reference = enquiryReference(id);
-    const later = createLaterPhotosHandler(createClaimPhotos({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock }));
+    const later = createLaterPhotosHandler(createLaterPhotos({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock }));
     const { request } = await multipartRequest({}, [{ name: 'IMG_2.jpg', bytes: await phonePhoto(2, { width: 640, height: 480 }) }], {
       accept: 'application/json',
     });

@@ -3,7 +3,7 @@ import { business } from '@/content/business';
 import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
 import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
 import { clientAddress } from '@/server/client-address';
-import { createClaimPhotos, type ClaimPhotos, type LaterPhotosResult } from '@/server/intake/later-photos';
+import { createLaterPhotos, type LaterPhotos, type LaterPhotosResult } from '@/server/intake/later-photos';
 import { refusalPage } from '@/server/contact-page-post.mjs';
 import { requestMediaType } from '@/server/http';
 import { photoIntake } from '@/server/intake/photo-intake';
@@ -55,7 +55,7 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
  * by the upload door of server.mjs under an upload slot and its minimum rate, is read once by the photo
  * intake, its photos streamed to a temporary folder, and handed to the photos-later receiver.
  */
-export function createLaterPhotosHandler(receiver: ClaimPhotos) {
+export function createLaterPhotosHandler(receiver: LaterPhotos) {
   return async function handleLaterPhotos(request: Request, reference: string, session: string | undefined): Promise<Response> {
     const json = wantsJson(request);
     const client = clientAddress(request.headers);
@@ -79,6 +79,6 @@ let shared: ReturnType<typeof createLaterPhotosHandler> | undefined;
 
 /** The route's handler, on the process's photo intake: the enquiry form's own budgets per client. Made on first use. */
 export function handleLaterPhotosRequest(request: Request, reference: string, session: string | undefined): Promise<Response> {
-  shared ??= createLaterPhotosHandler(createClaimPhotos({ intake: photoIntake() }));
+  shared ??= createLaterPhotosHandler(createLaterPhotos({ intake: photoIntake() }));
   return shared(request, reference, session);
 }

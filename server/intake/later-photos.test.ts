@@ -11,7 +11,7 @@ import { CONTACT_RESPONSES } from '@/content/contact';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
 import { claimSessionValue } from '@/server/claims/claim-links';
-import { createClaimPhotos } from '@/server/intake/later-photos';
+import { createLaterPhotos } from '@/server/intake/later-photos';
 import { createLaterPhotosHandler } from '@/server/intake/later-photos-handler';
 import { loadEnquiryConfig } from '@/server/enquiry-config';
 import { createContactHandler } from '@/server/intake/contact-handler';
@@ -50,7 +50,7 @@ async function storedEnquiry(photos: Photo[] = []): Promise<number> {
   return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
 }
 
-const receiver = () => createClaimPhotos({ config, db: async () => db, wake: quiet, photosRoot });
+const receiver = () => createLaterPhotos({ config, db: async () => db, wake: quiet, photosRoot });
 
 /** The claim a post names by the reference in its address, and the status page's cookie it carries. */
 type Opened = { reference: string; session: string | undefined };
@@ -176,7 +176,7 @@ describe('more photos later', () => {
     const small = await phonePhoto(6, { width: 64, height: 48 });
     const six = Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, bytes: small }));
     const generous = createLaterPhotosHandler(
-      createClaimPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
+      createLaterPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
     );
     for (let batch = 0; batch < CLAIM_PHOTOS_MAX / 6; batch += 1) expect((await send(generous, claim, six)).status).toBe(201);
     const over = await send(generous, claim, six.slice(0, 1));
@@ -192,7 +192,7 @@ describe('more photos later', () => {
     const id = Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
     const claim = await openedClaim(id);
     const generous = createLaterPhotosHandler(
-      createClaimPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
+      createLaterPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
     );
     const small = await phonePhoto(10, { width: 64, height: 48 });
     const six = Array.from({ length: 6 }, (_, index) => ({ name: `p${index}.jpg`, bytes: small }));
@@ -242,7 +242,7 @@ describe('more photos later', () => {
     const claim = await openedClaim(id);
     const visitor = '10.9.1.21';
     const photo = async (seed: number) => [{ name: `p${seed}.jpg`, bytes: await phonePhoto(seed, { width: 64, height: 48 }) }];
-    const oneBatch = createClaimPhotos({
+    const oneBatch = createLaterPhotos({
       config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '1' }),
       db: async () => db,
       wake: quiet,
@@ -290,7 +290,7 @@ describe('more photos later', () => {
     const id = await storedEnquiry();
     const claim = await openedClaim(id);
     const handle = createLaterPhotosHandler(
-      createClaimPhotos({
+      createLaterPhotos({
         config,
         refusedLimiter: createRateLimiter({ limit: 1, windowMs: 60_000 }),
         db: async () => db,

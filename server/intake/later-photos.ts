@@ -30,7 +30,7 @@ export type LaterPhotosResult =
       retryAfterSeconds?: number;
     };
 
-export type ClaimPhotosDeps = PhotoIntakeDeps & {
+export type LaterPhotosDeps = PhotoIntakeDeps & {
   /** The photo intake whose budgets it draws on (default: one of its own, from these deps). */
   intake?: PhotoIntake;
 };
@@ -50,7 +50,7 @@ const READING_OUTCOMES: Record<ReadingRefusal['reason'], { status: 400 | 413; ou
  * storage's room, re-encoded without their metadata), within CLAIM_PHOTOS_MAX per claim, and they
  * reach the company in one "More photos for HC-…" follow-up per batch.
  */
-export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
+export function createLaterPhotos(deps: LaterPhotosDeps = {}) {
   const config = deps.config ?? loadEnquiryConfig();
   const intake = deps.intake ?? createPhotoIntake(deps);
   const now = deps.now ?? Date.now;
@@ -129,4 +129,4 @@ export function createClaimPhotos(deps: ClaimPhotosDeps = {}) {
   };
 }
 
-export type ClaimPhotos = ReturnType<typeof createClaimPhotos>;
+export type LaterPhotos = ReturnType<typeof createLaterPhotos>;
