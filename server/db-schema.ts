@@ -128,6 +128,11 @@ export const enquiries = sqliteTable(
     // Migration 0015: what would help us work with the person (lib/contact-fields.ts SUPPORT_FIELDS).
     noPhoneCalls: text('no_phone_calls'),
     supportNeeds: text('support_needs'),
+    /**
+     * Migration 0024: 1 while the CRM is owed this accepted enquiry's `enquiry.received` event and the
+     * CRM's worker has not yet written it to webhook_events (server/ledger/outbox.ts).
+     */
+    crmOwedReceived: integer('crm_owed_received').notNull().default(0),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
@@ -136,6 +141,9 @@ export const enquiries = sqliteTable(
     uniqueIndex('enquiries_submission_key').on(table.submissionKey),
     index('enquiries_email_key').on(table.emailKey, table.receivedMs),
     index('enquiries_enquiry_key').on(table.enquiryKey, table.receivedMs),
+    index('enquiries_crm_owed_received')
+      .on(table.id)
+      .where(sql`${table.crmOwedReceived} = 1`),
   ],
 );
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { createClient, type Client, type InStatement, type InValue, type ResultSet } from '@libsql/client';
-import { fillPlaceholders, getTableColumns, is, sql, SQL, type SQLChunk } from 'drizzle-orm';
+import { getTableColumns, is, sql, SQL, type SQLChunk } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { SQLiteSyncDialect, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { config } from '@/server/config.mjs';
 import { schema } from '@/server/db-schema';
 import { migrations, type Migration } from '@/server/migrations';
@@ -50,21 +50,6 @@ export type BuiltQuery = { toSQL(): Compiled } | { getQuery(): Compiled };
 function toStatement(query: BuiltQuery): InStatement {
   const built = 'toSQL' in query ? query.toSQL() : query.getQuery();
   return { sql: built.sql, args: built.params as InValue[] };
-}
-
-/**
- * A statement written with every enquiry, built once: `build` makes it with `sql.placeholder(name)`
- * for its values, and each call fills them in. Building a statement's text with the query builder
- * costs about as much as SQLite running it; this one is built on first use, then never again.
- */
-export function statementOnce<Name extends string>(build: () => SQL): (values: Record<Name, unknown>) => BuiltQuery {
-  let built: Compiled | undefined;
-  return (values) => ({
-    getQuery() {
-      built ??= new SQLiteSyncDialect().sqlToQuery(build());
-      return { sql: built.sql, params: fillPlaceholders(built.params, values) };
-    },
-  });
 }
 
 /**

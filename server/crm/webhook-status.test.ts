@@ -80,6 +80,31 @@ describe("the owner's view of the CRM's webhooks", () => {
     expect(await webhooksDeliveredBetween(db, start + 2001, start + hour)).toBe(0);
   });
 
+  it('an enquiry the worker has not reached yet (owed its enquiry.received) counts as waiting since it was received, in every view', async () => {
+    const handle = createContactHandler({ config: loadEnquiryConfig(crmEnv), db: async () => db, wake: () => undefined, now: () => start });
+    const body = { name: 'Jo Bloggs', email: 'jo.owed@example.com', phone: '', subject: 'Roof leak, owed', message: 'Water is coming in.' };
+    expect((await handle(contactRequest(body))).status).toBe(201);
+    const id = Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]!.id);
+    expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]!.n)).toBe(0);
+
+    expect(await webhookFigures(db, start + 90_000)).toEqual({
+      pending: 1,
+      failed: 0,
+      oldestUndeliveredMs: start,
+      oldestUndeliveredSeconds: 90,
+    });
+    expect(Object.fromEntries(await webhookStateOf(db, [id]))).toEqual({ [id]: { state: 'pending', attempts: 0, lastError: null } });
+    expect(await undeliveredEvents(db)).toEqual([
+      expect.objectContaining({
+        reference: enquiryReference(id),
+        type: 'enquiry.received',
+        status: 'pending',
+        attempts: 0,
+        createdMs: start,
+      }),
+    ]);
+  });
+
   it('gives each enquiry with events one state: failed over waiting over delivered; none without events', async () => {
     const [delivered, waiting, failed, none] = [await submit(start), await submit(start), await submit(start), await submit(start)];
     await addEvent(delivered, { status: 'delivered' });

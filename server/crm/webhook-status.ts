@@ -3,14 +3,15 @@ import type { Client } from '@libsql/client';
 import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { config } from '@/server/config.mjs';
-import { enquiryReceivedEvent } from '@/server/ledger/outbox';
+import { enquiryReceivedEvent, writeOwedReceivedEvents } from '@/server/ledger/outbox';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, webhookEvents, type WebhookEventType } from '@/server/db-schema';
 
 /**
  * What the owner sees of the CRM's webhooks (server/crm/webhooks.ts delivers them): the figures
  * `npm run health` and the digest show, each enquiry's state for `npm run enquiries`, and sending an
- * enquiry's events again (`npm run webhooks -- --resend`).
+ * enquiry's events again (`npm run webhooks -- --resend`). Each first writes the events the CRM is
+ * owed (writeOwedReceivedEvents), so an enquiry the worker has not reached yet shows as pending.
  */
 
 /** Whether this process tells the company's CRM of its enquiries (CRM_WEBHOOK_URL and CRM_WEBHOOK_SECRET set). */
@@ -28,6 +29,7 @@ export type WebhookFigures = {
 };
 
 export async function webhookFigures(db: Client, now: number): Promise<WebhookFigures> {
+  await writeOwedReceivedEvents(db);
   const rows = await orm(db)
     .select({ status: webhookEvents.status, events: count(), oldestCreatedMs: min(webhookEvents.createdMs) })
     .from(webhookEvents)
@@ -69,6 +71,7 @@ export type WebhookState =
 export async function webhookStateOf(db: Client, enquiryIds: readonly number[]): Promise<Map<number, WebhookState>> {
   const states = new Map<number, WebhookState>();
   if (enquiryIds.length === 0) return states;
+  await writeOwedReceivedEvents(db);
   const rows = await orm(db)
     .select({
       enquiryId: webhookEvents.enquiryId,
@@ -103,6 +106,7 @@ export type UndeliveredEvent = {
 
 /** Every event not delivered (pending or failed for good), oldest first: `npm run webhooks -- --list`, the digest. */
 export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]> {
+  await writeOwedReceivedEvents(db);
   const rows = await orm(db)
     .select({
       enquiryId: webhookEvents.enquiryId,
@@ -132,6 +136,7 @@ export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]>
  * Returns how many events are queued; null when there is no such enquiry.
  */
 export async function resendEvents(db: Client, enquiryId: number, now: number): Promise<number | null> {
+  await writeOwedReceivedEvents(db);
   const q = orm(db);
   const w = webhookEvents;
   const [requeued, received] = await writeBatch(db, [

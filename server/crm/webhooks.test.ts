@@ -22,6 +22,7 @@ import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { wallClock } from '@/server/reports/digest-period';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
+import { writeOwedReceivedEvents } from '@/server/ledger/outbox';
 import { freePort, tempDatabase } from '@/tests/support/enquiry-peers';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
@@ -319,9 +320,40 @@ describe('events out', () => {
     });
   });
 
-  it('with webhooks off, nothing is queued', async () => {
+  it('with webhooks off, nothing is queued or owed', async () => {
     await storedEnquiry(loadEnquiryConfig({}));
+    expect(await writeOwedReceivedEvents(db)).toBe(0);
     expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]?.n)).toBe(0);
+  });
+});
+
+describe('enquiry.received, owed by the intake and written by the worker', () => {
+  it('the intake writes no event, only marks the enquiry; the worker writes its enquiry.received, queued when it was received, and sends it once', async () => {
+    const { receiver, config } = await receiverAndConfig();
+    const receivedMs = clock;
+    const id = await storedEnquiry(config, false);
+    expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]?.n)).toBe(0);
+    expect((await db.execute(`SELECT crm_owed_received FROM enquiries WHERE id = ${id}`)).rows[0]?.crm_owed_received).toBe(1);
+
+    clock += 5 * 60_000;
+    const worker = webhookWorker(receiver.url);
+    expect(await worker.runOnce()).toBe(1);
+    expect(await worker.runOnce()).toBe(0);
+    expect(receiver.received.map(({ event }) => [event.type, event.timestamp, event.data.reference])).toEqual([
+      ['enquiry.received', new Date(receivedMs).toISOString(), enquiryReference(id)],
+    ]);
+    const [row] = (await db.execute('SELECT status, created_ms, attempts FROM webhook_events')).rows;
+    expect(row).toMatchObject({ status: 'delivered', created_ms: receivedMs, attempts: 1 });
+    expect((await db.execute(`SELECT crm_owed_received FROM enquiries WHERE id = ${id}`)).rows[0]?.crm_owed_received).toBe(0);
+  });
+
+  it("an owed enquiry's day of retries counts from when it was received: one owed for more than a day is tried once, then given up", async () => {
+    const { config } = await receiverAndConfig();
+    await storedEnquiry(config, false);
+    clock += GIVE_UP_AFTER_MS;
+    const down = webhookWorker(`http://127.0.0.1:${await freePort()}/hooks`);
+    expect(await down.runOnce()).toBe(1);
+    expect((await db.execute('SELECT status FROM webhook_events')).rows[0]?.status).toBe('failed');
   });
 });
 
@@ -372,6 +404,8 @@ describe('a re-send with the photos the enquiry lacked', () => {
   it('while a worker holds enquiry.received (it may have read the photos): they get their own event, and the received one leaves them out', async () => {
     const { receiver, config } = await receiverAndConfig();
     const { first, sendAgain } = await textFirstThenPhotos(config);
+    // Another worker wrote the owed enquiry.received and holds it.
+    expect(await writeOwedReceivedEvents(db)).toBe(1);
     await db.execute("UPDATE webhook_events SET lease_owner = 'another-worker', lease_until_ms = 0");
     expect((await sendAgain()).body).toEqual(first.body);
     // That worker died before sending: its lease has lapsed and this one sends both.
@@ -427,10 +461,10 @@ describe('delivered like the e-mails', () => {
     ]);
     expect(new Set(receiver.received.slice(0, 3).map((event) => event.id)).size).toBe(1);
     expect(receiver.received.every((event) => event.signed)).toBe(true);
-    const rows = (await db.execute('SELECT status, attempts FROM webhook_events ORDER BY id')).rows;
-    expect(rows.map((row) => [row.status, Number(row.attempts)])).toEqual([
-      ['delivered', 4],
-      ['delivered', 1],
+    const rows = (await db.execute('SELECT type, status, attempts FROM webhook_events ORDER BY type')).rows;
+    expect(rows.map((row) => [row.type, row.status, Number(row.attempts)])).toEqual([
+      ['claim.updated', 'delivered', 1],
+      ['enquiry.received', 'delivered', 4],
     ]);
   });
 

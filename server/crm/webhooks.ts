@@ -14,6 +14,7 @@ import { orm, writeBatch } from '@/server/db';
 import { createLeaseQueue, createPollingLoop, type RetrySchedule } from '@/server/delivery/lease-queue';
 import { webhookEvents } from '@/server/db-schema';
 import { findEnquiry } from '@/server/ledger/enquiry-store';
+import { writeOwedReceivedEvents } from '@/server/ledger/outbox';
 
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site
@@ -240,14 +241,22 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     onError: (error) => log(`[webhooks] a round failed: ${error instanceof Error ? error.message : String(error)}`),
   });
 
-  /** Up to CLAIM_BATCH due events, each the oldest pending one of its enquiry. */
-  const claim = () =>
-    queue.claim({
+  /**
+   * Up to CLAIM_BATCH due events, each the first pending one of its enquiry, after writing the owed
+   * `enquiry.received` events. An enquiry's events in order: its `enquiry.received` first (written
+   * after the others when it was owed), then the rest as they were written. Its other events come
+   * from links it was sent, so none exists before its owed event was written by an earlier round.
+   */
+  async function claim() {
+    await writeOwedReceivedEvents(db);
+    // Ranked by (not enquiry.received, id): the row values compare in that order.
+    return queue.claim({
       limit: CLAIM_BATCH,
-      // An enquiry's events in order: none while an earlier one of it is still pending.
-      where: sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending' AND earlier.id < ${w.id})`,
+      where: sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending'
+          AND (earlier.type <> 'enquiry.received', earlier.id) < (${w.type} <> 'enquiry.received', ${w.id}))`,
       orderBy: [w.nextAttemptMs, w.id],
     });
+  }
 
   /** One attempt at one event, and the statement that records what became of it (wrapped: a query awaited would run). */
   async function attempt(event: typeof webhookEvents.$inferSelect) {

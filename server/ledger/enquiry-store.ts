@@ -6,7 +6,7 @@ import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReference, enquiryReferenceSql } from '@/lib/enquiry-reference';
-import { insertSelect, orm, writeBatch, type BuiltQuery } from '@/server/db';
+import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
 import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
 import {
@@ -18,7 +18,7 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/ledger/photo-store';
-import { enquiryReceivedEvent, mailJob, newEnquiryReceivedEvent, photosAddedEvent, photosHandedOverEvent } from '@/server/ledger/outbox';
+import { CRM_OWED_RECEIVED, enquiryReceivedEvent, mailJob, photosAddedEvent, photosHandedOverEvent } from '@/server/ledger/outbox';
 import { emailKey } from '@/server/email-key';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 
@@ -45,7 +45,7 @@ export type NewEnquiry = Record<'name' | 'email' | 'subject' | 'message', string
      * for the client (by its rate-limit key: an IPv6 client by its /64), `perHour` in all.
      */
     acknowledge?: false | { perHour: number; perClient: number };
-    /** Whether the company's CRM is told of it (an accepted one): its `enquiry.received` event, in the same batch. */
+    /** Whether the company's CRM is told of it (an accepted one): marked as owed its `enquiry.received` event. */
     tellCrm?: boolean;
     /** Damage photos, already re-encoded. */
     photos?: readonly PhotoToStore[];
@@ -218,8 +218,7 @@ export async function storeEnquiry(
     accepted && enquiry.acknowledge
       ? [run(await acknowledgementJob(db, enquiryId, row.emailKey, enquiry.acknowledge, enquiry.clientAddress, now))]
       : [];
-  const notification = (enquiryId: SQL, crmEvent: () => BuiltQuery) =>
-    accepted ? [run(mailJob('notification', enquiryId, now)), ...(enquiry.tellCrm ? [crmEvent()] : [])] : [];
+  const notification = (enquiryId: SQL) => (accepted ? [run(mailJob('notification', enquiryId, now))] : []);
   const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
   const photoRows = photos.map((photo, index) =>
     run(
@@ -249,7 +248,7 @@ export async function storeEnquiry(
       run(
         insertSelect(
           e,
-          { ...row, replacesId: replacedBy(row, now) },
+          { ...row, replacesId: replacedBy(row, now), ...(accepted && enquiry.tellCrm ? CRM_OWED_RECEIVED : {}) },
           sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`,
         ),
       ),
@@ -259,7 +258,7 @@ export async function storeEnquiry(
         .set({ reference: sql.raw(enquiryReferenceSql(e.id.name)) })
         .where(eq(e.submissionKey, key))
         .returning({ id: e.id, reference: e.reference }),
-      ...notification(theNewRow, () => newEnquiryReceivedEvent({ submissionKey: key, now })),
+      ...notification(theNewRow),
       ...(await acknowledgement(theNewRow)),
       ...photoRows,
     ]);
@@ -314,7 +313,8 @@ export async function storeEnquiry(
               .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
           ]
         : []),
-      ...notification(theExistingRow, () => run(enquiryReceivedEvent(theExistingRow, now))),
+      ...notification(theExistingRow),
+      ...(accepted && enquiry.tellCrm ? [run(enquiryReceivedEvent(theExistingRow, now))] : []),
       ...(await acknowledgement(theExistingRow)),
     ]);
     photosKept = handOver.length > 0 && (handedOver?.rowsAffected ?? 0) > 0;

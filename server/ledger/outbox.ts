@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { insertSelect, statementOnce } from '@/server/db';
+import type { Client } from '@libsql/client';
+import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, dryingVisits, enquiries, enquiryNotifications, webhookEvents } from '@/server/db-schema';
 
 // The outbox: the jobs the delivery lanes take (server/delivery/outbox-worker.ts sends the e-mails,
@@ -45,8 +46,11 @@ export const mailJob = (
 const eventIdSql = sql`'msg_' || lower(hex(randomblob(16)))`;
 export const newEventId = () => `msg_${randomBytes(16).toString('hex')}`;
 
-/** The `enquiry.received` event of the enquiry the SELECT `enquiryId` yields (`target`), once. */
-export function enquiryReceivedEvent(enquiryId: SQL, now: number | SQL): SQL {
+/**
+ * The `enquiry.received` event of each enquiry the SELECT `enquiryId` yields (`target`), once each;
+ * queued (`createdMs`) and due (`nextAttemptMs`) at `queuedMs`, a number or an expression over `target`.
+ */
+export function enquiryReceivedEvent(enquiryId: SQL, queuedMs: number | SQL): SQL {
   return insertSelect(
     webhookEvents,
     {
@@ -54,20 +58,53 @@ export function enquiryReceivedEvent(enquiryId: SQL, now: number | SQL): SQL {
       type: 'enquiry.received',
       eventId: eventIdSql,
       occurredAt: sql`(SELECT ${enquiries.receivedAt} FROM ${enquiries} WHERE ${enquiries.id} = target.id)`,
-      createdMs: now,
-      nextAttemptMs: now,
+      createdMs: queuedMs,
+      nextAttemptMs: queuedMs,
     },
     sql`FROM (${enquiryId}) AS target WHERE true ON CONFLICT DO NOTHING`,
   );
 }
 
-/** enquiryReceivedEvent of the enquiry just stored with `submissionKey`: written with every enquiry, so built once. */
-export const newEnquiryReceivedEvent = statementOnce<'submissionKey' | 'now'>(() =>
-  enquiryReceivedEvent(
-    sql`SELECT ${enquiries.id} FROM ${enquiries} WHERE ${enquiries.submissionKey} = ${sql.placeholder('submissionKey')}`,
-    sql`${sql.placeholder('now')}`,
-  ),
-);
+// An accepted enquiry stored while the webhooks are on is only marked as owed its `enquiry.received`
+// (a column of its own row): a busy intake pays no statement for the CRM. The CRM's worker writes the
+// owed events before it claims any, queued at the moment each enquiry was received, so they count
+// their day of retries and their wait from then, and are claimed in the order they were received.
+
+/** What the intake sets on an accepted enquiry's row when the CRM is told of it. */
+export const CRM_OWED_RECEIVED = { crmOwedReceived: 1 } as const;
+
+/** At most this many owed events written at once (the write holds the lock the intake needs). */
+const OWED_BATCH = 500;
+
+/**
+ * Writes the owed `enquiry.received` events, oldest first, and clears the mark of each enquiry whose
+ * event now exists (written here, or earlier by a re-send or `npm run webhooks -- --resend`), in one
+ * write, until none is owed. It reads first, so it takes no write lock when none is (every poll).
+ * Returns how many events it wrote.
+ */
+export async function writeOwedReceivedEvents(db: Client): Promise<number> {
+  const e = enquiries;
+  const w = webhookEvents;
+  const owed = sql`${e.crmOwedReceived} = 1`;
+  let written = 0;
+  for (;;) {
+    const [any] = await orm(db).select({ id: e.id }).from(e).where(owed).limit(1);
+    if (!any) return written;
+    const [inserted] = await writeBatch(db, [
+      orm(db).run(
+        enquiryReceivedEvent(
+          sql`SELECT ${e.id} AS id, ${e.receivedMs} AS received_ms FROM ${e} WHERE ${owed} ORDER BY ${e.id} LIMIT ${OWED_BATCH}`,
+          sql`target.received_ms`,
+        ),
+      ),
+      orm(db)
+        .update(e)
+        .set({ crmOwedReceived: 0 })
+        .where(sql`${owed} AND EXISTS (SELECT 1 FROM ${w} WHERE ${w.enquiryId} = ${e.id} AND ${w.type} = 'enquiry.received')`),
+    ]);
+    written += inserted?.rowsAffected ?? 0;
+  }
+}
 
 /** The `enquiry.photos_added` event of a batch added later (its first photo's position). */
 export function photosAddedEvent(enquiryId: number, photosFrom: number, now: number) {

@@ -22,6 +22,7 @@ import { editedResendsMigration } from '@/server/migrations/0020-edited-resends'
 import { dryingRecordMigration } from '@/server/migrations/0021-drying-record';
 import { dryingWebhooksMigration } from '@/server/migrations/0022-drying-webhooks';
 import { driedConfirmedByMigration } from '@/server/migrations/0023-dried-confirmed-by';
+import { crmOwedReceivedMigration } from '@/server/migrations/0024-crm-owed-received';
 
 import type { Transaction } from '@libsql/client';
 
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   dryingRecordMigration,
   dryingWebhooksMigration,
   driedConfirmedByMigration,
+  crmOwedReceivedMigration,
 ];
