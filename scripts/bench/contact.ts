@@ -128,7 +128,8 @@ async function throughputRun(options: { photos: number; webhooks?: boolean }): P
     let counter = 0;
     const label = `${withPhotos ? `with ${options.photos} photos of ${(photo.length / 1_000_000).toFixed(1)} MB` : 'text only'}, webhooks ${receiver ? 'on' : 'off'}`;
     console.log(`\n== Throughput (${label}): POST ${base}/api/contact, ${runAmount} submissions over ${runConnections} connections`);
-    // server.pid is node running server.mjs itself (spawned directly, no shell or npm between).
+    // server.pid is node running server.mjs itself (spawned directly, no shell or npm between); its
+    // one child, tsx's esbuild service, works only while the server starts, and is counted anyway.
     const cpuBefore = processCpuMs(server.pid);
     const result = await autocannon({
       url: base,
