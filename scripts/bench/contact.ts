@@ -1,8 +1,8 @@
 // `npm run bench:contact [-- --connections 20 --amount 2000 --faults 60 --pairs 1]`: two runs against the production
 // build (built the way `npm run build` does when there is none), each with its own database:
 //   1. throughput: concurrent submissions to POST /api/contact (autocannon); prints accepted enquiries per
-//      second and latency, and checks the database holds exactly one row per 201 answer; text only with
-//      the CRM's webhooks off, then on (a stand-in CRM checking each signature, which must hear of every
+//      second, the server's CPU time per accepted enquiry during the run, and latency, and checks the
+//      database holds exactly one row per 201 answer; text only with the CRM's webhooks off, then on (a stand-in CRM checking each signature, which must hear of every
 //      accepted enquiry once), side by side, then with photos;
 //   2. faults: enquiries while the SMTP server is stopped and started again, and while the site's
 //      process is restarted mid-run (SIGTERM, then SIGKILL); prints accepted, delivered, lost and
@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
 import { UPLOAD_SLOTS } from '../../lib/enquiry-rules.mjs';
 import { phonePhoto } from './support/phone-photos';
+import { processCpuMs } from './support/process-cpu';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { ensureBuild } from '../site/ensure-build.mjs';
 import { startSiteServer } from '../support/site-server';
@@ -69,7 +70,8 @@ const enquiry = (subject: string) => ({
   message: `${subject}: an enquiry from the contact benchmark. Water is coming in.`,
 });
 
-type RunFigures = { label: string; acceptedPerSecond: number; p50: number; p99: number };
+/** cpuMsPerAccepted: the server's CPU time during the run over its 201s; undefined where /proc is missing. */
+type RunFigures = { label: string; acceptedPerSecond: number; cpuMsPerAccepted: number | undefined; p50: number; p99: number };
 const figures: RunFigures[] = [];
 
 /** A multipart body as the form sends it with photos: the fields, then each photo as a `photos` file part. */
@@ -126,6 +128,9 @@ async function throughputRun(options: { photos: number; webhooks?: boolean }): P
     let counter = 0;
     const label = `${withPhotos ? `with ${options.photos} photos of ${(photo.length / 1_000_000).toFixed(1)} MB` : 'text only'}, webhooks ${receiver ? 'on' : 'off'}`;
     console.log(`\n== Throughput (${label}): POST ${base}/api/contact, ${runAmount} submissions over ${runConnections} connections`);
+    // server.pid is node running server.mjs itself (spawned directly, no shell or npm between); its
+    // one child, tsx's esbuild service, works only while the server starts, and is counted anyway.
+    const cpuBefore = processCpuMs(server.pid);
     const result = await autocannon({
       url: base,
       connections: runConnections,
@@ -152,7 +157,10 @@ async function throughputRun(options: { photos: number; webhooks?: boolean }): P
         },
       ],
     });
+    const cpuAfter = processCpuMs(server.pid);
     const accepted = result.statusCodeStats['201']?.count ?? 0;
+    const cpuMsPerAccepted =
+      cpuBefore === undefined || cpuAfter === undefined || accepted === 0 ? undefined : (cpuAfter - cpuBefore) / accepted;
     const db = createClient({ url: databaseUrl });
     const stored = Number((await db.execute('SELECT count(*) AS n FROM enquiries')).rows[0]?.n);
     const jobs = Number((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).rows[0]?.n);
@@ -163,9 +171,20 @@ async function throughputRun(options: { photos: number; webhooks?: boolean }): P
       .join(', ');
     console.log(`responses      ${result.requests.total} (${statuses}); errors ${result.errors}, timeouts ${result.timeouts}`);
     console.log(`accepted/s     ${(accepted / (result.duration || 1)).toFixed(1)}`);
+    console.log(
+      cpuMsPerAccepted === undefined
+        ? `server CPU     unavailable (no /proc/${server.pid}/stat here, or nothing accepted)`
+        : `server CPU     ${cpuMsPerAccepted.toFixed(2)} ms per accepted enquiry`,
+    );
     console.log(`latency        p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
     console.log(`stored rows    ${stored} enquiries, ${jobs} notification jobs, ${photoRows} photos, for ${accepted} accepted answers`);
-    figures.push({ label, acceptedPerSecond: accepted / (result.duration || 1), p50: result.latency.p50, p99: result.latency.p99 });
+    figures.push({
+      label,
+      acceptedPerSecond: accepted / (result.duration || 1),
+      cpuMsPerAccepted,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    });
     if (stored !== accepted || jobs !== accepted || photoRows !== accepted * options.photos) {
       console.error('MISMATCH: stored rows differ from accepted responses.');
       return false;
@@ -349,7 +368,8 @@ function messageIdOf(raw: string): string {
 let passed = true;
 try {
   if (!values['skip-throughput']) {
-    const differences: number[] = [];
+    // Per pair, on against off as a fraction of off: accepted/s, and server CPU per accepted enquiry.
+    const differences: { throughput: number; cpu: number | undefined }[] = [];
     for (let pair = 0; pair < pairs; pair += 1) {
       const order = pair % 2 === 0 ? [false, true] : [true, false];
       const ran: Record<'off' | 'on', RunFigures | undefined> = { off: undefined, on: undefined };
@@ -357,23 +377,38 @@ try {
         passed = (await throughputRun({ photos: 0, webhooks })) && passed;
         ran[webhooks ? 'on' : 'off'] = figures.at(-1);
       }
-      if (ran.off && ran.on) differences.push((ran.on.acceptedPerSecond - ran.off.acceptedPerSecond) / ran.off.acceptedPerSecond);
+      const { off, on } = ran;
+      if (off && on)
+        differences.push({
+          throughput: (on.acceptedPerSecond - off.acceptedPerSecond) / off.acceptedPerSecond,
+          cpu:
+            on.cpuMsPerAccepted === undefined || off.cpuMsPerAccepted === undefined
+              ? undefined
+              : (on.cpuMsPerAccepted - off.cpuMsPerAccepted) / off.cpuMsPerAccepted,
+        });
     }
     if (photosPerEnquiry > 0) passed = (await throughputRun({ photos: photosPerEnquiry })) && passed;
-    console.log('\nrun                                                accepted/s   p50 ms   p99 ms');
+    console.log('\nrun                                                accepted/s  CPU ms per accepted   p50 ms   p99 ms');
     for (const run of figures) {
       console.log(
-        `${run.label.padEnd(50)} ${run.acceptedPerSecond.toFixed(1).padStart(10)} ${String(run.p50).padStart(8)} ${String(run.p99).padStart(8)}`,
+        `${run.label.padEnd(50)} ${run.acceptedPerSecond.toFixed(1).padStart(10)} ${(run.cpuMsPerAccepted?.toFixed(2) ?? 'unavailable').padStart(20)} ${String(run.p50).padStart(8)} ${String(run.p99).padStart(8)}`,
       );
     }
-    const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
-    differences.forEach((difference, pair) =>
-      console.log(`webhooks on, pair ${pair + 1} (${pair % 2 === 0 ? 'off first' : 'on first'}): ${percent(difference)} against off`),
-    );
-    if (differences.length > 1)
+    const percent = (fraction: number) => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
+    const mean = (values: number[]) => values.reduce((sum, each) => sum + each, 0) / values.length;
+    const cpu = (fraction: number | undefined) => (fraction === undefined ? 'unavailable' : percent(fraction));
+    differences.forEach(({ throughput, cpu: cpuDifference }, pair) =>
       console.log(
-        `webhooks on, mean of ${differences.length} pairs: ${percent(differences.reduce((sum, each) => sum + each, 0) / differences.length)} against off`,
+        `webhooks on, pair ${pair + 1} (${pair % 2 === 0 ? 'off first' : 'on first'}): ${percent(throughput)} accepted/s, ${cpu(cpuDifference)} server CPU per accepted enquiry, against off`,
+      ),
+    );
+    if (differences.length > 1) {
+      const cpuDifferences = differences.map((each) => each.cpu);
+      const cpuMean = cpuDifferences.every((each) => each !== undefined) ? mean(cpuDifferences) : undefined;
+      console.log(
+        `webhooks on, mean of ${differences.length} pairs: ${percent(mean(differences.map((each) => each.throughput)))} accepted/s, ${cpu(cpuMean)} server CPU per accepted enquiry, against off`,
       );
+    }
   }
   if (!values['skip-faults']) passed = (await faultRun()) && passed;
 } catch (error) {
