@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     timeout?: number;
+    /** Milliseconds between samples (default 1000); a run with `amount` ends at the sample after its last answer. */
+    sampleInt?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -135,6 +135,9 @@ async function throughputRun(options: { photos: number; webhooks?: boolean }): P
       url: base,
       connections: runConnections,
       amount: runAmount,
+      // autocannon notices the last answer only at its next sample: every second by default, which
+      // rounds a 25 s run's duration up by as much as 4%; every 100 ms, by at most 0.4%.
+      sampleInt: 100,
       timeout: 30,
       requests: [
         {
