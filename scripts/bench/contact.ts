@@ -1,4 +1,4 @@
-// `npm run bench:contact [-- --connections 20 --amount 2000 --faults 60 --pairs 1]`: two runs against the production
+// `npm run bench:contact [-- --connections 20 --amount 2000 --faults 60 --pairs 1 --on-first]`: two runs against the production
 // build (built the way `npm run build` does when there is none), each with its own database:
 //   1. throughput: concurrent submissions to POST /api/contact (autocannon); prints accepted enquiries per
 //      second, the server's CPU time per accepted enquiry during the run, and latency, and checks the
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     // Text-only runs with the CRM's webhooks off and on: how many pairs. The pairs alternate their
     // order (off-on, on-off, …), so a machine that drifts during the bench favours neither.
     pairs: { type: 'string', default: '1' },
+    // The first pair on-off (then off-on, …), for a run whose positions mirror the default's.
+    'on-first': { type: 'boolean', default: false },
   },
 });
 const photosPerEnquiry = Number(values.photos);
@@ -49,6 +51,8 @@ const photoAmount = Number(values['photo-amount']);
 const connections = Number(values.connections);
 const amount = Number(values.amount);
 const pairs = Math.max(1, Number(values.pairs) || 1);
+/** Whether the pair (from 0) runs with the webhooks on first: every other one, from the first with --on-first. */
+const onFirst = (pair: number) => (pair + (values['on-first'] ? 1 : 0)) % 2 === 1;
 const perPhase = Number(values.faults);
 const port = Number(values.port);
 const distDir = values['dist-dir'];
@@ -374,7 +378,7 @@ try {
     // Per pair, on against off as a fraction of off: accepted/s, and server CPU per accepted enquiry.
     const differences: { throughput: number; cpu: number | undefined }[] = [];
     for (let pair = 0; pair < pairs; pair += 1) {
-      const order = pair % 2 === 0 ? [false, true] : [true, false];
+      const order = onFirst(pair) ? [true, false] : [false, true];
       const ran: Record<'off' | 'on', RunFigures | undefined> = { off: undefined, on: undefined };
       for (const webhooks of order) {
         passed = (await throughputRun({ photos: 0, webhooks })) && passed;
@@ -402,7 +406,7 @@ try {
     const cpu = (fraction: number | undefined) => (fraction === undefined ? 'unavailable' : percent(fraction));
     differences.forEach(({ throughput, cpu: cpuDifference }, pair) =>
       console.log(
-        `webhooks on, pair ${pair + 1} (${pair % 2 === 0 ? 'off first' : 'on first'}): ${percent(throughput)} accepted/s, ${cpu(cpuDifference)} server CPU per accepted enquiry, against off`,
+        `webhooks on, pair ${pair + 1} (${onFirst(pair) ? 'on first' : 'off first'}): ${percent(throughput)} accepted/s, ${cpu(cpuDifference)} server CPU per accepted enquiry, against off`,
       ),
     );
     if (differences.length > 1) {
