@@ -34,6 +34,9 @@ import { runShutdownHooks } from './server/shutdown-hooks.mjs';
 import { admitUpload } from './server/upload-door.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+// A log reader that goes away (the pipe to a supervisor that died) loses the lines written after it,
+// nothing more: unhandled, each failed write would be an error whose own log line fails in turn.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 const dev = process.argv.includes('--dev');
 // Next reads the .env files itself when it starts; the settings checked below must be the same.
 nextEnv.loadEnvConfig(process.cwd(), dev);
@@ -353,6 +356,18 @@ server.listen(port, hostname, () => {
 });
 
 /**
+ * Resolves once what was written to `stream` is handed to the system, or at once when it cannot be
+ * (its reader gone), or after a second at most.
+ * @param {NodeJS.WriteStream} stream
+ */
+const flushed = (stream) =>
+  new Promise((resolve) => {
+    if (stream.destroyed) return resolve(undefined);
+    setTimeout(resolve, 1000).unref();
+    stream.write('', () => resolve(undefined));
+  });
+
+/**
  * A supervisor's stop or restart: accept no new connections, let requests in flight finish (an enquiry
  * being committed), let the outbox worker finish and record the notification it is sending, flush the
  * logs, exit 0. Bounded by SHUTDOWN_GRACE_MS; a job cut off by the bound keeps its lease and is sent
@@ -371,8 +386,7 @@ async function shutDown(signal) {
   if (!inTime || !hooksInTime) console.error('[server] the grace period ran out; stopping anyway');
   server.closeAllConnections();
   console.log('[server] stopped');
-  await new Promise((resolve) => process.stdout.write('', () => resolve(undefined)));
-  await new Promise((resolve) => process.stderr.write('', () => resolve(undefined)));
+  await Promise.all([process.stdout, process.stderr].map(flushed));
   process.exit(0);
 }
 

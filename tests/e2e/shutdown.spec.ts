@@ -77,6 +77,35 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
   }
 });
 
+test('a supervisor whose end of the log pipe closed: the server goes on serving, and SIGTERM still stops it with exit 0', async () => {
+  test.setTimeout(120_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'homecare-shutdown-'));
+  const site = await startSite({ DATABASE_URL: `file:${path.join(work, 'site.db')}`, RECAPTCHA_PROJECT_ID: '', RECAPTCHA_API_KEY: '' });
+  try {
+    // The reader goes away: every line the server writes from now on fails to reach it.
+    site.child.stdout?.destroy();
+    site.child.stderr?.destroy();
+    const response = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Jo Bloggs',
+        email: 'jo@example.com',
+        phone: '',
+        subject: 'Logs gone',
+        message: 'Sent after the log reader went away.',
+      }),
+    });
+    expect(response.status).toBe(201);
+    expect((await fetch(`${base}/contact`)).status).toBe(200);
+    // Exit 0 from its own shutdown, not null from the SIGKILL sent if it is still running after 30 s.
+    expect(await site.stop('SIGTERM', { killAfterMs: 30_000 })).toBe(0);
+  } finally {
+    await site.stop('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
 test('GET /api/health answers 200 with no personal data and is never cached', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
