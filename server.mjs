@@ -35,7 +35,8 @@ import { admitUpload } from './server/upload-door.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 // A log reader that goes away (the pipe to a supervisor that died) loses the lines written after it,
-// nothing more: unhandled, each failed write would be an error whose own log line fails in turn.
+// nothing more. Without these handlers a failed write is an unhandled stream error, and such a server
+// spun on SIGTERM instead of stopping.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 const dev = process.argv.includes('--dev');
 // Next reads the .env files itself when it starts; the settings checked below must be the same.
