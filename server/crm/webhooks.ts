@@ -19,7 +19,8 @@ import { writeOwedReceivedEvents } from '@/server/ledger/outbox';
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site
  * accepts on /api/crm/events, under its own secret): `enquiry.received`, `enquiry.photos_added`,
- * `claim.updated` and `claim.drying_recorded`. Each event is a row of webhook_events written in the same batch as what it tells of,
+ * `claim.updated` and `claim.drying_recorded`. Each event is a row of webhook_events written in the same batch as what it tells of
+ * (an enquiry's `enquiry.received` by this worker, from the mark the intake leaves: writeOwedReceivedEvents),
  * and delivered by its own worker (createWebhookWorker): the same `webhook-id` on every attempt, events
  * of one enquiry in order, retried for a day, and never in the way of the company's e-mails.
  */
