@@ -106,7 +106,7 @@ export async function dryingDocumentResponse(
   const typed = typeof rateText === 'string' ? rateText.trim() : '';
   const rate = kind === 'statement' && typed ? unitRateOf(typed) : null;
   const db = await (deps.db ?? getDb)();
-  const enquiryId = await claimOfSession(db, 'status', decodeURIComponent(reference), session, now);
+  const enquiryId = await claimOfSession(db, 'status', reference, session, now);
   if (enquiryId === null) return notFound();
   if (typed && rate === null)
     return new Response(words.badRate, { status: 400, headers: { ...DOCUMENT_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -36,7 +36,7 @@ export default async function ClaimStatusPage({
 }) {
   const { reference } = await params;
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;
-  const opened = await claimPages().statusBySession(decodeURIComponent(reference), session);
+  const opened = await claimPages().statusBySession(reference, session);
   if (!opened) return <DeadLink purpose="status" />;
   const { status } = opened;
   const Drying = (props: DryingSectionProps) => (

@@ -24,7 +24,7 @@ function londonLocal(iso: string): string {
 
 /** The company's staff page for one claim, opened by the link in its notification (its token traded for a cookie); it names the claim by reference only. */
 export default async function ClaimUpdatePage({ params }: { params: Promise<{ reference: string }> }) {
-  const reference = decodeURIComponent((await params).reference);
+  const { reference } = await params;
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value;
   const status = await claimPages().staffClaim(reference, session);
   if (!status) return <DeadLink purpose="update" />;
