@@ -45,8 +45,35 @@ export const dryingDocumentsText = {
   verifyPage: {
     title: 'Check a drying document',
     intro: (legalName: string) =>
-      `These are the figures of ${legalName}'s drying record for this claim, as the site holds them now. They should match the statement or certificate you were given.`,
-    rateNote: 'The unit rate is the customer’s own and is not kept: the amount on a statement is the total kWh × the rate printed on it.',
-    noCertificate: 'The claim has not been confirmed dry: there is no certificate of dryness.',
+      `This is a document ${legalName} issued from a claim's drying record, with its figures as they were printed. The document you were given should carry the same number and the same figures.`,
+    heading: (title: string, number: string) => `${title} ${number}`,
+    issued: (at: string) => `Issued on ${at}.`,
+    stands: 'No later issue replaces this document.',
+    superseded: (number: string, at: string) =>
+      `Superseded by ${number} on ${at}: the drying record changed after this document was issued. Its figures below are as they were printed.`,
+    withdrawn: (at: string) => `Withdrawn on ${at}: a later reading was above its goal.`,
+    resumed: (at: string) => `Withdrawn on ${at}: the claim went back to drying after this certificate was issued.`,
+    deleted: (number: string, at: string) =>
+      `Document ${number} was issued, but the record it was drawn from was deleted on ${at} (the customer asked, or the company's retention period ended): its figures are no longer held.`,
+    fingerprint: (sha256: string) => `SHA-256 of the PDF as issued: ${sha256}`,
+    fingerprintHint:
+      'A file whose SHA-256 differs is not this document as issued (on Windows: Get-FileHash file.pdf; on macOS or Linux: shasum -a 256 file.pdf).',
+    columns: {
+      machine: 'Machine',
+      rated: 'Rated',
+      on: 'Switched on',
+      off: 'Switched off',
+      hours: 'Hours',
+      kwh: 'kWh',
+      source: 'From',
+      location: 'Location',
+      scale: 'Scale',
+      first: 'First reading',
+      last: 'Last reading',
+      goal: 'Goal',
+    },
+    stillRunning: 'still running',
+    watts: (watts: number) => `${watts} W`,
+    reading: (value: string, date: string) => `${value} on ${date}`,
   },
 } as const;

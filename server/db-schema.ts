@@ -389,6 +389,43 @@ export const dryingEquipment = sqliteTable(
   (table) => [uniqueIndex('drying_equipment_machine').on(table.enquiryId, table.machineKey)],
 );
 
+export type DryingDocumentKind = 'statement' | 'certificate';
+
+/** Migration 0025: each drying document issued (server/claims/issued-documents.ts). */
+export const dryingDocuments = sqliteTable(
+  'drying_documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Null once the claim is deleted: the number and digests stay, so its verification link says so. */
+    enquiryId: integer('enquiry_id').references(() => enquiries.id),
+    kind: text('kind', { enum: ['statement', 'certificate'] }).notNull(),
+    /** 1, 2, … per claim and kind: the number's last part (E2, C1). */
+    sequence: integer('sequence').notNull(),
+    /** The claim's reference, E (statement) or C (certificate), and the sequence: HC-YVG-Y5S-E2. */
+    number: text('number').notNull(),
+    issuedAt: text('issued_at').notNull(),
+    issuedMs: integer('issued_ms').notNull(),
+    /** The figures as printed, JSON (lib/drying-documents.ts); null once deleted. */
+    figures: text('figures'),
+    /** SHA-256 of `figures`: what the verification link's signature covers. */
+    figuresDigest: text('figures_digest').notNull(),
+    /** SHA-256 of the figures without the issue time: the same request with nothing changed. */
+    contentDigest: text('content_digest'),
+    /** SHA-256 of the figures without the issue time and the customer's rate: the record they were drawn from. */
+    recordDigest: text('record_digest'),
+    pdf: blob('pdf', { mode: 'buffer' }),
+    pdfSha256: text('pdf_sha256').notNull(),
+    /** The number of the document issued after the record changed. */
+    supersededBy: text('superseded_by'),
+    supersededMs: integer('superseded_ms'),
+    deletedMs: integer('deleted_ms'),
+  },
+  (table) => [
+    uniqueIndex('drying_documents_number').on(table.number),
+    index('drying_documents_enquiry').on(table.enquiryId, table.kind, table.sequence),
+  ],
+);
+
 export const schema = {
   errorLogs,
   enquiries,
@@ -402,4 +439,5 @@ export const schema = {
   dryingVisits,
   dryingReadings,
   dryingEquipment,
+  dryingDocuments,
 };

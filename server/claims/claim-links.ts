@@ -27,22 +27,18 @@ async function secretOf(db: Client): Promise<Buffer> {
   return row.value;
 }
 
-const macOf = (secret: Buffer, purpose: ClaimLinkPurpose | 'verify', id: number, linkKey: string) =>
+const macOf = (secret: Buffer, purpose: ClaimLinkPurpose, id: number, linkKey: string) =>
   createHmac('sha256', secret).update(`${purpose}:${id}:${linkKey}`).digest('base64url').slice(0, MAC_CHARACTERS);
 
-/**
- * The token of an enquiry's link for `purpose`; null when the enquiry is not there. `verify` is the
- * read-only link printed on the claim's drying documents (/verify/<token>): it opens no page of the
- * claim, only the figures, and is revoked, rotated and deleted with the claim's other links.
- */
-export async function claimLinkToken(db: Client, purpose: ClaimLinkPurpose | 'verify', enquiryId: number): Promise<string | null> {
+/** The token of an enquiry's link for `purpose`; null when the enquiry is not there. */
+export async function claimLinkToken(db: Client, purpose: ClaimLinkPurpose, enquiryId: number): Promise<string | null> {
   const [row] = await orm(db).select({ key: enquiries.linkKey }).from(enquiries).where(eq(enquiries.id, enquiryId));
   if (!row?.key) return null;
   return `${enquiryId}.${macOf(await secretOf(db), purpose, enquiryId, row.key)}`;
 }
 
 /** The enquiry a token opens for `purpose`, or null for anything else (malformed, forged, revoked, deleted). */
-export async function claimOfToken(db: Client, purpose: ClaimLinkPurpose | 'verify', token: string): Promise<number | null> {
+export async function claimOfToken(db: Client, purpose: ClaimLinkPurpose, token: string): Promise<number | null> {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);

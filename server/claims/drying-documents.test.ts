@@ -1,12 +1,15 @@
 // A claim's drying documents against a real database: the PDFs read back with a text extractor, opened
-// only by the status page's cookie, and the verification token's figures; all end with the claim's links.
+// only by the status page's cookie, each issued once with its number, and verifiable for good.
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { claimLinkToken, claimSessionValue, revokeClaimLinks } from '@/server/claims/claim-links';
+import { claimSessionValue, revokeClaimLinks, rotateClaimLinks } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
-import { dryingDocumentResponse, verifiedDocuments } from '@/server/claims/drying-documents';
+import { dryingDocumentResponse, verifiedDryingDocument } from '@/server/claims/drying-documents';
+import { recordStageChange } from '@/server/claims/claim-status';
+import { READING_ABOVE_GOAL_EVENT_PREFIX } from '@/server/claims/issued-documents';
+import { erasePersonalData } from '@/server/upkeep/data-requests';
 import { recordDryingVisit } from '@/server/claims/drying-record';
 import { loadEnquiryConfig } from '@/server/enquiry-config';
 import { createContactHandler } from '@/server/intake/contact-handler';
@@ -54,14 +57,14 @@ const textOf = async (answer: Response) => pdfText(new Uint8Array(await answer.a
 
 describe('the electricity statement', () => {
   it('prints the hand-worked figures, the amount at the customer’s own rate, and the verification line', async () => {
-    const { id, reference, session } = await claimDrying();
+    const { reference, session } = await claimDrying();
     const answer = await dryingDocumentResponse('statement', reference, session, rateForm('24.5'), deps());
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="electricity-statement-${reference}-E1.pdf"`);
     const text = await textOf(answer);
-    const token = await claimLinkToken(db, 'verify', id);
     for (const line of [
       words.statement.title,
       `Claim reference: ${reference}`,
@@ -72,7 +75,7 @@ describe('the electricity statement', () => {
       'At your unit rate of 24.5 p/kWh, the amount to claim: £28.81',
       words.statement.standingCharge,
       'Example Homecare Ltd, Registered in Scotland, company number SC000000',
-      `/verify/${token}`,
+      `/verify/${reference}-E1.`,
     ])
       expect(text).toContain(line);
     for (const personal of ['Jo Bloggs', 'jo@example.com', '07700 900123', 'Water everywhere']) expect(text).not.toContain(personal);
@@ -120,24 +123,147 @@ describe('the certificate of dryness', () => {
       words.certificate.removedHeading,
       'Ebac 2650e dehumidifier',
       `Drying confirmed on ${day(new Date(now))} by Sam Fitter.`,
-      `/verify/${await claimLinkToken(db, 'verify', id)}`,
+      `/verify/${reference}-C1.`,
     ])
       expect(text).toContain(line);
   });
 });
 
-describe('the verification token', () => {
-  it('opens the claim’s figures, and nothing once forged, for another purpose, or revoked', async () => {
-    const { id } = await claimDrying();
-    const token = (await claimLinkToken(db, 'verify', id))!;
-    const documents = await verifiedDocuments(token, deps());
-    expect(documents?.statement).toMatchObject({ totalKwh: 117.6, cost: null, postcode: 'G67 1AA' });
-    expect(documents?.certificate).toBeNull();
-    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    expect(await verifiedDocuments(forged, deps())).toBeNull();
-    expect(await verifiedDocuments((await claimLinkToken(db, 'status', id))!, deps())).toBeNull();
-    expect(await verifiedDocuments('1.nope', deps())).toBeNull();
+/** The verification token a document prints: /verify/<number>.<signature>. */
+const tokenIn = (text: string) => /\/verify\/(HC-[A-Z0-9-]+\.[A-Za-z0-9_-]{32})/.exec(text.replace(/\s+/g, ''))?.[1] ?? null;
+
+async function saveDried(id: number, reference: string, at = now) {
+  const pages = createClaimPages({ db: async () => db, now: () => at, tellCrm: false });
+  const form = new FormData();
+  form.append('formToken', newFormToken());
+  form.append('stage', 'dried');
+  form.append('confirmedBy', 'Agnieszka Wójcik');
+  const staff = (await claimSessionValue(db, 'update', id, at))!;
+  expect(await pages.saveUpdate(reference, staff, form)).toMatchObject({ kind: 'saved' });
+}
+
+describe('issued documents', () => {
+  it('are issued once: the same request with nothing changed is the same document, byte for byte', async () => {
+    const { reference, session } = await claimDrying();
+    const first = await dryingDocumentResponse('statement', reference, session, rateForm('24.5'), deps());
+    const again = await dryingDocumentResponse('statement', reference, session, rateForm('24.5'), {
+      db: async () => db,
+      now: now + 2 * HOUR_MS,
+    });
+    expect(again.headers.get('content-disposition')).toBe(first.headers.get('content-disposition'));
+    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
+    const [twice, atOnce] = await Promise.all(
+      [rateForm('27'), rateForm('27')].map((form) => dryingDocumentResponse('statement', reference, session, form, deps())),
+    );
+    expect(twice!.headers.get('content-disposition')).toContain(`${reference}-E2.pdf`);
+    expect(atOnce!.headers.get('content-disposition')).toContain(`${reference}-E2.pdf`);
+  });
+
+  it('keep the customer’s rate: a statement at 24.5 p and one at 27 p are two documents, both standing', async () => {
+    const { reference, session } = await claimDrying();
+    const at245 = tokenIn(await textOf(await dryingDocumentResponse('statement', reference, session, rateForm('24.5'), deps())))!;
+    const at27 = tokenIn(await textOf(await dryingDocumentResponse('statement', reference, session, rateForm('27'), deps())))!;
+    expect(at245).toMatch(new RegExp(`^${reference}-E1\\.`));
+    expect(at27).toMatch(new RegExp(`^${reference}-E2\\.`));
+    const first = await verifiedDryingDocument(at245, deps());
+    const second = await verifiedDryingDocument(at27, deps());
+    expect(first).toMatchObject({
+      state: 'issued',
+      kind: 'statement',
+      superseded: null,
+      figures: { cost: { pencePerKwh: 24.5, pence: 2881 } },
+    });
+    expect(second).toMatchObject({
+      state: 'issued',
+      kind: 'statement',
+      superseded: null,
+      figures: { cost: { pencePerKwh: 27, pence: 3175 } },
+    });
+  });
+
+  it('show the figures as issued after the record changed, superseded by the next number', async () => {
+    const { id, reference, session } = await claimDrying();
+    const token = tokenIn(await textOf(await dryingDocumentResponse('statement', reference, session, null, deps())))!;
+    const later = new Date(off.getTime() + HOUR_MS);
+    const machine = {
+      kind: 'air-mover' as const,
+      model: 'Dri-Eaz Velo',
+      watts: 200,
+      count: 2,
+      on: off.toISOString(),
+      off: later.toISOString(),
+      kwh: null,
+    };
+    await recordDryingVisit(
+      db,
+      id,
+      { reference, visitAt: later.toISOString(), readings: [], equipment: [machine] },
+      { source: 'crm', eventId: 'msg_3', now },
+    );
+    const next = await dryingDocumentResponse('statement', reference, session, null, deps());
+    expect(next.headers.get('content-disposition')).toContain(`${reference}-E2.pdf`);
+    expect(await verifiedDryingDocument(token, deps())).toMatchObject({
+      state: 'issued',
+      number: `${reference}-E1`,
+      superseded: { by: `${reference}-E2` },
+      figures: { totalKwh: 117.6, cost: null, postcode: 'G67 1AA' },
+    });
+  });
+
+  it('verify for good: a revoked or rotated claim link leaves the document as issued; a forged token opens nothing', async () => {
+    const { id, reference, session } = await claimDrying();
+    const token = tokenIn(await textOf(await dryingDocumentResponse('statement', reference, session, null, deps())))!;
     await revokeClaimLinks(db, id);
-    expect(await verifiedDocuments(token, deps())).toBeNull();
+    await rotateClaimLinks(db);
+    const verified = await verifiedDryingDocument(token, deps());
+    expect(verified).toMatchObject({ state: 'issued', number: `${reference}-E1`, superseded: null, figures: { totalKwh: 117.6 } });
+    expect(verified?.state === 'issued' && verified.pdfSha256).toMatch(/^[0-9a-f]{64}$/);
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect(await verifiedDryingDocument(forged, deps())).toBeNull();
+    expect(await verifiedDryingDocument(token.replace('-E1.', '-E2.'), deps())).toBeNull();
+    expect(await verifiedDryingDocument(token.replace('-E1.', '-C1.'), deps())).toBeNull();
+    expect(await verifiedDryingDocument(`1.${'A'.repeat(32)}`, deps())).toBeNull();
+  });
+
+  it('a certificate is withdrawn when a later reading above its goal sends the claim back to drying', async () => {
+    const { id, reference, session } = await claimDrying();
+    await saveDried(id, reference);
+    const certificate = await dryingDocumentResponse('certificate', reference, session, null, deps());
+    const text = await textOf(certificate);
+    expect(text).toContain('by Agnieszka Wójcik');
+    const token = tokenIn(text)!;
+    expect(await verifiedDryingDocument(token, deps())).toMatchObject({ state: 'issued', kind: 'certificate', withdrawn: null });
+    const wetAt = now + 2 * HOUR_MS;
+    await recordStageChange(
+      db,
+      id,
+      {
+        stage: 'drying',
+        waitingOn: null,
+        nextDate: null,
+        note: null,
+        tellCustomer: true,
+        source: 'staff',
+        eventId: `${READING_ABOVE_GOAL_EVENT_PREFIX}x`,
+        at: wetAt,
+      },
+      wetAt,
+    );
+    expect(await verifiedDryingDocument(token, deps())).toMatchObject({
+      state: 'issued',
+      withdrawn: { at: new Date(wetAt).toISOString(), reason: 'reading-above-goal' },
+    });
+    expect((await dryingDocumentResponse('certificate', reference, session, null, { db: async () => db, now: wetAt })).status).toBe(404);
+  });
+
+  it('once the claim is erased, the verification page is told the record was deleted', async () => {
+    const { reference, session } = await claimDrying();
+    const token = tokenIn(await textOf(await dryingDocumentResponse('statement', reference, session, rateForm('24.5'), deps())))!;
+    expect((await erasePersonalData(db, 'jo@example.com', { outboxDir: '/nonexistent' })).enquiries).toBe(1);
+    const verified = await verifiedDryingDocument(token, deps());
+    expect(verified).toMatchObject({ state: 'deleted', number: `${reference}-E1`, kind: 'statement' });
+    expect(JSON.stringify(verified)).not.toContain('G67');
+    const rows = await db.execute('SELECT figures, pdf, enquiry_id FROM drying_documents');
+    expect(rows.rows.map((row) => [row.figures, row.pdf, row.enquiry_id])).toEqual([[null, null, null]]);
   });
 });

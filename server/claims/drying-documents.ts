@@ -10,17 +10,24 @@ import {
   type ElectricityStatement,
 } from '@/lib/drying-documents';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { claimLinkToken, claimOfSession, claimOfToken } from '@/server/claims/claim-links';
+import { claimOfSession } from '@/server/claims/claim-links';
 import { dryingRecordOf } from '@/server/claims/drying-record';
-import { certificateLines, renderDocument, statementLines } from '@/server/claims/drying-pdf';
+import { renderCertificatePdf, renderStatementPdf } from '@/server/claims/drying-pdf';
+import {
+  issueDryingDocument,
+  verifiedDocument,
+  type DocumentFigures,
+  type DocumentStamp,
+  type VerifiedDocument,
+} from '@/server/claims/issued-documents';
 import { config } from '@/server/config.mjs';
 import { getDb, orm } from '@/server/db';
 import { claimStageChanges, enquiries } from '@/server/db-schema';
 
 /**
- * A claim's drying documents: the electricity statement and the certificate of dryness (PDFs opened by
- * the status page's cookie) and the read-only page at /verify/<token> printed on both. All of them read
- * the claim through its links' key, so a revoked link, an erasure or retention ends them too.
+ * A claim's drying documents: the electricity statement and the certificate of dryness, PDFs opened by
+ * the status page's cookie and issued once for the record as it stands (server/claims/issued-documents.ts),
+ * and the read-only page at /verify/<token> printed on each, which shows that document as issued.
  */
 
 /** What every answer here carries: kept by no cache, indexed by no search engine. */
@@ -67,32 +74,28 @@ export async function dryingDocumentsOf(
   };
 }
 
-/** The address printed on a claim's documents, or null when the claim is gone. */
-async function verifyUrlOf(db: Client, enquiryId: number): Promise<string | null> {
-  const token = await claimLinkToken(db, 'verify', enquiryId);
-  return token ? `${config().siteUrl}/verify/${token}` : null;
-}
-
-/** The claim a verification token opens, with its documents (no amount: the customer's rate is not kept), or null. */
-export async function verifiedDocuments(token: string, deps: DocumentDeps = {}): Promise<DryingDocuments | null> {
-  const db = await (deps.db ?? getDb)();
-  const now = deps.now ?? Date.now();
-  const enquiryId = await claimOfToken(db, 'verify', token);
-  if (enquiryId === null) return null;
-  const documents = await dryingDocumentsOf(db, enquiryId, now);
-  return documents && (documents.statement || documents.certificate) ? documents : null;
-}
-
 export type DocumentDeps = { db?: () => Promise<Client>; now?: number };
 
 export type DryingDocumentKind = 'statement' | 'certificate';
 
+/** The verification page's document: as issued, superseded, withdrawn or deleted; null for a link that names none. */
+export async function verifiedDryingDocument(token: string, deps: DocumentDeps = {}): Promise<VerifiedDocument | null> {
+  return verifiedDocument(await (deps.db ?? getDb)(), token);
+}
+
 const notFound = () =>
   new Response('Not found', { status: 404, headers: { ...DOCUMENT_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
 
+const render = (document: DocumentFigures, stamp: DocumentStamp) =>
+  document.kind === 'statement' ? renderStatementPdf(document.figures, stamp) : renderCertificatePdf(document.figures, stamp);
+
+/** Documents are issued to the minute: the same request within it, with nothing changed, is the same document. */
+const toTheMinute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+
 /**
  * GET (and, for the statement, POST with the customer's unit rate as a form field, so it stays out of
- * the address) /claims/<reference>/electricity.pdf and /claims/<reference>/certificate.pdf.
+ * the address) /claims/<reference>/electricity.pdf and /claims/<reference>/certificate.pdf: the
+ * document issued for the record as it stands (server/claims/issued-documents.ts).
  */
 export async function dryingDocumentResponse(
   kind: DryingDocumentKind,
@@ -101,7 +104,7 @@ export async function dryingDocumentResponse(
   form: FormData | null,
   deps: DocumentDeps = {},
 ): Promise<Response> {
-  const now = deps.now ?? Date.now();
+  const now = toTheMinute(deps.now ?? Date.now());
   const rateText = form?.get('rate');
   const typed = typeof rateText === 'string' ? rateText.trim() : '';
   const rate = kind === 'statement' && typed ? unitRateOf(typed) : null;
@@ -111,17 +114,18 @@ export async function dryingDocumentResponse(
   if (typed && rate === null)
     return new Response(words.badRate, { status: 400, headers: { ...DOCUMENT_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
   const documents = await dryingDocumentsOf(db, enquiryId, now, rate);
-  const verifyUrl = await verifyUrlOf(db, enquiryId);
-  if (!documents || !verifyUrl) return notFound();
-  const pdf =
+  const document: DocumentFigures | null =
     kind === 'statement'
-      ? documents.statement &&
-        (await renderDocument(words.statement.title, statementLines(documents.statement), documents.statement.issuedAt, verifyUrl))
-      : documents.certificate &&
-        (await renderDocument(words.certificate.title, certificateLines(documents.certificate), documents.certificate.issuedAt, verifyUrl));
-  if (!pdf) return notFound();
-  const name = `${kind === 'statement' ? 'electricity-statement' : 'certificate-of-dryness'}-${enquiryReference(enquiryId)}.pdf`;
-  return new Response(Buffer.from(pdf), {
+      ? documents?.statement
+        ? { kind, figures: documents.statement }
+        : null
+      : documents?.certificate
+        ? { kind, figures: documents.certificate }
+        : null;
+  if (!document) return notFound();
+  const issued = await issueDryingDocument(db, enquiryId, enquiryReference(enquiryId), document, { siteUrl: config().siteUrl, render });
+  const name = `${kind === 'statement' ? 'electricity-statement' : 'certificate-of-dryness'}-${issued.number}.pdf`;
+  return new Response(new Uint8Array(issued.pdf), {
     status: 200,
     headers: { ...DOCUMENT_HEADERS, 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"` },
   });

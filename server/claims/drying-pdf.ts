@@ -140,3 +140,12 @@ function wrap(text: string, font: PDFFont, size: number): string[] {
   out.push(line);
   return out;
 }
+
+/** What marks a PDF as an issued document: its number, when it was issued, where an insurer verifies it. */
+export type IssuedMark = { number: string; issuedAt: string; verifyUrl: string };
+
+export const renderStatementPdf = (statement: ElectricityStatement, issued: IssuedMark) =>
+  renderDocument(words.statement.title, statementLines(statement), issued.issuedAt, issued.verifyUrl);
+
+export const renderCertificatePdf = (certificate: DrynessCertificate, issued: IssuedMark) =>
+  renderDocument(words.certificate.title, certificateLines(certificate), issued.issuedAt, issued.verifyUrl);

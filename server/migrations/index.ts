@@ -23,6 +23,7 @@ import { dryingRecordMigration } from '@/server/migrations/0021-drying-record';
 import { dryingWebhooksMigration } from '@/server/migrations/0022-drying-webhooks';
 import { driedConfirmedByMigration } from '@/server/migrations/0023-dried-confirmed-by';
 import { crmOwedReceivedMigration } from '@/server/migrations/0024-crm-owed-received';
+import { dryingDocumentsMigration } from '@/server/migrations/0025-drying-documents';
 
 import type { Transaction } from '@libsql/client';
 
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   dryingWebhooksMigration,
   driedConfirmedByMigration,
   crmOwedReceivedMigration,
+  dryingDocumentsMigration,
 ];

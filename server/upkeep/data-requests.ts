@@ -5,6 +5,7 @@ import { emailKey } from '@/server/email-key';
 import { orm } from '@/server/db';
 import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
 import { dryingExportOf } from '@/server/claims/drying-record';
+import { issuedDocumentsOf } from '@/server/claims/issued-documents';
 import { photosOf } from '@/server/ledger/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-store';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
@@ -26,6 +27,8 @@ type PersonalDataExport = {
       linkUses: { link: 'status' | 'update'; use: 'opened' | 'saved' | 'photos'; minute: string; uses: number }[];
       /** Its claim's drying record: each visit with its readings, and the machines placed. */
       drying: Awaited<ReturnType<typeof dryingExportOf>>;
+      /** The drying documents issued for its claim: numbers, times and figures as printed. */
+      documents: Awaited<ReturnType<typeof issuedDocumentsOf>>;
     })[];
 };
 
@@ -82,6 +85,7 @@ export async function exportPersonalData(db: Client, email: string, now: number 
             .orderBy(claimLinkUses.minuteMs)
         ).map(({ minuteMs, ...use }) => ({ ...use, minute: new Date(minuteMs).toISOString() })),
         drying: await dryingExportOf(db, row.id),
+        documents: await issuedDocumentsOf(db, row.id),
       })),
     ),
   };

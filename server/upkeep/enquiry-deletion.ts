@@ -5,6 +5,7 @@ import { config } from '@/server/config.mjs';
 import { orm, writeBatch } from '@/server/db';
 import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
 import { deleteDryingRecords } from '@/server/claims/drying-record';
+import { deleteIssuedDocuments } from '@/server/claims/issued-documents';
 import { removeSavedMessages } from '@/server/delivery/mailer';
 import { photoFoldersOf, photosRoot, removePhotoFiles } from '@/server/ledger/photo-store';
 
@@ -12,7 +13,8 @@ type BatchQuery = Parameters<typeof writeBatch>[1][number];
 
 /**
  * Deletes the enquiries `where` selects with everything that hangs off them (photos, e-mail jobs even
- * if still pending, the CRM's events, stage changes, link uses, the drying record), in one transaction
+ * if still pending, the CRM's events, stage changes, link uses, the drying record, the documents
+ * issued: their numbers stay, for their verification links), in one transaction
  * with `alongside`; then their photos' files and the messages the folder mailer saved for them (a crash
  * in between leaves files no row points at, never a row without its file). Erasure and retention both
  * delete this way, so a table added later is deleted by both or by neither.
@@ -20,7 +22,7 @@ type BatchQuery = Parameters<typeof writeBatch>[1][number];
 export async function deleteEnquiries(
   db: Client,
   where: SQL,
-  options: { photosRoot?: string; outboxDir?: string; alongside?: readonly BatchQuery[] } = {},
+  options: { photosRoot?: string; outboxDir?: string; alongside?: readonly BatchQuery[]; now?: number } = {},
 ): Promise<{ enquiries: number; emails: number; photos: number; alongside: number[] }> {
   const theirs = orm(db).select({ id: enquiries.id }).from(enquiries).where(where);
   const ids = (await theirs).map((row) => row.id);
@@ -33,6 +35,7 @@ export async function deleteEnquiries(
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
     ...deleteDryingRecords(db, theirs),
+    deleteIssuedDocuments(db, theirs, options.now ?? Date.now()),
     orm(db).delete(enquiries).where(where),
     ...alongside,
   ]);

@@ -35,6 +35,7 @@ export async function purgeExpired(
   const deleted = await deleteEnquiries(db, lt(enquiries.receivedMs, enquiryCutoff(now)), {
     photosRoot: root,
     outboxDir: options.outboxDir,
+    now,
     alongside: [
       orm(db)
         .delete(errorLogs)

@@ -3,13 +3,17 @@ import { staffPage } from '@/content/staff-page';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { pdfText } from '@/tests/support/pdf-text';
 import { companyNotification, linkPath } from './support/claims';
-import { expect, test, type APIRequestContext, type Download } from './support/test';
+import { execFileSync } from 'node:child_process';
+import { axe } from './support/axe';
+import { expect, test, type APIRequestContext, type Download, type Page } from './support/test';
 import { signedCrmEvent } from './support/crm-events';
-import { testSiteUrl } from './test-env';
+import { testBuildEnv, testSiteUrl } from './test-env';
 
 // A claim's drying documents against the default test build: two signed CRM visits (a 700 W
 // dehumidifier on for 168 hours), dried saved on the staff page with a name, then from the status
-// page both PDFs downloaded and read back, and the verification address they print opened.
+// page both PDFs downloaded and read back, each an issued document with its own number, downloaded
+// again with nothing changed (the same document), and the verification address each prints opened,
+// before and after the operator revokes the claim's links.
 
 const HOUR_MS = 60 * 60_000;
 
@@ -28,6 +32,25 @@ async function sentEnquiry(request: APIRequestContext, unique: string) {
   expect(answer.status()).toBe(201);
   const { reference } = (await answer.json()) as { reference: string };
   return { reference, notification: await companyNotification(reference) };
+}
+
+const claimsCommand = (...args: string[]) =>
+  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/claims.ts', ...args], {
+    env: { ...process.env, ...testBuildEnv },
+    encoding: 'utf8',
+  });
+
+/** The path a document prints for checking it: /verify/<number>.<signature>, read with its line breaks taken out. */
+const verifyPathIn = (text: string) => /\/verify\/HC-[A-Z0-9-]+\.[A-Za-z0-9_-]{32}/.exec(text.replace(/\s+/g, ''))?.[0];
+
+async function downloadStatement(page: Page, rate: string) {
+  const documents = page.getByTestId('drying-documents');
+  await documents.getByLabel(words.statementRateLabel).fill(rate);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    documents.getByRole('button', { name: words.statementButton }).click(),
+  ]);
+  return download;
 }
 
 const textOf = async (download: Download) => pdfText(new Uint8Array(await readFile((await download.path())!)));
@@ -65,12 +88,9 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   const documents = page.getByTestId('drying-documents');
 
   // The statement with the customer's rate: posted, so the rate is in no address.
-  await documents.getByLabel(words.statementRateLabel).fill('24.5');
-  const [statementDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    documents.getByRole('button', { name: words.statementButton }).click(),
-  ]);
+  const statementDownload = await downloadStatement(page, '24.5');
   expect(statementDownload.url()).toBe(`${testSiteUrl}/claims/${reference}/electricity.pdf`);
+  expect(statementDownload.suggestedFilename()).toBe(`electricity-statement-${reference}-E1.pdf`);
   const statement = await textOf(statementDownload);
   for (const line of [
     `Claim reference: ${reference}`,
@@ -96,24 +116,47 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   expect(certificate).toMatch(/Drying confirmed on .+ by Sam Fitter\./);
   for (const text of personal) expect(certificate).not.toContain(text);
 
-  // Both print the same verification address; it shows the same figures, kept by no cache and indexed by none.
-  const verifyPath = /\/verify\/\d+\.[A-Za-z0-9_-]{32}/.exec(statement)?.[0];
-  expect(verifyPath).toBeTruthy();
-  expect(certificate).toContain(verifyPath!);
-  const answer = await page.goto(verifyPath!);
-  expect(answer?.status()).toBe(200);
-  expect(answer?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-  expect(answer?.headers()['cache-control']).toContain('no-store');
-  const verify = page.getByTestId('verify-drying');
-  await expect(verify.getByText('Total electricity used: 117.6 kWh')).toBeVisible();
-  await expect(verify.getByText(/168\.0 hours; 117\.6 kWh \(rated watts × hours\)/)).toBeVisible();
-  await expect(verify.getByText(/Drying confirmed on .+ by Sam Fitter\./)).toBeVisible();
-  for (const text of personal) await expect(verify).not.toContainText(text);
+  expect(certificateDownload.suggestedFilename()).toBe(`certificate-of-dryness-${reference}-C1.pdf`);
+
+  // Downloaded again with nothing changed: the same document, byte for byte.
+  const again = await downloadStatement(page, '24.5');
+  expect(again.suggestedFilename()).toBe(`electricity-statement-${reference}-E1.pdf`);
+  expect((await readFile((await again.path())!)).equals(await readFile((await statementDownload.path())!))).toBe(true);
+
+  // Each prints its own verification address: the document as issued, kept by no cache and indexed by none.
+  const verifyPath = verifyPathIn(statement);
+  expect(verifyPath).toMatch(new RegExp(`^/verify/${reference}-E1\\.`));
+  const certificatePath = verifyPathIn(certificate);
+  expect(certificatePath).toMatch(new RegExp(`^/verify/${reference}-C1\\.`));
+  const checkStatement = async () => {
+    const answer = await page.goto(verifyPath!);
+    expect(answer?.status()).toBe(200);
+    expect(answer?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(answer?.headers()['cache-control']).toContain('no-store');
+    const verify = page.getByTestId('verify-drying');
+    await expect(verify.getByRole('heading', { name: words.verifyPage.heading(words.statement.title, `${reference}-E1`) })).toBeVisible();
+    await expect(verify.getByTestId('document-standing')).toHaveText(words.verifyPage.stands);
+    await expect(verify.getByText('Total electricity used: 117.6 kWh')).toBeVisible();
+    await expect(verify.getByText('At your unit rate of 24.5 p/kWh, the amount to claim: £28.81')).toBeVisible();
+    await expect(verify.getByRole('row', { name: /Ebac BD150 dehumidifier 700 W .* 168\.0 117\.6 rated watts × hours/ })).toBeVisible();
+    for (const text of personal) await expect(verify).not.toContainText(text);
+  };
+  await checkStatement();
+  expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await page.goto(certificatePath!);
+  await expect(page.getByText(/Drying confirmed on .+ by Sam Fitter\./)).toBeVisible();
+  await expect(page.getByTestId('document-standing')).toHaveText(words.verifyPage.stands);
+
+  // The operator revokes the claim's links (a leaked status link): the pages close, the documents still verify as issued.
+  claimsCommand('--revoke', reference);
+  expect((await request.get(`${testSiteUrl}/claims/${reference}/certificate.pdf`)).status()).toBe(404);
+  await checkStatement();
 
   // A forged or unsigned token is a 404; so are the PDFs without the status page's cookie.
   const forged = verifyPath!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
   expect((await request.get(`${testSiteUrl}${forged}`)).status()).toBe(404);
   expect((await request.get(`${testSiteUrl}/verify/${verifyPath!.split('/')[2]!.split('.')[0]}`)).status()).toBe(404);
+  expect((await request.get(`${testSiteUrl}${verifyPath!.replace('-E1.', '-E2.')}`)).status()).toBe(404);
   const noCookie = await request.get(`${testSiteUrl}/claims/${reference}/certificate.pdf`);
   expect(noCookie.status()).toBe(404);
   expect(noCookie.headers()['cache-control']).toBe('no-store');
