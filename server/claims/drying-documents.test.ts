@@ -98,17 +98,21 @@ describe('the electricity statement', () => {
   });
 });
 
+async function saveDried(id: number, reference: string, confirmedBy: string, at = now) {
+  const pages = createClaimPages({ db: async () => db, now: () => at, tellCrm: false });
+  const form = new FormData();
+  form.append('formToken', newFormToken());
+  form.append('stage', 'dried');
+  form.append('confirmedBy', confirmedBy);
+  const staff = (await claimSessionValue(db, 'update', id, at))!;
+  expect(await pages.saveUpdate(reference, staff, form)).toMatchObject({ kind: 'saved' });
+}
+
 describe('the certificate of dryness', () => {
   it('is there once the staff page saved dried with a name, with first and last readings against the goal', async () => {
     const { id, reference, session } = await claimDrying();
     expect((await dryingDocumentResponse('certificate', reference, session, null, deps())).status).toBe(404);
-    const pages = createClaimPages({ db: async () => db, now: () => now, tellCrm: false });
-    const form = new FormData();
-    form.append('formToken', newFormToken());
-    form.append('stage', 'dried');
-    form.append('confirmedBy', 'Sam Fitter');
-    const staff = (await claimSessionValue(db, 'update', id, now))!;
-    expect(await pages.saveUpdate(reference, staff, form)).toMatchObject({ kind: 'saved' });
+    await saveDried(id, reference, 'Sam Fitter');
 
     const answer = await dryingDocumentResponse('certificate', reference, session, null, deps());
     expect(answer.status).toBe(200);
@@ -131,16 +135,6 @@ describe('the certificate of dryness', () => {
 
 /** The verification token a document prints: /verify/<number>.<signature>. */
 const tokenIn = (text: string) => /\/verify\/(HC-[A-Z0-9-]+\.[A-Za-z0-9_-]{32})/.exec(text.replace(/\s+/g, ''))?.[1] ?? null;
-
-async function saveDried(id: number, reference: string, at = now) {
-  const pages = createClaimPages({ db: async () => db, now: () => at, tellCrm: false });
-  const form = new FormData();
-  form.append('formToken', newFormToken());
-  form.append('stage', 'dried');
-  form.append('confirmedBy', 'Agnieszka Wójcik');
-  const staff = (await claimSessionValue(db, 'update', id, at))!;
-  expect(await pages.saveUpdate(reference, staff, form)).toMatchObject({ kind: 'saved' });
-}
 
 describe('issued documents', () => {
   it('are issued once: the same request with nothing changed is the same document, byte for byte', async () => {
@@ -227,7 +221,7 @@ describe('issued documents', () => {
 
   it('a certificate is withdrawn when a later reading above its goal sends the claim back to drying', async () => {
     const { id, reference, session } = await claimDrying();
-    await saveDried(id, reference);
+    await saveDried(id, reference, 'Agnieszka Wójcik');
     const certificate = await dryingDocumentResponse('certificate', reference, session, null, deps());
     const text = await textOf(certificate);
     expect(text).toContain('by Agnieszka Wójcik');

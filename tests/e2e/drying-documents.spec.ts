@@ -43,6 +43,16 @@ const claimsCommand = (...args: string[]) =>
 /** The path a document prints for checking it: /verify/<number>.<signature>, read with its line breaks taken out. */
 const verifyPathIn = (text: string) => /\/verify\/HC-[A-Z0-9-]+\.[A-Za-z0-9_-]{32}/.exec(text.replace(/\s+/g, ''))?.[0];
 
+/** Dried, saved on the staff page with the name of who confirmed it. */
+async function saveDried(page: Page, notification: string, confirmedBy: string) {
+  await page.goto(linkPath(notification, '/claim-update/'));
+  const staff = page.getByTestId('staff-update');
+  await staff.getByLabel(staffPage.labels.stage).selectOption('dried');
+  await staff.getByLabel(staffPage.labels.confirmedBy).fill(confirmedBy);
+  await staff.getByRole('button', { name: staffPage.submit }).click();
+  await expect(staff.getByRole('status')).toHaveText(staffPage.saved('Dried: ready for repairs'));
+}
+
 async function downloadStatement(page: Page, rate: string) {
   const documents = page.getByTestId('drying-documents');
   await documents.getByLabel(words.statementRateLabel).fill(rate);
@@ -76,12 +86,7 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   expect((await post(visit(off, 11, off))).status()).toBe(200);
 
   // Dried, saved on the staff page with the name of who confirmed it.
-  await page.goto(linkPath(notification, '/claim-update/'));
-  const staff = page.getByTestId('staff-update');
-  await staff.getByLabel(staffPage.labels.stage).selectOption('dried');
-  await staff.getByLabel(staffPage.labels.confirmedBy).fill('Sam Fitter');
-  await staff.getByRole('button', { name: staffPage.submit }).click();
-  await expect(staff.getByRole('status')).toHaveText(staffPage.saved('Dried: ready for repairs'));
+  await saveDried(page, notification, 'Sam Fitter');
 
   await page.goto(linkPath(notification, '/track/'));
   await expect(page).toHaveURL(new RegExp(`/claims/${reference}$`));
@@ -160,4 +165,53 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   const noCookie = await request.get(`${testSiteUrl}/claims/${reference}/certificate.pdf`);
   expect(noCookie.status()).toBe(404);
   expect(noCookie.headers()['cache-control']).toBe('no-store');
+});
+
+test('names printed as typed, and a certificate withdrawn when a wall is wet again after dried', async ({ page, request }) => {
+  const { reference, notification } = await sentEnquiry(request, `documents-names-${Date.now()}`);
+  const on = new Date(Math.floor((Date.now() - 6 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS);
+  const off = new Date(on.getTime() + 72 * HOUR_MS);
+  const rooms = [
+    { location: 'Seòmar-cadail', material: 'plaster', goal: 12 },
+    { location: 'Łazienka', material: 'plaster', goal: 12 },
+    { location: 'Bathroom 🛁', material: 'timber', goal: 16 },
+  ];
+  const machine = { kind: 'dehumidifier', model: 'Ebac “café” édition', watts: 650, count: 1, on: on.toISOString(), kwh: null };
+  /** A visit's readings of `only` at `value`, and the machine running (`off` null), switched off, or not mentioned. */
+  const visit = (at: Date, value: number, off: Date | null | 'not mentioned', only = rooms) => ({
+    reference,
+    visitAt: at.toISOString(),
+    readings: only.map((room) => ({ ...room, scale: 'wme', value })),
+    equipment: off === 'not mentioned' ? [] : [{ ...machine, off: off?.toISOString() ?? null }],
+  });
+  const post = (data: Record<string, unknown>) =>
+    request.post(`${testSiteUrl}/api/crm/events`, signedCrmEvent('claim.drying_recorded', data));
+  expect((await post(visit(on, 30, null))).status()).toBe(200);
+  expect((await post(visit(off, 10, off))).status()).toBe(200);
+
+  await saveDried(page, notification, 'Siân Wójcik');
+
+  await page.goto(linkPath(notification, '/track/'));
+  const statement = await textOf(await downloadStatement(page, ''));
+  const [certificateDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('drying-documents').getByRole('link', { name: words.certificateLink }).click(),
+  ]);
+  const certificate = await textOf(certificateDownload);
+  expect(statement).toContain('Ebac “café” édition');
+  for (const name of ['Seòmar-cadail', 'Łazienka', 'Bathroom', 'Siân Wójcik']) expect(certificate).toContain(name);
+  for (const text of [statement, certificate]) {
+    expect(text).not.toContain('🛁');
+    expect(text).not.toMatch(/\?azienka|S\?/);
+  }
+
+  // A wall wet again after dried: the claim goes back to drying, the certificate is withdrawn where it is checked.
+  const wet = new Date(Date.now() - HOUR_MS);
+  expect((await post(visit(wet, 19, 'not mentioned', [rooms[1]!]))).status()).toBe(200);
+  await page.goto(linkPath(notification, '/track/'));
+  await expect(page.getByTestId('drying-documents').getByRole('link', { name: words.certificateLink })).toHaveCount(0);
+  await page.goto(verifyPathIn(certificate)!);
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }).format(wet);
+  await expect(page.getByTestId('document-standing')).toHaveText(words.verifyPage.withdrawn(day));
+  expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 });
