@@ -351,16 +351,21 @@ describe('the access logs', () => {
     for (const directive of logs) expect(directive.args[1]).toBe(logFormat?.args[0]);
   });
 
-  it('Caddy logs a claim link with its token cut, in the path and the Referer', () => {
+  it('Caddy logs a claim link with its token cut, in the path and the Referer, in its access log and its own', () => {
     const directives = caddyDirectives(read('Caddyfile'));
-    const rule = (field: string) => {
-      const entry = directives.find((directive) => directive.name === field && directive.blocks.at(-1) === 'fields');
-      expect(entry?.args[0], field).toBe('regexp');
-      const pattern = (entry?.args[1] ?? '').replace(/^\(\?i\)/, '');
-      const replacement = (entry?.args[2] ?? '').replace(/\$\{(\d+)\}/g, '$$$1');
-      return (value: string) => value.replace(new RegExp(pattern, 'i'), replacement);
-    };
-    expectTokensCut(rule('request>uri'), rule('request>headers>Referer'));
-    expect(directives.filter((directive) => directive.name === 'log').map((directive) => directive.blocks)).toEqual([['www.example.com']]);
+    const logs = directives.filter((directive) => directive.name === 'log').map((directive) => directive.blocks);
+    expect(logs).toEqual([[''], ['www.example.com']]);
+    const rules = (field: string) =>
+      directives
+        .filter((directive) => directive.name === field && directive.blocks.at(-1) === 'fields')
+        .map((entry) => {
+          expect(entry.args[0], field).toBe('regexp');
+          const pattern = (entry.args[1] ?? '').replace(/^\(\?i\)/, '');
+          const replacement = (entry.args[2] ?? '').replace(/\$\{(\d+)\}/g, '$$$1');
+          return (value: string) => value.replace(new RegExp(pattern, 'i'), replacement);
+        });
+    const [uri, referer] = [rules('request>uri'), rules('request>headers>Referer')];
+    expect([uri.length, referer.length]).toEqual([logs.length, logs.length]);
+    uri.forEach((rewrite, index) => expectTokensCut(rewrite, referer[index]!));
   });
 });

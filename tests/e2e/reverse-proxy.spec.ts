@@ -105,12 +105,14 @@ const caddy: Proxy = {
     file = swap(
       file,
       /\n\{\n/,
-      `\n{\n\tadmin off\n\tlog {\n\t\toutput discard\n\t}\n\tskip_install_trust\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n\tstorage file_system ${work}/caddy-data\n`,
+      `\n{\n\tadmin off\n\tskip_install_trust\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n\tstorage file_system ${work}/caddy-data\n`,
     );
     file = swap(file, 'www.example.com {', `https://127.0.0.1:${ports.https} {\n\ttls internal`);
     file = swap(file, /\nexample\.com \{[\s\S]*?\n\}\n/, '\n');
     file = swap(file, 'reverse_proxy 127.0.0.1:3000', `reverse_proxy 127.0.0.1:${ports.site}`);
     file = swap(file, '/var/log/caddy/homecare-access.log', path.join(work, 'access.log'));
+    // Caddy's own log, to a file rather than the test's output.
+    file = swap(file, /\n\tlog \{\n\t\tformat filter \{/, `\n\tlog {\n\t\toutput file ${work}/caddy.log\n\t\tformat filter {`);
     writeFileSync(path.join(work, 'Caddyfile'), file);
   },
   command: (work) => [
@@ -598,6 +600,16 @@ for (const [proxy, portOffset] of proxies) {
       await expect(form.getByLabel(/^Subject/)).toHaveValue('Photos refused by the proxy');
       await expect(form.getByLabel(/^Message/)).toHaveValue('Slates came off in the storm and water is coming into the loft.');
       await expect(form.getByText('IMG_4001.jpg')).toBeVisible();
+    });
+
+    test('with the site gone, Caddy’s own log of the error names a claim link with its token cut', async () => {
+      test.skip(proxy !== caddy, 'nginx’s error log quotes the request line as it came (docs/deploy.md says so)');
+      await site?.stop();
+      const answer = await send('127.0.0.8', { path: `/track/${LOGGED_TOKEN}` });
+      expect(answer.status).toBe(502);
+      const log = () => (existsSync(path.join(work, 'caddy.log')) ? readFileSync(path.join(work, 'caddy.log'), 'utf8') : '');
+      await expect.poll(log).toContain('"uri":"/track/[token]"');
+      expect(log()).not.toContain(LOGGED_TOKEN);
     });
   });
 }
