@@ -86,6 +86,23 @@ describe('the server’s request errors in the error log', () => {
     });
   });
 
+  it('keeps the most recently seen grouped rows past the cap, and the server’s alerts whatever the cap', async () => {
+    const record = createServerErrorRecorder({
+      store: (entry, options) => storeErrorLog(entry, { ...options, db, stdout: () => undefined, maxServerGroups: 3 }),
+    });
+    await storeErrorLog(
+      { application: 'homecare-web', level: 'critical', source: 'backend', category: 'server', message: 'an alert' },
+      { reportedBy: 'server', clientAddress: 'server', db, stdout: () => undefined },
+    );
+    // Apart in time, so that the last-seen times order them.
+    const later = () => new Promise((resolve) => setTimeout(resolve, 3));
+    for (const i of [1, 2, 3, 1, 4]) {
+      await record({ ...failing(i), message: `failure ${i}` });
+      await later();
+    }
+    expect((await rows()).map((row) => row.message)).toEqual(['an alert', 'failure 1', 'failure 3', 'failure 4']);
+  });
+
   it('never counts a visitor’s report on the server’s row', async () => {
     const record = recorder();
     await record(failing(1));
