@@ -42,7 +42,8 @@ export async function register() {
 
 /**
  * Server-side failures (rendering, route handlers, server actions) are recorded like the browser's
- * entries, with source 'backend', in the site's own error log (SQLite + one stdout line).
+ * entries, with source 'backend', in the site's own error log (SQLite + one stdout line): grouped by
+ * route and message, and new rows budgeted, since anonymous requests reach them (server-entries.ts).
  */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   // The store needs Node (libSQL, the filesystem); nothing of this site runs on the edge runtime.

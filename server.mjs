@@ -18,7 +18,8 @@ import { contactPostRefusal, refusalPage } from './server/contact-page-post.mjs'
 import { createUploadSlots } from './server/upload-slots.mjs';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from './server/proxy-client-address.mjs';
 import { mediaTypeOf } from './server/media-type.mjs';
-import { bodyRuleOf, takesBody } from './server/path-rules.mjs';
+import { withPageStatus } from './server/page-status.mjs';
+import { bodyRuleOf, takesBody, withDecodablePath } from './server/path-rules.mjs';
 import { isCrossSiteRequest } from './server/request-origin.mjs';
 import { developmentManifest, loadCspManifest, responseClassWithSiteHeaders } from './server/response-headers.mjs';
 import {
@@ -340,6 +341,7 @@ const screens = {
 
 const SiteResponse = responseClassWithSiteHeaders({ manifest, trustProxy });
 const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }, (request, response) => {
+  request.url = withDecodablePath(request.url);
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
     request.socket.remoteAddress,
     request.headers['x-forwarded-for'],
@@ -349,7 +351,7 @@ const server = createServer({ ...serverOptions(), ServerResponse: SiteResponse }
   if (shuttingDown) response.setHeader('Connection', 'close');
   if (dev) guardRequestBody(request, response);
   else if (screenBody(request, response)) return;
-  void handle(request, response);
+  void withPageStatus(request, response, () => handle(request, response));
 });
 applyServerLimits(server);
 server.listen(port, hostname, () => {

@@ -132,3 +132,30 @@ export const takesBody = (pathname) => bodyRuleOf(pathname) !== undefined;
  */
 export const pathHeaders = (pathname) =>
   Object.assign({}, ...PATH_RULES.filter((rule) => rule.headers && rule.matches(pathname)).map((rule) => rule.headers));
+
+/**
+ * The request target with each path segment whose percent-encoding does not decode (`%E0%A4%A`, `%FF`:
+ * a broken escape or bytes that are not UTF-8) spelled with its `%` escaped, so Next reads that segment
+ * as the literal text it is. Next cannot decode such a segment into a route's parameter and answered
+ * 500; now `/claims/%FF` is a reference like any unknown one (404, the dead link's words) and
+ * `/track/%FF` a token of the wrong shape (404). Every other target, query included, is left as it came.
+ * @param {string | undefined} url
+ * @returns {string | undefined}
+ */
+export function withDecodablePath(url) {
+  if (url === undefined || !url.includes('%')) return url;
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const decodable = path
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return segment.replaceAll('%', '%25');
+      }
+    })
+    .join('/');
+  return decodable === path ? url : decodable + (queryAt === -1 ? '' : url.slice(queryAt));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
 import { CLAIM_FORM_MAX_BYTES } from '@/server/claim-pages.mjs';
-import { bodyRuleOf, pathHeaders, PATH_RULES, takesBody } from '@/server/path-rules.mjs';
+import { bodyRuleOf, pathHeaders, PATH_RULES, takesBody, withDecodablePath } from '@/server/path-rules.mjs';
 import { UPLOAD_PATHS } from '@/server/upload-door.mjs';
 
 describe('the table of path rules', () => {
@@ -58,5 +58,16 @@ describe('the table of path rules', () => {
     expect(pathHeaders('/claims/HC-1234/update')['Referrer-Policy']).toBe('same-origin');
     expect(pathHeaders('/api/enquiry-photos/abc')).toEqual({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
     expect(pathHeaders('/contact')).toEqual({});
+  });
+});
+
+describe('a request target whose percent-encoding does not decode', () => {
+  it('has the `%` of each such path segment escaped, and nothing else changed', () => {
+    expect(withDecodablePath('/claims/%E0%A4%A')).toBe('/claims/%25E0%25A4%25A');
+    expect(withDecodablePath('/claims/%FF/photos?x=%FF')).toBe('/claims/%25FF/photos?x=%FF');
+    expect(withDecodablePath('/track/ab%2')).toBe('/track/ab%252');
+    for (const untouched of ['/claims/%25', '/claims/HC-ABC-DEF/update', '/claims/..%2F', '/gallery?q=%E0%A4%A', '/', '/%C3%A9t%C3%A9'])
+      expect(withDecodablePath(untouched)).toBe(untouched);
+    expect(withDecodablePath(undefined)).toBeUndefined();
   });
 });

@@ -356,7 +356,8 @@ describe('a staff link worth its power', () => {
 
     await revokeClaimLinks(db, id);
     const revoked = await exchangeLink('update', token, { db: async () => db, https: false });
-    expect(revoked.headers.get('set-cookie')).toBe(`claim-update=; Path=/claims/${reference}/update; Max-Age=0; HttpOnly; SameSite=Strict`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get('set-cookie')).toBeNull();
     expect(await pages.staffClaim(reference, value)).toBeNull();
     expect((await exchangeLink('update', 'nonsense', { db: async () => db })).status).toBe(404);
   });

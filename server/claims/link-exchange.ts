@@ -31,12 +31,12 @@ export function secureClaimCookie(host: string | null | undefined): boolean {
   return config().siteUrl.startsWith('https:') && !LOOPBACK_HOST.test(host ?? '');
 }
 
-/** The Set-Cookie of a claim page's session (`value` null: the cookie is cleared). */
-export function sessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string | null, https: boolean): string {
+/** The Set-Cookie of a claim page's session. */
+export function sessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string, https: boolean): string {
   return [
-    `${CLAIM_SESSION_COOKIE[purpose]}=${value ?? ''}`,
+    `${CLAIM_SESSION_COOKIE[purpose]}=${value}`,
     `Path=${claimPagePath(purpose, enquiryId)}`,
-    `Max-Age=${value ? CLAIM_SESSION_SECONDS : 0}`,
+    `Max-Age=${CLAIM_SESSION_SECONDS}`,
     'HttpOnly',
     'SameSite=Strict',
     ...(https ? ['Secure'] : []),
@@ -67,8 +67,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * mail client is a cross-site navigation, and a browser does not send a SameSite=Strict cookie on a
  * redirect chain that began cross-site, so a 303 would reach the page without it: this answers 200
  * with a page that moves on by itself (a meta refresh, which needs no script), a navigation from this
- * site that carries the cookie. A token that opens nothing clears the cookie and moves on the same
- * way, to the page that says the link no longer works. Its icon is empty: the browser leaves the page
+ * site that carries the cookie. A token that opens nothing (forged, revoked, expired) sets no cookie
+ * and clears none: anyone can make a well-formed token for any claim, and it must not be able to end
+ * the session a visitor has for it. It moves on the same way, to a page that opens with the cookie
+ * the browser already has or else says the link no longer works. Its icon is empty: the browser leaves the page
  * at once, and a request for /favicon.ico would only be cut off.
  */
 export async function exchangeLink(
@@ -104,13 +106,11 @@ export async function exchangeLink(
 </body>
 </html>
 `;
-  return new Response(html, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'Set-Cookie': sessionCookie(purpose, claimed, value, https),
-    },
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
   });
+  if (value !== null) headers.set('Set-Cookie', sessionCookie(purpose, claimed, value, https));
+  return new Response(html, { status: 200, headers });
 }

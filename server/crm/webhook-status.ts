@@ -3,16 +3,41 @@ import type { Client } from '@libsql/client';
 import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { config } from '@/server/config.mjs';
-import { enquiryReceivedEvent, writeOwedReceivedEvents } from '@/server/ledger/outbox';
+import { enquiryReceivedEvent } from '@/server/ledger/outbox';
 import { orm, writeBatch } from '@/server/db';
 import { enquiries, webhookEvents, type WebhookEventType } from '@/server/db-schema';
 
 /**
  * What the owner sees of the CRM's webhooks (server/crm/webhooks.ts delivers them): the figures
  * `npm run health` and the digest show, each enquiry's state for `npm run enquiries`, and sending an
- * enquiry's events again (`npm run webhooks -- --resend`). Each first writes the events the CRM is
- * owed (writeOwedReceivedEvents), so an enquiry the worker has not reached yet shows as pending.
+ * enquiry's events again (`npm run webhooks -- --resend`). The views only read: an enquiry the
+ * worker has not reached yet (marked as owed its `enquiry.received`, server/ledger/outbox.ts) counts
+ * as that event, pending since the enquiry was received, as the worker will write it. Only the worker
+ * writes owed events, so a health check or a listing never waits for, or holds, the write lock.
  */
+
+/**
+ * The enquiries owed an `enquiry.received` the worker has not written yet: marked, and with no such
+ * event (one a re-send wrote stands for it until the worker clears the mark).
+ */
+const OWED_RECEIVED = `e.crm_owed_received = 1
+  AND NOT EXISTS (SELECT 1 FROM webhook_events w WHERE w.enquiry_id = e.id AND w.type = 'enquiry.received')`;
+
+type OwedReceived = { enquiryId: number; reference: string | null; receivedMs: number };
+
+/** The owed events, oldest first; of these enquiries only, when given. */
+async function owedReceivedEvents(db: Client, enquiryIds?: readonly number[]): Promise<OwedReceived[]> {
+  const among = enquiryIds ? ` AND e.id IN (${enquiryIds.map(() => '?').join(', ')})` : '';
+  const { rows } = await db.execute({
+    sql: `SELECT e.id, e.reference, e.received_ms FROM enquiries e WHERE ${OWED_RECEIVED}${among} ORDER BY e.received_ms, e.id`,
+    args: [...(enquiryIds ?? [])],
+  });
+  return rows.map((row) => ({
+    enquiryId: Number(row.id),
+    reference: row.reference === null ? null : String(row.reference),
+    receivedMs: Number(row.received_ms),
+  }));
+}
 
 /** Whether this process tells the company's CRM of its enquiries (CRM_WEBHOOK_URL and CRM_WEBHOOK_SECRET set). */
 export const webhooksConfigured = (): boolean => config().crmWebhook !== null;
@@ -29,16 +54,17 @@ export type WebhookFigures = {
 };
 
 export async function webhookFigures(db: Client, now: number): Promise<WebhookFigures> {
-  await writeOwedReceivedEvents(db);
   const rows = await orm(db)
     .select({ status: webhookEvents.status, events: count(), oldestCreatedMs: min(webhookEvents.createdMs) })
     .from(webhookEvents)
     .where(inArray(webhookEvents.status, ['pending', 'failed']))
     .groupBy(webhookEvents.status);
+  const [owed] = (await db.execute(`SELECT count(*) AS events, min(e.received_ms) AS oldest FROM enquiries e WHERE ${OWED_RECEIVED}`)).rows;
   const pending = rows.find((row) => row.status === 'pending');
-  const oldest = pending?.oldestCreatedMs ?? null;
+  const oldests = [pending?.oldestCreatedMs ?? null, owed?.oldest ?? null].filter((ms) => ms !== null).map(Number);
+  const oldest = oldests.length > 0 ? Math.min(...oldests) : null;
   return {
-    pending: pending?.events ?? 0,
+    pending: (pending?.events ?? 0) + Number(owed?.events ?? 0),
     failed: rows.find((row) => row.status === 'failed')?.events ?? 0,
     oldestUndeliveredMs: oldest,
     oldestUndeliveredSeconds: oldest === null ? null : Math.max(0, Math.floor((now - oldest) / 1000)),
@@ -71,7 +97,7 @@ export type WebhookState =
 export async function webhookStateOf(db: Client, enquiryIds: readonly number[]): Promise<Map<number, WebhookState>> {
   const states = new Map<number, WebhookState>();
   if (enquiryIds.length === 0) return states;
-  await writeOwedReceivedEvents(db);
+  const ids = [...new Set(enquiryIds)];
   const rows = await orm(db)
     .select({
       enquiryId: webhookEvents.enquiryId,
@@ -80,9 +106,11 @@ export async function webhookStateOf(db: Client, enquiryIds: readonly number[]):
       lastError: webhookEvents.lastError,
     })
     .from(webhookEvents)
-    .where(inArray(webhookEvents.enquiryId, [...new Set(enquiryIds)]))
+    .where(inArray(webhookEvents.enquiryId, ids))
     .orderBy(webhookEvents.id);
-  for (const row of rows) {
+  // An owed event would be written after the enquiry's others: it comes last, never tried.
+  const owed = (await owedReceivedEvents(db, ids)).map(({ enquiryId }) => ({ enquiryId, status: 'pending', attempts: 0, lastError: null }));
+  for (const row of [...rows, ...owed]) {
     const known = states.get(row.enquiryId);
     if (known?.state === 'failed') continue;
     if (row.status === 'failed') states.set(row.enquiryId, { state: 'failed', lastError: row.lastError });
@@ -106,7 +134,6 @@ export type UndeliveredEvent = {
 
 /** Every event not delivered (pending or failed for good), oldest first: `npm run webhooks -- --list`, the digest. */
 export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]> {
-  await writeOwedReceivedEvents(db);
   const rows = await orm(db)
     .select({
       enquiryId: webhookEvents.enquiryId,
@@ -122,11 +149,22 @@ export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]>
     .innerJoin(enquiries, eq(enquiries.id, webhookEvents.enquiryId))
     .where(inArray(webhookEvents.status, ['pending', 'failed']))
     .orderBy(webhookEvents.createdMs, webhookEvents.id);
-  return rows.map(({ enquiryId, reference, status, ...event }) => ({
+  const stored = rows.map(({ enquiryId, reference, status, ...event }): UndeliveredEvent => ({
     ...event,
     reference: reference ?? enquiryReference(enquiryId),
     status: status === 'failed' ? 'failed' : 'pending',
   }));
+  const owed = (await owedReceivedEvents(db)).map(({ enquiryId, reference, receivedMs }): UndeliveredEvent => ({
+    reference: reference ?? enquiryReference(enquiryId),
+    type: 'enquiry.received',
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    createdMs: receivedMs,
+    nextAttemptMs: receivedMs,
+  }));
+  // A stable sort: of two queued at the same moment, the one written already comes first.
+  return [...stored, ...owed].sort((a, b) => a.createdMs - b.createdMs);
 }
 
 /**
@@ -136,7 +174,6 @@ export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]>
  * Returns how many events are queued; null when there is no such enquiry.
  */
 export async function resendEvents(db: Client, enquiryId: number, now: number): Promise<number | null> {
-  await writeOwedReceivedEvents(db);
   const q = orm(db);
   const w = webhookEvents;
   const [requeued, received] = await writeBatch(db, [

@@ -15,9 +15,15 @@ type ErrorLogReporter = (typeof LOG_REPORTERS)[number];
  * as new ones arrive (a failure that keeps recurring stays). One row is one failure however often it was
  * reported (errorGroupKey), and new rows are budgeted (server/error-log/intake.ts); with records capped
  * at MAX_ERROR_LOG_BYTES (12 KiB) the rows stay under about 120 MB, and the retention job drops any first
- * seen more than 90 days ago. The server's own entries are not capped here.
+ * seen more than 90 days ago. The server's alerts are not capped here; its request errors are (below).
  */
 const MAX_VISITOR_ERROR_LOGS = 10_000;
+
+/**
+ * The most rows of the server's grouped request errors (server-entries.ts) the table keeps, the least
+ * recently seen dropped first; their new rows are budgeted there too.
+ */
+const MAX_SERVER_ERROR_GROUPS = 2_000;
 
 export type StoredErrorLog = {
   id: number;
@@ -53,6 +59,10 @@ export type StoreOptions = {
    * a repeat is always counted. Absent: always allowed.
    */
   mayAddRow?: () => boolean;
+  /** A server entry's group key (server-entries.ts): repeats of it are one row with a count. */
+  groupKey?: string;
+  /** The most grouped server rows kept; beyond it the least recently seen go. */
+  maxServerGroups?: number;
 };
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -86,13 +96,16 @@ function visitorLine(record: ErrorLogRecord, stored: { id: number; occurrences: 
 }
 
 /**
- * Records an entry, every claim link's token cut out of it first. A visitor's report that repeats a stored one (errorGroupKey: the same message,
- * category and path) adds one to that row's count and sets its last-seen time and address: nothing new
- * is stored. Any other visitor's report becomes a new row if `mayAddRow` allows, the least recently
- * seen rows beyond MAX_VISITOR_ERROR_LOGS going. Each visitor's report is one short line on stdout.
+ * Records an entry, every claim link's token cut out of it first. A report that repeats a stored one
+ * (its group key: for a visitor's report errorGroupKey, the same message, category and path; for the
+ * server's request errors the key server-entries.ts gives) adds one to that row's count and sets its
+ * last-seen time and address: nothing new is stored. Any other becomes a new row if `mayAddRow`
+ * allows, the least recently seen rows of its kind beyond their cap going. Each visitor's report is
+ * one short line on stdout.
  *
- * The server's own entries are one row each, written to stdout whole (one JSON line) before the row,
- * so an entry survives a database failure: it is often the database that failed.
+ * The server's own entries are written to stdout whole (one JSON line) before the row, so an entry
+ * survives a database failure: it is often the database that failed. Without a `groupKey` (an
+ * operator alert, a count of dropped reports: a few an hour at most) each is a row of its own.
  */
 export async function storeErrorLog(reported: ErrorLogRecord, options: StoreOptions): Promise<StoreOutcome> {
   const record = recordWithoutLinkTokens(reported);
@@ -123,11 +136,14 @@ export async function storeErrorLog(reported: ErrorLogRecord, options: StoreOpti
 
   if (options.reportedBy === 'server') {
     write(jsonLine({ type: 'error-log', receivedAt, reportedBy: 'server', ...record, clientAddress }));
-    const [inserted] = await db.insert(errorLogs).values(row).returning(counted);
-    return { stored: true, id: inserted?.id ?? 0, occurrences: 1 };
+    if (options.groupKey === undefined) {
+      const [inserted] = await db.insert(errorLogs).values(row).returning(counted);
+      return { stored: true, id: inserted?.id ?? 0, occurrences: 1 };
+    }
   }
 
-  const groupKey = errorGroupKey(record);
+  const server = options.reportedBy === 'server';
+  const groupKey = options.groupKey ?? errorGroupKey(record);
   const repeat = { occurrences: sql`${errorLogs.occurrences} + 1`, lastSeenAt: receivedAt, clientAddress };
   const [repeated] = await db.update(errorLogs).set(repeat).where(eq(errorLogs.groupKey, groupKey)).returning(counted);
   let stored = repeated;
@@ -139,10 +155,13 @@ export async function storeErrorLog(reported: ErrorLogRecord, options: StoreOpti
       .values({ ...row, groupKey })
       .onConflictDoUpdate({ target: errorLogs.groupKey, set: repeat })
       .returning(counted);
-    if (stored?.occurrences === 1) await dropLeastRecentVisitorRows(db, options.maxVisitorRows ?? MAX_VISITOR_ERROR_LOGS);
+    if (stored?.occurrences === 1) {
+      if (server) await dropLeastRecentServerGroups(db, options.maxServerGroups ?? MAX_SERVER_ERROR_GROUPS);
+      else await dropLeastRecentVisitorRows(db, options.maxVisitorRows ?? MAX_VISITOR_ERROR_LOGS);
+    }
   }
   const result = { id: stored?.id ?? 0, occurrences: stored?.occurrences ?? 1 };
-  write(visitorLine(record, result, receivedAt, clientAddress));
+  if (!server) write(visitorLine(record, result, receivedAt, clientAddress));
   return { stored: true, ...result };
 }
 
@@ -151,6 +170,15 @@ async function dropLeastRecentVisitorRows(db: ReturnType<typeof orm>, keep: numb
   const e = errorLogs;
   await db.run(sql`DELETE FROM ${e} WHERE ${e.reportedBy} = 'visitor' AND (${e.lastSeenAt}, ${e.id}) <= (
     SELECT ${e.lastSeenAt}, ${e.id} FROM ${e} WHERE ${e.reportedBy} = 'visitor'
+    ORDER BY ${e.lastSeenAt} DESC, ${e.id} DESC LIMIT 1 OFFSET ${keep})`);
+}
+
+/** Deletes the server's grouped rows beyond the newest `keep` by last-seen time (its alerts, ungrouped, stay). */
+async function dropLeastRecentServerGroups(db: ReturnType<typeof orm>, keep: number) {
+  const e = errorLogs;
+  const grouped = sql`${e.reportedBy} = 'server' AND ${e.groupKey} IS NOT NULL`;
+  await db.run(sql`DELETE FROM ${e} WHERE ${grouped} AND (${e.lastSeenAt}, ${e.id}) <= (
+    SELECT ${e.lastSeenAt}, ${e.id} FROM ${e} WHERE ${grouped}
     ORDER BY ${e.lastSeenAt} DESC, ${e.id} DESC LIMIT 1 OFFSET ${keep})`);
 }
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Client } from '@libsql/client';
+import { createClient, type Client } from '@libsql/client';
 import type { ErrorLogRecord } from '@/lib/error-log';
 import { loadEnquiryConfig } from '@/server/enquiry-config';
 import { createContactHandler } from '@/server/intake/contact-handler';
@@ -9,6 +9,7 @@ import { createDeliveryMonitor } from '@/server/reports/delivery-monitor';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { orm } from '@/server/db';
 import { webhookEvents } from '@/server/db-schema';
+import { writeOwedReceivedEvents } from '@/server/ledger/outbox';
 import { checkEnquiryHealth, publicHealth } from '@/server/reports/health';
 import { createAlertSink, createOperatorAlerts } from '@/server/operator-alerts';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
@@ -137,6 +138,54 @@ describe('enquiry health', () => {
       healthy: true,
       webhooks: { pending: 0, failed: 0, oldestUndeliveredSeconds: null },
     });
+  });
+
+  it('counts the events the CRM is owed without writing them: another process holding the write lock, the database still answers', async () => {
+    const crmEnv = {
+      CRM_WEBHOOK_URL: 'https://crm.example.com/hooks/site',
+      CRM_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+    };
+    for (const [at, subject] of [
+      [start, 'Roof leak, owed'],
+      [start + 60_000, 'Burst pipe, owed'],
+    ] as const) {
+      const handle = createContactHandler({ config: loadEnquiryConfig(crmEnv), db: async () => db, wake: () => undefined, now: () => at });
+      expect((await handle(contactRequest({ ...valid, subject }))).status).toBe(201);
+    }
+    await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
+    const rowsOf = async () =>
+      (
+        await db.execute(
+          'SELECT (SELECT count(*) FROM webhook_events) AS events, (SELECT count(*) FROM enquiries WHERE crm_owed_received = 1) AS owed',
+        )
+      ).rows[0];
+    expect(await rowsOf()).toMatchObject({ events: 0, owed: 2 });
+    // What GET /api/health asks for when the webhooks are on.
+    const check = () => checkEnquiryHealth(async () => db, { now: start + 2 * 3_600_000, webhooks: true });
+
+    const other = createClient({ url });
+    const writing = await other.transaction('write');
+    let held: Awaited<ReturnType<typeof check>>;
+    try {
+      await writing.execute("UPDATE enquiries SET subject = 'held'");
+      held = await check();
+    } finally {
+      await writing.rollback();
+      writing.close();
+      other.close();
+    }
+    expect(held).toMatchObject({
+      database: 'ok',
+      problems: ['webhooks-delayed'],
+      webhooks: { pending: 2, failed: 0, oldestUndeliveredSeconds: 2 * 3600 },
+    });
+    expect(publicHealth(held).body).toEqual({ status: 'unhealthy', problems: ['webhooks-delayed'], lastDigestAt: null });
+    expect(await rowsOf()).toMatchObject({ events: 0, owed: 2 });
+
+    // The same figures the written events give, once the CRM's worker has written them.
+    expect(await writeOwedReceivedEvents(db)).toBe(2);
+    expect(await rowsOf()).toMatchObject({ events: 2, owed: 0 });
+    expect(await check()).toEqual(held);
   });
 
   it('npm run health prints the figures and exits 1 when unhealthy, 0 when healthy', async () => {

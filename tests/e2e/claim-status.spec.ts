@@ -105,7 +105,14 @@ test('the staff link: opening it changes nothing, Save does; the customer’s li
   await expect(page.getByTestId('claim-status')).toContainText('2 December 2026');
   expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
+  // A forged link for the same claim changes no cookie: the page the customer has open still opens.
   const forged = `${status.slice(0, -2)}${status.endsWith('AA') ? 'BB' : 'AA'}`;
+  const refused = await page.request.get(forged);
+  expect(refused.headers()['set-cookie']).toBeUndefined();
+  await page.goto(forged);
+  await expect(page).toHaveURL(new RegExp(`/claims/${sent.reference}$`));
+  await expect(page.getByTestId('claim-stage')).toHaveText('Survey booked');
+  await page.context().clearCookies();
   await page.goto(forged);
   await expect(page.getByTestId('claim-link-refused')).toContainText(deadLinkText.status);
 });

@@ -9,6 +9,7 @@ import { laterPhotosText, trackPage } from '@/content/claims';
 import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
+import { answerPageStatus } from '@/server/page-status.mjs';
 
 export const metadata: Metadata = { title: trackPage.title, robots: { index: false, follow: false } };
 
@@ -37,7 +38,10 @@ export default async function ClaimStatusPage({
   const { reference } = await params;
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;
   const opened = await claimPages().statusBySession(reference, session);
-  if (!opened) return <DeadLink purpose="status" />;
+  if (!opened) {
+    answerPageStatus(404);
+    return <DeadLink purpose="status" />;
+  }
   const { status } = opened;
   const Drying = (props: DryingSectionProps) => (
     <DryingSection {...props}>

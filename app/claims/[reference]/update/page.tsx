@@ -13,6 +13,7 @@ import { driedRefusal } from '@/lib/drying';
 import { wallClock } from '@/lib/zone-clock';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
+import { answerPageStatus } from '@/server/page-status.mjs';
 
 export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
 
@@ -27,7 +28,10 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
   const { reference } = await params;
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value;
   const status = await claimPages().staffClaim(reference, session);
-  if (!status) return <DeadLink purpose="update" />;
+  if (!status) {
+    answerPageStatus(404);
+    return <DeadLink purpose="update" />;
+  }
   return (
     <div className="mx-auto max-w-3xl space-y-10 px-4 py-12">
       <h1 className="text-2xl font-bold text-brand-900">{staffPage.title}</h1>

@@ -1,0 +1,55 @@
+// A claim link that does not verify, against a real database: it changes no cookie the visitor has.
+import type { Client } from '@libsql/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enquiryReference } from '@/lib/enquiry-reference';
+import { claimLinkToken, type ClaimLinkPurpose } from '@/server/claims/claim-links';
+import { createClaimPages } from '@/server/claims/claim-pages';
+import { exchangeLink } from '@/server/claims/link-exchange';
+import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { createContactHandler } from '@/server/intake/contact-handler';
+import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+
+let db: Client;
+let cleanup: () => void;
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+});
+afterEach(() => cleanup());
+
+async function storedEnquiry(): Promise<number> {
+  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
+  const body = {
+    name: 'Jo Bloggs',
+    email: 'jo@example.com',
+    phone: '',
+    subject: 'Ceiling down',
+    message: 'The kitchen ceiling came down.',
+  };
+  expect((await handle(contactRequest(body))).status).toBe(201);
+  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
+}
+
+/** The same claim's token with another MAC of the right shape. */
+const forged = (token: string) =>
+  `${token.split('.')[0]}.${token.split('.')[1]!.startsWith('A') ? 'B' : 'A'}${token.split('.')[1]!.slice(1)}`;
+
+describe.each<ClaimLinkPurpose>(['status', 'update'])('a %s link with a wrong MAC', (purpose) => {
+  it('sets no cookie and clears none: the session the visitor has still opens the claim', async () => {
+    const id = await storedEnquiry();
+    const reference = enquiryReference(id);
+    const token = (await claimLinkToken(db, purpose, id))!;
+    const opened = await exchangeLink(purpose, token, { db: async () => db, https: true });
+    const session = /^claim-[a-z]+=([^;]+)/.exec(opened.headers.get('set-cookie') ?? '')![1];
+
+    const answer = await exchangeLink(purpose, forged(token), { db: async () => db, https: true });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(await answer.text()).toContain(
+      `<meta http-equiv="refresh" content="0; url=/claims/${reference}${purpose === 'update' ? '/update' : ''}">`,
+    );
+
+    const pages = createClaimPages({ db: async () => db });
+    if (purpose === 'status') expect(await pages.statusBySession(reference, session)).toMatchObject({ status: { reference } });
+    else expect(await pages.staffClaim(reference, session)).toMatchObject({ reference });
+  });
+});
