@@ -7,6 +7,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, claimSessionValue, revokeClaimLinks } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingDocumentResponse, verifiedDocuments } from '@/server/claims/drying-documents';
+import { documentDateTime } from '@/server/claims/drying-pdf';
 import { recordDryingVisit } from '@/server/claims/drying-record';
 import { loadEnquiryConfig } from '@/server/enquiry-config';
 import { createContactHandler } from '@/server/intake/contact-handler';
@@ -66,8 +67,7 @@ describe('the electricity statement', () => {
       words.statement.title,
       `Claim reference: ${reference}`,
       'Property: postcode G67 1AA',
-      'rated 700 W',
-      '168.0 hours; 117.6 kWh (rated watts × hours)',
+      `Ebac 2650e dehumidifier 700 ${documentDateTime(on.toISOString())} ${documentDateTime(off.toISOString())} 168.0 117.6 rated W × hours`,
       'Total electricity used: 117.6 kWh',
       'At your unit rate of 24.5 p/kWh, the amount to claim: £28.81',
       words.statement.standingCharge,
@@ -116,7 +116,7 @@ describe('the certificate of dryness', () => {
     for (const line of [
       words.certificate.title,
       `Claim reference: ${reference}`,
-      `Kitchen wall, plaster (%WME (pin meter)): first 28 on ${day(on)}, last 11 on ${day(off)}, goal 12`,
+      `Kitchen wall plaster %WME 28 on ${day(on)} 11 on ${day(off)} 12`,
       words.certificate.removedHeading,
       'Ebac 2650e dehumidifier',
       `Drying confirmed on ${day(new Date(now))} by Sam Fitter.`,

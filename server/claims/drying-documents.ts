@@ -12,7 +12,7 @@ import {
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, claimOfSession, claimOfToken } from '@/server/claims/claim-links';
 import { dryingRecordOf } from '@/server/claims/drying-record';
-import { certificateLines, renderDocument, statementLines } from '@/server/claims/drying-pdf';
+import { renderCertificatePdf, renderStatementPdf } from '@/server/claims/drying-pdf';
 import { config } from '@/server/config.mjs';
 import { getDb, orm } from '@/server/db';
 import { claimStageChanges, enquiries } from '@/server/db-schema';
@@ -113,12 +113,11 @@ export async function dryingDocumentResponse(
   const documents = await dryingDocumentsOf(db, enquiryId, now, rate);
   const verifyUrl = await verifyUrlOf(db, enquiryId);
   if (!documents || !verifyUrl) return notFound();
+  const issued = (issuedAt: string) => ({ number: enquiryReference(enquiryId), issuedAt, verifyUrl });
   const pdf =
     kind === 'statement'
-      ? documents.statement &&
-        (await renderDocument(words.statement.title, statementLines(documents.statement), documents.statement.issuedAt, verifyUrl))
-      : documents.certificate &&
-        (await renderDocument(words.certificate.title, certificateLines(documents.certificate), documents.certificate.issuedAt, verifyUrl));
+      ? documents.statement && (await renderStatementPdf(documents.statement, issued(documents.statement.issuedAt)))
+      : documents.certificate && (await renderCertificatePdf(documents.certificate, issued(documents.certificate.issuedAt)));
   if (!pdf) return notFound();
   const name = `${kind === 'statement' ? 'electricity-statement' : 'certificate-of-dryness'}-${enquiryReference(enquiryId)}.pdf`;
   return new Response(Buffer.from(pdf), {
