@@ -180,11 +180,82 @@ export function renderStatementPdf(statement: ElectricityStatement, issued: Issu
   return renderLayout(frame(s.title, issued, blocks));
 }
 
+/** Each location's first and last reading against its goal. */
+function locationsTable(certificate: DrynessCertificate): Block {
+  const lc = p.locationColumns;
+  const reading = (value: number, at: string) => p.reading(documentNumber(value), documentDate(at));
+  return {
+    kind: 'table',
+    heading: words.certificate.locationsHeading,
+    columns: [
+      { heading: lc.location, width: 3.2 },
+      { heading: lc.material, width: 1.3 },
+      { heading: lc.scale, width: 1 },
+      { heading: lc.first, width: 1.95 },
+      { heading: lc.last, width: 1.95 },
+      { heading: lc.goal, width: 0.7, align: 'right' },
+    ],
+    rows: certificate.locations.map((location) => [
+      location.location,
+      location.material,
+      p.scales[location.scale],
+      reading(location.first.value, location.first.at),
+      reading(location.last.value, location.last.at),
+      documentNumber(location.goal),
+    ]),
+  };
+}
+
+/** The machines switched off and taken away, or a sentence saying there were none. */
+function removedBlocks(certificate: DrynessCertificate): Block[] {
+  const c = words.certificate;
+  if (certificate.removed.length === 0)
+    return [
+      { kind: 'heading', text: c.removedHeading },
+      { kind: 'text', text: c.noneRemoved },
+    ];
+  const columns = p.removedColumns;
+  return [
+    {
+      kind: 'table',
+      heading: c.removedHeading,
+      columns: [
+        { heading: columns.machine, width: 2.6 },
+        { heading: columns.on, width: 1 },
+        { heading: columns.off, width: 1 },
+      ],
+      rows: certificate.removed.map((machine) => [machineName(machine), documentDateTime(machine.on), documentDateTime(machine.off!)]),
+    },
+  ];
+}
+
+/** Every reading of every visit. */
+function readingsTable(certificate: DrynessCertificate): Block {
+  const rc = p.readingColumns;
+  return {
+    kind: 'table',
+    heading: p.readingsHeading,
+    columns: [
+      { heading: rc.at, width: 1.75 },
+      { heading: rc.location, width: 3.5 },
+      { heading: rc.material, width: 1.3 },
+      { heading: rc.scale, width: 1 },
+      { heading: rc.reading, width: 1, align: 'right' },
+      { heading: rc.goal, width: 0.8, align: 'right' },
+    ],
+    rows: certificate.readings.map((row) => [
+      documentDateTime(row.at),
+      row.location,
+      row.material,
+      p.scales[row.scale],
+      documentNumber(row.value),
+      documentNumber(row.goal),
+    ]),
+  };
+}
+
 export function renderCertificatePdf(certificate: DrynessCertificate, issued: IssuedMark): Promise<Uint8Array> {
   const c = words.certificate;
-  const lc = p.locationColumns;
-  const rc = p.readingColumns;
-  const reading = (value: number, at: string) => p.reading(documentNumber(value), documentDate(at));
   const blocks: Block[] = [
     { kind: 'title', text: c.title },
     {
@@ -193,68 +264,10 @@ export function renderCertificatePdf(certificate: DrynessCertificate, issued: Is
     },
     { kind: 'text', text: c.intro, style: 'small' },
     { kind: 'text', text: p.scalesNote, style: 'small' },
-    {
-      kind: 'table',
-      heading: c.locationsHeading,
-      columns: [
-        { heading: lc.location, width: 3.2 },
-        { heading: lc.material, width: 1.3 },
-        { heading: lc.scale, width: 1 },
-        { heading: lc.first, width: 1.95 },
-        { heading: lc.last, width: 1.95 },
-        { heading: lc.goal, width: 0.7, align: 'right' },
-      ],
-      rows: certificate.locations.map((location) => [
-        location.location,
-        location.material,
-        p.scales[location.scale],
-        reading(location.first.value, location.first.at),
-        reading(location.last.value, location.last.at),
-        documentNumber(location.goal),
-      ]),
-    },
-    ...(certificate.removed.length === 0
-      ? ([
-          { kind: 'heading', text: c.removedHeading },
-          { kind: 'text', text: c.noneRemoved },
-        ] as const)
-      : ([
-          {
-            kind: 'table',
-            heading: c.removedHeading,
-            columns: [
-              { heading: p.removedColumns.machine, width: 2.6 },
-              { heading: p.removedColumns.on, width: 1 },
-              { heading: p.removedColumns.off, width: 1 },
-            ],
-            rows: certificate.removed.map((machine) => [
-              machineName(machine),
-              documentDateTime(machine.on),
-              documentDateTime(machine.off!),
-            ]),
-          },
-        ] as const)),
+    locationsTable(certificate),
+    ...removedBlocks(certificate),
     { kind: 'text', text: c.confirmed(documentDate(certificate.confirmedAt), certificate.confirmedBy), style: 'strong' },
-    {
-      kind: 'table',
-      heading: p.readingsHeading,
-      columns: [
-        { heading: rc.at, width: 1.75 },
-        { heading: rc.location, width: 3.5 },
-        { heading: rc.material, width: 1.3 },
-        { heading: rc.scale, width: 1 },
-        { heading: rc.reading, width: 1, align: 'right' },
-        { heading: rc.goal, width: 0.8, align: 'right' },
-      ],
-      rows: certificate.readings.map((row) => [
-        documentDateTime(row.at),
-        row.location,
-        row.material,
-        p.scales[row.scale],
-        documentNumber(row.value),
-        documentNumber(row.goal),
-      ]),
-    },
+    readingsTable(certificate),
   ];
   return renderLayout(frame(c.title, issued, blocks));
 }

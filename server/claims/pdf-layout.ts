@@ -74,6 +74,7 @@ function widthOf(text: string, type: Type): number {
 }
 
 const wrapped = new Map<string, Map<string, string[]>>();
+let wrappedCount = 0;
 
 /** Printable text broken into lines no wider than `max` (cached: a record's dates, materials and figures repeat). */
 function wrapText(text: string, type: Type, max: number): string[] {
@@ -83,9 +84,14 @@ function wrapText(text: string, type: Type, max: number): string[] {
   let lines = texts.get(text);
   if (lines === undefined) {
     // Bounded: a process renders many records, each with its own names.
-    if (texts.size > 20_000) texts.clear();
+    if (wrappedCount >= 50_000) {
+      wrapped.clear();
+      wrapped.set(measure, (texts = new Map()));
+      wrappedCount = 0;
+    }
     lines = wrapWords(text, type, max);
     texts.set(text, lines);
+    wrappedCount += 1;
   }
   return lines;
 }
@@ -229,10 +235,10 @@ class PageWriter {
   }
 
   /** Wrapped lines from the current position, starting a page when the next line does not fit. */
-  private paragraph(text: string, type: Type, colour: Colour = INK, indent = 0) {
-    for (const line of wrapText(this.text(text), type, WIDTH - indent)) {
+  private paragraph(text: string, type: Type, colour: Colour = INK) {
+    for (const line of wrapText(this.text(text), type, WIDTH)) {
       if (!this.fits(type.leading)) this.newPage();
-      this.draw(line, MARGIN.x + indent, this.y, type, colour);
+      this.draw(line, MARGIN.x, this.y, type, colour);
       this.y -= type.leading;
     }
   }
