@@ -197,17 +197,30 @@ class PageWriter {
   /** One line of printable text with its baseline `size` below `top`. */
   private draw(line: string, x: number, top: number, type: Type, colour: Colour = INK) {
     if (!line) return;
-    const cache = this.encoded[type.font];
-    let glyphs = cache.get(line);
-    if (glyphs === undefined) {
-      glyphs = this.fonts[type.font].encodeText(line).toString();
-      cache.set(line, glyphs);
-    }
+    const glyphs = this.glyphs(line, type.font);
     const font = `/${type.font === 'bold' ? 'F2' : 'F1'} ${num(type.size)} Tf `;
     this.ops.push(
       `BT ${font === this.state.font ? '' : font}${this.fillColour(colour)}${num(x)} ${num(top - type.size)} Td ${glyphs} Tj ET`,
     );
     this.state.font = font;
+  }
+
+  /**
+   * A line as the font's glyph ids in hex, `<0012002A…>`. Each character is given to pdf-lib once a
+   * document (which adds its glyph to the subset and answers its id); a line is then its characters' ids.
+   */
+  private glyphs(line: string, font: FontName) {
+    const ids = this.encoded[font];
+    let hex = '<';
+    for (const char of line) {
+      let id = ids.get(char);
+      if (id === undefined) {
+        id = this.fonts[font].encodeText(char).toString().slice(1, -1);
+        ids.set(char, id);
+      }
+      hex += id;
+    }
+    return `${hex}>`;
   }
 
   /** The operator setting the fill colour, when it changes (the font and colour carry on from one text to the next). */
