@@ -75,10 +75,15 @@ export type CertificateLocation = {
   last: { at: string; value: number };
 };
 
+/** One reading of one visit, as the certificate's full table prints it. */
+export type CertificateReading = { at: string; location: string; material: Material; scale: DryingScale; value: number; goal: number };
+
 export type DrynessCertificate = {
   reference: string;
   postcode: string | null;
   locations: CertificateLocation[];
+  /** Every reading of every visit, oldest visit first (a visit's in the order recorded). */
+  readings: CertificateReading[];
   /** Machines switched off and taken away, oldest first. */
   removed: StoredMachine[];
   confirmedAt: string;
@@ -108,6 +113,16 @@ export function drynessCertificate(input: {
       first: location.readings[0]!,
       last: location.readings.at(-1)!,
     })),
+    readings: [...input.readings]
+      .sort((a, b) => Date.parse(a.visitAt) - Date.parse(b.visitAt))
+      .map((reading) => ({
+        at: reading.visitAt,
+        location: reading.location,
+        material: reading.material,
+        scale: reading.scale,
+        value: reading.value,
+        goal: reading.goal,
+      })),
     removed: input.machines.filter((machine) => machine.off !== null),
     confirmedAt: input.confirmed.at,
     confirmedBy: input.confirmed.by,

@@ -10,6 +10,7 @@ import { dryingDocumentResponse, verifiedDryingDocument } from '@/server/claims/
 import { recordStageChange } from '@/server/claims/claim-status';
 import { READING_ABOVE_GOAL_EVENT_PREFIX } from '@/server/claims/issued-documents';
 import { erasePersonalData } from '@/server/upkeep/data-requests';
+import { documentDateTime } from '@/server/claims/drying-pdf';
 import { recordDryingVisit } from '@/server/claims/drying-record';
 import { loadEnquiryConfig } from '@/server/enquiry-config';
 import { createContactHandler } from '@/server/intake/contact-handler';
@@ -69,8 +70,7 @@ describe('the electricity statement', () => {
       words.statement.title,
       `Claim reference: ${reference}`,
       'Property: postcode G67 1AA',
-      'rated 700 W',
-      '168.0 hours; 117.6 kWh (rated watts × hours)',
+      `Ebac 2650e dehumidifier 700 ${documentDateTime(on.toISOString())} ${documentDateTime(off.toISOString())} 168.0 117.6 rated W × hours`,
       'Total electricity used: 117.6 kWh',
       'At your unit rate of 24.5 p/kWh, the amount to claim: £28.81',
       words.statement.standingCharge,
@@ -123,7 +123,7 @@ describe('the certificate of dryness', () => {
     for (const line of [
       words.certificate.title,
       `Claim reference: ${reference}`,
-      `Kitchen wall, plaster (%WME (pin meter)): first 28 on ${day(on)}, last 11 on ${day(off)}, goal 12`,
+      `Kitchen wall plaster %WME 28 on ${day(on)} 11 on ${day(off)} 12`,
       words.certificate.removedHeading,
       'Ebac 2650e dehumidifier',
       `Drying confirmed on ${day(new Date(now))} by Sam Fitter.`,

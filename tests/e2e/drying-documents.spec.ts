@@ -64,7 +64,8 @@ async function downloadStatement(page: Page, rate: string) {
 }
 
 const textOf = async (download: Download) => pdfText(new Uint8Array(await readFile((await download.path())!)));
-const personal = ['Morag Documents', '@example.com', '07700 900456', 'Water through the kitchen ceiling'];
+// The customer's e-mail by its local part (`documents-<time>`): the letterhead prints the company's own @example.com.
+const personal = ['Morag Documents', 'documents-', '07700 900456', 'Water through the kitchen ceiling'];
 
 test('the electricity statement and the certificate of dryness: downloaded, read back, and checked at their address', async ({
   page,
@@ -100,14 +101,15 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   for (const line of [
     `Claim reference: ${reference}`,
     'Property: postcode G67 1AA',
-    'Ebac BD150 dehumidifier: rated 700 W',
-    '168.0 hours; 117.6 kWh (rated watts × hours)',
+    // The machines' table: machine, rated W, on, off, hours, kWh, source.
+    /Ebac BD150 dehumidifier 700 .+ 168\.0 117\.6 rated W × hours/,
     'Total electricity used: 117.6 kWh',
     'At your unit rate of 24.5 p/kWh, the amount to claim: £28.81',
     'Your standing charge is not included.',
     'Example Homecare Ltd, Registered in Scotland',
   ])
-    expect(statement).toContain(line);
+    if (typeof line === 'string') expect(statement).toContain(line);
+    else expect(statement).toMatch(line);
   for (const text of personal) expect(statement).not.toContain(text);
 
   const [certificateDownload] = await Promise.all([
@@ -116,7 +118,7 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   ]);
   const certificate = await textOf(certificateDownload);
   expect(certificate).toContain(words.certificate.title);
-  expect(certificate).toMatch(/Kitchen wall, plaster \(%WME \(pin meter\)\): first 28 on .+, last 11 on .+, goal 12/);
+  expect(certificate).toMatch(/Kitchen wall plaster %WME 28 on .+ 11 on .+ 12/);
   expect(certificate).toContain('Ebac BD150 dehumidifier');
   expect(certificate).toMatch(/Drying confirmed on .+ by Sam Fitter\./);
   for (const text of personal) expect(certificate).not.toContain(text);
