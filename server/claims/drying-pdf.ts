@@ -45,56 +45,6 @@ export const documentFigure = (value: number) => figureFormat.format(value);
 export const documentNumber = (value: number) => numberFormat.format(value);
 export const documentPounds = (pence: number) => (pence / 100).toFixed(2);
 
-/** The electricity statement as lines of text: the verification page prints these. */
-export function statementLines(statement: ElectricityStatement): Line[] {
-  const s = words.statement;
-  return [
-    { text: s.title, style: 'title' },
-    { text: words.reference(statement.reference) },
-    { text: words.property(statement.postcode) },
-    { text: words.period(documentDateTime(statement.from), documentDateTime(statement.to)) },
-    { text: s.intro, style: 'small' },
-    { text: s.machinesHeading, style: 'heading' },
-    ...statement.machines.map((machine): Line => ({
-      text: `${dryingText.machine(machine.count, machine.kind, machine.model)}: rated ${machine.watts} W; on ${documentDateTime(machine.on)}, ${
-        machine.off ? `off ${documentDateTime(machine.off)}` : 'still running'
-      }; ${documentFigure(machine.hours)} hours; ${documentFigure(machine.kwhUsed)} kWh (${s.source[machine.source]})`,
-    })),
-    ...(statement.running ? [{ text: s.running }] : []),
-    { text: s.total(documentFigure(statement.totalKwh)), style: 'heading' },
-    ...(statement.cost
-      ? [
-          { text: s.cost(documentNumber(statement.cost.pencePerKwh), documentPounds(statement.cost.pence)), style: 'heading' as const },
-          { text: s.standingCharge },
-        ]
-      : [{ text: s.noRate }]),
-  ];
-}
-
-/** The certificate of dryness as lines of text: the verification page prints these. */
-export function certificateLines(certificate: DrynessCertificate): Line[] {
-  const c = words.certificate;
-  return [
-    { text: c.title, style: 'title' },
-    { text: words.reference(certificate.reference) },
-    { text: words.property(certificate.postcode) },
-    { text: c.intro, style: 'small' },
-    { text: c.locationsHeading, style: 'heading' },
-    ...certificate.locations.map((location): Line => ({
-      text: `${location.location}, ${location.material} (${words.scales[location.scale]}): first ${documentNumber(location.first.value)} on ${documentDate(location.first.at)}, last ${documentNumber(location.last.value)} on ${documentDate(location.last.at)}, goal ${documentNumber(location.goal)}`,
-    })),
-    { text: c.removedHeading, style: 'heading' },
-    ...(certificate.removed.length === 0
-      ? [{ text: c.noneRemoved }]
-      : certificate.removed.map((machine): Line => ({
-          text: `${dryingText.machine(machine.count, machine.kind, machine.model)}: ${documentDateTime(machine.on)} to ${documentDateTime(machine.off!)}`,
-        }))),
-    { text: c.confirmed(documentDate(certificate.confirmedAt), certificate.confirmedBy), style: 'heading' },
-  ];
-}
-
-export type Line = { text: string; style?: 'title' | 'heading' | 'small' };
-
 const p = words.pdf;
 const machineName = (machine: StoredMachine) => dryingText.machine(machine.count, machine.kind, machine.model);
 
