@@ -90,6 +90,8 @@ export const dryingDocumentsText = {
     intro: (legalName: string) =>
       `This is a document ${legalName} issued from a claim's drying record, with its figures as they were printed. The document you were given should carry the same number and the same figures.`,
     heading: (title: string, number: string) => `${title} ${number}`,
+    notFound:
+      'This address names no document we issued. Check that it was copied in full from the document, or ask the customer or the company for a copy.',
     issued: (at: string) => `Issued on ${at}.`,
     stands: 'No later issue replaces this document.',
     superseded: (number: string, at: string) =>

@@ -161,7 +161,9 @@ test('the electricity statement and the certificate of dryness: downloaded, read
 
   // A forged or unsigned token is a 404; so are the PDFs without the status page's cookie.
   const forged = verifyPath!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
-  expect((await request.get(`${testSiteUrl}${forged}`)).status()).toBe(404);
+  const forgedAnswer = await request.get(`${testSiteUrl}${forged}`);
+  expect(forgedAnswer.status()).toBe(404);
+  expect(await forgedAnswer.text()).toContain(words.verifyPage.notFound);
   expect((await request.get(`${testSiteUrl}/verify/${verifyPath!.split('/')[2]!.split('.')[0]}`)).status()).toBe(404);
   expect((await request.get(`${testSiteUrl}${verifyPath!.replace('-E1.', '-E2.')}`)).status()).toBe(404);
   const noCookie = await request.get(`${testSiteUrl}/claims/${reference}/certificate.pdf`);
