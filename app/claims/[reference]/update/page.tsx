@@ -22,6 +22,20 @@ function londonLocal(iso: string): string {
   return `${clock.date}T${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
 }
 
+const WORDS = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+  timeZoneName: 'short',
+});
+/** An instant as people read it, to the second and with its zone (the hour the clocks go back is shown twice): "25 Oct 2026, 01:30:00 GMT". */
+const londonWords = (iso: string) => WORDS.format(new Date(iso));
+
 /** The company's staff page for one claim, opened by the link in its notification (its token traded for a cookie); it names the claim by reference only. */
 export default async function ClaimUpdatePage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
@@ -48,14 +62,17 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
           page={staffPagePath(status.reference)}
           formToken={newFormToken()}
           locations={(status.drying?.locations ?? []).map(({ location, material, scale, goal }) => ({ location, material, scale, goal }))}
-          machines={(status.drying?.running ?? []).map(({ kind, model, watts, count, on }) => ({
+          machines={status.runningMachines.map(({ id, kind, model, watts, count, on }) => ({
+            id,
             kind,
             model,
             watts,
             count,
             on,
             onLocal: londonLocal(on),
+            onWords: londonWords(on),
           }))}
+          dried={status.stage === 'dried'}
         />
       </section>
       <ClaimStatusView status={status} Drying={DryingSection} />
