@@ -80,7 +80,6 @@ export const staffVisitText = {
   badTime: 'Enter a date and time',
   badComma: 'must use a point for decimals (12.5); a comma only separates thousands (1,250)',
   machineTwice: 'This machine is listed twice: reload the page.',
-  reload: 'This machine is not in this claim’s record: reload the page.',
   unknownMachine: 'A machine in this form is no longer in this claim’s record: reload the page.',
   nothingChanged:
     'Nothing to record: enter a reading, a new machine, or a change to a machine still running (an off time, a count or a meter reading).',

@@ -163,6 +163,18 @@ describe('a staff visit after the CRM’s', () => {
     const metered = await servedForm(NOW - HOUR / 4, { 'equipment.0.kwh': '1,250' });
     expect(await pages.recordVisit(reference, staff, metered.form)).toMatchObject({ kind: 'saved', message: staffVisitText.saved(0, 1) });
     expect((await machinesOf(db, id))[0]?.kwh).toBe(1250);
+    // A machine id that is not this claim's, or one listed twice: the page is out of date, nothing recorded.
+    const stranger = await servedForm(NOW - HOUR / 8, { 'equipment.0.id': '9999', 'equipment.0.off': london(NOW - HOUR / 8) });
+    expect(await pages.recordVisit(reference, staff, stranger.form)).toMatchObject({
+      kind: 'refused',
+      message: staffVisitText.unknownMachine,
+    });
+    const twice = await servedForm(NOW - HOUR / 8, {
+      'equipment.1.id': String(stranger.running[0]!.id),
+      'equipment.1.off': london(NOW - HOUR / 8),
+    });
+    expect(await pages.recordVisit(reference, staff, twice.form)).toMatchObject({ kind: 'refused', message: staffVisitText.machineTwice });
+    expect((await machinesOf(db, id))[0]?.off).toBeNull();
     const comma = await servedForm(NOW - HOUR / 8, reading('12,5'));
     expect(await pages.recordVisit(reference, staff, comma.form)).toMatchObject({
       kind: 'refused',

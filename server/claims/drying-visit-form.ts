@@ -102,14 +102,16 @@ export function visitOfForm(form: FormData, reference: string, bounds: { now: nu
     const kwh = number(name('kwh'), staffVisitText.machineLabels.kwh);
     if (form.has(name('id'))) {
       const id = Number(field('id'));
-      if (changedIds.has(id)) errors[name('id')] = staffVisitText.machineTwice;
+      // The id is the page's own, not typed: a bad or repeated one is a page out of date.
+      if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: {}, message: staffVisitText.unknownMachine };
+      if (changedIds.has(id)) return { ok: false, errors: {}, message: staffVisitText.machineTwice };
       changedIds.add(id);
       const change = machineChangeSchema.safeParse({ id, count: count ?? null, off, kwh: kwh ?? null });
       if (change.success) changes.push({ ...change.data, row });
       else
         for (const issue of change.error.issues) {
           const which = String(issue.path[0] ?? 'id') as MachineField;
-          errors[name(which)] ??= which === 'id' ? staffVisitText.reload : staffVisitText.fieldError(machineLabel(which), issue.message);
+          errors[name(which)] ??= staffVisitText.fieldError(machineLabel(which), issue.message);
         }
       continue;
     }
