@@ -52,8 +52,8 @@ export function StaffVisitForm({
   page: string;
   formToken: string;
   locations: readonly KnownLocation[];
-  /** Machines still running, with their switched-on time on the London clock (YYYY-MM-DDTHH:MM). */
-  machines: readonly (KnownMachine & { onLocal: string; onWords: string })[];
+  /** Machines still running, with their switched-on time in words, to the second and with its zone. */
+  machines: readonly (KnownMachine & { onWords: string })[];
   /** The claim is at `dried`: a reading above its goal moves it back to drying, once confirmed. */
   dried: boolean;
 }) {

@@ -10,17 +10,10 @@ import { staffVisitText } from '@/content/drying';
 import { staffPage } from '@/content/staff-page';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
-import { wallClock } from '@/lib/zone-clock';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 
 export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
-
-/** An instant as a `datetime-local` value on the London clock: "2026-12-03T10:00". */
-function londonLocal(iso: string): string {
-  const clock = wallClock(Date.parse(iso), 'Europe/London');
-  return `${clock.date}T${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
-}
 
 const WORDS = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -69,7 +62,6 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
             watts,
             count,
             on,
-            onLocal: londonLocal(on),
             onWords: londonWords(on),
           }))}
           dried={status.stage === 'dried'}
