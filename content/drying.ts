@@ -46,7 +46,9 @@ export const dryingText = {
 export const staffVisitText = {
   heading: 'Record a drying visit',
   intro:
-    'Enter this visit’s readings and the machines placed, running or removed. Locations and machines already recorded are filled in: add the new reading, or the time a machine was switched off. Rows left without a reading or a model are not recorded.',
+    'Enter this visit’s readings and the machines placed, changed or removed. Locations already recorded are filled in: add the new reading. Machines still running are listed: give a switched-off time, a new count or a meter reading only where it changed; a machine left as it is stays as recorded. Rows left without a reading or a model are not recorded.',
+  /** How numbers are typed: a point for decimals; a comma only groups thousands. */
+  numberHint: 'Numbers: a point for decimals (12.5). A comma only separates thousands: 1,250 is one thousand two hundred and fifty.',
   visitAt: 'Visit date and time',
   readings: 'Readings',
   locationRow: (row: number) => `Location ${row}`,
@@ -60,6 +62,8 @@ export const staffVisitText = {
   scales: { wme: '%WME (pin meter)', relative: 'Relative (non-invasive meter)' } satisfies Record<DryingScale, string>,
   machines: 'Machines',
   machineRow: (row: number) => `Machine ${row}`,
+  /** A machine still running, its row's description: "Ebac BD150 dehumidifier, switched on 3 Dec 2026, 15:00". */
+  runningMachine: (model: string, kind: EquipmentKind, on: string) => `${model} ${dryingText.kinds[kind]}, switched on ${on}`,
   machineLabels: {
     kind: 'Kind',
     model: 'Make and model',
@@ -74,6 +78,22 @@ export const staffVisitText = {
   invalid: 'Please correct the highlighted fields.',
   empty: 'Enter at least one reading or one machine.',
   badTime: 'Enter a date and time',
+  badComma: 'must use a point for decimals (12.5); a comma only separates thousands (1,250)',
+  machineTwice: 'This machine is listed twice: reload the page.',
+  unknownMachine: 'A machine in this form is no longer in this claim’s record: reload the page.',
+  nothingChanged:
+    'Nothing to record: enter a reading, a new machine, or a change to a machine still running (an off time, a count or a meter reading).',
+  tooManyMachines: (machines: number) => `A visit adds or changes at most ${machines} machines: record the rest in another visit.`,
+  /** Beside a reading above its goal typed while the claim is at `dried`. */
+  wetWarning: (goal: string) => `Above its goal of ${goal}: the claim is dried, so this reading moves it back to drying.`,
+  confirmWet: 'I confirm this reading is above its goal; the claim goes back to drying',
+  confirmWetNeeded:
+    'This claim is dried and a reading here is above its goal: tick the box to confirm it, and the claim goes back to drying.',
+  reopened: 'The claim is back in drying: a reading is above its goal, and the customer is told.',
+  /** The customer's note on the stage change a wet reading after `dried` makes. */
+  reopenNote: (location: string) => `Drying continues: a new reading of ${location} is above its drying goal.`,
+  /** What a visit form already sent recorded the first time (staffPage.alreadySent). */
+  firstVisit: (visitAt: string, readings: number) => `recorded the visit of ${visitAt} (${plural(readings, 'reading')})`,
   tooMany: (visits: number) => `This claim has ${visits} visits recorded already, as many as it keeps.`,
   /** A field's error from the visit's rules: "Reading must be within the wme scale, 0-100". */
   fieldError: (label: string, message: string) => `${label} ${message}`,

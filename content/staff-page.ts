@@ -27,6 +27,14 @@ export const staffPage = {
   /** `dried` is saved with the name of who confirmed it: the certificate of dryness prints it. */
   confirmedByMissing: 'Enter the name of who confirmed drying: the certificate of dryness prints it',
   confirmedByTooLong: 'Keep the name under 80 characters',
+  /**
+   * A form sent again with a form token already used (the Back button, then another change): nothing
+   * of this send is saved. `time`: the first send's, on the London clock; `first`: what it saved.
+   */
+  alreadySent: (time: string, first: string) =>
+    `This form was already sent at ${time} and ${first}. This second send changed nothing: reload the page to record another change.`,
+  /** What a stage Save already sent saved the first time. */
+  firstStage: (stage: string) => `saved “${stage}”`,
   /** A Save without the form token the page is served with (a page from before it had one). */
   reload: 'This page is out of date: reload it, then save again.',
 } as const;

@@ -9,6 +9,7 @@ import {
   type Material,
 } from '@/lib/drying-terms';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
+import { wallClock } from '@/lib/zone-clock';
 
 /**
  * A claim's drying record: the company's visits during drying out, each with the moisture readings of
@@ -91,28 +92,50 @@ const equipmentSchema = z
       context.addIssue({ code: 'custom', path: ['off'], message: 'must not be before it was switched on' });
   });
 
+const visitDataObject = z.object({
+  reference: z.string('must be a reference like HC-ABC-DEF').refine(isEnquiryReference, 'must be a reference like HC-ABC-DEF'),
+  visitAt: zonedTime,
+  readings: z.array(readingSchema).max(L.locationsPerVisit, `must list at most ${L.locationsPerVisit} locations`).default([]),
+  equipment: z.array(equipmentSchema).max(L.machinesPerVisit, `must list at most ${L.machinesPerVisit} machines`).default([]),
+});
+
+function noLocationTwice(data: { readings: readonly { location: string; material: string }[] }, context: z.RefinementCtx) {
+  const seen = new Set<string>();
+  data.readings.forEach((reading, index) => {
+    const key = locationKey(reading);
+    if (seen.has(key)) context.addIssue({ code: 'custom', path: ['readings', index, 'location'], message: 'is listed twice' });
+    seen.add(key);
+  });
+}
+
 /** The CRM's `claim.drying_recorded` event: one visit. Times are checked against the claim by `dryingTimeErrors`. */
 export const dryingRecordedSchema = z.object({
   type: z.literal('claim.drying_recorded', 'must be "claim.drying_recorded"'),
   timestamp: zonedTime,
-  data: z
-    .object({
-      reference: z.string('must be a reference like HC-ABC-DEF').refine(isEnquiryReference, 'must be a reference like HC-ABC-DEF'),
-      visitAt: zonedTime,
-      readings: z.array(readingSchema).max(L.locationsPerVisit, `must list at most ${L.locationsPerVisit} locations`).default([]),
-      equipment: z.array(equipmentSchema).max(L.machinesPerVisit, `must list at most ${L.machinesPerVisit} machines`).default([]),
-    })
-    .superRefine((data, context) => {
-      if (data.readings.length + data.equipment.length === 0)
-        context.addIssue({ code: 'custom', path: ['readings'], message: 'a visit records at least one reading or machine' });
-      const seen = new Set<string>();
-      data.readings.forEach((reading, index) => {
-        const key = locationKey(reading);
-        if (seen.has(key)) context.addIssue({ code: 'custom', path: ['readings', index, 'location'], message: 'is listed twice' });
-        seen.add(key);
-      });
-    }),
+  data: visitDataObject.superRefine((data, context) => {
+    if (data.readings.length + data.equipment.length === 0)
+      context.addIssue({ code: 'custom', path: ['readings'], message: 'a visit records at least one reading or machine' });
+    noLocationTwice(data, context);
+  }),
 });
+
+/**
+ * A visit from the staff page: the event's data, where the visit may be only changes to machines
+ * already recorded (`machineChangeSchema`), so it may list no reading and no new machine.
+ */
+export const staffVisitDataSchema = visitDataObject.superRefine(noLocationTwice);
+
+/**
+ * A change the staff page makes to a machine already recorded, by its stored id: a new count, the time
+ * it was switched off, its meter's kWh (each null: unchanged).
+ */
+export const machineChangeSchema = z.object({
+  id: z.number().int().positive(),
+  count: between(L.count).int('must be a whole number').nullable(),
+  off: zonedTime.nullable(),
+  kwh: between(L.kwh, ' kWh').nullable(),
+});
+export type MachineChange = z.infer<typeof machineChangeSchema>;
 
 export type DryingRecordedEvent = z.infer<typeof dryingRecordedSchema>;
 export type DryingVisitInput = DryingRecordedEvent['data'];
@@ -165,6 +188,36 @@ export const locationKey = (reading: { location: string; material: string }) =>
 /** The same machine across visits: its kind, model and the time it was switched on. */
 export const machineKey = (machine: { kind: string; model: string; on: string }) =>
   `${machine.kind}\u0000${machine.model.trim().toLowerCase()}\u0000${Date.parse(machine.on)}`;
+
+const londonMinute = (ms: number) => {
+  const clock = wallClock(ms, 'Europe/London');
+  return `${clock.date}T${clock.hour}:${clock.minute}`;
+};
+
+/**
+ * Whether a change from the staff page changes its machine: a row posted as the page served it (off
+ * and kWh empty, the count as recorded) does not.
+ */
+export const changesMachine = (change: MachineChange, stored: { count: number }) =>
+  change.off !== null || change.kwh !== null || (change.count !== null && change.count !== stored.count);
+
+/**
+ * Whether a machine typed on the staff page (its switched-on time to the minute, on the London clock)
+ * is one already recorded to the second: the same kind and model, switched on within that minute, or
+ * within that minute an hour later or earlier when the London clock shows the minute twice (the hour
+ * repeated when the clocks go back).
+ */
+export function sameMachineToTheMinute(
+  typed: { kind: string; model: string; on: string },
+  recorded: { kind: string; model: string; on: string },
+): boolean {
+  if (typed.kind !== recorded.kind || typed.model.trim().toLowerCase() !== recorded.model.trim().toLowerCase()) return false;
+  const typedMs = Math.floor(Date.parse(typed.on) / 60_000) * 60_000;
+  const recordedMinute = Math.floor(Date.parse(recorded.on) / 60_000) * 60_000;
+  return [typedMs, typedMs + 3_600_000, typedMs - 3_600_000].some(
+    (candidate) => candidate === recordedMinute && londonMinute(candidate) === londonMinute(typedMs),
+  );
+}
 
 /** A stored visit's reading, as the rules read it. */
 export type StoredReading = { visitAt: string; location: string; material: Material; scale: DryingScale; value: number; goal: number };

@@ -34,7 +34,7 @@ export function StaffUpdateForm({
   const { labels } = staffPage;
   return (
     <form action={action} className="max-w-xl space-y-5" data-testid="staff-update">
-      <input type="hidden" name="formToken" value={state.kind === 'saved' ? state.formToken : formToken} />
+      <input type="hidden" name="formToken" value={state.kind === 'saved' ? state.formToken : refused?.values.formToken || formToken} />
       <Field id="update-stage" label={labels.stage} required error={refused?.errors.stage}>
         {(control) => (
           <select {...control} name="stage" defaultValue={value('stage', current)} key={`stage-${value('stage', current)}`} required>

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deadLinkText, trackPage } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { enquiryReference } from '@/lib/enquiry-reference';
+import { wallClock } from '@/lib/zone-clock';
 import {
   claimLinkToken,
   claimOfLiveToken,
@@ -389,15 +390,27 @@ describe('a staff link worth its power', () => {
     }
   });
 
-  it('a Save sent twice with its form token records one change and queues one e-mail, and both are answered as saved', async () => {
+  it('a Save sent twice with its form token records one change and queues one e-mail; the second send is told it changed nothing', async () => {
     const id = await storedEnquiry();
     const reference = enquiryReference(id);
     const staff = await session('update', id);
     const pages = createClaimPages({ db: async () => db });
     const fields = saveForm({ stage: 'survey-booked', note: 'Surveyor on Monday.' });
     const answers = await Promise.all([pages.saveUpdate(reference, staff, fields), pages.saveUpdate(reference, staff, fields)]);
-    const again = await pages.saveUpdate(reference, staff, fields);
-    for (const answer of [...answers, again]) expect(answer).toMatchObject({ kind: 'saved', message: staffPage.saved('Survey booked') });
+    const changedAt = String((await db.execute('SELECT changed_at FROM claim_stage_changes')).rows[0]?.changed_at);
+    const clock = wallClock(Date.parse(changedAt), 'Europe/London');
+    const time = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+    const alreadySent = staffPage.alreadySent(time, staffPage.firstStage('Survey booked'));
+    expect(answers.map((answer) => answer.kind === 'idle' || answer.message).sort()).toEqual(
+      [staffPage.saved('Survey booked'), alreadySent].sort(),
+    );
+    // The Back button, then another stage and note under the same token: nothing is saved, and it says so.
+    const other = new FormData();
+    for (const [name, value] of fields.entries()) other.set(name, value);
+    other.set('stage', 'completed');
+    other.set('note', 'All done.');
+    for (const again of [await pages.saveUpdate(reference, staff, fields), await pages.saveUpdate(reference, staff, other)])
+      expect(again).toMatchObject({ kind: 'refused', message: alreadySent, errors: {} });
     expect((await db.execute('SELECT count(*) AS n FROM claim_stage_changes')).rows[0]?.n).toBe(1);
     expect((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'stage'")).rows[0]?.n).toBe(1);
     // A new form token is a new Save.

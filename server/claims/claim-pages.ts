@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { deadLinkText, trackPage } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { staffVisitText } from '@/content/drying';
@@ -15,20 +15,22 @@ import {
   type TrackState,
 } from '@/lib/claim-stages';
 import { isCalendarDate, normaliseContactText } from '@/lib/contact-fields';
-import { DRYING_LIMITS } from '@/lib/drying';
-import type { StaffVisitState } from '@/lib/drying-form';
+import { DRYING_LIMITS, changesMachine, type StoredMachine } from '@/lib/drying';
+import { CONFIRM_WET_FIELD, machineFieldName, readingFieldName, type StaffVisitState } from '@/lib/drying-form';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { clientAddress } from '@/server/client-address';
 import { claimOfSession, claimSessionValue, recordLinkUse, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { claimStatus, lookUpClaim, recordStageChange } from '@/server/claims/claim-status';
-import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying-record';
+import { driedRefusalOf, locationWords, machinesOf, recordDryingVisit } from '@/server/claims/drying-record';
+import { reopenIfWet } from '@/server/claims/drying-reopen';
 import { visitOfForm } from '@/server/claims/drying-visit-form';
 import { config } from '@/server/config.mjs';
 import { getDb, orm } from '@/server/db';
-import { enquiries } from '@/server/db-schema';
+import { claimStageChanges, dryingReadings, dryingVisits, enquiries } from '@/server/db-schema';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { rateLimitKey } from '@/server/proxy-client-address.mjs';
 import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+import { wallClock } from '@/lib/zone-clock';
 import { randomBytes } from 'node:crypto';
 
 /** A new form token for the staff page's Save: single use, recorded with the change it saved. */
@@ -45,6 +47,22 @@ export type ClaimPageDeps = {
   /** Whether a change saved here is told to the company's CRM (default: when CRM_WEBHOOK_URL is set). */
   tellCrm?: boolean;
 };
+
+/** A stored time on the London clock: "14:02". */
+const londonTime = (iso: string) => {
+  const clock = wallClock(Date.parse(iso), 'Europe/London');
+  return `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+};
+const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+/** A stored time as a day and time on the London clock: "3 Dec, 10:00". */
+const londonDayTime = (iso: string) => DAY_TIME.format(new Date(iso));
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -101,27 +119,51 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     return { status };
   }
 
-  async function staffClaim(reference: string, session: string | undefined): Promise<ClaimStatus | null> {
+  /** The staff page's claim, with its running machines as the visit form names them (by stored id). */
+  async function staffClaim(
+    reference: string,
+    session: string | undefined,
+  ): Promise<(ClaimStatus & { runningMachines: (StoredMachine & { id: number })[] }) | null> {
     const client = await db();
     const id = await claimOfPage(client, 'update', reference, session);
     if (id === null) return null;
     await recordLinkUse(client, id, 'update', 'opened', now());
-    return claimStatus(client, id);
+    const status = await claimStatus(client, id);
+    if (!status) return null;
+    return { ...status, runningMachines: (await machinesOf(client, id)).filter((machine) => machine.off === null) };
   }
 
   /**
    * The staff page's Save. Its form token makes it once-only: the change is recorded under it, so the
-   * same form sent again (a double press, a reload after the answer) records nothing more, sends no
-   * second e-mail, and is answered as saved.
+   * same token sent again (a double press, the Back button and another change) records nothing, sends
+   * no second e-mail, and is answered with what the first send saved and when.
    */
   async function saveUpdate(reference: string, session: string | undefined, form: FormData): Promise<StaffUpdateState> {
-    const values = Object.fromEntries(
-      ['stage', 'nextDate', 'waitingOn', 'note', 'quiet', 'confirmedBy'].map((name) => [name, text(form, name)]),
+    const formToken = text(form, 'formToken');
+    const values: Record<string, string> = Object.fromEntries(
+      ['stage', 'nextDate', 'waitingOn', 'note', 'quiet', 'confirmedBy', 'formToken'].map((name) => [name, text(form, name)]),
     );
     const client = await db();
     const id = await claimOfPage(client, 'update', reference, session);
     if (id === null) return { kind: 'refused', message: deadLinkText.update, errors: {}, values };
-    const formToken = text(form, 'formToken');
+    const eventId = `staff-save:${id}:${formToken}`;
+    const alreadySent = async (): Promise<StaffUpdateState | null> => {
+      const [first] = await orm(client)
+        .select({ stage: claimStageChanges.stage, at: claimStageChanges.changedAt })
+        .from(claimStageChanges)
+        .where(and(eq(claimStageChanges.eventId, eventId), eq(claimStageChanges.enquiryId, id)));
+      if (!first) return null;
+      return {
+        kind: 'refused',
+        message: staffPage.alreadySent(londonTime(first.at), staffPage.firstStage(stageWords(first.stage))),
+        errors: {},
+        values,
+      };
+    };
+    if (FORM_TOKEN_PATTERN.test(formToken)) {
+      const sent = await alreadySent();
+      if (sent) return sent;
+    }
     const note = normaliseContactText(values.note ?? '', true);
     const nextDate = (values.nextDate ?? '').trim();
     const errors: Extract<StaffUpdateState, { kind: 'refused' }>['errors'] = {};
@@ -147,13 +189,15 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
         note: note || null,
         tellCustomer: values.quiet !== 'on',
         source: 'staff',
-        eventId: `staff-save:${id}:${formToken}`,
+        eventId,
         tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
         confirmedBy: values.stage === 'dried' ? confirmedBy : null,
       },
       now(),
     );
     outboxWritten();
+    // The same token sent twice at once: the other send saved it.
+    if (outcome === 'already-applied') return (await alreadySent()) ?? { kind: 'refused', message: staffPage.reload, errors: {}, values };
     await recordLinkUse(client, id, 'update', 'saved', now());
     const shown = outcome === 'late' ? (await claimStatus(client, id))?.stage : undefined;
     return {
@@ -165,33 +209,82 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
 
   /**
    * The staff page's "Record a visit": one visit of the claim's drying record, checked by the same
-   * rules as the CRM's event, recorded once per form token (sent twice, it is answered as recorded).
+   * rules as the CRM's event, recorded once per form token (sent again, it is answered with what the
+   * first send recorded and when). Machines already recorded change only where their row says so. On a
+   * claim at `dried`, a reading above its goal is recorded only once confirmed (`confirmWet`), and moves
+   * the claim back to drying.
    */
   async function recordVisit(reference: string, session: string | undefined, form: FormData): Promise<StaffVisitState> {
     const values = Object.fromEntries([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+    const refused = (message: string, errors: Record<string, string> = {}): StaffVisitState => ({
+      kind: 'refused',
+      message,
+      errors,
+      values,
+    });
     const client = await db();
     const id = await claimOfPage(client, 'update', reference, session);
-    if (id === null) return { kind: 'refused', message: deadLinkText.update, errors: {}, values };
+    if (id === null) return refused(deadLinkText.update);
     const formToken = text(form, 'formToken');
-    if (!FORM_TOKEN_PATTERN.test(formToken)) return { kind: 'refused', message: staffPage.reload, errors: {}, values };
+    if (!FORM_TOKEN_PATTERN.test(formToken)) return refused(staffPage.reload);
+    const eventId = `staff-visit:${id}:${formToken}`;
+    const alreadySent = async (): Promise<StaffVisitState | null> => {
+      const [first] = await orm(client)
+        .select({ id: dryingVisits.id, visitAt: dryingVisits.visitAt, recordedAt: dryingVisits.recordedAt })
+        .from(dryingVisits)
+        .where(and(eq(dryingVisits.eventId, eventId), eq(dryingVisits.enquiryId, id)));
+      if (!first) return null;
+      const [readings] = await orm(client).select({ n: count() }).from(dryingReadings).where(eq(dryingReadings.visitId, first.id));
+      const what = staffVisitText.firstVisit(londonDayTime(first.visitAt), readings?.n ?? 0);
+      return refused(staffPage.alreadySent(londonTime(first.recordedAt), what));
+    };
+    const sent = await alreadySent();
+    if (sent) return sent;
     const [claim] = await orm(client).select({ receivedMs: enquiries.receivedMs }).from(enquiries).where(eq(enquiries.id, id));
     const parsed = visitOfForm(form, reference, { now: now(), receivedMs: claim?.receivedMs ?? now() });
-    if (!parsed.ok) return { kind: 'refused', message: parsed.message, errors: parsed.errors, values };
+    if (!parsed.ok) return refused(parsed.message, parsed.errors);
+    const machines = new Map((await machinesOf(client, id)).map((machine) => [machine.id, machine]));
+    if (parsed.changes.some((change) => !machines.has(change.id))) return refused(staffVisitText.unknownMachine);
+    const offErrors = Object.fromEntries(
+      parsed.changes
+        .filter((change) => change.off !== null && Date.parse(change.off) < Date.parse(machines.get(change.id)!.on))
+        .map((change) => [
+          machineFieldName(change.row, 'off'),
+          staffVisitText.fieldError(staffVisitText.machineLabels.off, 'must not be before it was switched on'),
+        ]),
+    );
+    if (Object.keys(offErrors).length > 0) return refused(staffVisitText.invalid, offErrors);
+    const wetRows = parsed.visit.readings.flatMap((reading, index) => (reading.value > reading.goal ? [index] : []));
+    if (wetRows.length > 0 && form.get(CONFIRM_WET_FIELD) !== 'on' && (await claimStatus(client, id))?.stage === 'dried')
+      return refused(staffVisitText.confirmWetNeeded, {
+        [CONFIRM_WET_FIELD]: staffVisitText.confirmWetNeeded,
+        ...Object.fromEntries(
+          wetRows.map((index) => [
+            readingFieldName(parsed.readingRows[index]!, 'value'),
+            staffVisitText.wetWarning(String(parsed.visit.readings[index]!.goal)),
+          ]),
+        ),
+      });
+    const tellCrm = deps.tellCrm ?? config().enquiries.tellCrm;
     const outcome = await recordDryingVisit(client, id, parsed.visit, {
       source: 'staff',
-      eventId: `staff-visit:${id}:${formToken}`,
+      eventId,
       now: now(),
-      tellCrm: deps.tellCrm ?? config().enquiries.tellCrm,
+      tellCrm,
+      changes: parsed.changes,
     });
     outboxWritten();
-    if (outcome === 'too-many-visits')
-      return { kind: 'refused', message: staffVisitText.tooMany(DRYING_LIMITS.visitsPerClaim), errors: {}, values };
+    if (outcome === 'already-recorded') return (await alreadySent()) ?? refused(staffPage.reload);
+    if (outcome === 'too-many-visits') return refused(staffVisitText.tooMany(DRYING_LIMITS.visitsPerClaim));
+    if (outcome === 'too-many-machines') return refused(staffVisitText.tooManyMachines(DRYING_LIMITS.machinesPerVisit));
+    if (outcome === 'nothing-changed') return refused(staffVisitText.nothingChanged);
+    if (outcome === 'unknown-machine') return refused(staffVisitText.unknownMachine);
+    const reopened = await reopenIfWet(client, id, eventId, { now: now(), tellCrm });
+    outboxWritten();
     await recordLinkUse(client, id, 'update', 'saved', now());
-    return {
-      kind: 'saved',
-      message: staffVisitText.saved(parsed.visit.readings.length, parsed.visit.equipment.length),
-      formToken: newFormToken(),
-    };
+    const changed = parsed.changes.filter((change) => changesMachine(change, machines.get(change.id)!)).length;
+    const saved = staffVisitText.saved(parsed.visit.readings.length, parsed.visit.equipment.length + changed);
+    return { kind: 'saved', message: reopened ? `${saved} ${staffVisitText.reopened}` : saved, formToken: newFormToken() };
   }
 
   return { lookUp, sessionFor, statusBySession, staffClaim, saveUpdate, recordVisit };

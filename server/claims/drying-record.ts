@@ -1,14 +1,18 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, asc, count, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   DRYING_LIMITS,
+  changesMachine,
   driedRefusal,
   dryingLocations,
   machineEnergy,
   machineKey,
+  sameMachineToTheMinute,
   type DryingLocation,
   type DryingVisitInput,
+  type EquipmentInput,
+  type MachineChange,
   type StoredMachine,
   type StoredReading,
 } from '@/lib/drying';
@@ -16,21 +20,34 @@ import { dryingRecordedEvent } from '@/server/ledger/outbox';
 import { orm, writeTransaction } from '@/server/db';
 import { dryingEquipment, dryingReadings, dryingVisits } from '@/server/db-schema';
 
-export type DryingVisitOutcome = 'recorded' | 'already-recorded' | 'too-many-visits';
+export type DryingVisitOutcome =
+  | 'recorded'
+  | 'already-recorded'
+  | 'too-many-visits'
+  /** Staff only: a change names a machine this claim does not have. */
+  | 'unknown-machine'
+  /** Staff only: its changes and new machines, counted together, are more than a visit takes. */
+  | 'too-many-machines'
+  /** Staff only: no reading, no new machine, and every machine row as it was. */
+  | 'nothing-changed';
 
 /**
  * Keeps one visit of a claim's drying record, in one write transaction: the visit (once per
  * `eventId`: a CRM event sent again, or a staff Save repeated, records nothing more), its readings,
- * and its machines. A machine already recorded (the same kind, model and time switched on) is updated
- * with what this visit says of it (switched off, its meter's kWh), unless a later visit has spoken
- * since. A claim keeps at most DRYING_LIMITS.visitsPerClaim visits. A visit from the staff page is told
- * to the CRM when its webhooks are on (`tellCrm`: a `claim.drying_recorded` event, in the same transaction).
+ * and its machines. A machine already recorded (the same kind, model and time switched on, to the
+ * second: `machineKey`) is updated with what this visit says of it (switched off, its meter's kWh, kept
+ * when the visit gives none), unless a later visit has spoken since. The staff page names machines
+ * already recorded by their stored id (`changes`: only what the row changed is written), and a machine
+ * it adds that matches a running one to the minute is that machine (`sameMachineToTheMinute`), never a
+ * second row. A claim keeps at most DRYING_LIMITS.visitsPerClaim visits. A visit from the staff page is
+ * told to the CRM when its webhooks are on (`tellCrm`: a `claim.drying_recorded` event, in the same
+ * transaction).
  */
 export async function recordDryingVisit(
   db: Client,
   enquiryId: number,
   visit: DryingVisitInput,
-  meta: { source: 'crm' | 'staff'; eventId: string; now: number; tellCrm?: boolean },
+  meta: { source: 'crm' | 'staff'; eventId: string; now: number; tellCrm?: boolean; changes?: readonly MachineChange[] },
 ): Promise<DryingVisitOutcome> {
   const q = orm(db);
   const visitMs = Date.parse(visit.visitAt);
@@ -39,6 +56,24 @@ export async function recordDryingVisit(
     if (seen.rows.length > 0) return 'already-recorded';
     const visits = await run(q.select({ visits: count() }).from(dryingVisits).where(eq(dryingVisits.enquiryId, enquiryId)));
     if (Number(visits.rows[0]?.[0] ?? 0) >= DRYING_LIMITS.visitsPerClaim) return 'too-many-visits';
+    const changes = meta.changes ?? [];
+    const ids = changes.map((change) => change.id);
+    const stored =
+      ids.length === 0
+        ? []
+        : (
+            await run(
+              q
+                .select({ id: dryingEquipment.id, count: dryingEquipment.count })
+                .from(dryingEquipment)
+                .where(and(eq(dryingEquipment.enquiryId, enquiryId), inArray(dryingEquipment.id, ids))),
+            )
+          ).rows.map((row) => ({ id: Number(row[0]), count: Number(row[1]) }));
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    if (ids.some((id) => !byId.has(id))) return 'unknown-machine';
+    const effective = changes.filter((change) => changesMachine(change, byId.get(change.id)!));
+    if (visit.readings.length + visit.equipment.length + effective.length === 0) return 'nothing-changed';
+    if (visit.equipment.length + effective.length > DRYING_LIMITS.machinesPerVisit) return 'too-many-machines';
     const inserted = await run(
       q
         .insert(dryingVisits)
@@ -68,18 +103,35 @@ export async function recordDryingVisit(
           })),
         ),
       );
+    for (const change of effective)
+      await run(
+        q
+          .update(dryingEquipment)
+          .set({
+            ...(change.count !== null ? { count: change.count } : {}),
+            ...(change.off !== null ? { offAt: new Date(Date.parse(change.off)).toISOString() } : {}),
+            ...(change.kwh !== null ? { kwh: change.kwh } : {}),
+            lastVisitMs: sql`max(${dryingEquipment.lastVisitMs}, ${visitMs})`,
+          })
+          .where(and(eq(dryingEquipment.enquiryId, enquiryId), eq(dryingEquipment.id, change.id))),
+      );
     for (const machine of visit.equipment) {
+      const key = machineKey(machine);
+      const sameId = await sameRunningMachine(q, run, enquiryId, machine, meta.source);
+      const where = and(
+        eq(dryingEquipment.enquiryId, enquiryId),
+        sameId === null ? eq(dryingEquipment.machineKey, key) : eq(dryingEquipment.id, sameId),
+      );
+      const known = await run(q.select({ lastVisitMs: dryingEquipment.lastVisitMs }).from(dryingEquipment).where(where));
+      const row = known.rows[0];
       const fields = {
         watts: machine.watts,
         count: machine.count,
         offAt: machine.off === null ? null : new Date(Date.parse(machine.off)).toISOString(),
-        kwh: machine.kwh,
+        // A visit that read no meter keeps the kWh an earlier one read.
+        kwh: machine.kwh === null ? sql`${dryingEquipment.kwh}` : machine.kwh,
         lastVisitMs: visitMs,
       };
-      const key = machineKey(machine);
-      const where = and(eq(dryingEquipment.enquiryId, enquiryId), eq(dryingEquipment.machineKey, key));
-      const known = await run(q.select({ lastVisitMs: dryingEquipment.lastVisitMs }).from(dryingEquipment).where(where));
-      const row = known.rows[0];
       if (!row)
         await run(
           q.insert(dryingEquipment).values({
@@ -89,6 +141,7 @@ export async function recordDryingVisit(
             model: machine.model,
             onAt: new Date(Date.parse(machine.on)).toISOString(),
             ...fields,
+            kwh: machine.kwh,
           }),
         );
       else if (visitMs >= Number(row[0])) await run(q.update(dryingEquipment).set(fields).where(where));
@@ -97,6 +150,50 @@ export async function recordDryingVisit(
     if (meta.source === 'staff' && meta.tellCrm) await run(q.run(dryingRecordedEvent(enquiryId, visitId, meta.now)));
     return 'recorded';
   });
+}
+
+type Run = Parameters<Parameters<typeof writeTransaction>[1]>[0];
+
+/**
+ * The id of the running machine a staff-typed one is (its time typed to the minute, the record's to
+ * the second), or null. The CRM's events name a machine to the second and are taken as they say.
+ */
+async function sameRunningMachine(
+  q: ReturnType<typeof orm>,
+  run: Run,
+  enquiryId: number,
+  machine: EquipmentInput,
+  source: 'crm' | 'staff',
+) {
+  if (source !== 'staff') return null;
+  const running = await run(
+    q
+      .select({ id: dryingEquipment.id, kind: dryingEquipment.kind, model: dryingEquipment.model, on: dryingEquipment.onAt })
+      .from(dryingEquipment)
+      .where(and(eq(dryingEquipment.enquiryId, enquiryId), eq(dryingEquipment.kind, machine.kind), isNull(dryingEquipment.offAt))),
+  );
+  const match = running.rows.find((row) =>
+    sameMachineToTheMinute(machine, { kind: String(row[1]), model: String(row[2]), on: String(row[3]) }),
+  );
+  return match ? Number(match[0]) : null;
+}
+
+/** A claim's machines with their stored ids (the staff page's rows name them so), oldest first. */
+export async function machinesOf(db: Client, enquiryId: number): Promise<(StoredMachine & { id: number })[]> {
+  return orm(db)
+    .select({
+      id: dryingEquipment.id,
+      kind: dryingEquipment.kind,
+      model: dryingEquipment.model,
+      watts: dryingEquipment.watts,
+      count: dryingEquipment.count,
+      on: dryingEquipment.onAt,
+      off: dryingEquipment.offAt,
+      kwh: dryingEquipment.kwh,
+    })
+    .from(dryingEquipment)
+    .where(eq(dryingEquipment.enquiryId, enquiryId))
+    .orderBy(asc(dryingEquipment.onAt), asc(dryingEquipment.id));
 }
 
 export type DryingRecord = { readings: StoredReading[]; machines: StoredMachine[] };

@@ -3,6 +3,7 @@
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staffVisitText } from '@/content/drying';
+import { staffPage } from '@/content/staff-page';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { wallClock } from '@/lib/zone-clock';
 import { claimSessionValue } from '@/server/claims/claim-links';
@@ -25,6 +26,15 @@ const london = (ms: number) => {
   const clock = wallClock(ms, 'Europe/London');
   return `${clock.date}T${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
 };
+const dayTime = (ms: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/London',
+  }).format(ms);
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -81,7 +91,12 @@ describe('the staff page’s Record a visit', () => {
       'equipment.1.model': '',
     });
     expect(await pages.recordVisit(reference, staff, first)).toMatchObject({ kind: 'saved', message: staffVisitText.saved(1, 1) });
-    expect(await pages.recordVisit(reference, staff, first)).toMatchObject({ kind: 'saved' });
+    // Sent again (the Back button, say), with another reading: nothing more is recorded, and the answer says so.
+    first.set('readings.0.value', '30');
+    expect(await pages.recordVisit(reference, staff, first)).toMatchObject({
+      kind: 'refused',
+      message: staffPage.alreadySent(london(now).slice(11), staffVisitText.firstVisit(dayTime(on), 1)),
+    });
     expect((await dryingRecordOf(db, id)).readings).toEqual([
       { visitAt: new Date(on).toISOString(), location: 'Kitchen wall', material: 'plaster', scale: 'wme', value: 28, goal: 12 },
     ]);
@@ -92,7 +107,7 @@ describe('the staff page’s Record a visit', () => {
       'readings.0.location': 'Kitchen wall',
       'readings.0.material': 'plaster',
       'readings.0.scale': 'wme',
-      'readings.0.value': '14,5',
+      'readings.0.value': '14.5',
       'readings.0.goal': '12',
       'equipment.0.kind': 'dehumidifier',
       'equipment.0.model': 'Ebac BD150',

@@ -1,10 +1,20 @@
 import 'server-only';
 import { staffVisitText } from '@/content/drying';
-import { dryingTimeErrors, parseDryingRecorded, type DryingVisitInput, type FieldError } from '@/lib/drying';
+import {
+  DRYING_LIMITS,
+  dryingTimeErrors,
+  fieldPath,
+  machineChangeSchema,
+  staffVisitDataSchema,
+  type DryingVisitInput,
+  type FieldError,
+  type MachineChange,
+} from '@/lib/drying';
 import {
   MACHINE_FIELDS,
   READING_FIELDS,
   machineFieldName,
+  parseDecimal,
   readingFieldName,
   type MachineField,
   type ReadingField,
@@ -24,15 +34,25 @@ function londonInstant(value: string): string | null {
   return new Date(instantAtLocal({ year, month, day }, hour * 60 + minute, 'Europe/London')).toISOString();
 }
 
-const number = (value: string) => (value.trim() === '' ? undefined : Number(value.trim().replace(',', '.')));
+export type FormMachineChange = MachineChange & { row: number };
 
-export type VisitOfForm = { ok: true; visit: DryingVisitInput } | { ok: false; errors: Record<string, string>; message: string };
+export type VisitOfForm =
+  | {
+      ok: true;
+      visit: DryingVisitInput;
+      /** Rows of machines already recorded, by their stored id: the server keeps only those that change something. */
+      changes: FormMachineChange[];
+      /** The form's row of each of `visit.readings`. */
+      readingRows: number[];
+    }
+  | { ok: false; errors: Record<string, string>; message: string };
 
 /**
  * The staff page's visit form as the visit the CRM's event carries, checked by the same schema. A
- * location row is recorded when it has a reading, a machine row when it has a model; each error is
- * given under the form's own field (`readings.2.value`). Times as the CRM's: not in the future, at most
- * 90 days before the enquiry.
+ * location row is recorded when it has a reading; a machine row with an id is a machine already
+ * recorded (its count, off time and meter kWh, each as typed); a row without one is a new machine when
+ * it has a model. Each error is given under the form's own field (`readings.2.value`). Times as the
+ * CRM's: not in the future, at most 90 days before the enquiry. Numbers the UK way (`parseDecimal`).
  */
 export function visitOfForm(form: FormData, reference: string, bounds: { now: number; receivedMs: number }): VisitOfForm {
   const text = (name: string) => {
@@ -40,6 +60,13 @@ export function visitOfForm(form: FormData, reference: string, bounds: { now: nu
     return typeof value === 'string' ? value : '';
   };
   const errors: Record<string, string> = {};
+  /** A number field; a comma that is not a thousands separator is refused naming the field. */
+  const number = (name: string, label: string) => {
+    const parsed = parseDecimal(text(name));
+    if (parsed !== 'comma') return parsed;
+    errors[name] = staffVisitText.fieldError(label, staffVisitText.badComma);
+    return undefined;
+  };
   const visitAt = londonInstant(text('visitAt'));
   if (!visitAt) errors.visitAt = staffVisitText.badTime;
 
@@ -53,42 +80,81 @@ export function visitOfForm(form: FormData, reference: string, bounds: { now: nu
       location: field('location'),
       material: field('material'),
       scale: field('scale'),
-      value: number(field('value')),
-      goal: number(field('goal')),
+      value: number(readingFieldName(row, 'value'), staffVisitText.labels.value),
+      goal: number(readingFieldName(row, 'goal'), staffVisitText.labels.goal),
     });
   }
   const machineRows: number[] = [];
   const equipment = [];
-  for (let row = 0; row < MAX_ROWS && form.has(machineFieldName(row, 'model')); row += 1) {
-    const field = (name: MachineField) => text(machineFieldName(row, name));
+  const changes: FormMachineChange[] = [];
+  const changedIds = new Set<number>();
+  const isRow = (row: number) => form.has(machineFieldName(row, 'id')) || form.has(machineFieldName(row, 'model'));
+  for (let row = 0; row < MAX_ROWS && isRow(row); row += 1) {
+    const name = (field: MachineField) => machineFieldName(row, field);
+    const field = (which: MachineField) => text(name(which));
+    const off = field('off').trim() === '' ? null : londonInstant(field('off'));
+    if (off === null && field('off').trim() !== '') errors[name('off')] = staffVisitText.badTime;
+    else if (off !== null) {
+      const late = offTimeError(off, bounds);
+      if (late) errors[name('off')] = staffVisitText.fieldError(staffVisitText.machineLabels.off, late);
+    }
+    const count = number(name('count'), staffVisitText.machineLabels.count);
+    const kwh = number(name('kwh'), staffVisitText.machineLabels.kwh);
+    if (form.has(name('id'))) {
+      const id = Number(field('id'));
+      // The id is the page's own, not typed: a bad or repeated one is a page out of date.
+      if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: {}, message: staffVisitText.unknownMachine };
+      if (changedIds.has(id)) return { ok: false, errors: {}, message: staffVisitText.machineTwice };
+      changedIds.add(id);
+      const change = machineChangeSchema.safeParse({ id, count: count ?? null, off, kwh: kwh ?? null });
+      if (change.success) changes.push({ ...change.data, row });
+      else
+        for (const issue of change.error.issues) {
+          const which = String(issue.path[0] ?? 'id') as MachineField;
+          errors[name(which)] ??= staffVisitText.fieldError(machineLabel(which), issue.message);
+        }
+      continue;
+    }
     if (field('model').trim() === '') continue;
     const on = londonInstant(field('on'));
-    const off = field('off').trim() === '' ? null : londonInstant(field('off'));
-    if (!on) errors[machineFieldName(row, 'on')] = staffVisitText.badTime;
-    if (off === null && field('off').trim() !== '') errors[machineFieldName(row, 'off')] = staffVisitText.badTime;
+    if (!on) errors[name('on')] = staffVisitText.badTime;
     machineRows.push(row);
     equipment.push({
       kind: field('kind'),
       model: field('model'),
-      watts: number(field('watts')),
-      count: number(field('count')),
+      watts: number(name('watts'), staffVisitText.machineLabels.watts),
+      count,
       on: on ?? '',
       off,
-      kwh: number(field('kwh')) ?? null,
+      kwh: kwh ?? null,
     });
   }
-  if (readings.length + equipment.length === 0) return { ok: false, errors, message: staffVisitText.empty };
+  if (readings.length + equipment.length + changes.length === 0 && Object.keys(errors).length === 0)
+    return { ok: false, errors, message: staffVisitText.empty };
   if (Object.keys(errors).length > 0) return { ok: false, errors, message: staffVisitText.invalid };
 
-  const parsed = parseDryingRecorded({
-    type: 'claim.drying_recorded',
-    timestamp: visitAt,
-    data: { reference, visitAt, readings, equipment },
-  });
-  const problems = parsed.ok ? dryingTimeErrors(parsed.event.data, bounds) : parsed.errors;
-  if (parsed.ok && problems.length === 0) return { ok: true, visit: parsed.event.data };
+  const parsed = staffVisitDataSchema.safeParse({ reference, visitAt, readings, equipment });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({ path: `data.${fieldPath(issue.path)}`, msg: issue.message }));
+    return { ok: false, errors: formErrors(problems, readingRows, machineRows), message: staffVisitText.invalid };
+  }
+  const problems = dryingTimeErrors(parsed.data, bounds);
+  if (problems.length === 0) return { ok: true, visit: parsed.data, changes, readingRows };
   return { ok: false, errors: formErrors(problems, readingRows, machineRows), message: staffVisitText.invalid };
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** An off time as `dryingTimeErrors` checks a visit's: not in the future, not too long before the enquiry. */
+function offTimeError(off: string, bounds: { now: number; receivedMs: number }): string | null {
+  const at = Date.parse(off);
+  if (at > bounds.now) return 'must not be in the future';
+  if (at < bounds.receivedMs - DRYING_LIMITS.daysBeforeEnquiry * DAY_MS)
+    return `must not be more than ${DRYING_LIMITS.daysBeforeEnquiry} days before the enquiry`;
+  return null;
+}
+
+const machineLabel = (field: MachineField) => (field === 'id' ? '' : staffVisitText.machineLabels[field]);
 
 const FIELD_PATH = /^data\.(readings|equipment)\[(\d+)\]\.(\w+)$/;
 
@@ -112,7 +178,7 @@ export function formErrors(
         continue;
       }
       if (list === 'equipment' && (MACHINE_FIELDS as readonly string[]).includes(field)) {
-        const name = field as MachineField;
+        const name = field as Exclude<MachineField, 'id'>;
         byField[machineFieldName(machineRows[Number(index)] ?? 0, name)] ??= staffVisitText.fieldError(
           staffVisitText.machineLabels[name],
           error.msg,

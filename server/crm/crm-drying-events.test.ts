@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { staffVisitText } from '@/content/drying';
 import { dryingLocations, machineEnergy } from '@/lib/drying';
 import { claimStatus } from '@/server/claims/claim-status';
 import { dryingRecordOf } from '@/server/claims/drying-record';
@@ -85,6 +86,27 @@ const dryingEvent = (data: Record<string, unknown>, eventId?: string) => signed(
 const toDried = () => signed('claim.updated', { reference, stage: 'dried' });
 
 describe('claim.drying_recorded from the CRM', () => {
+  it('a reading above its goal after dried moves the claim back to drying once, at the visit, telling the customer', async () => {
+    await handler()(dryingEvent(firstVisit()));
+    await handler()(dryingEvent(lastVisit(11)));
+    expect((await handler()(toDried())).status).toBe(200);
+    expect((await claimStatus(db, id))?.stage).toBe('dried');
+    const wet = { ...lastVisit(14), visitAt: '2026-12-10T11:59:30Z', equipment: [] };
+    expect(await handler()(dryingEvent(wet, 'msg_wet'))).toEqual({ status: 200, body: { success: true, applied: true } });
+    // Sent again: applied once.
+    expect(await handler()(dryingEvent(wet, 'msg_wet'))).toEqual({ status: 200, body: { success: true, applied: false } });
+    const status = await claimStatus(db, id);
+    expect(status?.stage).toBe('drying');
+    expect(status?.timeline.at(-1)).toEqual({
+      stage: 'drying',
+      at: '2026-12-10T11:59:30.000Z',
+      note: staffVisitText.reopenNote('Kitchen wall, plaster'),
+    });
+    const reopened = await db.execute("SELECT event_id, source FROM claim_stage_changes WHERE stage = 'drying'");
+    expect(reopened.rows.map((row) => [row.event_id, row.source])).toEqual([['reading-above-goal:msg_wet', 'staff']]);
+    expect((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'stage'")).rows[0]?.n).toBe(2);
+  });
+
   it('records a visit, and a replayed webhook-id is not applied twice', async () => {
     expect(await handler()(dryingEvent(firstVisit(), 'msg_visit_1'))).toEqual({ status: 200, body: { success: true, applied: true } });
     expect(await handler()(dryingEvent(firstVisit(), 'msg_visit_1'))).toEqual({ status: 200, body: { success: true, applied: false } });

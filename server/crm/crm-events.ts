@@ -8,7 +8,9 @@ import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { config } from '@/server/config.mjs';
 import { recordStageChange, type StageChange } from '@/server/claims/claim-status';
 import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying-record';
+import { reopenIfWet } from '@/server/claims/drying-reopen';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
+import { outboxWritten } from '@/server/ledger/outbox';
 import { getDb, orm } from '@/server/db';
 import { claimStageChanges, enquiries } from '@/server/db-schema';
 import { failure, readCappedText, type HandlerResult } from '@/server/http';
@@ -62,7 +64,13 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
 const isRecordedEvent = async (client: Client, eventId: string) =>
   (await orm(client).select({ id: claimStageChanges.id }).from(claimStageChanges).where(eq(claimStageChanges.eventId, eventId))).length > 0;
 
-export type CrmEventsDeps = { secret?: string | null; db?: () => Promise<Client>; now?: () => number };
+export type CrmEventsDeps = {
+  secret?: string | null;
+  db?: () => Promise<Client>;
+  now?: () => number;
+  /** Whether a change the site makes (a wet reading after `dried`) is told to the CRM (default: when CRM_WEBHOOK_URL is set). */
+  tellCrm?: boolean;
+};
 
 /**
  * POST /api/crm/events: the company's CRM moves a claim's stage, signed the Standard Webhooks way with
@@ -164,7 +172,8 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
   /**
    * A `claim.drying_recorded` event: one visit of the claim's drying record (lib/drying.ts). A reading
    * off its scale, too many locations or machines, a time in the future or over 90 days before the
-   * enquiry: 400 naming the field; a claim with its 120 visits already: 409.
+   * enquiry: 400 naming the field; a claim with its 120 visits already: 409. A reading above its goal on
+   * a claim at `dried` moves it back to `drying` (server/claims/drying-reopen.ts).
    */
   async function applyDryingVisit(body: Record<string, unknown>, verified: { id: string; timestamp: number }): Promise<HandlerResult> {
     const refused = 'The event is not a drying visit this site takes.';
@@ -181,6 +190,9 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
       return failure(409, `A claim keeps at most ${DRYING_LIMITS.visitsPerClaim} drying visits.`, {
         errors: [{ path: 'data', msg: `the claim has ${DRYING_LIMITS.visitsPerClaim} visits already` }],
       });
+    // A reading above its goal after `dried` moves the claim back (again for an event sent twice: once only).
+    if (await reopenIfWet(claim.client, claim.id, verified.id, { now: now(), tellCrm: deps.tellCrm ?? config().enquiries.tellCrm }))
+      outboxWritten();
     return { status: 200, body: { success: true, applied: outcome === 'recorded' } };
   }
 }

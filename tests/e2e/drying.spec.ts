@@ -151,7 +151,8 @@ async function recordTwoVisits(page: Page, request: APIRequestContext, unique: s
   await expect(again.getByLabel(staffVisitText.labels.location)).toHaveValue('Kitchen wall');
   await again.getByLabel(staffVisitText.labels.value).fill('14');
   const running = form.getByRole('group', { name: staffVisitText.machineRow(1) });
-  await expect(running.getByLabel(staffVisitText.machineLabels.model)).toHaveValue('Ebac BD150');
+  await expect(running).toContainText(/^Machine 1Ebac BD150 dehumidifier, switched on /);
+  await expect(running.getByLabel(staffVisitText.machineLabels.count)).toHaveValue('1');
   await running.getByLabel(staffVisitText.machineLabels.off).fill(londonLocal(second));
   await form.getByRole('button', { name: staffVisitText.submit }).click();
   await expect(page.getByText(staffVisitText.saved(1, 1))).toBeVisible();

@@ -10,18 +10,25 @@ import { staffVisitText } from '@/content/drying';
 import { staffPage } from '@/content/staff-page';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
-import { wallClock } from '@/lib/zone-clock';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 import { answerPageStatus } from '@/server/page-status.mjs';
 
 export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
 
-/** An instant as a `datetime-local` value on the London clock: "2026-12-03T10:00". */
-function londonLocal(iso: string): string {
-  const clock = wallClock(Date.parse(iso), 'Europe/London');
-  return `${clock.date}T${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
-}
+const WORDS = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+  timeZoneName: 'short',
+});
+/** An instant as people read it, to the second and with its zone (the hour the clocks go back is shown twice): "25 Oct 2026, 01:30:00 GMT". */
+const londonWords = (iso: string) => WORDS.format(new Date(iso));
 
 /** The company's staff page for one claim, opened by the link in its notification (its token traded for a cookie); it names the claim by reference only. */
 export default async function ClaimUpdatePage({ params }: { params: Promise<{ reference: string }> }) {
@@ -52,14 +59,16 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
           page={staffPagePath(status.reference)}
           formToken={newFormToken()}
           locations={(status.drying?.locations ?? []).map(({ location, material, scale, goal }) => ({ location, material, scale, goal }))}
-          machines={(status.drying?.running ?? []).map(({ kind, model, watts, count, on }) => ({
+          machines={status.runningMachines.map(({ id, kind, model, watts, count, on }) => ({
+            id,
             kind,
             model,
             watts,
             count,
             on,
-            onLocal: londonLocal(on),
+            onWords: londonWords(on),
           }))}
+          dried={status.stage === 'dried'}
         />
       </section>
       <ClaimStatusView status={status} Drying={DryingSection} />
