@@ -8,7 +8,7 @@ import { claimSessionValue, revokeClaimLinks, rotateClaimLinks } from '@/server/
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingDocumentResponse, verifiedDryingDocument } from '@/server/claims/drying-documents';
 import { recordStageChange } from '@/server/claims/claim-status';
-import { READING_ABOVE_GOAL_EVENT_PREFIX } from '@/server/claims/issued-documents';
+import { READING_ABOVE_GOAL } from '@/server/claims/drying-reopen';
 import { erasePersonalData } from '@/server/upkeep/data-requests';
 import { documentDateTime } from '@/server/claims/drying-pdf';
 import { recordDryingVisit } from '@/server/claims/drying-record';
@@ -238,7 +238,7 @@ describe('issued documents', () => {
         note: null,
         tellCustomer: true,
         source: 'staff',
-        eventId: `${READING_ABOVE_GOAL_EVENT_PREFIX}x`,
+        eventId: `${READING_ABOVE_GOAL}x`,
         at: wetAt,
       },
       wetAt,

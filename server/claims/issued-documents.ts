@@ -10,6 +10,7 @@ import {
   parseVerificationToken,
   type DocumentKind,
 } from '@/lib/document-numbers';
+import { READING_ABOVE_GOAL } from '@/server/claims/drying-reopen';
 import { insertSelect, orm, writeBatch } from '@/server/db';
 import { claimStageChanges, dryingDocuments, siteSecrets } from '@/server/db-schema';
 
@@ -161,9 +162,6 @@ export type VerifiedDocument =
       withdrawn: Withdrawal | null;
     } & DocumentFigures);
 
-/** The stage-change event id of the claim moved back to drying by a reading above its goal after `dried`. */
-export const READING_ABOVE_GOAL_EVENT_PREFIX = 'reading-above-goal:';
-
 async function withdrawalOf(db: Client, enquiryId: number, certificate: DrynessCertificate): Promise<Withdrawal | null> {
   const c = claimStageChanges;
   const [back] = await orm(db)
@@ -173,7 +171,7 @@ async function withdrawalOf(db: Client, enquiryId: number, certificate: DrynessC
     .orderBy(asc(c.changedMs), asc(c.id))
     .limit(1);
   if (!back) return null;
-  return { at: back.at, reason: back.eventId?.startsWith(READING_ABOVE_GOAL_EVENT_PREFIX) ? 'reading-above-goal' : 'drying-resumed' };
+  return { at: back.at, reason: back.eventId?.startsWith(READING_ABOVE_GOAL) ? 'reading-above-goal' : 'drying-resumed' };
 }
 
 /**
