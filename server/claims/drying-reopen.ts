@@ -55,7 +55,7 @@ export async function reopenIfWet(
       note: staffVisitText.reopenNote(locationWords(refusal.location)),
       tellCustomer: true,
       source: 'staff',
-      at: Math.max(visit.visitMs, latest.changedMs),
+      at: Math.max(visit.visitMs, latest.changedMs + 1),
       eventId: `${READING_ABOVE_GOAL}${visitEventId}`,
       tellCrm: meta.tellCrm,
     },

@@ -107,8 +107,9 @@ test('a CRM machine recorded to the second with its meter kWh, then a staff visi
   ]);
   const statement = await pdfText(new Uint8Array(await readFile((await download.path())!)));
   expect(statement.match(/Ebac BD150 dehumidifier/g)).toHaveLength(1);
-  expect(statement).toContain(`40.0 kWh (${documentWords.statement.source.meter})`);
-  expect(statement).not.toContain(documentWords.statement.source.rated);
+  // The machines' table: machine, rated W, on, off, hours, kWh, source.
+  expect(statement).toMatch(new RegExp(`Ebac BD150 dehumidifier 700 .+ still running [0-9.]+ 40\\.0 ${documentWords.pdf.sources.meter}`));
+  expect(statement).not.toContain(documentWords.pdf.sources.rated);
   expect(statement).toContain('Total electricity used: 40.0 kWh');
 });
 
