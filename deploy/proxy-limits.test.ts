@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
 import { bodyDeadlineMs } from '@/server/server-limits.mjs';
+import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { UPLOAD_PATHS, uploadPathOf, uploadPathRegExp, type UploadPath } from '@/server/upload-door.mjs';
 
 const MIB = 1024 * 1024;
@@ -260,17 +261,19 @@ describe('deploy/Caddyfile', () => {
     expect(sized('@other_too_large').map((directive) => [directive.name, ...directive.args])).toEqual([['not', 'path', ...uploadPatterns]]);
   });
 
-  it('gives an upload the largest body, in the smallest whole MiB that holds it, and buffers that much', () => {
-    const sizes = directives.filter((directive) => directive.name === 'max_size' || directive.name === 'max_buffer_size');
-    const upload = sizes.filter((directive) => directive.name === 'max_buffer_size' || directive.blocks.includes('request_body @upload'));
-    expect(upload.map((directive) => directive.name).sort()).toEqual(['max_buffer_size', 'max_size']);
+  it('gives an upload the largest body, in the smallest whole MiB that holds it, and holds no body whole', () => {
+    const upload = bodyLimits.filter((directive) => directive.blocks.includes('request_body @upload'));
+    expect(upload).toHaveLength(1);
     for (const directive of upload) {
       const bytes = caddyBytes(directive.args[0] ?? '');
       expect(bytes, `${directive.name} ${directive.args[0]}`).toBeGreaterThanOrEqual(LARGEST_BODY_BYTES);
       expect(bytes, `${directive.name} ${directive.args[0]}`).toBe(UPLOAD_LIMIT);
     }
-    for (const directive of sizes.filter((other) => !upload.includes(other)))
+    for (const directive of bodyLimits.filter((other) => !upload.includes(other)))
       expect(caddyBytes(directive.args[0] ?? ''), `${directive.blocks.at(-1)}: ${directive.name}`).toBeLessThan(LARGEST_BODY_BYTES);
+    // Caddy 2.6 buffers a body only in memory, with no limit per visitor: it streams them to the site's upload door.
+    for (const name of ['buffer_requests', 'max_buffer_size', 'request_buffers'])
+      expect(directives.filter((directive) => directive.name === name)).toEqual([]);
   });
 
   it('gives the largest body to the requests the site takes uploads on, and to no other', () => {
@@ -303,5 +306,66 @@ describe('deploy/Caddyfile', () => {
   it('quotes the largest body and its limit in bytes as they are', () => {
     expect(text).toContain(LARGEST_BODY_BYTES.toLocaleString('en-GB'));
     expect(text).toContain(UPLOAD_LIMIT.toLocaleString('en-GB'));
+  });
+});
+
+/**
+ * What each access log writes for a request path and a Referer: the proxy's own rewriting (nginx's `map`,
+ * Caddy's `regexp` filter, Go's syntax: `(?i)` and `${1}`), applied here with JavaScript's.
+ */
+const LINK_PREFIXES = [STATUS_LINK_PREFIX, STAFF_LINK_PREFIX, '/verify/'];
+const LOGGED_SAMPLES = [
+  ...LINK_PREFIXES.flatMap((prefix) => [
+    [`${prefix}${SAMPLE_TOKEN}`, `${prefix}[token]`],
+    [`${prefix}${SAMPLE_TOKEN}?from=email`, `${prefix}[token]?from=email`],
+    [`${prefix.toUpperCase()}${SAMPLE_TOKEN}/`, `${prefix.toUpperCase()}[token]/`],
+  ]),
+  ['/', '/'],
+  ['/track', '/track'],
+  ['/claims/HC-ABC-DEF', '/claims/HC-ABC-DEF'],
+  ['/contact?from=home', '/contact?from=home'],
+];
+
+function expectTokensCut(rewrite: (value: string) => string, referer: (value: string) => string) {
+  for (const [sent, logged] of LOGGED_SAMPLES) {
+    expect(rewrite(sent!), sent).toBe(logged);
+    expect(referer(`https://www.example.com${sent}`), sent).toBe(`https://www.example.com${logged}`);
+  }
+}
+
+describe('the access logs', () => {
+  it('nginx logs a claim link with its token cut, in the path and the Referer', () => {
+    const directives = nginxDirectives(read('nginx-site.conf'));
+    const rule = (variable: string) => {
+      const entry = directives.find((directive) => directive.blocks.at(-1)?.startsWith(`map ${variable} `) && directive.name !== 'default');
+      const [, flags = '', pattern = ''] = /^"~(\*?)(.*)"$/.exec(entry?.name ?? '') ?? [];
+      const replacement = /^"(.*)"$/.exec(entry?.args[0] ?? '')?.[1] ?? '';
+      return (value: string) => value.replace(new RegExp(pattern, flags ? 'i' : ''), replacement);
+    };
+    expectTokensCut(rule('$request_uri'), rule('$http_referer'));
+    const logFormat = directives.find((directive) => directive.name === 'log_format');
+    expect(logFormat?.args.join(' ')).toContain('$homecare_logged_uri');
+    expect(logFormat?.args.join(' ')).not.toMatch(/\$request\b|\$request_uri|\$uri|\$http_referer/);
+    const logs = directives.filter((directive) => directive.name === 'access_log');
+    expect(logs.map((directive) => directive.blocks.at(-1))).toEqual(['server', 'server']);
+    for (const directive of logs) expect(directive.args[1]).toBe(logFormat?.args[0]);
+  });
+
+  it('Caddy logs a claim link with its token cut, in the path and the Referer, in its access log and its own', () => {
+    const directives = caddyDirectives(read('Caddyfile'));
+    const logs = directives.filter((directive) => directive.name === 'log').map((directive) => directive.blocks);
+    expect(logs).toEqual([[''], ['www.example.com']]);
+    const rules = (field: string) =>
+      directives
+        .filter((directive) => directive.name === field && directive.blocks.at(-1) === 'fields')
+        .map((entry) => {
+          expect(entry.args[0], field).toBe('regexp');
+          const pattern = (entry.args[1] ?? '').replace(/^\(\?i\)/, '');
+          const replacement = (entry.args[2] ?? '').replace(/\$\{(\d+)\}/g, '$$$1');
+          return (value: string) => value.replace(new RegExp(pattern, 'i'), replacement);
+        });
+    const [uri, referer] = [rules('request>uri'), rules('request>headers>Referer')];
+    expect([uri.length, referer.length]).toEqual([logs.length, logs.length]);
+    uri.forEach((rewrite, index) => expectTokensCut(rewrite, referer[index]!));
   });
 });
