@@ -214,19 +214,7 @@ export async function dryingRecordOf(db: Client, enquiryId: number): Promise<Dry
     .innerJoin(dryingVisits, eq(dryingVisits.id, dryingReadings.visitId))
     .where(eq(dryingVisits.enquiryId, enquiryId))
     .orderBy(asc(dryingVisits.visitMs), asc(dryingReadings.id));
-  const machines = await q
-    .select({
-      kind: dryingEquipment.kind,
-      model: dryingEquipment.model,
-      watts: dryingEquipment.watts,
-      count: dryingEquipment.count,
-      on: dryingEquipment.onAt,
-      off: dryingEquipment.offAt,
-      kwh: dryingEquipment.kwh,
-    })
-    .from(dryingEquipment)
-    .where(eq(dryingEquipment.enquiryId, enquiryId))
-    .orderBy(asc(dryingEquipment.onAt), asc(dryingEquipment.id));
+  const machines = (await machinesOf(db, enquiryId)).map(({ id: _id, ...machine }) => machine);
   return { readings, machines };
 }
 
