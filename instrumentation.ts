@@ -5,8 +5,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   try {
-    // Every setting, server and public, in one check (server/config.mjs).
-    const { config } = await import('@/server/config.mjs');
+    // Every setting, server and public, in one check (server/base/config.mjs).
+    const { config } = await import('@/server/base/config.mjs');
     config();
   } catch (misconfiguration) {
     // A bad setting stops the server with the variable named, before the first request, rather than
@@ -17,7 +17,7 @@ export async function register() {
   try {
     // Personal data is owner-only whatever umask the server was started with: places left wider (an
     // older version, a copy made by hand) are tightened once, and restore learns the site is running.
-    const { securePrivatePlacesAtStart } = await import('@/server/private-files');
+    const { securePrivatePlacesAtStart } = await import('@/server/base/private-files');
     await securePrivatePlacesAtStart();
   } catch (error) {
     console.error('[privacy] could not check the modes of the data folder:', error instanceof Error ? error.message : error);

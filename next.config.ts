@@ -1,10 +1,10 @@
 import type { NextConfig } from 'next';
-import { crmImagePattern, crmIsOnPrivateNetwork } from './server/gallery/crm-image-pattern';
+import { crmImagePattern, crmIsOnPrivateNetwork } from './server/crm/gallery-image-pattern';
 import { GALLERY_IMAGE_QUALITY, GALLERY_IMAGE_WIDTHS } from './lib/gallery/image-widths';
-import { config } from './server/config.mjs';
+import { config } from './server/base/config.mjs';
 import { LARGEST_BODY_BYTES } from './lib/enquiry-rules.mjs';
 
-// The settings, checked (a bad value stops the build with the variable named): server/config.mjs.
+// The settings, checked (a bad value stops the build with the variable named): server/base/config.mjs.
 const settings = config();
 const crmUrl = settings.public.NEXT_PUBLIC_CRM_URL;
 const crmPattern = crmImagePattern(crmUrl);

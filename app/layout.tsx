@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import './globals.css';
 import { business } from '@/content/business';
 import { navigationLabels } from '@/content/navigation';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';

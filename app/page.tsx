@@ -9,8 +9,8 @@ import { services } from '@/content/services';
 import { testimonials } from '@/content/testimonials';
 import { localBusinessJsonLd, serializeJsonLd } from '@/lib/structured-data';
 import { pageMetadata } from '@/lib/page-metadata';
-import { config } from '@/server/config.mjs';
-import { imageSrc } from '@/server/inline-image';
+import { config } from '@/server/base/config.mjs';
+import { imageSrc } from '@/server/base/inline-image';
 
 export const metadata = pageMetadata('home');
 

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 
 export default function robots(): MetadataRoute.Robots {
   return {

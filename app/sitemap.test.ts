@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists the nine main routes (the claim look-up too), the page for insurers and the six service pages with absolute URLs from SITE_URL', () => {

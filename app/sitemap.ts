@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { sitePages } from '@/content/pages';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 
 export default function sitemap(): MetadataRoute.Sitemap {
   return sitePages.map((page) => ({

@@ -129,7 +129,7 @@ export const laterPhotosText = {
 export type LaterPhotosOutcome = keyof typeof laterPhotosText.outcomes;
 
 /** What a post of photos turned away at the upload door without the page's script is shown, before the site reads it. */
-export const laterPhotosDoorPages = {
+export const laterPhotosGatePages = {
   busy: { title: 'Many photos are arriving at once', text: laterPhotosText.outcomes.busy },
   'in-progress': {
     title: 'Your last photos are still being sent',

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHUTDOWN_GRACE_MS } from '@/server/server-limits.mjs';
+import { SHUTDOWN_GRACE_MS } from '@/server/edge/server-limits.mjs';
 
 const unit = readFileSync(path.join(__dirname, 'homecare.service'), 'utf8');
 const settings = (key: string) => [...unit.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((match) => match[1]!);

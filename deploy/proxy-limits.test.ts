@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
-import { bodyDeadlineMs } from '@/server/server-limits.mjs';
+import { bodyDeadlineMs } from '@/server/edge/server-limits.mjs';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
-import { UPLOAD_PATHS, uploadPathOf, uploadPathRegExp, type UploadPath } from '@/server/upload-door.mjs';
+import { UPLOAD_PATHS, uploadPathOf, uploadPathRegExp, type UploadPath } from '@/server/edge/upload-gate.mjs';
 
 const MIB = 1024 * 1024;
 /** The figure each proxy must give an upload: the largest body rounded up to whole MiB. */

@@ -16,7 +16,7 @@ export const staffPagePath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/up
 /**
  * Where a claim's "Add photos" form posts (scripted or not), under its status page, so the status
  * page's cookie goes along and opens the claim: no token in the page or the post's address. `*` stands
- * for the one path segment of the reference (server/upload-door.mjs, and the proxies' files in deploy/).
+ * for the one path segment of the reference (server/edge/upload-gate.mjs, and the proxies' files in deploy/).
  */
 export const LATER_PHOTOS_PATTERN = `${CLAIM_PAGE_PREFIX}*/photos`;
 /** @param {string} reference */

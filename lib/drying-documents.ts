@@ -12,7 +12,7 @@ import {
 /**
  * The figures of a claim's two drying documents, the electricity statement and the certificate of
  * dryness: the PDFs and the verification page show these, so an insurer who opens the page sees what
- * the customer's document says. Pure; the server reads the record (server/claims/drying-documents.ts).
+ * the customer's document says. Pure; the server reads the record (server/claims/drying/documents.ts).
  */
 
 /** kWh and hours as the documents print them, to a tenth: the total is the sum of the figures printed. */

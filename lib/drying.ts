@@ -15,7 +15,7 @@ import { wallClock } from '@/lib/zone-clock';
  * A claim's drying record: the company's visits during drying out, each with the moisture readings of
  * the affected locations against their drying goals (the same material's reading in an unaffected
  * area, the "dry standard"), and the machines placed, switched off or removed. The rules here are pure
- * and browser-safe; the server stores visits (server/claims/drying-record.ts) and the status page
+ * and browser-safe; the server stores visits (server/claims/drying/record.ts) and the status page
  * shows what `dryingSummary` makes of them. Its terms (scales, materials, machines) are in
  * lib/drying-terms.ts, for the staff page's form.
  */

@@ -2,7 +2,7 @@
 // may carry, how large its text and its whole body may be, and how fast and how many at once its uploads
 // must arrive. The form, its schema, the server (server.mjs too), next.config.ts, the benchmarks and the
 // tests read them from here; the words that quote them are in content/contact.ts, and what an operator
-// sets (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW) in server/config.mjs. The reverse proxies' files
+// sets (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW) in server/base/config.mjs. The reverse proxies' files
 // (deploy/nginx-site.conf, deploy/Caddyfile) cannot import it: deploy/proxy-limits.test.ts holds them
 // to LARGEST_BODY_BYTES. Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 
@@ -46,7 +46,7 @@ export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 /**
  * The largest request body the site takes: an enquiry with every photo at its cap, its text and the
  * multipart framing (60,098,304 bytes). The route handler (server/intake/multipart-enquiry.ts) and
- * server.mjs (server/contact-page-post.mjs) refuse a larger one, and next.config.ts gives the form
+ * server.mjs (server/edge/contact-page-post.mjs) refuse a larger one, and next.config.ts gives the form
  * posted without JavaScript exactly this much; the proxies in deploy/ take it rounded up to whole MiB.
  */
 export const LARGEST_BODY_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + ENQUIRY_TEXT_MAX_BYTES + MULTIPART_FRAMING_BYTES;
@@ -57,7 +57,7 @@ export const LARGEST_BODY_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + ENQUIRY_TE
  * Refused submissions (not JSON, too large, malformed, invalid) per client: generous, so a person
  * correcting typos is never blocked, but a script cannot make the server parse and validate without
  * limit. Accepted submissions and reCAPTCHA assessments draw on CONTACT_RATE_LIMIT, an operator's
- * setting (server/config.mjs).
+ * setting (server/base/config.mjs).
  */
 export const REFUSED_SUBMISSION_LIMIT = Object.freeze({ limit: 30, windowMs: 10 * 60_000 });
 
@@ -66,14 +66,14 @@ export const REFUSED_SUBMISSION_LIMIT = Object.freeze({ limit: 30, windowMs: 10 
 /**
  * The slowest upload the site waits for: after a first window of grace, every RATE_WINDOW_MS must bring
  * MIN_UPLOAD_BYTES_PER_SECOND on average. 16 KB/s (128 kbit/s) is below a poor mobile uplink; a body
- * trickled a byte at a time is cut off after 10 s. server/server-limits.mjs gives every body its
+ * trickled a byte at a time is cut off after 10 s. server/edge/server-limits.mjs gives every body its
  * deadline from the same rate.
  */
 export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
 export const RATE_WINDOW_MS = 5_000;
 
 /**
- * Enquiries with photos the server receives at once, shared fairly (server/upload-slots.mjs).
+ * Enquiries with photos the server receives at once, shared fairly (server/edge/upload-slots.mjs).
  * Each upload holds a slot while its body arrives and is processed (up to LARGEST_BODY_BYTES on disk or
  * in memory).
  */

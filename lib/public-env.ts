@@ -1,6 +1,6 @@
 // The browser-visible settings. Next inlines `process.env.NEXT_PUBLIC_*` at build time only where it is
 // written literally, so each is named here. Their check and defaults are the schema's in
-// server/config.mjs, which the build (next.config.ts) and the server run: no schema library ships to the
+// server/base/config.mjs, which the build (next.config.ts) and the server run: no schema library ships to the
 // browser. Here each value is only tidied as the schema tidies it (spaces, trailing slashes).
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
 

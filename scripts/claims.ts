@@ -3,8 +3,8 @@
 import { STAFF_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, renewStaffLink, revokeClaimLinks, rotateClaimLinks, STAFF_LINK_DAYS } from '@/server/claims/claim-links';
-import { config } from '@/server/config.mjs';
-import { getDb } from '@/server/db';
+import { config } from '@/server/base/config.mjs';
+import { getDb } from '@/server/base/db';
 import { oneLine } from './support/listing-cli';
 import { parseCommandLine } from './support/command-line';
 

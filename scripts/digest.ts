@@ -2,10 +2,10 @@
 // `npm run digest -- --send` sends the current period's now, through the same code as the server's schedule.
 import { isCalendarDate } from '@/lib/contact-fields';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
-import { getDb } from '@/server/db';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
-import { periodOfDate } from '@/server/reports/digest-period';
-import { configuredDigestSender, digestSettings, previewDigest } from '@/server/reports/digest-schedule';
+import { getDb } from '@/server/base/db';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
+import { periodOfDate } from '@/server/reports/digest/period';
+import { configuredDigestSender, digestSettings, previewDigest } from '@/server/reports/digest/schedule';
 import { configuredPhotoStorage } from '@/server/reports/health';
 import { createMailer } from '@/server/delivery/mailer';
 import { parseCommandLine } from './support/command-line';

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { webhookStateOf, webhooksConfigured, type WebhookState } from '@/server/crm/webhook-status';
-import { getDb } from '@/server/db';
+import { getDb } from '@/server/base/db';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { retryFailedJobs } from '@/server/delivery/outbox-worker';
 import {

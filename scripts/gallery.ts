@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 import { defaultGalleryStore, GalleryInputError, type StoredItem } from '@/server/gallery/store';
 
 const usage = `Usage: npm run gallery -- <command>

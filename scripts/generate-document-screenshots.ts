@@ -7,7 +7,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { renderCertificatePdf, renderStatementPdf } from '../server/claims/drying-pdf';
+import { renderCertificatePdf, renderStatementPdf } from '../server/claims/drying/pdf';
 import { sampleDocuments, sampleIssued } from '../tests/support/drying-samples';
 
 const out = path.join(process.cwd(), 'docs', 'screenshots');

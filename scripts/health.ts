@@ -2,10 +2,10 @@
 // database (DATABASE_URL). Exits 1 when unhealthy, so a cron job or a monitor can act on it.
 import { parseArgs } from 'node:util';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
-import { getDb } from '@/server/db';
-import { digestSettings } from '@/server/reports/digest-schedule';
+import { getDb } from '@/server/base/db';
+import { digestSettings } from '@/server/reports/digest/schedule';
 import { checkEnquiryHealth } from '@/server/reports/health';
-import { configuredPrivatePlaces, scanPrivatePlaces } from '@/server/private-files';
+import { configuredPrivatePlaces, scanPrivatePlaces } from '@/server/base/private-files';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
 // Every place holding personal data, contents included: anything other users of the machine can read.

@@ -1,6 +1,6 @@
 // `npm run logs [-- --limit N]`: the most recently seen error-log entries in the site's database (DATABASE_URL).
 import { recentErrorLogs, type StoredErrorLog } from '@/server/error-log/store';
-import { getDb } from '@/server/db';
+import { getDb } from '@/server/base/db';
 import { oneLine, parseListingOptions, tableLines, terminalJson } from './support/listing-cli';
 
 const usage = `Usage: npm run logs [-- --limit N] [-- --json]

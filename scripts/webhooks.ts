@@ -2,7 +2,7 @@
 // the company's CRM (CRM_WEBHOOK_URL), in the site's database (DATABASE_URL).
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import { resendEvents, undeliveredEvents, webhooksConfigured } from '@/server/crm/webhook-status';
-import { getDb } from '@/server/db';
+import { getDb } from '@/server/base/db';
 import { oneLine, tableLines } from './support/listing-cli';
 import { parseCommandLine } from './support/command-line';
 

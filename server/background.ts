@@ -1,17 +1,17 @@
 import 'server-only';
-import { config as siteConfig } from '@/server/config.mjs';
-import { getDb } from '@/server/db';
-import { doublingDelay } from '@/server/doubling-delay';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { config as siteConfig } from '@/server/base/config.mjs';
+import { getDb } from '@/server/base/db';
+import { doublingDelay } from '@/server/base/doubling-delay';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createDeliveryMonitor } from '@/server/reports/delivery-monitor';
-import { startConfiguredDigest } from '@/server/reports/digest-schedule';
+import { startConfiguredDigest } from '@/server/reports/digest/schedule';
 import { configuredPhotoStorage } from '@/server/reports/health';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/delivery/outbox-worker';
 import { createWebhookWorker } from '@/server/crm/webhooks';
-import { createOperatorAlerts } from '@/server/operator-alerts';
+import { createOperatorAlerts } from '@/server/error-log/operator-alerts';
 import { startRetentionJob } from '@/server/upkeep/retention';
-import { onShutdown } from '@/server/shutdown-hooks.mjs';
+import { onShutdown } from '@/server/base/shutdown-hooks.mjs';
 import { whenOutboxWritten } from '@/server/ledger/outbox';
 
 /** Waits before trying again to start a worker that could not start: 5 s doubling to 5 min. */

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { dryingText } from '@/content/drying';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import type { DrynessCertificate, ElectricityStatement } from '@/lib/drying-documents';
-import { documentDate, documentDateTime, documentFigure, documentNumber, documentPounds } from '@/server/claims/drying-pdf';
-import type { VerifiedDocument } from '@/server/claims/issued-documents';
+import { documentDate, documentDateTime, documentFigure, documentNumber, documentPounds } from '@/server/claims/drying/pdf';
+import type { VerifiedDocument } from '@/server/claims/drying/issued-documents';
 
 const v = words.verifyPage;
 

@@ -10,7 +10,7 @@ import {
   VIEWER_SIZES,
 } from './responsive-image';
 import { GALLERY_IMAGE_WIDTHS } from './image-widths';
-import { crmImagePattern, crmIsOnPrivateNetwork } from '@/server/gallery/crm-image-pattern';
+import { crmImagePattern, crmIsOnPrivateNetwork } from '@/server/crm/gallery-image-pattern';
 
 /** Evaluates a `sizes` attribute the way a browser does, for the media features and lengths it uses here. */
 function slotWidth(sizes: string, viewportWidth: number): number {

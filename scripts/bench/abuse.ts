@@ -20,7 +20,7 @@ import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { CONTACT_MAX, ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
-import { createRateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter } from '@/server/base/rate-limiter';
 import { phonePhoto } from './support/phone-photos';
 import { ensureBuild } from '../site/ensure-build.mjs';
 import { startSiteServer, type SiteServer } from '../support/site-server';

@@ -8,7 +8,7 @@
 // costs every other visitor. Not a test: the figures depend on the machine.
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { renderCertificatePdf, renderStatementPdf } from '../../server/claims/drying-pdf';
+import { renderCertificatePdf, renderStatementPdf } from '../../server/claims/drying/pdf';
 import { sampleDocuments, type SampleShape } from '../../tests/support/drying-samples';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });

@@ -23,7 +23,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createClient } from '@libsql/client';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { BUILD_TIME_VARIABLES } from '../../server/config.mjs';
+import { BUILD_TIME_VARIABLES } from '../../server/base/config.mjs';
 import { ensureBuild } from '../site/ensure-build.mjs';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { startSiteServer, type SiteServer } from '../support/site-server';

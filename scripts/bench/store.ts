@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/base/db';
 import { storeEnquiry } from '../../server/ledger/enquiry-store';
-import { writeOwedReceivedEvents } from '../../server/ledger/outbox';
+import { writeOwedReceivedEvents } from '../../server/crm/outgoing-events';
 
 const { values } = parseArgs({
   options: {

@@ -1,15 +1,15 @@
 // After `next build`: hashes every inline script of every prerendered page, so the server can send a
 // Content-Security-Policy whose script-src allows exactly those scripts (no 'unsafe-inline', no nonces).
 // Writes {distDir}/csp-manifest.json, with the build-time settings the build was made with
-// (server/build-settings.mjs); server/response-headers.mjs reads it. Run by scripts/site/build.mjs, the
+// (server/base/build-settings.mjs); server/edge/response-headers.mjs reads it. Run by scripts/site/build.mjs, the
 // one build of the site (`npm run build`, `npm start` when it builds, the test build, the benchmarks).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nextEnv from '@next/env';
-import { buildSettingsOf } from '../../server/build-settings.mjs';
-import { config, parseConfig } from '../../server/config.mjs';
-import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../../server/response-headers.mjs';
+import { buildSettingsOf } from '../../server/base/build-settings.mjs';
+import { config, parseConfig } from '../../server/base/config.mjs';
+import { buildOrigins, CSP_MANIFEST_FILE, type CspManifest } from '../../server/edge/response-headers.mjs';
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 

@@ -1,8 +1,8 @@
 // Makes sure `distDir` holds a production build the server can run: the build `npm run build` makes
 // (scripts/site/build.mjs) when there is none, and again when the build was made with other build-time
-// settings (server/build-settings.mjs) than `env` has. Used by `npm start` and the benchmarks.
+// settings (server/base/build-settings.mjs) than `env` has. Used by `npm start` and the benchmarks.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { changedBuildSettings, describeChanges } from '../../server/build-settings.mjs';
+import { changedBuildSettings, describeChanges } from '../../server/base/build-settings.mjs';
 import { buildSiteOrExit } from './build.mjs';
 
 /**

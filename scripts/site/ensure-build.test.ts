@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSettingsOf } from '@/server/build-settings.mjs';
+import { buildSettingsOf } from '@/server/base/build-settings.mjs';
 
 const spawned = vi.hoisted(() => [] as string[][]);
 vi.mock('node:child_process', () => ({

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import nextEnv from '@next/env';
-import { config } from '../../server/config.mjs';
+import { config } from '../../server/base/config.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
 function configOrExit() {

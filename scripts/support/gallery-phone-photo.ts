@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { writeFileAtomic } from '../../server/write-file-atomic.mjs';
+import { writeFileAtomic } from '../../server/base/write-file-atomic.mjs';
 
 const PHONE_PHOTO_SIZE = { width: 4032, height: 3024 } as const;
 const FILE = path.resolve('data/test/fixtures/phone-photo-4032x3024.jpg');

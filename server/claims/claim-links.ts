@@ -3,8 +3,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { eq, max, sql } from 'drizzle-orm';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
-import { orm } from '@/server/db';
-import { claimLinkUses, claimStageChanges, enquiries, siteSecrets } from '@/server/db-schema';
+import { orm } from '@/server/base/db';
+import { claimLinkUses, claimStageChanges, enquiries, siteSecrets } from '@/server/base/db-schema';
 
 /**
  * The signed links of a claim: the customer's status page (`status`) and the company's staff page

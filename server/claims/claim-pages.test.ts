@@ -22,9 +22,9 @@ import {
 } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { exchangeLink, secureClaimCookie } from '@/server/claims/link-exchange';
-import { resetConfig } from '@/server/config.mjs';
+import { resetConfig } from '@/server/base/config.mjs';
 import { defangedNote } from '@/server/delivery/stage-email';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { createMailer } from '@/server/delivery/mailer';

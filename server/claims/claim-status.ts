@@ -8,11 +8,11 @@ import { isInstructingRole } from '@/lib/contact-fields';
 import { dryingSummary } from '@/lib/drying';
 import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
 import { insurerTimes, type ResponseStandards } from '@/lib/insurer-times';
-import { insertSelect, orm, writeBatch } from '@/server/db';
-import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/db-schema';
-import { claimUpdatedEvent } from '@/server/ledger/outbox';
-import { dryingRecordOf } from '@/server/claims/drying-record';
-import { emailKey } from '@/server/email-key';
+import { insertSelect, orm, writeBatch } from '@/server/base/db';
+import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/base/db-schema';
+import { claimUpdatedEvent } from '@/server/crm/outgoing-events';
+import { dryingRecordOf } from '@/server/claims/drying/record';
+import { emailKey } from '@/server/base/email-key';
 
 export type StageChange = {
   stage: ClaimStage;

@@ -5,7 +5,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { createClaimPages } from '@/server/claims/claim-pages';
 import { exchangeLink } from '@/server/claims/link-exchange';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 

@@ -4,8 +4,8 @@ import { linkOpeningText } from '@/content/claims';
 import { claimStatusPath, staffPagePath } from '@/lib/claim-paths.mjs';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { CLAIM_SESSION_SECONDS, claimOfLiveToken, claimSessionValue, type ClaimLinkPurpose } from '@/server/claims/claim-links';
-import { config } from '@/server/config.mjs';
-import { getDb } from '@/server/db';
+import { config } from '@/server/base/config.mjs';
+import { getDb } from '@/server/base/db';
 
 /** The cookie a link's token is traded for, one per purpose; its path is the one claim's page, so two claims open at once keep theirs. */
 export const CLAIM_SESSION_COOKIE: Record<ClaimLinkPurpose, string> = { status: 'claim-status', update: 'claim-update' };

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
-import { orm } from '@/server/db';
-import { claimStageChanges as c } from '@/server/db-schema';
+import { orm } from '@/server/base/db';
+import { claimStageChanges as c } from '@/server/base/db-schema';
 
 export type RecordedStageChange = Pick<
   typeof c.$inferSelect,

@@ -9,7 +9,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimStatus } from '@/server/claims/claim-status';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';

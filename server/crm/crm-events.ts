@@ -5,15 +5,15 @@ import { NOTE_MAX, isClaimStage, isWaitingOn } from '@/lib/claim-stages';
 import { isCalendarDate } from '@/lib/contact-fields';
 import { DRYING_LIMITS, ZONED_DATE_TIME, dryingTimeErrors, parseDryingRecorded, type DryingRecordedEvent } from '@/lib/drying';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 import { recordStageChange, type StageChange } from '@/server/claims/claim-status';
-import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying-record';
-import { reopenIfWet } from '@/server/claims/drying-reopen';
+import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying/record';
+import { reopenIfWet } from '@/server/claims/drying/reopen';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
 import { outboxWritten } from '@/server/ledger/outbox';
-import { getDb, orm } from '@/server/db';
-import { claimStageChanges, enquiries } from '@/server/db-schema';
-import { failure, readCappedText, type HandlerResult } from '@/server/http';
+import { getDb, orm } from '@/server/base/db';
+import { claimStageChanges, enquiries } from '@/server/base/db-schema';
+import { failure, readCappedText, type HandlerResult } from '@/server/base/http';
 
 /**
  * A claim update is a few hundred bytes (a note at its longest is 4 KB of UTF-8); a drying visit with
@@ -173,7 +173,7 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
    * A `claim.drying_recorded` event: one visit of the claim's drying record (lib/drying.ts). A reading
    * off its scale, too many locations or machines, a time in the future or over 90 days before the
    * enquiry: 400 naming the field; a claim with its 120 visits already: 409. A reading above its goal on
-   * a claim at `dried` moves it back to `drying` (server/claims/drying-reopen.ts).
+   * a claim at `dried` moves it back to `drying` (server/claims/drying/reopen.ts).
    */
   async function applyDryingVisit(body: Record<string, unknown>, verified: { id: string; timestamp: number }): Promise<HandlerResult> {
     const refused = 'The event is not a drying visit this site takes.';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { trimTrailingSlashes } from '@/lib/trim-characters.mjs';
-import { getDb, orm } from '@/server/db';
-import { enquiries, enquiryPhotos, siteSecrets } from '@/server/db-schema';
+import { getDb, orm } from '@/server/base/db';
+import { enquiries, enquiryPhotos, siteSecrets } from '@/server/base/db-schema';
 import { photosRoot } from '@/server/ledger/photo-store';
 
 /**
@@ -132,7 +132,7 @@ const notFound = () =>
 
 /**
  * GET /api/enquiry-photos/<token>: the photo the token opens, as the stored JPEG, or 404 for any token
- * that opens nothing. The token is never logged. server/response-headers.mjs keeps these responses
+ * that opens nothing. The token is never logged. server/edge/response-headers.mjs keeps these responses
  * out of search engines and other sites' referrers.
  */
 export function createPhotoLinkRoute(deps: PhotoLinkRouteDeps = {}) {

@@ -2,10 +2,10 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { config } from '@/server/config.mjs';
-import { enquiryReceivedEvent } from '@/server/ledger/outbox';
-import { orm, writeBatch } from '@/server/db';
-import { enquiries, webhookEvents, type WebhookEventType } from '@/server/db-schema';
+import { config } from '@/server/base/config.mjs';
+import { enquiryReceivedEvent } from '@/server/crm/outgoing-events';
+import { orm, writeBatch } from '@/server/base/db';
+import { enquiries, webhookEvents, type WebhookEventType } from '@/server/base/db-schema';
 
 /**
  * What the owner sees of the CRM's webhooks (server/crm/webhooks.ts delivers them): the figures

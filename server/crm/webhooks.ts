@@ -6,15 +6,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { ATTRIBUTION_FIELDS } from '@/lib/visit-attribution';
-import { dryingVisitForCrm } from '@/server/claims/drying-record';
+import { dryingVisitForCrm } from '@/server/claims/drying/record';
 import { findStageChange } from '@/server/claims/stage-change';
 import { photoLinks } from '@/server/crm/photo-links';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
-import { orm, writeBatch } from '@/server/db';
+import { orm, writeBatch } from '@/server/base/db';
 import { createLeaseQueue, createPollingLoop, type RetrySchedule } from '@/server/delivery/lease-queue';
-import { webhookEvents } from '@/server/db-schema';
+import { webhookEvents } from '@/server/base/db-schema';
 import { findEnquiry } from '@/server/ledger/enquiry-store';
-import { writeOwedReceivedEvents } from '@/server/ledger/outbox';
+import { writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
 
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { like } from 'drizzle-orm';
-import { openDatabase, orm } from '@/server/db';
-import { digests } from '@/server/db-schema';
+import { openDatabase, orm } from '@/server/base/db';
+import { digests } from '@/server/base/db-schema';
 import { attemptsSchedule, createLeaseQueue, createPollingLoop, RECORD_RETRY_DELAYS_MS } from '@/server/delivery/lease-queue';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { failingToRecordSends } from '@/tests/support/refusing-database';

@@ -2,8 +2,8 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
-import { orm } from '@/server/db';
-import { doublingDelay } from '@/server/doubling-delay';
+import { orm } from '@/server/base/db';
+import { doublingDelay } from '@/server/base/doubling-delay';
 
 /**
  * The one way the site delivers what it owes someone (the company's and the senders' e-mails, the CRM's

@@ -3,8 +3,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
-import { writeFileAtomic } from '@/server/write-file-atomic.mjs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/base/private-files';
+import { writeFileAtomic } from '@/server/base/write-file-atomic.mjs';
 
 export type Mailer = {
   /** Where mail goes, for logs: the SMTP host or the outbox folder. */

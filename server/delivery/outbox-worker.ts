@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
-import { orm } from '@/server/db';
-import { doublingDelay } from '@/server/doubling-delay';
+import { orm } from '@/server/base/db';
+import { doublingDelay } from '@/server/base/doubling-delay';
 import { attemptsSchedule, createLeaseQueue, createPollingLoop } from '@/server/delivery/lease-queue';
-import { enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
+import { enquiries, enquiryNotifications as jobs } from '@/server/base/db-schema';
 import {
   isMessageTooLarge,
   isPermanentSmtpFailure,

@@ -3,7 +3,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { stageEmailText } from '@/content/claims';
 import { stageWords, waitingOnWords } from '@/lib/claim-stages';
-import type { claimStageChanges } from '@/server/db-schema';
+import type { claimStageChanges } from '@/server/base/db-schema';
 import { NotAcknowledgeable, toCustomer } from '@/server/delivery/acknowledgement-email';
 import { isSafeReplyAddress, type EnquiryForEmail } from '@/server/delivery/notification-email';
 

@@ -4,8 +4,8 @@ import type { Client } from '@libsql/client';
 import type { ErrorLogRecord } from '@/lib/error-log';
 import { createErrorLogIntake } from '@/server/error-log/intake';
 import { storeErrorLog } from '@/server/error-log/store';
-import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
-import { createRateLimiter } from '@/server/rate-limiter';
+import { CLIENT_ADDRESS_HEADER } from '@/server/edge/client-address.mjs';
+import { createRateLimiter } from '@/server/base/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
 /** The rules: 20 reports a minute per address; 100 new rows an hour from all visitors, 20 per address. */

@@ -1,11 +1,11 @@
 import 'server-only';
 import { LOG_APPLICATION, MAX_ERROR_LOG_BYTES, type ErrorLogRecord } from '@/lib/error-log';
 import { errorLogRecordSchema } from '@/server/error-log/record-schema';
-import { clientAddress } from '@/server/client-address';
-import { rateLimitKey } from '@/server/proxy-client-address.mjs';
+import { clientAddress } from '@/server/edge/client-address.mjs';
+import { rateLimitKey } from '@/server/edge/client-address.mjs';
 import { storeErrorLog, type StoreOptions, type StoreOutcome } from '@/server/error-log/store';
-import { failure, readJsonBody, type HandlerResult } from '@/server/http';
-import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '@/server/rate-limiter';
+import { failure, readJsonBody, type HandlerResult } from '@/server/base/http';
+import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '@/server/base/rate-limiter';
 
 /**
  * Per client address. The browser logger sends at most 5 a minute per page load; this leaves room

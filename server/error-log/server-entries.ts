@@ -4,7 +4,7 @@ import type { Instrumentation } from 'next';
 import { LOG_APPLICATION, type ErrorLogRecord } from '@/lib/error-log';
 import { capRecordSize } from '@/lib/error-log';
 import { storeErrorLog, type StoreOptions, type StoreOutcome } from '@/server/error-log/store';
-import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter, type RateLimiter } from '@/server/base/rate-limiter';
 
 export const LOG_SOURCE_BACKEND = 'backend';
 

@@ -112,7 +112,7 @@ describe('the error-log table', () => {
       await insert('boom', '2026-11-03T00:00:00.000Z');
       await insert('boom', '2026-11-04T00:00:00.000Z', 'server');
       await insert('boom', '2026-11-05T00:00:00.000Z');
-      const { migrate } = await import('@/server/db');
+      const { migrate } = await import('@/server/base/db');
       expect(await migrate(old.db)).toEqual(['0009-error-log-groups']);
       const after = (
         await old.db.execute('SELECT id, message, occurrences, received_at, last_seen_at, reported_by FROM error_logs ORDER BY id')

@@ -3,9 +3,9 @@ import type { Client } from '@libsql/client';
 import { desc, eq, sql } from 'drizzle-orm';
 import { recordWithoutLinkTokens, truncate, type ErrorLogRecord, type LogCategory, type LogLevel } from '@/lib/error-log';
 import { visibleText } from '@/lib/plain-text';
-import { getDb, orm } from '@/server/db';
-import { errorLogs, type LOG_REPORTERS } from '@/server/db-schema';
-import { errorGroupKey } from '@/server/error-group-key';
+import { getDb, orm } from '@/server/base/db';
+import { errorLogs, type LOG_REPORTERS } from '@/server/base/db-schema';
+import { errorGroupKey } from '@/server/base/error-group-key';
 
 /** Who wrote an entry: the server itself, or a visitor through the public endpoint. */
 type ErrorLogReporter = (typeof LOG_REPORTERS)[number];

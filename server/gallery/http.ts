@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isGalleryImageWidth } from '@/lib/gallery/responsive-image';
-import { failure, toResponse } from '@/server/http';
+import { failure, toResponse } from '@/server/base/http';
 import { parseRange } from './http-range';
 import { isValidMediaKey } from './keys';
 import { toPublicItem, type GalleryStore } from './store';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { crmBaseUrl } from '@/lib/public-env';
-import { config } from '@/server/config.mjs';
-import { fetchCrmGalleryList } from './crm-gallery-list';
+import { config } from '@/server/base/config.mjs';
+import { fetchCrmGalleryList } from '../crm/gallery-list';
 import { createFirstPhotoPreload } from './first-photo-preload';
 import { siteGalleryStore } from './site-store';
 import { toPublicItem } from './store';

@@ -4,7 +4,7 @@ import { copyFile, mkdir, open, readFile, realpath, rm, stat } from 'node:fs/pro
 import path from 'node:path';
 import sharp from 'sharp';
 import { storedWidthFor, storedWidthsFor } from '@/lib/gallery/responsive-image';
-import { writeFileAtomic } from '@/server/write-file-atomic.mjs';
+import { writeFileAtomic } from '@/server/base/write-file-atomic.mjs';
 import { isValidMediaKey, slugify } from './keys';
 import { emptyManifest, manifestItemSchema, manifestSchema, type Manifest, type ManifestItem } from './manifest';
 import { matchesSignature, mediaTypeOf } from './media-types';

@@ -4,7 +4,7 @@ import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS } from '@/lib/contact-fields';
 import { CONTACT_FIELDS } from '@/lib/contact-fields';
 import { parseContact } from '@/lib/contact-schema';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { createContactHandler } from '@/server/intake/contact-handler';

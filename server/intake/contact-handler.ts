@@ -1,7 +1,7 @@
 import 'server-only';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress } from '@/server/edge/client-address.mjs';
 import {
   createEnquiryReceiver,
   enquiryReceiver,
@@ -11,7 +11,7 @@ import {
   type EnquiryReceiverDeps,
   type EnquiryResult,
 } from '@/server/intake/receive-enquiry';
-import { failure, readJsonBody, requestMediaType, type HandlerResult } from '@/server/http';
+import { failure, readJsonBody, requestMediaType, type HandlerResult } from '@/server/base/http';
 
 /** A JSON body, at most ENQUIRY_TEXT_MAX_BYTES, that is an object: the enquiry's fields. */
 async function readJsonFields(request: Request): Promise<object | Refusal> {

@@ -2,10 +2,10 @@ import 'server-only';
 import { business } from '@/content/business';
 import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
 import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress } from '@/server/edge/client-address.mjs';
 import { createLaterPhotos, type LaterPhotos, type LaterPhotosResult } from '@/server/intake/later-photos';
-import { refusalPage } from '@/server/contact-page-post.mjs';
-import { requestMediaType } from '@/server/http';
+import { refusalPage } from '@/server/edge/contact-page-post.mjs';
+import { requestMediaType } from '@/server/base/http';
 import { photoIntake } from '@/server/intake/photo-intake';
 
 /** The status page's form, scripted, asks for JSON; posted without script, it is a browser's navigation. */

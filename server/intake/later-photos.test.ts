@@ -13,14 +13,14 @@ import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
 import { claimSessionValue } from '@/server/claims/claim-links';
 import { createLaterPhotos } from '@/server/intake/later-photos';
 import { createLaterPhotosHandler } from '@/server/intake/later-photos-handler';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
-import { createRateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter } from '@/server/base/rate-limiter';
 import { multipartRequest, type Photo } from '@/tests/support/multipart-request';
 import { metadataTags, pdfBytes, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
 

@@ -15,7 +15,7 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
 } from '@/lib/enquiry-rules.mjs';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/private-files';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/server/base/private-files';
 
 /** Why a body could not be read as an enquiry, as each way in finds it (the limits of lib/enquiry-rules.mjs). */
 export type ReadingRefusal = {

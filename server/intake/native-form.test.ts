@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { sendNativeForm } from '@/server/intake/native-form';
 import { createEnquiryReceiver } from '@/server/intake/receive-enquiry';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import { notificationEmail } from '@/server/delivery/notification-email';
 import { findEnquiry, replacedEnquiry } from '@/server/ledger/enquiry-store';
-import { createRateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter } from '@/server/base/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
 // The contact form as a browser posts it before its JavaScript runs (React's own $ACTION fields

@@ -4,7 +4,7 @@ import { CLAIM_FIELDS, FORM_FIELDS, PHOTO_FIELD, isClaimField, isFormField, type
 import { ENQUIRY_TEXT_MAX_BYTES, MULTIPART_MAX_FIELDS, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 import { ENQUIRY_KEY_FIELD, isEnquiryKey, newEnquiryKey } from '@/lib/enquiry-key';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress } from '@/server/edge/client-address.mjs';
 import { displayName, type ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import { enquiryReceiver, readingRefusal, type EnquiryReceiver, type NotStored } from '@/server/intake/receive-enquiry';
 import type { ReceivedPhoto } from '@/server/intake/photo-intake';

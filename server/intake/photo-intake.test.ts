@@ -7,7 +7,7 @@ import type { Client } from '@libsql/client';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { photoText } from '@/content/contact';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { reencodePhoto } from '@/server/intake/photo-processing';
 import type { PhotoToStore } from '@/server/ledger/photo-store';
 import {
@@ -17,7 +17,7 @@ import {
   type PhotosDropped,
   type ReceivedPhoto,
 } from '@/server/intake/photo-intake';
-import { createRateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter } from '@/server/base/rate-limiter';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { heicBytes, pdfBytes, phonePhoto } from '@/tests/support/photo-fixtures';

@@ -2,15 +2,15 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { photoText } from '@/content/contact';
 import { REFUSED_SUBMISSION_LIMIT } from '@/lib/enquiry-rules.mjs';
-import { getDb } from '@/server/db';
-import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiry-config';
+import { getDb } from '@/server/base/db';
+import { loadEnquiryConfig, type EnquiryConfig } from '@/server/intake/enquiry-settings';
 import { readMultipartEnquiry, type ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { identifyPhoto, inspectPhoto, isAcceptedFormat, reencodePhoto, UnreadablePhoto } from '@/server/intake/photo-processing';
 import { incomingDirOf, photosRoot, type PhotoToStore } from '@/server/ledger/photo-store';
 import { photoStorageState } from '@/server/ledger/photo-storage';
-import { rateLimitKey } from '@/server/proxy-client-address.mjs';
-import { createRateLimiter, type RateLimiter } from '@/server/rate-limiter';
+import { rateLimitKey } from '@/server/edge/client-address.mjs';
+import { createRateLimiter, type RateLimiter } from '@/server/base/rate-limiter';
 
 /** A photo as it arrived: its size, its first bytes, and where its bytes are (absent: it will not be kept). */
 export type ReceivedPhoto = { name: string; bytes: number; head: Uint8Array; source?: string | Buffer };

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import type { EnquiryReceiverDeps } from '@/server/intake/receive-enquiry';
 import { erasePersonalData } from '@/server/upkeep/data-requests';

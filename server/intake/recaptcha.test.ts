@@ -1,10 +1,10 @@
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { isPlausibleRecaptchaToken, verifyRecaptcha } from '@/server/intake/recaptcha';
-import { createRateLimiter } from '@/server/rate-limiter';
+import { createRateLimiter } from '@/server/base/rate-limiter';
 import { contactRequest, startAssessmentStandIn, tempDatabase } from '@/tests/support/enquiry-peers';
 import { recaptchaTestToken as token } from '@/tests/support/recaptcha-tokens';
 

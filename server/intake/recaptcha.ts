@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { RECAPTCHA_ACTION } from '@/lib/contact-fields';
-import type { RecaptchaConfig } from '@/server/enquiry-config';
+import type { RecaptchaConfig } from '@/server/intake/enquiry-settings';
 
 export type Verification =
   | { kind: 'verified'; score: number }

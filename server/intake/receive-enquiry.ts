@@ -3,8 +3,8 @@ import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import type { AnswerReason } from '@/lib/contact-answer.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
 import { parseContact, type ContactSubmission } from '@/lib/contact-schema';
-import { getDb } from '@/server/db';
-import { loadEnquiryConfig, type EnquiryConfig } from '@/server/enquiry-config';
+import { getDb } from '@/server/base/db';
+import { loadEnquiryConfig, type EnquiryConfig } from '@/server/intake/enquiry-settings';
 import { verifyRecaptcha, type Verification } from '@/server/intake/recaptcha';
 import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/ledger/enquiry-store';
@@ -15,7 +15,7 @@ import { createPhotoIntake, photoIntake, type PhotoIntake, type PhotoIntakeDeps,
 export type EnquirySubmission = {
   fields: object;
   photos: readonly ReceivedPhoto[];
-  /** The client's address (server/client-address.ts). */
+  /** The client's address (server/edge/client-address.mjs). */
   client: string;
   /** The page's own form posted natively, before or without its script: stored unverified, never acknowledged. */
   sentWithoutScript: boolean;

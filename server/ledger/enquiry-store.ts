@@ -6,8 +6,8 @@ import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReference, enquiryReferenceSql } from '@/lib/enquiry-reference';
-import { insertSelect, orm, writeBatch } from '@/server/db';
-import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
+import { insertSelect, orm, writeBatch } from '@/server/base/db';
+import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/base/db-schema';
 import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
 import {
   appendPhotoFiles,
@@ -18,9 +18,10 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/ledger/photo-store';
-import { CRM_OWED_RECEIVED, enquiryReceivedEvent, mailJob, photosAddedEvent, photosHandedOverEvent } from '@/server/ledger/outbox';
-import { emailKey } from '@/server/email-key';
-import { rateLimitKey } from '@/server/proxy-client-address.mjs';
+import { CRM_OWED_RECEIVED, enquiryReceivedEvent, photosAddedEvent, photosHandedOverEvent } from '@/server/crm/outgoing-events';
+import { mailJob } from '@/server/ledger/outbox';
+import { emailKey } from '@/server/base/email-key';
+import { rateLimitKey } from '@/server/edge/client-address.mjs';
 
 /** An enquiry's row as the table types it: every other enquiry type here is a view of it. */
 type EnquiryRow = typeof enquiries.$inferSelect;

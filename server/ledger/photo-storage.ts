@@ -3,8 +3,8 @@ import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { sum } from 'drizzle-orm';
-import { orm } from '@/server/db';
-import { enquiryPhotos } from '@/server/db-schema';
+import { orm } from '@/server/base/db';
+import { enquiryPhotos } from '@/server/base/db-schema';
 
 type PhotoStorageLimits = {
   /** The stored photos' total at most (ENQUIRY_PHOTOS_MAX_MB). */

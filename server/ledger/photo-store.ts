@@ -3,10 +3,10 @@ import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { config } from '@/server/config.mjs';
-import { orm } from '@/server/db';
-import { enquiries, enquiryPhotos } from '@/server/db-schema';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '@/server/private-files';
+import { config } from '@/server/base/config.mjs';
+import { orm } from '@/server/base/db';
+import { enquiries, enquiryPhotos } from '@/server/base/db-schema';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '@/server/base/private-files';
 
 /** A photo ready to be stored: re-encoded, with the name the visitor's file had (for the company's e-mail). */
 /** A photo as the intake hands it over: re-encoded to JPEG, its metadata gone. */

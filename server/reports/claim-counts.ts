@@ -2,9 +2,9 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { CLAIM_STAGE_NAMES, isClaimStage, type ClaimStage } from '@/lib/claim-stages';
-import { orm } from '@/server/db';
-import { claimStageChanges, enquiries } from '@/server/db-schema';
-import { DIGEST_TIME_ZONE, wallClock } from '@/server/reports/digest-period';
+import { orm } from '@/server/base/db';
+import { claimStageChanges, enquiries } from '@/server/base/db-schema';
+import { DIGEST_TIME_ZONE, wallClock } from '@/server/reports/digest/period';
 
 /**
  * Where the accepted enquiries stand, for `npm run health` and the digest: how many are at each stage,

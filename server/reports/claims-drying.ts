@@ -3,9 +3,9 @@ import type { Client } from '@libsql/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { daysSinceFirstVisit, dryingStalled } from '@/lib/drying';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { dryingRecordOf } from '@/server/claims/drying-record';
-import { orm } from '@/server/db';
-import { claimStageChanges, enquiries } from '@/server/db-schema';
+import { dryingRecordOf } from '@/server/claims/drying/record';
+import { orm } from '@/server/base/db';
+import { claimStageChanges, enquiries } from '@/server/base/db-schema';
 
 /** A claim at stage `drying`, for `npm run enquiries` and the digest. */
 export type DryingClaim = {

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { checkEnquiryHealth, STALE_PENDING_MS } from '@/server/reports/health';
 import type { PhotoStorage } from '@/server/ledger/photo-storage';
 import type { OutboxWorkerState } from '@/server/delivery/outbox-worker';
-import type { OperatorAlerts } from '@/server/operator-alerts';
+import type { OperatorAlerts } from '@/server/error-log/operator-alerts';
 
 const MONITOR_INTERVAL_MS = 60_000;
 

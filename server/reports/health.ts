@@ -3,12 +3,12 @@ import type { Client } from '@libsql/client';
 import { and, count, eq, inArray, max, min } from 'drizzle-orm';
 import { countClaimsByStage, type ClaimCounts } from '@/server/reports/claim-counts';
 import { webhookFigures } from '@/server/crm/webhook-status';
-import { orm } from '@/server/db';
-import { digests, enquiries, enquiryNotifications as jobs } from '@/server/db-schema';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { orm } from '@/server/base/db';
+import { digests, enquiries, enquiryNotifications as jobs } from '@/server/base/db-schema';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { photosRoot } from '@/server/ledger/photo-store';
 import { photoStorageState, type PhotoStorage } from '@/server/ledger/photo-storage';
-import { privatePlacesStillWide, type WidePlace } from '@/server/private-files';
+import { privatePlacesStillWide, type WidePlace } from '@/server/base/private-files';
 
 /**
  * Only the company's mail counts (notifications and follow-ups with late photos): a visitor's
@@ -49,7 +49,7 @@ type EnquiryHealth = {
   oldestPendingSeconds: number | null;
   failedNotifications: number;
   lastSentAt: string | null;
-  /** When the last digest to the company went out (server/reports/digest-schedule.ts). */
+  /** When the last digest to the company went out (server/reports/digest/sections/schedule.ts). */
   lastDigestAt: string | null;
   /** When this process's worker paused delivery (the relay refused the settings), until when and why. */
   pausedUntil: string | null;

@@ -3,8 +3,8 @@ import { and, gte, lt, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
 import { damageTypeLabel, hasClaim, isInstructingRole, isUrgent } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
-import { orm } from '@/server/db';
-import { enquiries } from '@/server/db-schema';
+import { orm } from '@/server/base/db';
+import { enquiries } from '@/server/base/db-schema';
 
 /** What one enquiry contributes to the statistics: its row's columns, as the table types them. */
 type EnquiryForStats = Pick<

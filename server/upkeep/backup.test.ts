@@ -11,7 +11,7 @@ import * as age from 'age-encryption';
 import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackupError, createBackup, restoreBackup, type StatePlaces } from '@/server/upkeep/backup';
-import { openDatabase } from '@/server/db';
+import { openDatabase } from '@/server/base/db';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';

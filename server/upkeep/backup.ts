@@ -11,8 +11,8 @@ import { createClient } from '@libsql/client';
 import { armor, Decrypter, Encrypter } from 'age-encryption';
 import * as tar from 'tar';
 import { z } from 'zod';
-import { config } from '@/server/config.mjs';
-import { BUSY_TIMEOUT_MS } from '@/server/db';
+import { config } from '@/server/base/config.mjs';
+import { BUSY_TIMEOUT_MS } from '@/server/base/db';
 import { incomingDirOf } from '@/server/ledger/photo-store';
 import {
   databaseFileOf,
@@ -21,8 +21,8 @@ import {
   PRIVATE_FILE_MODE,
   scanPrivatePlaces,
   serverLockFile,
-} from '@/server/private-files';
-import { writeFileAtomic } from '@/server/write-file-atomic.mjs';
+} from '@/server/base/private-files';
+import { writeFileAtomic } from '@/server/base/write-file-atomic.mjs';
 
 /**
  * One archive (.tar.gz) of everything the site keeps: the database as a consistent snapshot taken with

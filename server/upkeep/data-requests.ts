@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, eq } from 'drizzle-orm';
-import { emailKey } from '@/server/email-key';
-import { orm } from '@/server/db';
-import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/db-schema';
-import { dryingExportOf } from '@/server/claims/drying-record';
-import { issuedDocumentsOf } from '@/server/claims/issued-documents';
+import { emailKey } from '@/server/base/email-key';
+import { orm } from '@/server/base/db';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos } from '@/server/base/db-schema';
+import { dryingExportOf } from '@/server/claims/drying/record';
+import { issuedDocumentsOf } from '@/server/claims/drying/issued-documents';
 import { photosOf } from '@/server/ledger/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-store';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';

@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { inArray, type SQL } from 'drizzle-orm';
-import { config } from '@/server/config.mjs';
-import { orm, writeBatch } from '@/server/db';
-import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/db-schema';
-import { deleteDryingRecords } from '@/server/claims/drying-record';
-import { deleteIssuedDocuments } from '@/server/claims/issued-documents';
+import { config } from '@/server/base/config.mjs';
+import { orm, writeBatch } from '@/server/base/db';
+import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/base/db-schema';
+import { deleteDryingRecords } from '@/server/claims/drying/record';
+import { deleteIssuedDocuments } from '@/server/claims/drying/issued-documents';
 import { removeSavedMessages } from '@/server/delivery/mailer';
 import { photoFoldersOf, photosRoot, removePhotoFiles } from '@/server/ledger/photo-store';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS, privacySections } from '@/content/privacy';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { storeErrorLog } from '@/server/error-log/store';
 import { purgeExpired } from '@/server/upkeep/retention';

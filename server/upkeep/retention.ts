@@ -2,8 +2,8 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { lt } from 'drizzle-orm';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS } from '@/content/privacy';
-import { orm } from '@/server/db';
-import { enquiries, errorLogs } from '@/server/db-schema';
+import { orm } from '@/server/base/db';
+import { enquiries, errorLogs } from '@/server/base/db-schema';
 import { photosRoot, removeOrphanPhotoFolders } from '@/server/ledger/photo-store';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
 import { spawnSiteServer } from '../../scripts/support/site-server';
-import { buildSettingsOf } from '../../server/build-settings.mjs';
+import { buildSettingsOf } from '../../server/base/build-settings.mjs';
 import { testBuildEnv, testPorts } from './test-env';
 
 // The test build records the build-time settings it was made with, and its server refuses to start

@@ -3,8 +3,8 @@ import { CONTACT_RESPONSES, refusedPostPages } from '@/content/contact';
 import { expect, test } from './support/test';
 import { testSiteUrl } from './test-env';
 
-// What server.mjs answers before Next reads a byte of a body (server/server-limits.mjs,
-// server/request-origin.mjs, server/contact-page-post.mjs), on the running production build: each
+// What server.mjs answers before Next reads a byte of a body (server/edge/server-limits.mjs,
+// server/edge/request-origin.mjs, server/edge/contact-page-post.mjs), on the running production build: each
 // request announces a large body, sends a few KB of it, and must be answered at once.
 
 type Raw = { head: string; body: string; afterMs: number };

@@ -8,7 +8,7 @@ import { CONTACT_RESPONSES } from '@/content/contact';
 import { laterPhotosText } from '@/content/claims';
 import { STATUS_LINK_PREFIX, claimStatusPath, laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
-import { uploadPathOf } from '@/server/upload-door.mjs';
+import { uploadPathOf } from '@/server/edge/upload-gate.mjs';
 import { expect, test, type Page } from './support/test';
 import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { phonePhoto } from '../support/photo-fixtures';

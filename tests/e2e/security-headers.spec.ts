@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { standInCrmUrl, testBuildEnv, testSiteUrl } from './test-env';
 
-// The headers server.mjs (server/response-headers.mjs) sets, read from the running production server.
+// The headers server.mjs (server/edge/response-headers.mjs) sets, read from the running production server.
 
 const PERMISSIONS_DENIED = ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'browsing-topics=()'];
 

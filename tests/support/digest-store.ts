@@ -1,6 +1,6 @@
 // Enquiries stored the way POST /api/contact stores them, at a chosen time, for the digest's tests.
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/enquiry-config';
+import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest } from '@/tests/support/enquiry-peers';
 

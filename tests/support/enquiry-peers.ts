@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@libsql/client';
-import { openDatabase } from '@/server/db';
+import { openDatabase } from '@/server/base/db';
 import { recaptchaTestScenario } from '@/tests/support/recaptcha-tokens';
 
 export { startSmtpServer, type ReceivedMail } from '@/scripts/support/smtp-server';

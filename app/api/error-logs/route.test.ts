@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ERROR_LOG_BYTES } from '@/lib/error-log';
-import { getDb } from '@/server/db';
-import { CLIENT_ADDRESS_HEADER } from '@/server/proxy-client-address.mjs';
+import { getDb } from '@/server/base/db';
+import { CLIENT_ADDRESS_HEADER } from '@/server/edge/client-address.mjs';
 
 /** The rule: 20 reports a minute per client address. */
 const ERROR_LOG_RATE_LIMIT = { limit: 20, windowMs: 60_000 };

@@ -1,5 +1,5 @@
 import { receiveErrorLog } from '@/server/error-log/intake';
-import { toResponse } from '@/server/http';
+import { toResponse } from '@/server/base/http';
 
 // The built-in stand-in for the CRM's error-log endpoint, used when NEXT_PUBLIC_CRM_URL is empty.
 export async function POST(request: Request) {

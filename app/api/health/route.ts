@@ -1,5 +1,5 @@
 import { webhooksConfigured } from '@/server/crm/webhook-status';
-import { getDb } from '@/server/db';
+import { getDb } from '@/server/base/db';
 import { checkEnquiryHealth, configuredPhotoStorage, configuredPrivateFilesCheck, publicHealth } from '@/server/reports/health';
 import { runningOutboxWorker } from '@/server/background';
 

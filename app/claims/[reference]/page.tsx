@@ -9,7 +9,7 @@ import { laterPhotosText, trackPage } from '@/content/claims';
 import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
-import { answerPageStatus } from '@/server/page-status.mjs';
+import { answerPageStatus } from '@/server/edge/page-status.mjs';
 
 export const metadata: Metadata = { title: trackPage.title, robots: { index: false, follow: false } };
 

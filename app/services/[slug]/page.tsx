@@ -13,7 +13,7 @@ import { serviceById, servicePageText, services } from '@/content/services';
 import { contactHref } from '@/lib/contact-prefill';
 import { metadataOf } from '@/lib/page-metadata';
 import { serializeJsonLd, serviceJsonLd } from '@/lib/structured-data';
-import { config } from '@/server/config.mjs';
+import { config } from '@/server/base/config.mjs';
 
 type Props = { params: Promise<{ slug: string }> };
 

@@ -3,8 +3,8 @@ import { connection } from 'next/server';
 import { VerifiedDocumentView } from '@/components/claims/verified-document';
 import { business } from '@/content/business';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
-import { verifiedDryingDocument } from '@/server/claims/drying-documents';
-import { answerPageStatus } from '@/server/page-status.mjs';
+import { verifiedDryingDocument } from '@/server/claims/drying/documents';
+import { answerPageStatus } from '@/server/edge/page-status.mjs';
 
 export const metadata: Metadata = { title: words.verifyPage.title, robots: { index: false, follow: false } };
 

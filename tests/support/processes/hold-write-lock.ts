@@ -1,5 +1,5 @@
 // Another process writing to the site's database (a CLI, a backup): takes the write lock, says "held"
-// on stdout, and commits after HOLD_MS. Used by server/db.test.ts and the outbox tests.
+// on stdout, and commits after HOLD_MS. Used by server/base/db.test.ts and the outbox tests.
 import { createClient } from '@libsql/client';
 
 const [url, holdMs = '800'] = process.argv.slice(2);

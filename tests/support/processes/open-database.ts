@@ -1,6 +1,6 @@
 // Opens (and so migrates) the database at argv[2] the way the server and the CLIs do, after waiting
 // for the moment given in argv[3] (ms since the epoch), so several processes start together.
-import { openDatabase } from '@/server/db';
+import { openDatabase } from '@/server/base/db';
 
 const [url, startAt = '0'] = process.argv.slice(2);
 const wait = Number(startAt) - Date.now();

@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
-import { dryingDocumentResponse } from '@/server/claims/drying-documents';
+import { dryingDocumentResponse } from '@/server/claims/drying/documents';
 
 type Context = { params: Promise<{ reference: string }> };
 const session = async () => (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;

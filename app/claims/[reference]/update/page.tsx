@@ -12,7 +12,7 @@ import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
-import { answerPageStatus } from '@/server/page-status.mjs';
+import { answerPageStatus } from '@/server/edge/page-status.mjs';
 
 export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
 

@@ -1,0 +1,443 @@
+// The database's tables as drizzle-orm sees them: the source of every row type and of every query's
+// column names. The tables themselves are created by the migrations in server/base/migrations (decision
+// 0008); server/base/db-schema.test.ts checks that a migrated database has exactly these columns.
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CLAIM_STAGE_NAMES, type ClaimStage } from '@/lib/claim-stages';
+import { EQUIPMENT_KINDS, MATERIALS, SCALE_NAMES } from '@/lib/drying';
+import { logCategories, logLevels } from '@/lib/error-log';
+
+export const LOG_REPORTERS = ['server', 'visitor'] as const;
+const DISPOSITIONS = ['accepted', 'spam', 'suspect'] as const;
+const VERIFICATION_STATUSES = ['not-configured', 'verified', 'unverified', 'low-score', 'honeypot'] as const;
+/** Why photos sent with an enquiry were not kept: its verdict (spam, suspect) or the photo storage's limits. */
+const PHOTOS_DROPPED_REASONS = ['spam', 'suspect', 'storage-full'] as const;
+const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * What an outbox job sends: the company's notification, the visitor's acknowledgement, photos that
+ * reached an enquiry after its notification had gone out (migration 0010), or the customer's e-mail
+ * about one change of their claim's stage (migration 0014).
+ */
+const JOB_KINDS = ['notification', 'acknowledgement', 'photos', 'stage'] as const;
+const WAITING_ON_NAMES = ['us', 'insurer', 'customer'] as const;
+/** Who changed a claim's stage: the company's staff page or its CRM. */
+const STAGE_SOURCES = ['staff', 'crm'] as const;
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const errorLogs = sqliteTable(
+  'error_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receivedAt: text('received_at').notNull().default(nowIso),
+    application: text('application').notNull(),
+    // Written only after the intake's schema (server/error-log/record-schema.ts) accepted them.
+    level: text('level', { enum: logLevels }).notNull(),
+    category: text('category', { enum: logCategories }).notNull(),
+    source: text('source').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    metadata: text('metadata'),
+    userId: text('user_id'),
+    statusCode: integer('status_code'),
+    path: text('path'),
+    method: text('method'),
+    requestPayload: text('request_payload'),
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
+    reportedBy: text('reported_by', { enum: LOG_REPORTERS }).notNull().default('visitor'),
+    // Migration 0009: visitors' reports of one failure are one row (server/base/error-group-key.ts): how
+    // many came and when the last did; received_at is the first. The server's own entries: NULL key, 1.
+    groupKey: text('group_key'),
+    occurrences: integer('occurrences').notNull().default(1),
+    lastSeenAt: text('last_seen_at'),
+  },
+  (table) => [
+    index('error_logs_received_at').on(table.receivedAt),
+    index('error_logs_reported_by').on(table.reportedBy, table.id),
+    uniqueIndex('error_logs_group_key').on(table.groupKey),
+    index('error_logs_last_seen').on(table.lastSeenAt),
+  ],
+);
+
+export const enquiries = sqliteTable(
+  'enquiries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receivedAt: text('received_at').notNull(),
+    receivedMs: integer('received_ms').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    clientAddress: text('client_address').notNull(),
+    contentHash: text('content_hash').notNull(),
+    disposition: text('disposition', { enum: DISPOSITIONS }).notNull(),
+    verification: text('verification', { enum: VERIFICATION_STATUSES }).notNull(),
+    recaptchaScore: real('recaptcha_score'),
+    verificationDetail: text('verification_detail'),
+    // Migration 0004. The reference is NULL only for enquiries stored before it existed.
+    reference: text('reference'),
+    claimRole: text('claim_role'),
+    insurer: text('insurer'),
+    claimReference: text('claim_reference'),
+    damageDate: text('damage_date'),
+    damageType: text('damage_type'),
+    postcode: text('postcode'),
+    // Migration 0005: a random key given to each submission as it is stored; names its photos' folder.
+    submissionKey: text('submission_key'),
+    /** What a claim's signed links are tied to: set once when stored, changed only to revoke them. */
+    linkKey: text('link_key'),
+    /** Migration 0019: when the operator last renewed the staff link (it expires 30 days after the claim last moved). */
+    staffLinkRenewedMs: integer('staff_link_renewed_ms'),
+    // Migration 0006: the address as compared (server/base/email-key.ts); photos sent but not kept.
+    emailKey: text('email_key'),
+    photosDropped: integer('photos_dropped').notNull().default(0),
+    photosDroppedReason: text('photos_dropped_reason', { enum: PHOTOS_DROPPED_REASONS }),
+    /** Migration 0016: photos added later to an enquiry that was not accepted, not kept but counted against the claim's room. */
+    laterPhotosUnkept: integer('later_photos_unkept').notNull().default(0),
+    // Migration 0007: where the enquiry came from (lib/visit-attribution.ts).
+    sentFrom: text('sent_from'),
+    landingPage: text('landing_page'),
+    referrer: text('referrer'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    // Migration 0011: the urgency answers (yes, no, not-sure) and whether they make it urgent (1), which
+    // puts its notification ahead of others; an insurer's or loss adjuster's instruction.
+    worsening: text('worsening'),
+    habitable: text('habitable'),
+    vulnerable: text('vulnerable'),
+    urgent: integer('urgent').notNull().default(0),
+    policyholderName: text('policyholder_name'),
+    policyholderPhone: text('policyholder_phone'),
+    propertyAddress: text('property_address'),
+    vatRegistered: text('vat_registered'),
+    excess: text('excess'),
+    desktopAssessment: text('desktop_assessment'),
+    // Migration 0012: the key the form sent with every try of this enquiry (lib/enquiry-key.ts), if any.
+    enquiryKey: text('enquiry_key'),
+    /**
+     * Migration 0020: the hash of the fields a person typed (not the client's address), which a try with
+     * this row's enquiry key must match to be this enquiry; NULL for rows stored before.
+     */
+    fieldsHash: text('fields_hash'),
+    /** Migration 0020: the enquiry this one replaces, sent again with the same key and other words. */
+    replacesId: integer('replaces_id'),
+    // Migration 0015: what would help us work with the person (lib/contact-fields.ts SUPPORT_FIELDS).
+    noPhoneCalls: text('no_phone_calls'),
+    supportNeeds: text('support_needs'),
+    /**
+     * Migration 0024: 1 while the CRM is owed this accepted enquiry's `enquiry.received` event and the
+     * CRM's worker has not yet written it to webhook_events (server/ledger/outbox.ts).
+     */
+    crmOwedReceived: integer('crm_owed_received').notNull().default(0),
+  },
+  (table) => [
+    index('enquiries_received_ms').on(table.receivedMs),
+    index('enquiries_content_hash').on(table.contentHash, table.receivedMs),
+    uniqueIndex('enquiries_reference').on(table.reference),
+    uniqueIndex('enquiries_submission_key').on(table.submissionKey),
+    index('enquiries_email_key').on(table.emailKey, table.receivedMs),
+    index('enquiries_enquiry_key').on(table.enquiryKey, table.receivedMs),
+    index('enquiries_crm_owed_received')
+      .on(table.id)
+      .where(sql`${table.crmOwedReceived} = 1`),
+  ],
+);
+
+export const enquiryNotifications = sqliteTable(
+  'enquiry_notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    kind: text('kind', { enum: JOB_KINDS }).notNull().default('notification'),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+    sentAt: text('sent_at'),
+    messageId: text('message_id'),
+    /** A 'stage' job's change (claim_stage_changes); none for the other kinds. */
+    stageChangeId: integer('stage_change_id'),
+    /** A 'photos' job for photos added later from the status page: the first position of its batch (migration 0016). */
+    photosFrom: integer('photos_from'),
+  },
+  (table) => [
+    index('enquiry_notifications_due').on(table.status, table.nextAttemptMs),
+    // One job of each kind per enquiry, one 'stage' job per change, and one 'photos' job per batch added later.
+    uniqueIndex('enquiry_notifications_one_each').on(
+      table.enquiryId,
+      table.kind,
+      sql`coalesce(${table.stageChangeId}, 0)`,
+      sql`coalesce(${table.photosFrom}, 0)`,
+    ),
+  ],
+);
+
+/** Migration 0013: each change of a claim's stage (lib/claim-stages.ts); none means `received`. */
+export const claimStageChanges = sqliteTable(
+  'claim_stage_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    stage: text('stage', { enum: CLAIM_STAGE_NAMES as [ClaimStage, ...ClaimStage[]] }).notNull(),
+    waitingOn: text('waiting_on', { enum: WAITING_ON_NAMES }),
+    /** The next date the customer can expect something, YYYY-MM-DD. */
+    nextDate: text('next_date'),
+    /** What the company wrote for the customer. */
+    note: text('note'),
+    /** 0: an internal correction the customer is not told of. */
+    tellCustomer: integer('tell_customer').notNull().default(1),
+    source: text('source', { enum: STAGE_SOURCES }).notNull(),
+    /** The CRM event's webhook-id: an event sent again is not applied again. */
+    eventId: text('event_id'),
+    /** Who confirmed drying, for a `dried` saved on the staff page (migration 0023). */
+    confirmedBy: text('confirmed_by'),
+    changedAt: text('changed_at').notNull(),
+    changedMs: integer('changed_ms').notNull(),
+  },
+  (table) => [
+    index('claim_stage_changes_enquiry').on(table.enquiryId, table.changedMs),
+    uniqueIndex('claim_stage_changes_event').on(table.eventId),
+  ],
+);
+
+/** Migration 0013: secrets the site makes for itself (`claim-links`: server/claims/claim-links.ts). */
+export const siteSecrets = sqliteTable('site_secrets', {
+  name: text('name').primaryKey(),
+  value: blob('value', { mode: 'buffer' }).notNull(),
+});
+
+/** Migration 0016: each use of a claim's signed links (server/claims/claim-links.ts), counted per minute. */
+export const claimLinkUses = sqliteTable(
+  'claim_link_uses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    link: text('link', { enum: ['status', 'update'] }).notNull(),
+    use: text('use', { enum: ['opened', 'saved', 'photos'] }).notNull(),
+    minuteMs: integer('minute_ms').notNull(),
+    uses: integer('uses').notNull().default(1),
+  },
+  (table) => [uniqueIndex('claim_link_uses_minute').on(table.enquiryId, table.link, table.use, table.minuteMs)],
+);
+
+export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.photos_added', 'claim.updated', 'claim.drying_recorded'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Migration 0017: the events the company's CRM is told of (server/crm/webhooks.ts), each delivered once. */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    /** The event's `webhook-id`: the same on every attempt and every resend. */
+    eventId: text('event_id').notNull(),
+    /** A `claim.updated` event's change. */
+    stageChangeId: integer('stage_change_id').references(() => claimStageChanges.id),
+    /** An `enquiry.photos_added` event's batch: its first photo's position. */
+    photosFrom: integer('photos_from'),
+    /** Migration 0022: a `claim.drying_recorded` event's visit. */
+    dryingVisitId: integer('drying_visit_id').references(() => dryingVisits.id),
+    occurredAt: text('occurred_at').notNull(),
+    createdMs: integer('created_ms').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+    deliveredAt: text('delivered_at'),
+  },
+  (table) => [
+    uniqueIndex('webhook_events_event_id').on(table.eventId),
+    uniqueIndex('webhook_events_one_each').on(
+      table.enquiryId,
+      table.type,
+      sql`coalesce(${table.stageChangeId}, 0)`,
+      sql`coalesce(${table.photosFrom}, 0)`,
+      sql`coalesce(${table.dryingVisitId}, 0)`,
+    ),
+    index('webhook_events_due').on(table.status, table.nextAttemptMs),
+  ],
+);
+
+/** Migration 0005: the photos sent with an enquiry, re-encoded; the files are in ENQUIRY_PHOTOS_DIR/<submission key>/. */
+export const enquiryPhotos = sqliteTable(
+  'enquiry_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    position: integer('position').notNull(),
+    originalName: text('original_name').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (table) => [unique().on(table.enquiryId, table.position)],
+);
+
+/** How often the company's digest goes out (ENQUIRY_DIGEST, when not off). */
+export const DIGEST_MODES = ['weekly', 'daily'] as const;
+/** What made a digest: its period ended (the schedule), or `npm run digest -- --send` during it. */
+const DIGEST_TRIGGERS = ['schedule', 'command'] as const;
+
+/**
+ * Migration 0008: one row per digest period (its key unique), claimed with a lease like an outbox job,
+ * so that each period's digest goes out once whatever the number of processes, restarts or clock jumps.
+ */
+export const digests = sqliteTable(
+  'digests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // `weekly:2026-11-23`: the mode and the London date the period starts.
+    periodKey: text('period_key').notNull(),
+    mode: text('mode', { enum: DIGEST_MODES }).notNull(),
+    periodStartMs: integer('period_start_ms').notNull(),
+    periodEndMs: integer('period_end_ms').notNull(),
+    // The enquiries it reports: the period, or from where an early one left off, up to when it was asked for.
+    coversFromMs: integer('covers_from_ms').notNull(),
+    coversToMs: integer('covers_to_ms').notNull(),
+    trigger: text('trigger', { enum: DIGEST_TRIGGERS }).notNull(),
+    recipient: text('recipient').notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull().default(nowIso),
+    sentAt: text('sent_at'),
+    messageId: text('message_id'),
+  },
+  (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
+);
+
+/** Migration 0021: a claim's drying record, its visits, their readings and the machines (lib/drying.ts). */
+export const dryingVisits = sqliteTable(
+  'drying_visits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    visitAt: text('visit_at').notNull(),
+    visitMs: integer('visit_ms').notNull(),
+    source: text('source', { enum: STAGE_SOURCES }).notNull(),
+    /** The CRM event's webhook-id (a staff page Save's form token): a visit sent again is not recorded again. */
+    eventId: text('event_id').notNull(),
+    recordedAt: text('recorded_at').notNull(),
+  },
+  (table) => [uniqueIndex('drying_visits_event').on(table.eventId), index('drying_visits_enquiry').on(table.enquiryId, table.visitMs)],
+);
+
+export const dryingReadings = sqliteTable(
+  'drying_readings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => dryingVisits.id),
+    location: text('location').notNull(),
+    material: text('material', { enum: MATERIALS }).notNull(),
+    scale: text('scale', { enum: SCALE_NAMES }).notNull(),
+    value: real('value').notNull(),
+    goal: real('goal').notNull(),
+    temperature: real('temperature'),
+    humidity: real('humidity'),
+  },
+  (table) => [index('drying_readings_visit').on(table.visitId)],
+);
+
+export const dryingEquipment = sqliteTable(
+  'drying_equipment',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    /** lib/drying.ts machineKey: its kind, model and the time it was switched on. */
+    machineKey: text('machine_key').notNull(),
+    kind: text('kind', { enum: EQUIPMENT_KINDS }).notNull(),
+    model: text('model').notNull(),
+    watts: integer('watts').notNull(),
+    count: integer('count').notNull(),
+    onAt: text('on_at').notNull(),
+    offAt: text('off_at'),
+    kwh: real('kwh'),
+    /** The visit that last said how it stands: an older visit arriving late does not undo a newer one. */
+    lastVisitMs: integer('last_visit_ms').notNull(),
+  },
+  (table) => [uniqueIndex('drying_equipment_machine').on(table.enquiryId, table.machineKey)],
+);
+
+export type DryingDocumentKind = 'statement' | 'certificate';
+
+/** Migration 0025: each drying document issued (server/claims/drying/issued-documents.ts). */
+export const dryingDocuments = sqliteTable(
+  'drying_documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Null once the claim is deleted: the number and digests stay, so its verification link says so. */
+    enquiryId: integer('enquiry_id').references(() => enquiries.id),
+    kind: text('kind', { enum: ['statement', 'certificate'] }).notNull(),
+    /** 1, 2, … per claim and kind: the number's last part (E2, C1). */
+    sequence: integer('sequence').notNull(),
+    /** The claim's reference, E (statement) or C (certificate), and the sequence: HC-YVG-Y5S-E2. */
+    number: text('number').notNull(),
+    issuedAt: text('issued_at').notNull(),
+    issuedMs: integer('issued_ms').notNull(),
+    /** The figures as printed, JSON (lib/drying-documents.ts); null once deleted. */
+    figures: text('figures'),
+    /** SHA-256 of `figures`: what the verification link's signature covers. */
+    figuresDigest: text('figures_digest').notNull(),
+    /** SHA-256 of the figures without the issue time: the same request with nothing changed. */
+    contentDigest: text('content_digest'),
+    /** SHA-256 of the figures without the issue time and the customer's rate: the record they were drawn from. */
+    recordDigest: text('record_digest'),
+    pdf: blob('pdf', { mode: 'buffer' }),
+    pdfSha256: text('pdf_sha256').notNull(),
+    /** The number of the document issued after the record changed. */
+    supersededBy: text('superseded_by'),
+    supersededMs: integer('superseded_ms'),
+    deletedMs: integer('deleted_ms'),
+  },
+  (table) => [
+    uniqueIndex('drying_documents_number').on(table.number),
+    index('drying_documents_enquiry').on(table.enquiryId, table.kind, table.sequence),
+  ],
+);
+
+export const schema = {
+  errorLogs,
+  enquiries,
+  enquiryNotifications,
+  enquiryPhotos,
+  digests,
+  claimStageChanges,
+  claimLinkUses,
+  webhookEvents,
+  siteSecrets,
+  dryingVisits,
+  dryingReadings,
+  dryingEquipment,
+  dryingDocuments,
+};
