@@ -116,7 +116,7 @@ export type DryingSectionProps = {
   drying: DryingSummary;
   Heading: 'h2' | 'h3';
   LocationHeading: 'h3' | 'h4';
-  /** The status page by link adds its documents' forms (components/claims/drying-documents.tsx). */
+  /** The status page by link adds its documents' forms (app/(claims)/_components/drying-documents.tsx). */
   children?: ReactNode;
 };
 
