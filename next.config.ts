@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   // proxyClientMaxBodySize: the proxy (proxy.ts) never reads a body and runs for GET /gallery only, so
   // the copy of a body Next buffers for it is held to its least, 1 byte (the default is 10 MB). A proxy
   // that matched a path taking a body would see that body cut to 1 byte.
-  // serverActions: the contact form posted without JavaScript (app/contact/actions.ts) carries its photos
+  // serverActions: the contact form posted without JavaScript (app/(site)/contact/actions.ts) carries its photos
   // as they were taken, up to LARGEST_BODY_BYTES of lib/enquiry-rules.mjs (60,098,304). Given as a number
   // Next takes it as bytes, unrounded (a string such as '58mb' it would read as 58 MiB, 60,817,408), so
   // Next and server.mjs, which refuses a larger declared body before Next reads it, draw the same line;

@@ -52,7 +52,7 @@ type ContactFormProps = {
    * message (content/business.ts, handed down by the page so the business facts stay out of the form's script).
    */
   emergencyPhone?: { display: string; e164: string };
-  /** The server action a browser posts the form to before its JavaScript runs (app/contact/actions.ts). */
+  /** The server action a browser posts the form to before its JavaScript runs (app/(site)/contact/actions.ts). */
   sendWithoutScript?: (previous: NativeFormState, form: FormData) => Promise<NativeFormState>;
   apiRequest?: typeof defaultApiRequest;
   logger?: Logger;

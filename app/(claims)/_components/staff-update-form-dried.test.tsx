@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StaffUpdateForm } from '@/components/claims/staff-update-form';
+import { StaffUpdateForm } from '@/app/(claims)/_components/staff-update-form';
 import type { StaffUpdateState } from '@/lib/claim-stages';
 
 afterEach(() => cleanup());

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { AddPhotos, type LaterPhotosNotice } from '@/components/claims/add-photos';
-import { ClaimStatusView } from '@/components/claims/claim-status-view';
-import { DeadLink } from '@/components/claims/dead-link';
-import { DryingDocuments } from '@/components/claims/drying-documents';
-import { DryingSection, type DryingSectionProps } from '@/components/claims/drying-section';
+import { AddPhotos, type LaterPhotosNotice } from '@/app/(claims)/_components/add-photos';
+import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
+import { DeadLink } from '@/app/(claims)/_components/dead-link';
+import { DryingDocuments } from '@/app/(claims)/_components/drying-documents';
+import { DryingSection, type DryingSectionProps } from '@/app/(claims)/_components/drying-section';
 import { laterPhotosText, trackPage } from '@/content/claims';
 import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';

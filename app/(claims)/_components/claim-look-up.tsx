@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useActionState, useEffect } from 'react';
-import { ClaimStatusView } from '@/components/claims/claim-status-view';
+import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
 import { Field } from '@/components/contact/field';
 import { trackPage } from '@/content/claims';
 import type { TrackState } from '@/lib/claim-stages';
@@ -12,9 +12,9 @@ import { isEnquiryReference } from '@/lib/enquiry-reference';
 const IDLE: TrackState = { kind: 'idle' };
 
 // The photo picker and its upload come with a claim found, not with the look-up's first load.
-const AddPhotos = dynamic(() => import('@/components/claims/add-photos').then((module) => module.AddPhotos));
+const AddPhotos = dynamic(() => import('@/app/(claims)/_components/add-photos').then((module) => module.AddPhotos));
 // Likewise the drying record's charts, with a claim that has one.
-const DryingSection = dynamic(() => import('@/components/claims/drying-section').then((module) => module.DryingSection));
+const DryingSection = dynamic(() => import('@/app/(claims)/_components/drying-section').then((module) => module.DryingSection));
 
 /**
  * The look-up: the reference and the address the enquiry was sent from, posted to the page itself

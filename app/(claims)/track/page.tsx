@@ -1,5 +1,5 @@
-import { lookUpClaimStatus } from '@/app/track/actions';
-import { ClaimLookUp } from '@/components/claims/claim-look-up';
+import { lookUpClaimStatus } from '@/app/(claims)/track/actions';
+import { ClaimLookUp } from '@/app/(claims)/_components/claim-look-up';
 import { PageIntro } from '@/components/ui/page-intro';
 import { trackPage } from '@/content/claims';
 import { pageMetadata } from '@/lib/page-metadata';

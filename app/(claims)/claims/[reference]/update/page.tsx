@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { recordDryingVisit, saveClaimUpdate } from '@/app/claims/[reference]/update/actions';
-import { ClaimStatusView } from '@/components/claims/claim-status-view';
-import { DeadLink } from '@/components/claims/dead-link';
-import { DryingSection } from '@/components/claims/drying-section';
-import { StaffUpdateForm } from '@/components/claims/staff-update-form';
-import { StaffVisitForm } from '@/components/claims/staff-visit-form';
+import { recordDryingVisit, saveClaimUpdate } from '@/app/(claims)/claims/[reference]/update/actions';
+import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
+import { DeadLink } from '@/app/(claims)/_components/dead-link';
+import { DryingSection } from '@/app/(claims)/_components/drying-section';
+import { StaffUpdateForm } from '@/app/(claims)/_components/staff-update-form';
+import { StaffVisitForm } from '@/app/(claims)/_components/staff-visit-form';
 import { staffVisitText } from '@/content/drying';
 import { staffPage } from '@/content/staff-page';
 import { staffPagePath } from '@/lib/claim-paths.mjs';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import { VerifiedDocumentView } from '@/components/claims/verified-document';
+import { VerifiedDocumentView } from '@/app/(claims)/_components/verified-document';
 import { business } from '@/content/business';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { verifiedDryingDocument } from '@/server/claims/drying/documents';

@@ -64,17 +64,7 @@ export function StaffUpdateForm({
       <Field id="update-next-date" label={labels.nextDate} error={refused?.errors.nextDate}>
         {(control) => <input {...control} type="date" name="nextDate" defaultValue={value('nextDate')} key={`date-${value('nextDate')}`} />}
       </Field>
-      <fieldset>
-        <legend className="font-semibold text-brand-900">{labels.waitingOn}</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {[{ name: '', words: staffPage.waitingOnNone }, ...WAITING_ON].map((option) => (
-            <label key={option.name || 'none'} className="flex items-center gap-2">
-              <input type="radio" name="waitingOn" value={option.name} defaultChecked={value('waitingOn') === option.name} />
-              {option.words}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <WaitingOnChoice chosen={value('waitingOn')} />
       <Field id="update-note" label={labels.note} error={refused?.errors.note}>
         {(control) => (
           <textarea {...control} name="note" rows={4} maxLength={NOTE_MAX} defaultValue={value('note')} key={`note-${value('note')}`} />
@@ -91,5 +81,22 @@ export function StaffUpdateForm({
         {state.kind === 'idle' ? null : state.message}
       </div>
     </form>
+  );
+}
+
+/** Whose move it is: nobody's, or one of the parties a claim waits on. */
+function WaitingOnChoice({ chosen }: { chosen: string }) {
+  return (
+    <fieldset>
+      <legend className="font-semibold text-brand-900">{staffPage.labels.waitingOn}</legend>
+      <div className="mt-2 flex flex-wrap gap-4">
+        {[{ name: '', words: staffPage.waitingOnNone }, ...WAITING_ON].map((option) => (
+          <label key={option.name || 'none'} className="flex items-center gap-2">
+            <input type="radio" name="waitingOn" value={option.name} defaultChecked={chosen === option.name} />
+            {option.words}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
-import { PhotoPicker, type PickedPhoto } from '@/components/contact/photo-picker';
-import { SendProgress, type UploadProgress } from '@/components/contact/send-progress';
+import type { PickedPhoto } from '@/components/contact/photo-picker';
+import type { UploadProgress } from '@/components/contact/send-progress';
 import { laterPhotosText } from '@/content/claims';
 import { laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
@@ -14,13 +14,10 @@ export type LaterPhotosNotice = { kind: 'added' | 'refused'; message: string };
 const STALL_TIMEOUT_MS = 45_000;
 
 /**
- * "Add photos to your claim", under its status: the enquiry form's own picker (each photo prepared on
- * the phone as it is chosen), sent under the claim's status page, where the page's cookie (HttpOnly,
- * SameSite=Strict: this is a same-site post) opens the claim; no token is in the page or the address.
- * Without the page's script it is a plain multipart form to the same address, which answers with the
- * status page again.
+ * The photos picked to add to a claim and their send: `send` is the form's submit handler (the
+ * browser's own post is kept for a page without its script), `progress` the upload under way.
  */
-export function AddPhotos({ reference, notice: initialNotice }: { reference: string; notice?: LaterPhotosNotice }) {
+export function useLaterPhotosSend(reference: string, initialNotice: LaterPhotosNotice | undefined) {
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
   const [notice, setNotice] = useState<LaterPhotosNotice | undefined>(initialNotice);
@@ -75,38 +72,8 @@ export function AddPhotos({ reference, notice: initialNotice }: { reference: str
     }
   }
 
-  return (
-    <section aria-labelledby="add-photos-heading" className="mt-10 space-y-4 border-t border-slate-300 pt-8" data-testid="add-photos">
-      <h2 id="add-photos-heading" className="text-xl font-bold text-brand-900">
-        {laterPhotosText.heading}
-      </h2>
-      <p className="text-slate-700">{laterPhotosText.intro}</p>
-      <form method="post" action={laterPhotosPath(reference)} encType="multipart/form-data" onSubmit={send} className="space-y-4">
-        <PhotoPicker
-          label={laterPhotosText.label}
-          photos={photos}
-          onChange={setPhotos}
-          error={problem}
-          onProblem={setProblem}
-          register={(element) => {
-            input.current = element;
-          }}
-        />
-        {progress ? (
-          <SendProgress progress={progress} onCancel={() => cancel.current?.abort()} />
-        ) : (
-          <button type="submit" className="btn-primary">
-            {laterPhotosText.submit}
-          </button>
-        )}
-      </form>
-      <div
-        role="status"
-        data-testid="add-photos-notice"
-        className={notice?.kind === 'added' ? 'font-semibold text-green-800' : 'font-semibold text-red-700'}
-      >
-        {notice?.message ?? ''}
-      </div>
-    </section>
-  );
+  const registerInput = (element: HTMLInputElement | null) => {
+    input.current = element;
+  };
+  return { photos, setPhotos, problem, setProblem, notice, progress, send, cancelSend: () => cancel.current?.abort(), registerInput };
 }

@@ -1,4 +1,4 @@
-import { sendEnquiryWithoutScript } from '@/app/contact/actions';
+import { sendEnquiryWithoutScript } from '@/app/(site)/contact/actions';
 import { TrackLink } from '@/components/claims/track-link';
 import { trackLinkText } from '@/content/claims';
 import { ContactForm } from '@/components/contact/contact-form';

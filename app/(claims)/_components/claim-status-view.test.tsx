@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClaimStatusView } from '@/components/claims/claim-status-view';
+import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
 import { insurerTimesText } from '@/content/claims';
 import type { ClaimStatus } from '@/lib/claim-stages';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { DryingSectionProps } from '@/components/claims/drying-section';
+import type { DryingSectionProps } from '@/app/(claims)/_components/drying-section';
 import { insurerTimesText, statusText } from '@/content/claims';
 import { stageWords, waitingOnWords, type ClaimStatus } from '@/lib/claim-stages';
 import type { InsurerStamp, InsurerTimes } from '@/lib/insurer-times';

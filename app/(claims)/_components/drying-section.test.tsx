@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClaimStatusView } from '@/components/claims/claim-status-view';
-import { DryingSection } from '@/components/claims/drying-section';
+import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
+import { DryingSection } from '@/app/(claims)/_components/drying-section';
 import type { ClaimStatus } from '@/lib/claim-stages';
 import { dryingSummary, type StoredReading } from '@/lib/drying';
 
