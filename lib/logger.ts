@@ -91,69 +91,82 @@ function describeThrown(error: unknown): { stack?: string; code?: string; messag
   }
 }
 
-export function createLogger(options: LoggerOptions) {
-  const out = options.console ?? console;
-  const now = options.now ?? Date.now;
-  const send =
-    options.send ??
-    ((url: string, body: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }));
-  const sentAt: number[] = [];
+type LogContext = ReturnType<NonNullable<LoggerOptions['context']>>;
 
-  function takeRemoteSlot(): boolean {
+/** The error log record of one entry: the caller's fields made safe, filled from what was thrown and the page's context. */
+function recordOf(level: LogLevel, message: string, fields: LogFields, context: LogContext): ErrorLogRecord {
+  const thrown = describeThrown(fields.error);
+  const statusCode = fields.statusCode;
+  return capRecordSize(
+    recordWithoutLinkTokens({
+      application: LOG_APPLICATION,
+      level,
+      message: message.trim() ? message : thrown.message?.trim() ? thrown.message : 'Unknown error',
+      stack: fields.stack ?? thrown.stack ?? null,
+      metadata: safeMetadata(fields.metadata),
+      source: truncate(fields.source?.trim() || LOG_SOURCE_FRONTEND, 100),
+      userId: fields.userId ? truncate(fields.userId, 200) : null,
+      statusCode:
+        typeof statusCode === 'number' && Number.isInteger(statusCode) && statusCode >= 0 && statusCode <= 999 ? statusCode : null,
+      category: fields.category ?? inferCategory({ message: `${message} ${thrown.message ?? ''}`, code: thrown.code, statusCode }),
+      path: fields.path ?? context.path ?? null,
+      method: fields.method ? truncate(fields.method.toUpperCase(), 16) : null,
+      requestPayload: fields.requestPayload === undefined ? undefined : toJsonSafe(fields.requestPayload),
+      userAgent: fields.userAgent ?? context.userAgent ?? null,
+    }),
+  );
+}
+
+/** The remote log's rate limit: true, and the slot taken, while fewer than REMOTE_LOG_LIMIT entries went in the last window. */
+function remoteSlots(now: () => number): () => boolean {
+  const sentAt: number[] = [];
+  return function takeRemoteSlot(): boolean {
     const windowStart = now() - REMOTE_LOG_WINDOW_MS;
     while (sentAt.length > 0 && (sentAt[0] ?? 0) <= windowStart) sentAt.shift();
     if (sentAt.length >= REMOTE_LOG_LIMIT) return false;
     sentAt.push(now());
     return true;
+  };
+}
+
+/** Posts a record to the error log without waiting; a failure or an HTTP error status is only warned about in the console. */
+function sendRecord(send: NonNullable<LoggerOptions['send']>, endpoint: string, record: ErrorLogRecord, out: ConsoleLike) {
+  try {
+    void Promise.resolve(send(endpoint, JSON.stringify(record))).then(
+      (result) => {
+        const response = result as { ok?: unknown; status?: unknown } | undefined;
+        if (response && typeof response === 'object' && response.ok === false) {
+          out.warn(`[logger] Remote error logging answered HTTP ${String(response.status)}; entry kept in the console only.`);
+        }
+      },
+      (sendError: unknown) => out.warn('[logger] Remote error logging failed; entry kept in the console only.', sendError),
+    );
+  } catch (sendError) {
+    out.warn('[logger] Remote error logging failed; entry kept in the console only.', sendError);
   }
+}
+
+export function createLogger(options: LoggerOptions) {
+  const out = options.console ?? console;
+  const send =
+    options.send ??
+    ((url: string, body: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }));
+  const takeRemoteSlot = remoteSlots(options.now ?? Date.now);
 
   function buildAndSend(level: LogLevel, message: string, fields: LogFields): ErrorLogRecord {
-    const { error, localOnly, ...recordFields } = fields;
-    const thrown = describeThrown(error);
-    const context = options.context?.() ?? {};
-    const statusCode = recordFields.statusCode;
-    const record = capRecordSize(
-      recordWithoutLinkTokens({
-        application: LOG_APPLICATION,
-        level,
-        message: message.trim() ? message : thrown.message?.trim() ? thrown.message : 'Unknown error',
-        stack: recordFields.stack ?? thrown.stack ?? null,
-        metadata: safeMetadata(recordFields.metadata),
-        source: truncate(recordFields.source?.trim() || LOG_SOURCE_FRONTEND, 100),
-        userId: recordFields.userId ? truncate(recordFields.userId, 200) : null,
-        statusCode:
-          typeof statusCode === 'number' && Number.isInteger(statusCode) && statusCode >= 0 && statusCode <= 999 ? statusCode : null,
-        category: recordFields.category ?? inferCategory({ message: `${message} ${thrown.message ?? ''}`, code: thrown.code, statusCode }),
-        path: recordFields.path ?? context.path ?? null,
-        method: recordFields.method ? truncate(recordFields.method.toUpperCase(), 16) : null,
-        requestPayload: recordFields.requestPayload === undefined ? undefined : toJsonSafe(recordFields.requestPayload),
-        userAgent: recordFields.userAgent ?? context.userAgent ?? null,
-      }),
-    );
+    const record = recordOf(level, message, fields, options.context?.() ?? {});
 
     const mirror = level === 'info' ? out.info : level === 'warning' ? out.warn : out.error;
     mirror.call(out, `[${level}] ${record.message}`, record);
 
-    if (localOnly) return record;
+    if (fields.localOnly) return record;
     if (!takeRemoteSlot()) {
       out.warn(
         `[logger] Remote error logging rate limit reached (${REMOTE_LOG_LIMIT} per ${REMOTE_LOG_WINDOW_MS / 1000}s); entry not sent.`,
       );
       return record;
     }
-    try {
-      void Promise.resolve(send(options.endpoint, JSON.stringify(record))).then(
-        (response) => {
-          const answer = response as { ok?: unknown; status?: unknown } | undefined;
-          if (answer && typeof answer === 'object' && answer.ok === false) {
-            out.warn(`[logger] Remote error logging answered HTTP ${String(answer.status)}; entry kept in the console only.`);
-          }
-        },
-        (sendError: unknown) => out.warn('[logger] Remote error logging failed; entry kept in the console only.', sendError),
-      );
-    } catch (sendError) {
-      out.warn('[logger] Remote error logging failed; entry kept in the console only.', sendError);
-    }
+    sendRecord(send, options.endpoint, record, out);
     return record;
   }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type MouseEvent, type SetStateAction } from 'react';
 import { crmBaseUrl } from '@/lib/public-env';
 import { galleryMessages } from '@/content/gallery';
 import { GALLERY_LOAD_FAILED_MESSAGE, loadGallery } from '@/lib/gallery/load-gallery';
@@ -51,12 +51,17 @@ function LoadingState() {
   );
 }
 
-/** The gallery page's interactive part: load, category filter, grid and full-screen viewer. */
-export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
+type Selection = {
+  setSelectedCategory: Dispatch<SetStateAction<string | null>>;
+  setViewerIndex: Dispatch<SetStateAction<number | null>>;
+};
+
+/**
+ * The gallery's list, asked for again by `retry`. Each outcome resets the selection: the first
+ * category once loaded; no category and no open viewer after a failure.
+ */
+function useGalleryList(crmBase: string, { setSelectedCategory, setViewerIndex }: Selection) {
   const [state, setState] = useState<GalleryState>({ status: 'loading' });
-  const [selectedCategory, setSelectedCategory] = useState<string | null>(null);
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -75,7 +80,88 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
       },
     );
     return () => controller.abort();
-  }, [crmBase, attempt]);
+  }, [crmBase, attempt, setSelectedCategory, setViewerIndex]);
+
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((value) => value + 1);
+  };
+  return { state, retry };
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900">
+      <p className="font-semibold">{GALLERY_LOAD_FAILED_MESSAGE}</p>
+      <button type="button" onClick={onRetry} className="btn-secondary mt-4 border-red-800 text-red-900 hover:bg-red-100">
+        {galleryMessages.tryAgain}
+      </button>
+    </div>
+  );
+}
+
+type CategoryFilterProps = { categories: readonly string[]; selected: string | null; onSelect: (category: string) => void };
+
+/** One toggle button per category; the pressed one is the category shown. */
+function CategoryFilter({ categories, selected, onSelect }: CategoryFilterProps) {
+  return (
+    <div role="group" aria-label={galleryMessages.filterLabel} className="mb-8 flex flex-wrap gap-2">
+      {categories.map((category) => {
+        const isSelected = category === selected;
+        return (
+          <button
+            key={category}
+            type="button"
+            aria-pressed={isSelected}
+            onClick={() => onSelect(category)}
+            className={
+              isSelected
+                ? 'min-h-11 rounded-full bg-brand-800 px-5 py-2 font-semibold text-white'
+                : 'min-h-11 rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-brand-800 hover:border-brand-800 hover:bg-brand-50'
+            }
+          >
+            {category}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+type GalleryGridProps = {
+  items: readonly GalleryItem[];
+  crmBase: string;
+  onOpen: (item: GalleryItem) => (event: MouseEvent<HTMLButtonElement>) => void;
+};
+
+/** The tiles of the category shown, the first one loading ahead of the rest. */
+function GalleryGrid({ items, crmBase, onOpen }: GalleryGridProps) {
+  return (
+    <ul className={gridClass} data-testid="gallery-grid">
+      {items.map((item, index) => {
+        const media = mediaOf(item, crmBase);
+        return (
+          <li key={item._id}>
+            <GalleryTile
+              item={item}
+              media={media}
+              srcSet={srcSetOf(media, crmBase) ?? posterSrcSetOf(media, crmBase)}
+              onOpen={onOpen(item)}
+              first={index === 0}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The gallery page's interactive part: load, category filter, grid and full-screen viewer. */
+export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
+  const [selectedCategory, setSelectedCategory] = useState<string | null>(null);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const { state, retry } = useGalleryList(crmBase, { setSelectedCategory, setViewerIndex });
 
   const items = useMemo(() => (state.status === 'loaded' ? state.items : []), [state]);
   const categories = state.status === 'loaded' ? state.categories : [];
@@ -90,24 +176,7 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
   );
 
   if (state.status === 'loading') return <LoadingState />;
-
-  if (state.status === 'error') {
-    return (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900">
-        <p className="font-semibold">{GALLERY_LOAD_FAILED_MESSAGE}</p>
-        <button
-          type="button"
-          onClick={() => {
-            setState({ status: 'loading' });
-            setAttempt((value) => value + 1);
-          }}
-          className="btn-secondary mt-4 border-red-800 text-red-900 hover:bg-red-100"
-        >
-          {galleryMessages.tryAgain}
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'error') return <LoadFailed onRetry={retry} />;
 
   if (categories.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">{galleryMessages.empty}</p>;
@@ -115,48 +184,14 @@ export function GalleryView({ crmBase = crmBaseUrl }: { crmBase?: string }) {
 
   return (
     <>
-      <div role="group" aria-label={galleryMessages.filterLabel} className="mb-8 flex flex-wrap gap-2">
-        {categories.map((category) => {
-          const selected = category === selectedCategory;
-          return (
-            <button
-              key={category}
-              type="button"
-              aria-pressed={selected}
-              onClick={() => setSelectedCategory(category)}
-              className={
-                selected
-                  ? 'min-h-11 rounded-full bg-brand-800 px-5 py-2 font-semibold text-white'
-                  : 'min-h-11 rounded-full border border-slate-300 bg-white px-5 py-2 font-semibold text-brand-800 hover:border-brand-800 hover:bg-brand-50'
-              }
-            >
-              {category}
-            </button>
-          );
-        })}
-      </div>
+      <CategoryFilter categories={categories} selected={selectedCategory} onSelect={setSelectedCategory} />
 
       {visible.length === 0 ? (
         <p className="rounded-xl bg-slate-50 p-8 text-center text-lg text-slate-700">
           {galleryMessages.emptyCategory(selectedCategory ?? '')}
         </p>
       ) : (
-        <ul className={gridClass} data-testid="gallery-grid">
-          {visible.map((item, index) => {
-            const media = mediaOf(item, crmBase);
-            return (
-              <li key={item._id}>
-                <GalleryTile
-                  item={item}
-                  media={media}
-                  srcSet={srcSetOf(media, crmBase) ?? posterSrcSetOf(media, crmBase)}
-                  onOpen={openItem(item)}
-                  first={index === 0}
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <GalleryGrid items={visible} crmBase={crmBase} onOpen={openItem} />
       )}
 
       <GalleryViewer

@@ -1,13 +1,15 @@
 'use client';
 
-import { useEffect, useId, useRef, type KeyboardEvent, type RefObject, type TouchEvent } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { mediaOf } from '@/lib/gallery/media-url';
-import type { GalleryItem } from '@/lib/gallery/types';
-import { counterLabel, neighbourIndices, nextIndex, previousIndex, swipeDirection } from '@/lib/gallery/viewer';
+import type { GalleryItem, GalleryMedia } from '@/lib/gallery/types';
+import { counterLabel } from '@/lib/gallery/viewer';
 import { galleryMessages } from '@/content/gallery';
 import { CloseIcon, NextIcon, NoMediaIcon, PreviousIcon } from '@/components/ui/icons';
 import { srcSetOf, viewerPosterOf, VIEWER_SIZES } from '@/lib/gallery/responsive-image';
+import { usePreloadNeighbours } from './use-preload-neighbours';
+import { useViewerSteps, type Direction } from './use-viewer-steps';
 
 type GalleryViewerProps = {
   /** All items: the viewer runs across every category. */
@@ -22,8 +24,6 @@ type GalleryViewerProps = {
 
 const iconButton =
   'pointer-events-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-black/60 text-white ring-1 ring-white/30 hover:bg-black/80 focus-visible:bg-black/80';
-
-type Direction = 'next' | 'previous';
 
 const STEP = {
   previous: { label: galleryMessages.previousItem, side: 'left-2 sm:left-4', Icon: PreviousIcon },
@@ -45,39 +45,99 @@ function StepButton({ direction, onStep }: { direction: Direction; onStep: (dire
   );
 }
 
-/** Keeps the neighbours' images in the browser cache so previous/next show at once. */
-function usePreloadNeighbours(items: readonly GalleryItem[], index: number | null, crmBase: string) {
-  const cache = useRef(new Map<string, HTMLImageElement>());
-  useEffect(() => {
-    if (index === null) return;
-    for (const neighbour of neighbourIndices(index, items.length)) {
-      const item = items[neighbour];
-      if (!item) continue;
-      const media = mediaOf(item, crmBase);
-      if (media.kind !== 'image' || cache.current.has(media.src)) continue;
-      const image = new Image();
-      image.decoding = 'async';
-      // The same candidate the viewer will pick: sizes and srcset before src, so only it is fetched.
-      const srcSet = srcSetOf(media, crmBase, 'viewer');
-      if (srcSet) {
-        image.sizes = VIEWER_SIZES;
-        image.srcset = srcSet;
-      }
-      image.src = media.src;
-      cache.current.set(media.src, image);
-    }
-  }, [items, index, crmBase]);
+type ViewerTopBarProps = {
+  title: string;
+  counter: string;
+  closeRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+};
+
+/** The counter, the announcement of each move and the close button. */
+function ViewerTopBar({ title, counter, closeRef, onClose }: ViewerTopBarProps) {
+  return (
+    <div className="flex items-center justify-between gap-4 p-3 sm:p-4">
+      <p className="rounded-full bg-black/60 px-3 py-1 text-sm font-semibold tabular-nums" data-testid="viewer-counter">
+        {counter}
+      </p>
+      {/* Announces each move: the item's title and its place. */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {title}, {counter}
+      </p>
+      <button ref={closeRef} type="button" onClick={onClose} className={iconButton} aria-label={galleryMessages.closeViewer}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
+
+/** The item's image, video, or the 'No Media' placeholder, at the largest size the screen allows. */
+function ViewerMedia({ media, title, crmBase }: { media: GalleryMedia; title: string; crmBase: string }) {
+  return (
+    <>
+      {media.kind === 'image' ? (
+        <img
+          key={media.src}
+          src={media.src}
+          srcSet={srcSetOf(media, crmBase, 'viewer')}
+          sizes={srcSetOf(media, crmBase, 'viewer') ? VIEWER_SIZES : undefined}
+          alt={title}
+          decoding="async"
+          className="pointer-events-auto max-h-full max-w-full touch-pan-y select-none object-contain shadow-2xl"
+          draggable={false}
+        />
+      ) : null}
+      {media.kind === 'video' ? (
+        <video
+          key={media.src}
+          src={media.src}
+          poster={viewerPosterOf(media, crmBase)}
+          controls
+          autoPlay
+          playsInline
+          aria-label={title}
+          className="pointer-events-auto max-h-full max-w-full touch-pan-y bg-black shadow-2xl"
+        />
+      ) : null}
+      {media.kind === 'none' ? (
+        <div className="pointer-events-auto flex aspect-[4/3] w-full max-w-xl touch-pan-y flex-col items-center justify-center gap-3 rounded-xl bg-slate-800 text-slate-200">
+          <NoMediaIcon size={56} />
+          <span className="text-lg font-semibold">{galleryMessages.noMedia}</span>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Title (the dialog's name), category, description and tags below the media. */
+function ViewerCaption({ item, titleId }: { item: GalleryItem; titleId: string }) {
+  return (
+    <div className="pointer-events-auto mx-auto max-h-[35dvh] w-full max-w-3xl overflow-y-auto px-4 pb-4 pt-3 sm:pb-6">
+      <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
+        {item.title}
+      </h2>
+      <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-400">{item.category}</p>
+      {item.description ? <p className="mt-2 text-slate-200">{item.description}</p> : null}
+      {item.tags.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={galleryMessages.tagsLabel}>
+          {item.tags.map((tag, position) => (
+            <li key={`${position}-${tag}`} className="rounded-full bg-white/15 px-3 py-1 text-sm text-white">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }
 
 /** The full-screen viewer: image or video, title, category, description, tags and 'n of total'. */
 export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, returnFocusRef }: GalleryViewerProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
   const open = index !== null && items.length > 0;
   const current = open ? items[index] : undefined;
   const total = items.length;
-  const several = total > 1;
+  const { go, handleKeyDown, handleTouchStart, handleTouchEnd } = useViewerSteps(index, total, onIndexChange);
 
   usePreloadNeighbours(items, index, crmBase);
 
@@ -85,36 +145,6 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
   useEffect(() => {
     if (open) closeRef.current?.focus();
   }, [open]);
-
-  const go = (direction: Direction) => {
-    if (index === null || !several) return;
-    onIndexChange(direction === 'next' ? nextIndex(index, total) : previousIndex(index, total));
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    // Arrow keys on a focused video seek it; elsewhere they move through the gallery.
-    if (event.target instanceof HTMLMediaElement) return;
-    if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      go('next');
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      go('previous');
-    }
-  };
-
-  const handleTouchStart = (event: TouchEvent) => {
-    const touch = event.touches[0];
-    touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
-  };
-  const handleTouchEnd = (event: TouchEvent) => {
-    const start = touchStart.current;
-    const touch = event.changedTouches[0];
-    touchStart.current = null;
-    if (!start || !touch) return;
-    const direction = swipeDirection(touch.clientX - start.x, touch.clientY - start.y);
-    if (direction) go(direction);
-  };
 
   const media = current ? mediaOf(current, crmBase) : null;
 
@@ -131,52 +161,12 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
         // Wrappers let clicks through (pointer-events: none) so a click on any empty area reaches the
         // <dialog> itself, which the Dialog treats as a click on the backdrop and closes.
         <div className="pointer-events-none flex h-full flex-col" onTouchStart={handleTouchStart} onTouchEnd={handleTouchEnd}>
-          <div className="flex items-center justify-between gap-4 p-3 sm:p-4">
-            <p className="rounded-full bg-black/60 px-3 py-1 text-sm font-semibold tabular-nums" data-testid="viewer-counter">
-              {counterLabel(index ?? 0, total)}
-            </p>
-            {/* Announces each move: the item's title and its place. */}
-            <p className="sr-only" aria-live="polite" aria-atomic="true">
-              {current.title}, {counterLabel(index ?? 0, total)}
-            </p>
-            <button ref={closeRef} type="button" onClick={onClose} className={iconButton} aria-label={galleryMessages.closeViewer}>
-              <CloseIcon />
-            </button>
-          </div>
+          <ViewerTopBar title={current.title} counter={counterLabel(index ?? 0, total)} closeRef={closeRef} onClose={onClose} />
 
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-20">
-            {media.kind === 'image' ? (
-              <img
-                key={media.src}
-                src={media.src}
-                srcSet={srcSetOf(media, crmBase, 'viewer')}
-                sizes={srcSetOf(media, crmBase, 'viewer') ? VIEWER_SIZES : undefined}
-                alt={current.title}
-                decoding="async"
-                className="pointer-events-auto max-h-full max-w-full touch-pan-y select-none object-contain shadow-2xl"
-                draggable={false}
-              />
-            ) : null}
-            {media.kind === 'video' ? (
-              <video
-                key={media.src}
-                src={media.src}
-                poster={viewerPosterOf(media, crmBase)}
-                controls
-                autoPlay
-                playsInline
-                aria-label={current.title}
-                className="pointer-events-auto max-h-full max-w-full touch-pan-y bg-black shadow-2xl"
-              />
-            ) : null}
-            {media.kind === 'none' ? (
-              <div className="pointer-events-auto flex aspect-[4/3] w-full max-w-xl touch-pan-y flex-col items-center justify-center gap-3 rounded-xl bg-slate-800 text-slate-200">
-                <NoMediaIcon size={56} />
-                <span className="text-lg font-semibold">{galleryMessages.noMedia}</span>
-              </div>
-            ) : null}
+            <ViewerMedia media={media} title={current.title} crmBase={crmBase} />
 
-            {several ? (
+            {total > 1 ? (
               <>
                 <StepButton direction="previous" onStep={go} />
                 <StepButton direction="next" onStep={go} />
@@ -184,22 +174,7 @@ export function GalleryViewer({ items, index, crmBase, onIndexChange, onClose, r
             ) : null}
           </div>
 
-          <div className="pointer-events-auto mx-auto max-h-[35dvh] w-full max-w-3xl overflow-y-auto px-4 pb-4 pt-3 sm:pb-6">
-            <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
-              {current.title}
-            </h2>
-            <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-400">{current.category}</p>
-            {current.description ? <p className="mt-2 text-slate-200">{current.description}</p> : null}
-            {current.tags.length > 0 ? (
-              <ul className="mt-3 flex flex-wrap gap-2" aria-label={galleryMessages.tagsLabel}>
-                {current.tags.map((tag, position) => (
-                  <li key={`${position}-${tag}`} className="rounded-full bg-white/15 px-3 py-1 text-sm text-white">
-                    {tag}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <ViewerCaption item={current} titleId={titleId} />
         </div>
       ) : null}
     </Dialog>

@@ -23,22 +23,10 @@ type DialogProps = {
 };
 
 /**
- * The one modal dialog of the site, on the native <dialog> element opened with showModal():
- * the browser makes the rest of the page inert and moves focus in. On top of that we keep Tab
- * inside the dialog, close on Escape and on a click on the backdrop, lock page scrolling
- * without a layout jump, and return focus to whatever opened the dialog.
+ * Opens the <dialog> as a modal when `open` turns true (remembering what had focus, and locking page
+ * scrolling) and closes it when `open` turns false.
  */
-export function Dialog({ open, onClose, labelledBy, describedBy, className, children, onKeyDown, returnFocusRef }: DialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-  const onCloseRef = useRef(onClose);
-  const returnFocusRefRef = useRef(returnFocusRef);
-  // The latest callbacks for the listeners below, updated after each render (never during it).
-  useLayoutEffect(() => {
-    onCloseRef.current = onClose;
-    returnFocusRefRef.current = returnFocusRef;
-  });
-
+function useModalWhileOpen(dialogRef: RefObject<HTMLDialogElement | null>, openerRef: RefObject<HTMLElement | null>, open: boolean) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -49,8 +37,18 @@ export function Dialog({ open, onClose, labelledBy, describedBy, className, chil
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [dialogRef, openerRef, open]);
+}
 
+/**
+ * However the dialog closes: unlocks page scrolling and returns focus to `returnFocusRef` or else
+ * to what had focus when it opened. Closes a dialog still open on unmount.
+ */
+function useRestoreOnClose(
+  dialogRef: RefObject<HTMLDialogElement | null>,
+  openerRef: RefObject<HTMLElement | null>,
+  returnFocusRefRef: RefObject<RefObject<HTMLElement | null> | undefined>,
+) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -67,7 +65,48 @@ export function Dialog({ open, onClose, labelledBy, describedBy, className, chil
         dialog.close();
       }
     };
-  }, []);
+  }, [dialogRef, openerRef, returnFocusRefRef]);
+}
+
+/** Keeps Tab and Shift+Tab inside the dialog: from the last focusable element to the first and back. */
+function keepTabInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The one modal dialog of the site, on the native <dialog> element opened with showModal():
+ * the browser makes the rest of the page inert and moves focus in. On top of that we keep Tab
+ * inside the dialog, close on Escape and on a click on the backdrop, lock page scrolling
+ * without a layout jump, and return focus to whatever opened the dialog.
+ */
+export function Dialog({ open, onClose, labelledBy, describedBy, className, children, onKeyDown, returnFocusRef }: DialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  const returnFocusRefRef = useRef(returnFocusRef);
+  // The latest callbacks for the listeners below, updated after each render (never during it).
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+    returnFocusRefRef.current = returnFocusRef;
+  });
+  useModalWhileOpen(dialogRef, openerRef, open);
+  useRestoreOnClose(dialogRef, openerRef, returnFocusRefRef);
 
   const handleKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     onKeyDown?.(event);
@@ -77,24 +116,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, className, chil
       onCloseRef.current();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (element) => element.getClientRects().length > 0,
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === event.currentTarget)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab') keepTabInside(event);
   };
 
   return (
