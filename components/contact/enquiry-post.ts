@@ -1,8 +1,9 @@
-// One try's request and what is logged of its outcome: plain functions the sending hook calls.
+// One try's request, and its outcome shown and logged: plain functions the sending hook calls.
 import type { Dispatch } from 'react';
 import type { apiRequest as defaultApiRequest, ApiResponse } from '@/lib/api-client';
-import type { ContactOutcome } from '@/lib/contact-outcome';
-import { PHOTO_FIELD } from '@/lib/contact-fields';
+import { contactOutcome, type ContactOutcome, type ContactResponse } from '@/lib/contact-outcome';
+import { PHOTO_FIELD, type FormErrors } from '@/lib/contact-fields';
+import { newEnquiryKey } from '@/lib/enquiry-key';
 import type { Logger } from '@/lib/logger';
 import type { FormAction, Submission } from '@/components/contact/contact-form-state';
 
@@ -38,7 +39,7 @@ export async function postEnquiry(
   });
 }
 
-export function reportOutcome(logger: Logger, outcome: ContactOutcome, statusCode: number | null) {
+function reportOutcome(logger: Logger, outcome: ContactOutcome, statusCode: number | null) {
   if (outcome.kind === 'success') {
     logger.info('Contact form submitted', { source: LOG_SOURCE, statusCode, metadata: { outcome: 'success' } });
   } else {
@@ -49,4 +50,34 @@ export function reportOutcome(logger: Logger, outcome: ContactOutcome, statusCod
       metadata: { outcome: 'error', fieldErrors: Object.keys(outcome.fieldErrors) },
     });
   }
+}
+
+type OutcomeOptions = {
+  dispatch: Dispatch<FormAction>;
+  logger: Logger;
+  onRefused: (errors: FormErrors) => void;
+  /** The photos' previews and the draft let go once the enquiry is sent. */
+  discardEntries: () => void;
+};
+
+/** What the visitor sees once the server responded (or plainly could not be reached), and what is logged of it. */
+export function showOutcome(
+  { dispatch, logger, onRefused, discardEntries }: OutcomeOptions,
+  current: Submission,
+  response: ContactResponse,
+) {
+  const outcome = contactOutcome(response, { sentPhotos: current.photos.length > 0 });
+  reportOutcome(logger, outcome, response.status === 'no-answer' ? null : response.status);
+  if (outcome.kind === 'error') {
+    dispatch({ type: 'failed', message: outcome.message, errors: outcome.fieldErrors });
+    onRefused(outcome.fieldErrors);
+    return;
+  }
+  discardEntries();
+  const { message, reference, photosNotKept } = outcome;
+  dispatch({
+    type: 'sent',
+    status: { kind: 'success', message, reference, photosNotKept, urgent: current.urgent },
+    nextKey: newEnquiryKey(),
+  });
 }

@@ -4,14 +4,13 @@
 // then what its response or failure calls for: the outcome shown and logged, or a retry scheduled.
 import { useEffect, useRef, type Dispatch } from 'react';
 import type { apiRequest as defaultApiRequest } from '@/lib/api-client';
-import { contactOutcome, type ContactResponse } from '@/lib/contact-outcome';
+import type { ContactResponse } from '@/lib/contact-outcome';
 import { afterFailedSend, type FormAction, type RetryReason, type Submission } from '@/components/contact/contact-form-state';
-import { LOG_SOURCE, postEnquiry, reportOutcome } from '@/components/contact/enquiry-post';
+import { LOG_SOURCE, postEnquiry, showOutcome } from '@/components/contact/enquiry-post';
 import type { useSendRetries } from '@/components/contact/use-send-retries';
 import type { FormErrors } from '@/lib/contact-fields';
 import type { Logger } from '@/lib/logger';
 import { recaptchaToken } from '@/lib/recaptcha-client';
-import { newEnquiryKey } from '@/lib/enquiry-key';
 import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
 
 type EnquirySendOptions = {
@@ -63,25 +62,6 @@ export function useEnquirySend({
     }
   }
 
-  /** What the visitor sees once the server responded (or plainly could not be reached): the submission is over. */
-  function show(current: Submission, response: ContactResponse) {
-    const outcome = contactOutcome(response, { sentPhotos: current.photos.length > 0 });
-    reportOutcome(logger, outcome, response.status === 'no-answer' ? null : response.status);
-    submissionRef.current = null;
-    if (outcome.kind === 'error') {
-      dispatch({ type: 'failed', message: outcome.message, errors: outcome.fieldErrors });
-      onRefused(outcome.fieldErrors);
-      return;
-    }
-    discardEntries();
-    const { message, reference, photosNotKept } = outcome;
-    dispatch({
-      type: 'sent',
-      status: { kind: 'success', message, reference, photosNotKept, urgent: current.urgent },
-      nextKey: newEnquiryKey(),
-    });
-  }
-
   /** One try: a token, the POST, then what its response or failure calls for. */
   async function sendOnce(current: Submission, signal: AbortSignal) {
     const token = await freshToken(current);
@@ -96,7 +76,9 @@ export function useEnquirySend({
       if (failed.next === 'retry') return scheduleRetry(failed.reason, failed.retryAfterSeconds);
       response = failed.response;
     }
-    show(current, response);
+    // The submission is over.
+    submissionRef.current = null;
+    showOutcome({ dispatch, logger, onRefused, discardEntries }, current, response);
   }
 
   /** One try at sending the current submission, unless none is waiting or one is in flight. */
