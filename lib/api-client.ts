@@ -133,6 +133,63 @@ function currentPage() {
   return inBrowser() ? window.location.pathname : undefined;
 }
 
+/** What the log entries of a failed request say about it. */
+type RequestFacts = { log: Logger; url: string; method: NonNullable<ApiRequestOptions<unknown>['method']>; path: string };
+
+/** The request's own time limits and the caller's signal, which tell a time-out from a cancel. */
+type RequestLimits = { timeout: AbortSignal; timeoutMs: number; stallTimeoutMs: number; signal?: AbortSignal };
+
+/** No response, or no whole body: a network ApiError saying why, logged unless the caller cancelled it. */
+function networkFailure(cause: unknown, { log, url, method, path }: RequestFacts, limits: RequestLimits): ApiError {
+  const { timeout, timeoutMs, stallTimeoutMs, signal } = limits;
+  const timedOut = timeout.aborted || (cause instanceof Error && cause.name === 'TimeoutError' && !signal?.aborted);
+  const cancelled = !timedOut && signal?.aborted === true;
+  const offline = browserIsOffline();
+  const message = timedOut
+    ? `Request timeout after ${timeout.aborted ? timeoutMs : stallTimeoutMs} ms${timeout.aborted ? '' : ' without progress'}`
+    : cancelled
+      ? 'Request aborted by the caller'
+      : offline
+        ? 'Network Error: the browser is offline'
+        : `Network Error: ${cause instanceof Error ? cause.message : String(cause)}`;
+  const error = new ApiError(message, { kind: 'network', cause, cancelled });
+  // A caller cancelling its own request (the visitor left the page) is not a failure to report.
+  if (!cancelled) {
+    log.error(message, {
+      category: 'network',
+      method,
+      path,
+      error: cause,
+      metadata: { url, page: currentPage(), timedOut, offline },
+    });
+  }
+  return error;
+}
+
+/** A non-OK response as an ApiError with its status and body, logged unless it is a 4xx the caller handles. */
+function statusFailure(
+  response: Response,
+  data: unknown,
+  { log, url, method, path }: RequestFacts,
+  options: Pick<ApiRequestOptions<unknown>, 'skipErrorLogging' | 'failureMessage'>,
+): ApiError {
+  const kind = classifyStatus(response.status);
+  const error = new ApiError(`HTTP ${response.status} from ${method} ${path}`, {
+    kind,
+    status: response.status,
+    body: data,
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+  });
+  const isClientSide = response.status >= 400 && response.status < 500;
+  if (!(options.skipErrorLogging && isClientSide)) {
+    const category: LogCategory = kind;
+    log.error(error.message, { category, statusCode: response.status, method, path, metadata: { url, page: currentPage() } });
+    // One remote entry per failure: the caller's words go to the console only.
+    if (options.failureMessage) log.error(options.failureMessage, { error, localOnly: true, metadata: { url } });
+  }
+  return error;
+}
+
 export function createApiClient(
   log: Logger = defaultLogger,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
@@ -148,7 +205,7 @@ export function createApiClient(
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (options.json !== undefined) headers['Content-Type'] = 'application/json';
-    const path = requestPath(url);
+    const facts: RequestFacts = { log, url, method, path: requestPath(url) };
 
     let response: Response;
     let data: unknown;
@@ -160,55 +217,18 @@ export function createApiClient(
         signal,
       };
       response = await (onUploadProgress ? uploadImpl(url, { ...init, onUploadProgress, stallTimeoutMs }) : fetchImpl(url, init));
-      // The timeout covers the body too: a stalled body is a network failure, not an empty answer.
+      // The timeout covers the body too: a stalled body is a network failure, not an empty response.
       data = await readJson(response);
     } catch (cause) {
-      const timedOut = timeout.aborted || (cause instanceof Error && cause.name === 'TimeoutError' && !options.signal?.aborted);
-      const cancelled = !timedOut && options.signal?.aborted === true;
-      const offline = browserIsOffline();
-      const message = timedOut
-        ? `Request timeout after ${timeout.aborted ? timeoutMs : stallTimeoutMs} ms${timeout.aborted ? '' : ' without progress'}`
-        : cancelled
-          ? 'Request aborted by the caller'
-          : offline
-            ? 'Network Error: the browser is offline'
-            : `Network Error: ${cause instanceof Error ? cause.message : String(cause)}`;
-      const error = new ApiError(message, { kind: 'network', cause, cancelled });
-      // A caller cancelling its own request (the visitor left the page) is not a failure to report.
-      if (!cancelled) {
-        log.error(message, {
-          category: 'network',
-          method,
-          path,
-          error: cause,
-          metadata: { url, page: currentPage(), timedOut, offline },
-        });
-      }
-      throw error;
+      throw networkFailure(cause, facts, { timeout, timeoutMs, stallTimeoutMs, signal: options.signal });
     }
 
-    if (!response.ok) {
-      const kind = classifyStatus(response.status);
-      const error = new ApiError(`HTTP ${response.status} from ${method} ${path}`, {
-        kind,
-        status: response.status,
-        body: data,
-        retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
-      });
-      const isClientSide = response.status >= 400 && response.status < 500;
-      if (!(options.skipErrorLogging && isClientSide)) {
-        const category: LogCategory = kind;
-        log.error(error.message, { category, statusCode: response.status, method, path, metadata: { url, page: currentPage() } });
-        // One remote entry per failure: the caller's words go to the console only.
-        if (options.failureMessage) log.error(options.failureMessage, { error, localOnly: true, metadata: { url } });
-      }
-      throw error;
-    }
+    if (!response.ok) throw statusFailure(response, data, facts, options);
     if (!options.expect) return { status: response.status, data: data as T };
     const read = options.expect.read(data);
     if (read === null) {
       const error = new ApiError(options.expect.message, { kind: 'client' });
-      // A caller that gave up on the answer (the visitor left) has nothing to report.
+      // A caller that gave up on the response (the visitor left) has nothing to report.
       if (!options.signal?.aborted)
         log.error(error.message, { category: 'client', error, metadata: { component: options.expect.component } });
       throw error;

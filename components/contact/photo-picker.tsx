@@ -37,12 +37,8 @@ function problemWith(file: File): string | null {
   return null;
 }
 
-/**
- * Damage photos: chosen from the phone's gallery or taken with its camera, each shown as a
- * thumbnail with its name, size and a remove button. Files the form can already tell are unusable
- * (too large, HEIC, not an image, beyond six) are not added, and the message says which and why.
- */
-export function PhotoPicker({ photos, onChange, error, onProblem, register, label = photoText.label }: PhotoPickerProps) {
+/** The chosen photos as the visitor adds and removes them: checked, prepared, announced, their previews let go. */
+function usePhotoChoice({ photos, onChange, onProblem }: Pick<PhotoPickerProps, 'photos' | 'onChange' | 'onProblem'>) {
   const input = useRef<HTMLInputElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const latest = useRef(photos);
@@ -94,6 +90,46 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register, labe
     input.current?.focus();
   }
 
+  return { inputRef: input, announcement, add, remove };
+}
+
+/** The chosen photos as thumbnails, each with its name, size and a remove button. */
+function PhotoList({ photos, onRemove }: { photos: PickedPhoto[]; onRemove: (photo: PickedPhoto) => void }) {
+  return (
+    <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={photoText.listLabel}>
+      {photos.map((photo) => (
+        <li key={photo.id} className="overflow-hidden rounded-md border border-slate-300 bg-white">
+          {/* A local preview of the visitor's own file (an object URL): nothing for next/image to optimise. */}
+          <img src={photo.previewUrl} alt="" className="aspect-[4/3] w-full object-cover" />
+          <div className="flex items-center justify-between gap-2 p-2 text-sm">
+            <span className="min-w-0">
+              <span className="block truncate" title={photo.file.name}>
+                {photo.file.name}
+              </span>
+              <span className="text-slate-700">{formatBytes(photo.file.size)}</span>
+            </span>
+            <button
+              type="button"
+              onClick={() => onRemove(photo)}
+              aria-label={photoText.remove(photo.file.name)}
+              className="shrink-0 rounded-md border border-slate-500 px-2 py-1 font-semibold text-brand-900 hover:bg-slate-100"
+            >
+              {photoText.removeShort}
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Damage photos: chosen from the phone's gallery or taken with its camera, each shown as a
+ * thumbnail with its name, size and a remove button. Files the form can already tell are unusable
+ * (too large, HEIC, not an image, beyond six) are not added, and the message says which and why.
+ */
+export function PhotoPicker({ photos, onChange, error, onProblem, register, label = photoText.label }: PhotoPickerProps) {
+  const { inputRef, announcement, add, remove } = usePhotoChoice({ photos, onChange, onProblem });
   const full = photos.length >= PHOTO_MAX_COUNT;
   return (
     <div>
@@ -106,7 +142,7 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register, labe
       <input
         id="contact-photos"
         ref={(element) => {
-          input.current = element;
+          inputRef.current = element;
           register(element);
         }}
         type="file"
@@ -124,32 +160,7 @@ export function PhotoPicker({ photos, onChange, error, onProblem, register, labe
           {error}
         </p>
       ) : null}
-      {photos.length > 0 ? (
-        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={photoText.listLabel}>
-          {photos.map((photo) => (
-            <li key={photo.id} className="overflow-hidden rounded-md border border-slate-300 bg-white">
-              {/* A local preview of the visitor's own file (an object URL): nothing for next/image to optimise. */}
-              <img src={photo.previewUrl} alt="" className="aspect-[4/3] w-full object-cover" />
-              <div className="flex items-center justify-between gap-2 p-2 text-sm">
-                <span className="min-w-0">
-                  <span className="block truncate" title={photo.file.name}>
-                    {photo.file.name}
-                  </span>
-                  <span className="text-slate-700">{formatBytes(photo.file.size)}</span>
-                </span>
-                <button
-                  type="button"
-                  onClick={() => remove(photo)}
-                  aria-label={photoText.remove(photo.file.name)}
-                  className="shrink-0 rounded-md border border-slate-500 px-2 py-1 font-semibold text-brand-900 hover:bg-slate-100"
-                >
-                  {photoText.removeShort}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {photos.length > 0 ? <PhotoList photos={photos} onRemove={remove} /> : null}
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
