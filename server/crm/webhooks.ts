@@ -280,10 +280,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     leaseMs: LEASE_MS,
     schedule: webhookSchedule,
     /**
-     * Up to CLAIM_BATCH due events, each the first pending one of its enquiry, after writing the owed
+     * Up to CLAIM_BATCH due events, each the first pending one of its enquiry, after writing the pending
      * `enquiry.received` events. An enquiry's events in order: its `enquiry.received` first (written
-     * after the others when it was owed), then the rest as they were written. Its other events come
-     * from links it was sent, so none exists before its owed event was written by an earlier round.
+     * after the others when it was pending), then the rest as they were written. Its other events come
+     * from links it was sent, so none exists before its `enquiry.received` was written by an earlier round.
      */
     claimDue: async (claim) => {
       await writeOwedReceivedEvents(db);
