@@ -4,9 +4,10 @@ import { getDb } from '@/server/base/db';
 import { doublingDelay } from '@/server/base/doubling-delay';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createDeliveryMonitor } from '@/server/reports/delivery-monitor';
-import { startConfiguredDigest } from '@/server/reports/digest/schedule';
+import { configuredDigestWorker } from '@/server/reports/digest/schedule';
 import { configuredPhotoStorage } from '@/server/reports/health';
 import { createMailer } from '@/server/delivery/mailer';
+import { startWorkers } from '@/server/delivery/worker-runner';
 import { createOutboxWorker, type OutboxWorker } from '@/server/delivery/outbox-worker';
 import { createWebhookWorker } from '@/server/crm/webhooks';
 import { createOperatorAlerts } from '@/server/error-log/operator-alerts';
@@ -106,12 +107,14 @@ async function createServerWorker(): Promise<OutboxWorker> {
     webhooks: siteConfig().crmWebhook !== null,
   });
   const retention = startRetentionJob(getDb);
-  const digest = startConfiguredDigest(db, mailer, { worker: () => worker.state() });
   const crm = siteConfig().crmWebhook;
-  // The CRM's events: a worker of their own, so a CRM that is down never holds back an e-mail.
-  const webhooks = crm ? createWebhookWorker({ db, target: crm, siteUrl: siteConfig().siteUrl, pollMs: config.pollMs }) : null;
-  worker.start();
-  webhooks?.start();
+  // The server's workers, one map: the CRM's events have a worker of their own, so a CRM that is down
+  // never holds back an e-mail. Stopped in this order at shutdown, each once its job under way is recorded.
+  const workers = startWorkers({
+    webhooks: crm ? createWebhookWorker({ db, target: crm, siteUrl: siteConfig().siteUrl, pollMs: config.pollMs }) : null,
+    outbox: worker,
+    digest: configuredDigestWorker(db, mailer, { worker: () => worker.state() }),
+  });
   monitor.start();
   // The CRM's events wait for their worker's poll: in a burst it then takes them in full batches.
   const stopHearing = whenOutboxWritten(worker.wake);
@@ -119,9 +122,7 @@ async function createServerWorker(): Promise<OutboxWorker> {
     stopHearing();
     monitor.stop();
     retention.stop();
-    await webhooks?.stop();
-    await worker.stop();
-    await digest.stop();
+    await workers.stop();
     mailer.close();
   });
   console.log(`[outbox] delivering enquiry notifications to ${config.to} via ${mailer.describe}`);

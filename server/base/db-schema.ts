@@ -2,7 +2,7 @@
 // column names. The tables themselves are created by the migrations in server/base/migrations (decision
 // 0008); server/base/db-schema.test.ts checks that a migrated database has exactly these columns.
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, real, sqliteTable, text, unique, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CLAIM_STAGE_NAMES, type ClaimStage } from '@/lib/claim-stages';
 import { EQUIPMENT_KINDS, MATERIALS, SCALE_NAMES } from '@/lib/drying';
 import { logCategories, logLevels } from '@/lib/error-log';
@@ -24,6 +24,27 @@ const WAITING_ON_NAMES = ['us', 'insurer', 'customer'] as const;
 const STAGE_SOURCES = ['staff', 'crm'] as const;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/**
+ * The lease columns of a worker's table (server/delivery/worker-runner.ts): its status ('pending' while
+ * the job is pending), the attempts so far, when the next is due, who holds the lease and until when, and
+ * the last attempt's error. Spread into the table where its status goes; the status column is the
+ * table's own (its values differ).
+ */
+function leaseColumns<Status>(status: Status) {
+  return {
+    status,
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptMs: integer('next_attempt_ms').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntilMs: integer('lease_until_ms'),
+    lastError: text('last_error'),
+  };
+}
+
+/** A worker's table's index of its due jobs, `<table>_due`: what its runner claims by. */
+const dueIndex = (table: string, columns: { status: AnySQLiteColumn; nextAttemptMs: AnySQLiteColumn }) =>
+  index(`${table}_due`).on(columns.status, columns.nextAttemptMs);
 
 export const errorLogs = sqliteTable(
   'error_logs',
@@ -155,12 +176,7 @@ export const enquiryNotifications = sqliteTable(
       .notNull()
       .references(() => enquiries.id),
     kind: text('kind', { enum: JOB_KINDS }).notNull().default('notification'),
-    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptMs: integer('next_attempt_ms').notNull(),
-    leaseOwner: text('lease_owner'),
-    leaseUntilMs: integer('lease_until_ms'),
-    lastError: text('last_error'),
+    ...leaseColumns(text('status', { enum: NOTIFICATION_STATUSES }).notNull()),
     sentAt: text('sent_at'),
     messageId: text('message_id'),
     /** A 'stage' job's change (claim_stage_changes); none for the other kinds. */
@@ -169,7 +185,7 @@ export const enquiryNotifications = sqliteTable(
     photosFrom: integer('photos_from'),
   },
   (table) => [
-    index('enquiry_notifications_due').on(table.status, table.nextAttemptMs),
+    dueIndex('enquiry_notifications', table),
     // One job of each kind per enquiry, one 'stage' job per change, and one 'photos' job per batch added later.
     uniqueIndex('enquiry_notifications_one_each').on(
       table.enquiryId,
@@ -254,14 +270,11 @@ export const webhookEvents = sqliteTable(
     dryingVisitId: integer('drying_visit_id').references(() => dryingVisits.id),
     occurredAt: text('occurred_at').notNull(),
     createdMs: integer('created_ms').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptMs: integer('next_attempt_ms').notNull(),
-    leaseOwner: text('lease_owner'),
-    leaseUntilMs: integer('lease_until_ms'),
-    lastError: text('last_error'),
+    ...leaseColumns(
+      text('status', { enum: ['pending', 'delivered', 'failed'] })
+        .notNull()
+        .default('pending'),
+    ),
     deliveredAt: text('delivered_at'),
   },
   (table) => [
@@ -273,7 +286,7 @@ export const webhookEvents = sqliteTable(
       sql`coalesce(${table.photosFrom}, 0)`,
       sql`coalesce(${table.dryingVisitId}, 0)`,
     ),
-    index('webhook_events_due').on(table.status, table.nextAttemptMs),
+    dueIndex('webhook_events', table),
   ],
 );
 
@@ -318,17 +331,12 @@ export const digests = sqliteTable(
     coversToMs: integer('covers_to_ms').notNull(),
     trigger: text('trigger', { enum: DIGEST_TRIGGERS }).notNull(),
     recipient: text('recipient').notNull(),
-    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptMs: integer('next_attempt_ms').notNull(),
-    leaseOwner: text('lease_owner'),
-    leaseUntilMs: integer('lease_until_ms'),
-    lastError: text('last_error'),
+    ...leaseColumns(text('status', { enum: NOTIFICATION_STATUSES }).notNull()),
     createdAt: text('created_at').notNull().default(nowIso),
     sentAt: text('sent_at'),
     messageId: text('message_id'),
   },
-  (table) => [uniqueIndex('digests_period_key').on(table.periodKey), index('digests_due').on(table.status, table.nextAttemptMs)],
+  (table) => [uniqueIndex('digests_period_key').on(table.periodKey), dueIndex('digests', table)],
 );
 
 /** Migration 0021: a claim's drying record, its visits, their readings and the machines (lib/drying.ts). */

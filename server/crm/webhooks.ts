@@ -10,8 +10,8 @@ import { dryingVisitForCrm } from '@/server/claims/drying/record';
 import { findStageChange } from '@/server/claims/stage-change';
 import { photoLinks } from '@/server/crm/photo-links';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
-import { orm, writeBatch } from '@/server/base/db';
-import { createLeaseQueue, createPollingLoop, type RetrySchedule } from '@/server/delivery/lease-queue';
+import { orm } from '@/server/base/db';
+import { createWorker, type JobOutcome, type RetrySchedule } from '@/server/delivery/worker-runner';
 import { webhookEvents } from '@/server/base/db-schema';
 import { findEnquiry } from '@/server/ledger/enquiry-store';
 import { writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
@@ -223,44 +223,12 @@ export type WebhookWorkerOptions = {
   serverBusy?: () => boolean;
 };
 
-/**
- * Delivers the CRM's events: each round claims the next due events with a lease (the oldest pending one
- * of each enquiry only, so an enquiry's events arrive in order), posts them, records them, and claims the
- * next until none is due; the started worker then sleeps `pollMs` (cut short when it is stopped).
- */
-export function createWebhookWorker(options: WebhookWorkerOptions) {
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What delivering one event means: its body built now, posted signed to the CRM, and what became of it. */
+function webhookHandler(options: WebhookWorkerOptions, now: () => number) {
   const { db, target, siteUrl } = options;
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.log(line));
-  const w = webhookEvents;
-  const owner = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const serverBusy = options.serverBusy ?? eventLoopBusy();
-  const queue = createLeaseQueue({ db, table: w, owner, leaseMs: LEASE_MS, schedule: webhookSchedule, now });
-  const loop = createPollingLoop({
-    round: deliverDue,
-    pollMs: options.pollMs,
-    onError: (error) => log(`[webhooks] a round failed: ${error instanceof Error ? error.message : String(error)}`),
-  });
-
-  /**
-   * Up to CLAIM_BATCH due events, each the first pending one of its enquiry, after writing the owed
-   * `enquiry.received` events. An enquiry's events in order: its `enquiry.received` first (written
-   * after the others when it was owed), then the rest as they were written. Its other events come
-   * from links it was sent, so none exists before its owed event was written by an earlier round.
-   */
-  async function claim() {
-    await writeOwedReceivedEvents(db);
-    // Ranked by (not enquiry.received, id): the row values compare in that order.
-    return queue.claim({
-      limit: CLAIM_BATCH,
-      where: sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending'
-          AND (earlier.type <> 'enquiry.received', earlier.id) < (${w.type} <> 'enquiry.received', ${w.id}))`,
-      orderBy: [w.nextAttemptMs, w.id],
-    });
-  }
-
-  /** One attempt at one event, and the statement that records what became of it (wrapped: a query awaited would run). */
-  async function attempt(event: typeof webhookEvents.$inferSelect) {
+  return async function deliverEvent(event: typeof webhookEvents.$inferSelect): Promise<JobOutcome<typeof webhookEvents>> {
     const started = now();
     const body = await webhookBody(db, event, siteUrl, started);
     const outcome: DeliveryOutcome = body
@@ -268,51 +236,78 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       : { kind: 'final', error: 'what it told of is gone (erased or expired)' };
     const finished = now();
     const named = `${event.type} ${event.eventId}`;
-    if (outcome.kind === 'delivered') {
-      log(`[webhooks] ${named} delivered (HTTP ${outcome.status}, attempt ${event.attempts})`);
-      return { record: queue.finish(event.id, { status: 'delivered', deliveredAt: new Date(finished).toISOString(), lastError: null }) };
-    }
-    const failure = {
+    if (outcome.kind === 'delivered')
+      return {
+        kind: 'done',
+        changes: { status: 'delivered', deliveredAt: new Date(finished).toISOString(), lastError: null },
+        line: `${named} delivered (HTTP ${outcome.status}, attempt ${event.attempts})`,
+      };
+    return {
+      kind: 'failed',
       error: outcome.error.slice(0, 500),
       permanent: outcome.kind === 'final',
       retryAfterMs: outcome.kind === 'retry' ? outcome.retryAfterMs : undefined,
+      at: finished,
+      line: (failed, delayMs) =>
+        failed
+          ? `${named} failed for good after ${event.attempts} attempts: ${outcome.error}`
+          : `${named} attempt ${event.attempts} failed (${outcome.error}); next in ${Math.round(delayMs / 1000)} s`,
     };
-    const { failed, delayMs, changes } = queue.afterFailure(event, failure, finished);
-    log(
-      failed
-        ? `[webhooks] ${named} failed for good after ${event.attempts} attempts: ${outcome.error}`
-        : `[webhooks] ${named} attempt ${event.attempts} failed (${outcome.error}); next in ${Math.round(delayMs / 1000)} s`,
-    );
-    return { record: queue.release(event.id, changes) };
-  }
+  };
+}
 
-  /**
-   * Claim, send, record, until none is due: a batch's events are of different enquiries, so they go
-   * at once, and what became of them is recorded in one write (a busy site's enquiries wait on the
-   * database's write lock once per batch, not twice per event), retried while the database refuses it.
-   * After a full batch it pauses BATCH_PAUSE_MS (at most 64 events a second), or BUSY_PAUSE_MS when
-   * the server was busy since the last pause (at most 8 a second while visitors keep it busy, the rest
-   * once they ease off), so a backlog never takes the server from its visitors.
-   */
-  async function deliverDue(): Promise<number> {
-    let attempted = 0;
-    while (!loop.isStopped()) {
-      const batch = await claim();
-      if (batch.length === 0) break;
-      attempted += batch.length;
-      const records = (await Promise.all(batch.map(attempt))).map((each) => each.record);
-      await queue.recordWithRetry(() => writeBatch(db, records), {
-        keepTrying: () => !loop.isStopped(),
-        trouble: (error, givingUp) =>
-          log(
-            `[webhooks] ${batch.length} events were sent but could not be recorded; ${givingUp ? 'they may be sent again, with the same ids, after their lease' : 'still trying'}: ${error instanceof Error ? error.message : String(error)}`,
-          ),
+/**
+ * Delivers the CRM's events: each round claims the next due events with a lease (the oldest pending one
+ * of each enquiry only, so an enquiry's events arrive in order), posts them, records them, and claims the
+ * next until none is due; the started worker then sleeps `pollMs` (cut short when it is stopped).
+ *
+ * A batch's events are of different enquiries, so they go at once, and what became of them is recorded
+ * in one write (a busy site's enquiries wait on the database's write lock once per batch, not twice per
+ * event), retried while the database refuses it. After a full batch it pauses BATCH_PAUSE_MS (at most 64
+ * events a second), or BUSY_PAUSE_MS when the server was busy since the last pause (at most 8 a second
+ * while visitors keep it busy, the rest once they ease off), so a backlog never takes the server from its visitors.
+ */
+export function createWebhookWorker(options: WebhookWorkerOptions) {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const w = webhookEvents;
+  const serverBusy = options.serverBusy ?? eventLoopBusy();
+  const worker = createWorker({
+    name: 'webhooks',
+    db,
+    table: w,
+    owner: `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`,
+    leaseMs: LEASE_MS,
+    schedule: webhookSchedule,
+    /**
+     * Up to CLAIM_BATCH due events, each the first pending one of its enquiry, after writing the pending
+     * `enquiry.received` events. An enquiry's events in order: its `enquiry.received` first (written
+     * after the others when it was pending), then the rest as they were written. Its other events come
+     * from links it was sent, so none exists before its `enquiry.received` was written by an earlier round.
+     */
+    claimDue: async (claim) => {
+      await writeOwedReceivedEvents(db);
+      // Ranked by (not enquiry.received, id): the row values compare in that order.
+      return claim({
+        limit: CLAIM_BATCH,
+        where: sql`NOT EXISTS (SELECT 1 FROM ${w} AS earlier WHERE earlier.enquiry_id = ${w.enquiryId} AND earlier.status = 'pending'
+          AND (earlier.type <> 'enquiry.received', earlier.id) < (${w.type} <> 'enquiry.received', ${w.id}))`,
+        orderBy: [w.nextAttemptMs, w.id],
       });
-      if (batch.length === CLAIM_BATCH)
-        await loop.pause(serverBusy() ? (options.busyPauseMs ?? BUSY_PAUSE_MS) : (options.batchPauseMs ?? BATCH_PAUSE_MS));
-    }
-    return attempted;
-  }
+    },
+    handle: webhookHandler(options, now),
+    recordTogether: {
+      notRecorded: (count, error, givingUp) =>
+        `${count} events were sent but could not be recorded; ${givingUp ? 'they may be sent again, with the same ids, after their lease' : 'still trying'}: ${errorMessage(error)}`,
+    },
+    pauseAfter: (size) =>
+      size === CLAIM_BATCH ? (serverBusy() ? (options.busyPauseMs ?? BUSY_PAUSE_MS) : (options.batchPauseMs ?? BATCH_PAUSE_MS)) : undefined,
+    pollMs: options.pollMs,
+    roundFailed: (error) => `a round failed: ${errorMessage(error)}`,
+    summarize: (reports) => reports.length,
+    log: options.log ?? ((line: string) => console.log(line)),
+    now,
+  });
 
-  return { runOnce: loop.runOnce, start: loop.start, stop: loop.stop };
+  return { runOnce: worker.runOnce, start: () => worker.start(), stop: worker.stop };
 }

@@ -6,15 +6,15 @@ import { orm } from '@/server/base/db';
 import { doublingDelay } from '@/server/base/doubling-delay';
 
 /**
- * The one way the site delivers what it owes someone (the company's and the senders' e-mails, the CRM's
- * events, the digest): a job is a row of a table with the lease columns below. A worker claims due jobs
+ * The lease under every worker of the runner (server/delivery/worker-runner.ts), how the site delivers
+ * what is pending for someone (the company's and the senders' e-mails, the CRM's events, the digest): a job is a row of a table with the lease columns below. A worker claims due jobs
  * with one `UPDATE … RETURNING` that leases them (owner and expiry), does the work, and records the
  * outcome only while it still holds the lease; a worker that dies leaves the lease to expire, and the
  * job is claimed again. Each kind keeps its own table; what differs is its handler (what a job does)
  * and its schedule (when a failed job is tried again, when it is given up).
  */
 
-/** What a table needs to be a queue: its id, status ('pending' while owed; 'failed' once given up), attempts, next attempt and lease. */
+/** What a table needs to be a queue: its id, status ('pending' until done; 'failed' once given up), attempts, next attempt and lease. */
 export type LeaseTable = SQLiteTable &
   Record<'id' | 'status' | 'attempts' | 'nextAttemptMs' | 'leaseOwner' | 'leaseUntilMs' | 'lastError', SQLiteColumn>;
 
@@ -92,7 +92,7 @@ export function createLeaseQueue<T extends LeaseTable>(options: LeaseQueueOption
       .set({ ...changes, ...unleased } as Changes)
       .where(and(mine(id), ...also));
 
-  /** The statement that records a job done (`changes` say how), if this worker still holds it and it is still owed. */
+  /** The statement that records a job done (`changes` say how), if this worker still holds it and it is still pending. */
   const finish = (id: number, changes: Changes) => release(id, changes, eq(t.status, 'pending'));
 
   /** What a failed attempt leaves: pending until its next attempt, or failed for good (permanent, or past its schedule). */

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { webhooksConfigured } from '@/server/crm/webhook-status';
 import { insertSelect, orm } from '@/server/base/db';
 import { digests } from '@/server/base/db-schema';
-import { attemptsSchedule, createLeaseQueue, createPollingLoop } from '@/server/delivery/lease-queue';
+import { attemptsSchedule, createWorker, type JobOutcome, type JobReport, type StartableWorker } from '@/server/delivery/worker-runner';
 import { composeDigest, type DigestEmail } from '@/server/reports/digest/sections';
 import { gatherDigestFacts, type DigestWindow, type GatherOptions } from '@/server/reports/digest/facts';
 import {
@@ -30,6 +30,9 @@ const digestSchedule = attemptsSchedule(10, 60_000, 60 * 60_000);
 const DIGEST_TICK_MS = 60_000;
 
 type DigestRow = typeof digests.$inferSelect;
+
+/** A digest the relay accepted. */
+type SentDigest = { messageId: string; subject: string };
 
 type DigestOutcome =
   | { result: 'sent'; key: string; messageId: string; subject: string }
@@ -99,88 +102,22 @@ function windowOfRow(row: DigestRow, timeZone: string): DigestWindow {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-/**
- * Sends the company's digest once per period. The period's row is created with INSERT … ON CONFLICT DO
- * NOTHING (its key is unique), and only if no later period is recorded; then it is a job of the lease
- * queue, as the outbox's are: leased, and marked sent only by the process still holding the lease.
- */
-export function createDigestSender(options: DigestSenderOptions) {
-  const { db, mailer } = options;
-  const now = options.now ?? Date.now;
-  const owner = options.owner ?? randomUUID();
-  const timeZone = options.timeZone ?? DIGEST_TIME_ZONE;
-  const log = options.log ?? ((line: string) => console.log(line));
-  const q = orm(db);
-  const queue = createLeaseQueue({ db, table: digests, owner, leaseMs: DIGEST_LEASE_MS, schedule: digestSchedule, now });
-  let startedMs: number | undefined;
+/** What became of one row the runner handed to the digest's handler. */
+function outcomeOf(report: JobReport<typeof digests, SentDigest>): DigestOutcome {
+  const key = report.job.periodKey;
+  if (report.state === 'done' && report.value) return { result: 'sent', key, ...report.value };
+  return { result: report.state === 'failed' ? 'failed' : 'will-retry', key, error: report.error ?? '' };
+}
 
-  /** Creates the period's row unless it exists or a period ending as late or later is recorded; true when it exists now. */
-  async function ensureRow(period: DigestPeriod, trigger: 'schedule' | 'command', toMs: number): Promise<boolean> {
-    const window = await windowOf(db, period, toMs, timeZone);
-    const at = now();
-    const periodRow = {
-      periodKey: period.key,
-      mode: period.mode,
-      periodStartMs: period.startMs,
-      periodEndMs: period.endMs,
-      coversFromMs: window.covers.fromMs,
-      coversToMs: window.covers.toMs,
-      trigger,
-      recipient: options.to,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptMs: at,
-    } as const;
-    const noLaterPeriod = sql`WHERE NOT EXISTS (SELECT 1 FROM ${digests} WHERE ${digests.periodEndMs} >= ${period.endMs} AND ${digests.periodKey} <> ${period.key})`;
-    await q.run(sql`${insertSelect(digests, periodRow, noLaterPeriod)} ON CONFLICT (period_key) DO NOTHING`);
-    const [row] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, period.key));
-    return row !== undefined;
-  }
-
-  /** Leases one row: the next due one, or (`--send`) the named period's whatever its next attempt time. */
-  async function claim(key?: string): Promise<DigestRow | null> {
-    const [claimed] = await queue.claim({
-      orderBy: [digests.periodEndMs],
-      ...(key ? { where: eq(digests.periodKey, key), statuses: ['pending', 'failed'], due: false } : {}),
-      set: { status: 'pending' },
-    });
-    return claimed ?? null;
-  }
-
-  /**
-   * Marks the digest sent once the relay has accepted it, trying again a few times while the database
-   * refuses the write. Then it gives up: after its lease it is sent again, with the same Message-ID, as
-   * after a crash between the send and the record.
-   */
-  async function recordSent(row: DigestRow, messageId: string): Promise<void> {
-    const marked = await queue.recordWithRetry(
-      () => queue.finish(row.id, { status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null }),
-      {
-        keepTrying: () => false,
-        trouble: (error) =>
-          log(
-            `[digest] ${row.periodKey}: the relay accepted it (${messageId}) but it could not be recorded; it may be sent again after its lease: ${errorText(error)}`,
-          ),
-      },
-    );
-    if (!marked) return;
-    log(
-      marked.rowsAffected === 1
-        ? `[digest] ${row.periodKey} sent to ${row.recipient} via ${mailer.describe}`
-        : `[digest] ${row.periodKey}: sent, but its lease had passed to another process`,
-    );
-  }
-
-  async function compose(row: DigestRow): Promise<DigestEmail> {
-    const facts = await gatherDigestFacts(db, windowOfRow(row, timeZone), { now: now(), timeZone, health: options.health?.() });
-    return composeDigest(facts);
-  }
-
-  async function deliver(row: DigestRow): Promise<DigestOutcome> {
+/** What sending one period's digest means: its facts gathered, composed, and sent with its own Message-ID. */
+function digestHandler(options: DigestSenderOptions & { now: () => number; timeZone: string }) {
+  const { db, mailer, now, timeZone } = options;
+  return async function sendDigest(row: DigestRow): Promise<JobOutcome<typeof digests, SentDigest>> {
     let email: DigestEmail;
     let messageId: string;
     try {
-      email = await compose(row);
+      const facts = await gatherDigestFacts(db, windowOfRow(row, timeZone), { now: now(), timeZone, health: options.health?.() });
+      email = composeDigest(facts);
       ({ messageId } = await mailer.send({
         from: options.from,
         to: row.recipient,
@@ -192,31 +129,101 @@ export function createDigestSender(options: DigestSenderOptions) {
       }));
     } catch (error) {
       const detail = errorText(error);
-      const { failed: giveUp, changes } = queue.afterFailure(row, { error: detail, permanent: isPermanentSmtpFailure(error) });
-      await queue.release(row.id, changes);
-      log(`[digest] ${row.periodKey} attempt ${row.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`);
-      return { result: giveUp ? 'failed' : 'will-retry', key: row.periodKey, error: detail };
+      return {
+        kind: 'failed',
+        error: detail,
+        permanent: isPermanentSmtpFailure(error),
+        line: (giveUp) => `${row.periodKey} attempt ${row.attempts} failed${giveUp ? ' permanently' : ', will retry'}: ${detail}`,
+      };
     }
-    await recordSent(row, messageId);
-    return { result: 'sent', key: row.periodKey, messageId, subject: email.subject };
-  }
+    // Marked sent once the relay has accepted it, trying again a few times while the database refuses
+    // the write. Then it gives up: after its lease it is sent again, with the same Message-ID, as after
+    // a crash between the send and the record.
+    return {
+      kind: 'done',
+      changes: () => ({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null }),
+      value: { messageId, subject: email.subject },
+      line: `${row.periodKey} sent to ${row.recipient} via ${mailer.describe}`,
+      leasePassed: `${row.periodKey}: sent, but its lease had passed to another process`,
+      notRecorded: (error) =>
+        `${row.periodKey}: the relay accepted it (${messageId}) but it could not be recorded; it may be sent again after its lease: ${errorText(error)}`,
+    };
+  };
+}
+
+/** Creates the period's row unless it exists or a period ending as late or later is recorded; true when it exists now. */
+async function ensureRow(
+  options: DigestSenderOptions & { now: () => number; timeZone: string },
+  period: DigestPeriod,
+  trigger: 'schedule' | 'command',
+  toMs: number,
+): Promise<boolean> {
+  const { db, now, timeZone } = options;
+  const q = orm(db);
+  const window = await windowOf(db, period, toMs, timeZone);
+  const periodRow = {
+    periodKey: period.key,
+    mode: period.mode,
+    periodStartMs: period.startMs,
+    periodEndMs: period.endMs,
+    coversFromMs: window.covers.fromMs,
+    coversToMs: window.covers.toMs,
+    trigger,
+    recipient: options.to,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptMs: now(),
+  } as const;
+  const noLaterPeriod = sql`WHERE NOT EXISTS (SELECT 1 FROM ${digests} WHERE ${digests.periodEndMs} >= ${period.endMs} AND ${digests.periodKey} <> ${period.key})`;
+  await q.run(sql`${insertSelect(digests, periodRow, noLaterPeriod)} ON CONFLICT (period_key) DO NOTHING`);
+  const [row] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, period.key));
+  return row !== undefined;
+}
+
+/**
+ * Sends the company's digest once per period. The period's row is created with INSERT … ON CONFLICT DO
+ * NOTHING (its key unique), and only if no later period is recorded; then it is a job of the worker
+ * runner, as the outbox's are: leased, and marked sent only by the process still holding the lease.
+ */
+export function createDigestSender(options: DigestSenderOptions) {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const timeZone = options.timeZone ?? DIGEST_TIME_ZONE;
+  const settings = { ...options, now, timeZone };
+  const q = orm(db);
+  let startedMs: number | undefined;
 
   /**
-   * The schedule's step: makes the row of the latest period that has ended (when it ended after the
-   * digest started; a period missed while the site was down is sent now, only the latest), then sends
-   * every row that is due, retries included.
+   * The schedule's step, before the runner sends every row that is due (retries included): makes the row
+   * of the latest period that has ended (when it ended after the digest started; a period missed while
+   * the site was down is sent now, only the latest).
    */
-  async function runDue(): Promise<DigestOutcome[]> {
+  async function ensureDueRow(): Promise<void> {
     startedMs ??= await digestsStartedMs(db);
     const due = latestDuePeriod(now(), options.mode, timeZone);
     if (due.endMs > startedMs) {
       const [existing] = await q.select({ id: digests.id }).from(digests).where(eq(digests.periodKey, due.key));
-      if (!existing) await ensureRow(due, 'schedule', due.endMs);
+      if (!existing) await ensureRow(settings, due, 'schedule', due.endMs);
     }
-    const outcomes: DigestOutcome[] = [];
-    for (let row = await claim(); row; row = await claim()) outcomes.push(await deliver(row));
-    return outcomes;
   }
+
+  const worker = createWorker({
+    name: 'digest',
+    db,
+    table: digests,
+    owner: options.owner ?? randomUUID(),
+    leaseMs: DIGEST_LEASE_MS,
+    schedule: digestSchedule,
+    claimDue: (claim) => claim({ orderBy: [digests.periodEndMs], set: { status: 'pending' } }),
+    handle: digestHandler(settings),
+    recordUntilStopped: false,
+    beforeRound: ensureDueRow,
+    pollMs: DIGEST_TICK_MS,
+    roundFailed: (error) => `could not check for a due digest: ${errorText(error)}`,
+    summarize: (reports) => reports.map(outcomeOf),
+    log: options.log ?? ((line: string) => console.log(line)),
+    now,
+  });
 
   /**
    * `npm run digest -- --send`: the digest of the period in progress, from its start to now, sent now. It
@@ -227,13 +234,30 @@ export function createDigestSender(options: DigestSenderOptions) {
     const current = periodContaining(now(), options.mode, timeZone);
     const [existing] = await q.select().from(digests).where(eq(digests.periodKey, current.key));
     if (existing?.status === 'sent') return { result: 'already-sent', key: current.key, sentAt: existing.sentAt };
-    if (!existing && !(await ensureRow(current, 'command', now()))) return { result: 'superseded', key: current.key };
-    const row = await claim(current.key);
+    if (!existing && !(await ensureRow(settings, current, 'command', now()))) return { result: 'superseded', key: current.key };
+    // The named period's row, whatever its next attempt time, failed or not.
+    const [row] = await worker.claim({
+      orderBy: [digests.periodEndMs],
+      where: eq(digests.periodKey, current.key),
+      statuses: ['pending', 'failed'],
+      due: false,
+      set: { status: 'pending' },
+    });
     if (!row) return { result: 'in-progress', key: current.key };
-    return deliver(row);
+    return outcomeOf(await worker.runJob(row));
   }
 
-  return { owner, runDue, sendCurrent };
+  return {
+    owner: worker.owner,
+    /** The schedule's step: makes the row of the latest period that has ended, then sends every row that is due. */
+    runDue: worker.runOnce,
+    sendCurrent,
+    /** Runs the schedule's step now and every `tickMs` (the server), logging a failed step to `log` (default stderr). */
+    start: (every: { tickMs?: number; log?: (line: string) => void } = {}) =>
+      worker.start({ pollMs: every.tickMs ?? DIGEST_TICK_MS, log: every.log ?? ((line: string) => console.error(line)) }),
+    /** Resolves once a step in progress is done. */
+    stop: worker.stop,
+  };
 }
 
 type DigestSender = ReturnType<typeof createDigestSender>;
@@ -258,14 +282,8 @@ export async function previewDigest(
 
 /** Runs `sender.runDue()` now and every `tickMs` (the server); resolves stop() once a step in progress is done. */
 export function startDigestSchedule(sender: DigestSender, options: { tickMs?: number; log?: (line: string) => void } = {}) {
-  const log = options.log ?? ((line: string) => console.error(line));
-  const loop = createPollingLoop({
-    round: sender.runDue,
-    pollMs: options.tickMs ?? DIGEST_TICK_MS,
-    onError: (error) => log(`[digest] could not check for a due digest: ${errorText(error)}`),
-  });
-  loop.start();
-  return { stop: loop.stop };
+  sender.start(options);
+  return { stop: sender.stop };
 }
 
 /** The digest's settings: ENQUIRY_DIGEST, and its recipient (ENQUIRY_DIGEST_TO, else ENQUIRY_TO, else the company's address). */
@@ -292,11 +310,20 @@ export function configuredDigestSender(
   });
 }
 
-/** Starts the digest's schedule in the server, beside the outbox worker (server/background.ts). */
-export function startConfiguredDigest(db: Client, mailer: Mailer, extra: Parameters<typeof configuredDigestSender>[2] = {}) {
+/** The digest's worker in the server, registered beside the outbox's (server/background.ts); null when ENQUIRY_DIGEST=off. */
+export function configuredDigestWorker(
+  db: Client,
+  mailer: Mailer,
+  extra: Parameters<typeof configuredDigestSender>[2] = {},
+): StartableWorker | null {
   const sender = configuredDigestSender(db, mailer, extra);
-  if (!sender) return { stop: async () => undefined };
-  const { mode, to } = digestSettings();
-  console.log(`[digest] ${mode} digest to ${to}, at ${DIGEST_HOUR}:00 ${DIGEST_TIME_ZONE}${mode === 'weekly' ? ' on Mondays' : ''}`);
-  return startDigestSchedule(sender);
+  if (!sender) return null;
+  return {
+    start() {
+      const { mode, to } = digestSettings();
+      console.log(`[digest] ${mode} digest to ${to}, at ${DIGEST_HOUR}:00 ${DIGEST_TIME_ZONE}${mode === 'weekly' ? ' on Mondays' : ''}`);
+      sender.start();
+    },
+    stop: sender.stop,
+  };
 }
