@@ -18,7 +18,7 @@ import {
 } from '@/lib/contact-fields';
 import { photosOf, photosRoot, readPhotos } from '@/server/ledger/photo-store';
 import { readEnquiryStats } from '@/server/reports/stats';
-import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/ledger/enquiry-store';
+import { findEnquiry, recentEnquiries, type EnquiryListing } from '@/server/ledger/enquiry-reads';
 import { hasClaim, hasSupportNeeds, isCalendarDate } from '@/lib/contact-fields';
 import { stageWords } from '@/lib/claim-stages';
 import { claimsDrying, dryingWords, type DryingClaim } from '@/server/reports/claims-drying';

@@ -29,7 +29,7 @@ import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
-import { recentEnquiries } from '@/server/ledger/enquiry-store';
+import { recentEnquiries } from '@/server/ledger/enquiry-reads';
 import { purgeExpired } from '@/server/upkeep/retention';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';

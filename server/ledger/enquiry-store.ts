@@ -1,14 +1,12 @@
 import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { Client } from '@libsql/client';
 import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
-import { enquiryReference, enquiryReferenceSql } from '@/lib/enquiry-reference';
+import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/base/db';
-import { claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/base/db-schema';
-import { isClaimStage, type ClaimStage } from '@/lib/claim-stages';
+import { enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/base/db-schema';
 import {
   appendPhotoFiles,
   photosRoot as defaultPhotosRoot,
@@ -27,6 +25,16 @@ import { rateLimitKey } from '@/server/edge/client-address.mjs';
 type EnquiryRow = typeof enquiries.$inferSelect;
 type Disposition = EnquiryRow['disposition'];
 export type PhotosDroppedReason = NonNullable<EnquiryRow['photosDroppedReason']>;
+
+// The reads moved to enquiry-reads.ts; re-exported for the modules that import them from here.
+export {
+  findEnquiry,
+  recentEnquiries,
+  replacedEnquiry,
+  storedEnquiryColumns,
+  type EnquiryListing,
+  type StoredEnquiry,
+} from '@/server/ledger/enquiry-reads';
 
 /**
  * A new enquiry: the schema's flat fields as parsed (lib/contact-schema.ts; the claim's and where it came
@@ -210,6 +218,33 @@ export async function storeEnquiry(
   options: { photosRoot?: string } = {},
 ): Promise<StoreResult> {
   const photos = enquiry.photos ?? [];
+  const attempt = storeAttempt(db, enquiry, now);
+  // The photos' files first, flushed to disk, in a folder named by the submission key: a row never
+  // points at a missing or empty file. Removed again when no row comes to point at them.
+  const photosRoot = options.photosRoot ?? defaultPhotosRoot();
+  if (photos.length > 0) await writePhotoFiles(photosRoot, attempt.key, photos);
+  let photosKept = false;
+  try {
+    const stored = await insertNewEnquiry(attempt);
+    if (stored) {
+      photosKept = true;
+      return stored;
+    }
+    const upgraded = await upgradeStoredEnquiry(attempt);
+    photosKept = upgraded.photosKept;
+    return upgraded.result;
+  } finally {
+    if (!photosKept && photos.length > 0) await removePhotoFiles(photosRoot, [attempt.key]).catch(() => undefined);
+  }
+}
+
+/**
+ * One try at storing an enquiry: its row under a new submission key, and the statements either batch
+ * may add for the row it stores or the one it upgrades (its photos' rows, its notification, its
+ * acknowledgement within the caps).
+ */
+function storeAttempt(db: Client, enquiry: NewEnquiry, now: number) {
+  const photos = enquiry.photos ?? [];
   const key = randomUUID();
   const row = enquiryRow(enquiry, now, key);
   const e = enquiries;
@@ -238,91 +273,104 @@ export async function storeEnquiry(
       ),
     ),
   );
+  return { db, enquiry, now, photos, key, row, run, accepted, acknowledgement, notification, theNewRow, photoRows };
+}
 
-  // The photos' files first, flushed to disk, in a folder named by the submission key: a row never
-  // points at a missing or empty file. Removed again when no row comes to point at them.
-  const photosRoot = options.photosRoot ?? defaultPhotosRoot();
-  if (photos.length > 0) await writePhotoFiles(photosRoot, key, photos);
-  let photosKept = false;
-  try {
-    const [, created] = await writeBatch(db, [
-      run(
-        insertSelect(
-          e,
-          { ...row, replacesId: replacedBy(row, now), ...(accepted && enquiry.tellCrm ? CRM_OWED_RECEIVED : {}) },
-          sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`,
-        ),
+type StoreAttempt = ReturnType<typeof storeAttempt>;
+
+/** The first batch: the new row unless sameEnquiry finds one stored, its reference, jobs and photos. Null for a duplicate. */
+async function insertNewEnquiry(attempt: StoreAttempt): Promise<StoreResult | null> {
+  const { db, enquiry, now, key, row, run, accepted, acknowledgement, notification, theNewRow, photoRows } = attempt;
+  const e = enquiries;
+  const [, created] = await writeBatch(db, [
+    run(
+      insertSelect(
+        e,
+        { ...row, replacesId: replacedBy(row, now), ...(accepted && enquiry.tellCrm ? CRM_OWED_RECEIVED : {}) },
+        sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`,
       ),
-      // The reference, with the new row's id and reference returned: no row when this was a duplicate.
-      orm(db)
-        .update(e)
-        .set({ reference: sql.raw(enquiryReferenceSql(e.id.name)) })
-        .where(eq(e.submissionKey, key))
-        .returning({ id: e.id, reference: e.reference }),
-      ...notification(theNewRow),
-      ...(await acknowledgement(theNewRow)),
-      ...photoRows,
-    ]);
-    const [stored] = created?.rows ?? [];
-    if (stored) {
-      photosKept = true;
-      return { id: Number(stored.id), reference: stored.reference == null ? null : String(stored.reference), duplicate: false };
-    }
+    ),
+    // The reference, with the new row's id and reference returned: no row when this was a duplicate.
+    orm(db)
+      .update(e)
+      .set({ reference: sql.raw(enquiryReferenceSql(e.id.name)) })
+      .where(eq(e.submissionKey, key))
+      .returning({ id: e.id, reference: e.reference }),
+    ...notification(theNewRow),
+    ...(await acknowledgement(theNewRow)),
+    ...photoRows,
+  ]);
+  const [stored] = created?.rows ?? [];
+  if (!stored) return null;
+  return { id: Number(stored.id), reference: stored.reference == null ? null : String(stored.reference), duplicate: false };
+}
 
-    // A retry of a stored enquiry: it keeps its row and reference, and gains what it lacked.
-    const [existing] = await orm(db)
-      .select({ id: e.id, reference: e.reference, disposition: e.disposition })
-      .from(e)
-      .where(sameEnquiry(row, now))
-      .orderBy(desc(e.id))
-      .limit(1);
-    if (!existing) return { id: 0, reference: null, duplicate: true };
-    const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
-    const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
-    // Photos only for one that has none: its folder becomes this try's, in the same statement as the
-    // check; then their rows and, decided in the same batch, their follow-up to the company and their
-    // event to the CRM (a crash cannot keep one without the other). First in the batch: its result says whether they are kept.
-    const handOver =
-      photos.length > 0
-        ? [
-            orm(db)
-              .update(e)
-              .set({ submissionKey: key, photosDropped: 0, photosDroppedReason: null })
-              .where(
-                and(
-                  eq(e.id, existing.id),
-                  sql`NOT EXISTS (SELECT 1 FROM ${enquiryPhotos} WHERE ${enquiryPhotos.enquiryId} = ${existing.id})`,
-                ),
+/** A retry of a stored enquiry: it keeps its row and reference, and gains what it lacked. */
+async function upgradeStoredEnquiry({
+  db,
+  enquiry,
+  now,
+  photos,
+  key,
+  row,
+  run,
+  accepted,
+  acknowledgement,
+  notification,
+  theNewRow,
+  photoRows,
+}: StoreAttempt): Promise<{ result: StoreResult; photosKept: boolean }> {
+  const e = enquiries;
+  const [existing] = await orm(db)
+    .select({ id: e.id, reference: e.reference, disposition: e.disposition })
+    .from(e)
+    .where(sameEnquiry(row, now))
+    .orderBy(desc(e.id))
+    .limit(1);
+  if (!existing) return { result: { id: 0, reference: null, duplicate: true }, photosKept: false };
+  const raise = DISPOSITION_RANK[enquiry.disposition] > DISPOSITION_RANK[existing.disposition];
+  const theExistingRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.id} = ${existing.id} AND ${e.disposition} = 'accepted'`;
+  // Photos only for one that has none: its folder becomes this try's, in the same statement as the
+  // check; then their rows and, decided in the same batch, their follow-up to the company and their
+  // event to the CRM (a crash cannot keep one without the other). First in the batch: its result says whether they are kept.
+  const handOver =
+    photos.length > 0
+      ? [
+          orm(db)
+            .update(e)
+            .set({ submissionKey: key, photosDropped: 0, photosDroppedReason: null })
+            .where(
+              and(
+                eq(e.id, existing.id),
+                sql`NOT EXISTS (SELECT 1 FROM ${enquiryPhotos} WHERE ${enquiryPhotos.enquiryId} = ${existing.id})`,
               ),
-            ...photoRows,
-            run(photosFollowUpJob(theNewRow, now)),
-            ...(enquiry.tellCrm ? [run(photosHandedOverEvent(theNewRow, now))] : []),
-          ]
-        : [];
-    const [handedOver] = await writeBatch(db, [
-      ...handOver,
-      ...(raise
-        ? [
-            orm(db)
-              .update(e)
-              .set({
-                disposition: enquiry.disposition,
-                verification: enquiry.verification,
-                recaptchaScore: enquiry.score ?? null,
-                verificationDetail: enquiry.detail ?? null,
-              })
-              .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
-          ]
-        : []),
-      ...notification(theExistingRow),
-      ...(accepted && enquiry.tellCrm ? [run(enquiryReceivedEvent(theExistingRow, now))] : []),
-      ...(await acknowledgement(theExistingRow)),
-    ]);
-    photosKept = handOver.length > 0 && (handedOver?.rowsAffected ?? 0) > 0;
-    return { id: existing.id, reference: existing.reference, duplicate: true };
-  } finally {
-    if (!photosKept && photos.length > 0) await removePhotoFiles(photosRoot, [key]).catch(() => undefined);
-  }
+            ),
+          ...photoRows,
+          run(photosFollowUpJob(theNewRow, now)),
+          ...(enquiry.tellCrm ? [run(photosHandedOverEvent(theNewRow, now))] : []),
+        ]
+      : [];
+  const [handedOver] = await writeBatch(db, [
+    ...handOver,
+    ...(raise
+      ? [
+          orm(db)
+            .update(e)
+            .set({
+              disposition: enquiry.disposition,
+              verification: enquiry.verification,
+              recaptchaScore: enquiry.score ?? null,
+              verificationDetail: enquiry.detail ?? null,
+            })
+            .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
+        ]
+      : []),
+    ...notification(theExistingRow),
+    ...(accepted && enquiry.tellCrm ? [run(enquiryReceivedEvent(theExistingRow, now))] : []),
+    ...(await acknowledgement(theExistingRow)),
+  ]);
+  const photosKept = handOver.length > 0 && (handedOver?.rowsAffected ?? 0) > 0;
+  return { result: { id: existing.id, reference: existing.reference, duplicate: true }, photosKept };
 }
 
 /**
@@ -419,97 +467,4 @@ export async function addPhotosLater(
     throw error;
   }
   return { kind: 'added', count: photos.length };
-}
-
-const STORED_FIELDS = [
-  'id',
-  'reference',
-  'receivedAt',
-  'name',
-  'email',
-  'phone',
-  'subject',
-  'message',
-  'verification',
-  'verificationDetail',
-  ...CLAIM_FIELDS,
-  ...ATTRIBUTION_FIELDS,
-] as const satisfies readonly (keyof EnquiryRow)[];
-type StoredField = (typeof STORED_FIELDS)[number];
-
-/** One stored enquiry as the e-mails, the listing and a person's export show it. */
-export type StoredEnquiry = Pick<EnquiryRow, StoredField>;
-
-/** The columns of a StoredEnquiry, for every query that reads one. */
-export const storedEnquiryColumns = Object.fromEntries(STORED_FIELDS.map((field) => [field, enquiries[field]])) as {
-  [field in StoredField]: (typeof enquiries)[field];
-};
-
-export async function findEnquiry(db: Client, id: number): Promise<StoredEnquiry | null> {
-  const [found] = await orm(db).select(storedEnquiryColumns).from(enquiries).where(eq(enquiries.id, id));
-  return found ?? null;
-}
-
-/** The enquiry this one replaces (an edited re-send, sameEnquiry), while it is still stored. */
-export async function replacedEnquiry(db: Client, id: number): Promise<{ reference: string; receivedAt: string } | null> {
-  const replaced = alias(enquiries, 'replaced');
-  const [found] = await orm(db)
-    .select({ reference: replaced.reference, receivedAt: replaced.receivedAt, id: replaced.id })
-    .from(enquiries)
-    .innerJoin(replaced, eq(replaced.id, enquiries.replacesId))
-    .where(eq(enquiries.id, id));
-  return found ? { reference: found.reference ?? enquiryReference(found.id), receivedAt: found.receivedAt } : null;
-}
-
-type JobStatus = (typeof enquiryNotifications.$inferSelect)['status'];
-
-export type EnquiryListing = StoredEnquiry &
-  Pick<EnquiryRow, 'clientAddress' | 'disposition'> & {
-    score: EnquiryRow['recaptchaScore'];
-    /** The company's notification. */
-    delivery: JobStatus | 'not notified';
-    attempts: number;
-    lastError: string | null;
-    sentAt: string | null;
-    /** The sender's acknowledgement ('not sent': not accepted, or ENQUIRY_ACKNOWLEDGE was off). */
-    acknowledgement: JobStatus | 'not sent';
-    /** How many photos came with it. */
-    photos: number;
-    /** Where its repair stands: the latest change of stage, or `received`. */
-    stage: ClaimStage;
-  };
-
-const notificationJobs = alias(enquiryNotifications, 'notification_jobs');
-const acknowledgementJobs = alias(enquiryNotifications, 'acknowledgement_jobs');
-
-export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryListing[]> {
-  const rows = await orm(db)
-    .select({
-      ...storedEnquiryColumns,
-      clientAddress: enquiries.clientAddress,
-      disposition: enquiries.disposition,
-      score: enquiries.recaptchaScore,
-      status: notificationJobs.status,
-      attempts: notificationJobs.attempts,
-      lastError: notificationJobs.lastError,
-      sentAt: notificationJobs.sentAt,
-      acknowledgement: acknowledgementJobs.status,
-      photos: sql<number>`(SELECT count(*) FROM ${enquiryPhotos} WHERE ${enquiryPhotos.enquiryId} = ${enquiries.id})`.mapWith(Number),
-      stage: sql<
-        string | null
-      >`(SELECT ${claimStageChanges.stage} FROM ${claimStageChanges} WHERE ${claimStageChanges.enquiryId} = ${enquiries.id} ORDER BY ${claimStageChanges.changedMs} DESC, ${claimStageChanges.id} DESC LIMIT 1)`,
-    })
-    .from(enquiries)
-    .leftJoin(notificationJobs, and(eq(notificationJobs.enquiryId, enquiries.id), eq(notificationJobs.kind, 'notification')))
-    .leftJoin(acknowledgementJobs, and(eq(acknowledgementJobs.enquiryId, enquiries.id), eq(acknowledgementJobs.kind, 'acknowledgement')))
-    .orderBy(desc(enquiries.id))
-    .limit(limit);
-  // The newest `limit`, listed oldest first.
-  return rows.reverse().map(({ status, attempts, acknowledgement, stage, ...row }) => ({
-    ...row,
-    stage: isClaimStage(stage) ? stage : 'received',
-    delivery: status ?? 'not notified',
-    attempts: attempts ?? 0,
-    acknowledgement: acknowledgement ?? 'not sent',
-  }));
 }

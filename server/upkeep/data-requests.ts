@@ -7,7 +7,7 @@ import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enqu
 import { dryingExportOf } from '@/server/claims/drying/record';
 import { issuedDocumentsOf } from '@/server/claims/drying/issued-documents';
 import { photosOf } from '@/server/ledger/photo-store';
-import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-store';
+import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-reads';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
 
 /** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */

@@ -47,112 +47,140 @@ export async function recordDryingVisit(
   db: Client,
   enquiryId: number,
   visit: DryingVisitInput,
-  meta: { source: 'crm' | 'staff'; eventId: string; now: number; tellCrm?: boolean; changes?: readonly MachineChange[] },
+  meta: VisitMeta,
 ): Promise<DryingVisitOutcome> {
   const q = orm(db);
   const visitMs = Date.parse(visit.visitAt);
   return writeTransaction(db, async (run) => {
+    const tx: VisitWrite = { q, run, enquiryId, visitMs };
     const seen = await run(q.select({ id: dryingVisits.id }).from(dryingVisits).where(eq(dryingVisits.eventId, meta.eventId)));
     if (seen.rows.length > 0) return 'already-recorded';
     const visits = await run(q.select({ visits: count() }).from(dryingVisits).where(eq(dryingVisits.enquiryId, enquiryId)));
     if (Number(visits.rows[0]?.[0] ?? 0) >= DRYING_LIMITS.visitsPerClaim) return 'too-many-visits';
-    const changes = meta.changes ?? [];
-    const ids = changes.map((change) => change.id);
-    const stored =
-      ids.length === 0
-        ? []
-        : (
-            await run(
-              q
-                .select({ id: dryingEquipment.id, count: dryingEquipment.count })
-                .from(dryingEquipment)
-                .where(and(eq(dryingEquipment.enquiryId, enquiryId), inArray(dryingEquipment.id, ids))),
-            )
-          ).rows.map((row) => ({ id: Number(row[0]), count: Number(row[1]) }));
-    const byId = new Map(stored.map((row) => [row.id, row]));
-    if (ids.some((id) => !byId.has(id))) return 'unknown-machine';
-    const effective = changes.filter((change) => changesMachine(change, byId.get(change.id)!));
+    const effective = await effectiveChanges(tx, meta.changes ?? []);
+    if (effective === 'unknown-machine') return 'unknown-machine';
     if (visit.readings.length + visit.equipment.length + effective.length === 0) return 'nothing-changed';
     if (visit.equipment.length + effective.length > DRYING_LIMITS.machinesPerVisit) return 'too-many-machines';
-    const inserted = await run(
-      q
-        .insert(dryingVisits)
-        .values({
-          enquiryId,
-          visitAt: new Date(visitMs).toISOString(),
-          visitMs,
-          source: meta.source,
-          eventId: meta.eventId,
-          recordedAt: new Date(meta.now).toISOString(),
-        })
-        .returning({ id: dryingVisits.id }),
-    );
-    const visitId = Number(inserted.rows[0]?.[0]);
-    if (visit.readings.length > 0)
-      await run(
-        q.insert(dryingReadings).values(
-          visit.readings.map((reading) => ({
-            visitId,
-            location: reading.location,
-            material: reading.material,
-            scale: reading.scale,
-            value: reading.value,
-            goal: reading.goal,
-            temperature: reading.temperature ?? null,
-            humidity: reading.humidity ?? null,
-          })),
-        ),
-      );
-    for (const change of effective)
-      await run(
-        q
-          .update(dryingEquipment)
-          .set({
-            ...(change.count !== null ? { count: change.count } : {}),
-            ...(change.off !== null ? { offAt: new Date(Date.parse(change.off)).toISOString() } : {}),
-            ...(change.kwh !== null ? { kwh: change.kwh } : {}),
-            lastVisitMs: sql`max(${dryingEquipment.lastVisitMs}, ${visitMs})`,
-          })
-          .where(and(eq(dryingEquipment.enquiryId, enquiryId), eq(dryingEquipment.id, change.id))),
-      );
-    for (const machine of visit.equipment) {
-      const key = machineKey(machine);
-      const sameId = await sameRunningMachine(q, run, enquiryId, machine, meta.source);
-      const where = and(
-        eq(dryingEquipment.enquiryId, enquiryId),
-        sameId === null ? eq(dryingEquipment.machineKey, key) : eq(dryingEquipment.id, sameId),
-      );
-      const known = await run(q.select({ lastVisitMs: dryingEquipment.lastVisitMs }).from(dryingEquipment).where(where));
-      const row = known.rows[0];
-      const fields = {
-        watts: machine.watts,
-        count: machine.count,
-        offAt: machine.off === null ? null : new Date(Date.parse(machine.off)).toISOString(),
-        // A visit that read no meter keeps the kWh an earlier one read.
-        kwh: machine.kwh === null ? sql`${dryingEquipment.kwh}` : machine.kwh,
-        lastVisitMs: visitMs,
-      };
-      if (!row)
-        await run(
-          q.insert(dryingEquipment).values({
-            enquiryId,
-            machineKey: key,
-            kind: machine.kind,
-            model: machine.model,
-            onAt: new Date(Date.parse(machine.on)).toISOString(),
-            ...fields,
-            kwh: machine.kwh,
-          }),
-        );
-      else if (visitMs >= Number(row[0])) await run(q.update(dryingEquipment).set(fields).where(where));
-    }
+    const visitId = await insertVisitAndReadings(tx, visit, meta);
+    for (const change of effective) await applyMachineChange(tx, change);
+    for (const machine of visit.equipment) await recordMachine(tx, machine, meta.source);
     // The CRM hears of a visit recorded here (never of one it sent), told once the visit is written.
     if (meta.source === 'staff' && meta.tellCrm) await run(q.run(dryingRecordedEvent(enquiryId, visitId, meta.now)));
     return 'recorded';
   });
 }
 
+type VisitMeta = { source: 'crm' | 'staff'; eventId: string; now: number; tellCrm?: boolean; changes?: readonly MachineChange[] };
+
 type Run = Parameters<Parameters<typeof writeTransaction>[1]>[0];
+
+/** One visit's write transaction: its queries, the claim and the visit's time. */
+type VisitWrite = { q: ReturnType<typeof orm>; run: Run; enquiryId: number; visitMs: number };
+
+/** The changes that change their stored machine, or 'unknown-machine' when one names a machine the claim does not have. */
+async function effectiveChanges(
+  { q, run, enquiryId }: VisitWrite,
+  changes: readonly MachineChange[],
+): Promise<readonly MachineChange[] | 'unknown-machine'> {
+  const ids = changes.map((change) => change.id);
+  const stored =
+    ids.length === 0
+      ? []
+      : (
+          await run(
+            q
+              .select({ id: dryingEquipment.id, count: dryingEquipment.count })
+              .from(dryingEquipment)
+              .where(and(eq(dryingEquipment.enquiryId, enquiryId), inArray(dryingEquipment.id, ids))),
+          )
+        ).rows.map((row) => ({ id: Number(row[0]), count: Number(row[1]) }));
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  if (ids.some((id) => !byId.has(id))) return 'unknown-machine';
+  return changes.filter((change) => changesMachine(change, byId.get(change.id)!));
+}
+
+/** The visit's row and its readings; returns the visit's id. */
+async function insertVisitAndReadings({ q, run, enquiryId, visitMs }: VisitWrite, visit: DryingVisitInput, meta: VisitMeta) {
+  const inserted = await run(
+    q
+      .insert(dryingVisits)
+      .values({
+        enquiryId,
+        visitAt: new Date(visitMs).toISOString(),
+        visitMs,
+        source: meta.source,
+        eventId: meta.eventId,
+        recordedAt: new Date(meta.now).toISOString(),
+      })
+      .returning({ id: dryingVisits.id }),
+  );
+  const visitId = Number(inserted.rows[0]?.[0]);
+  if (visit.readings.length > 0)
+    await run(
+      q.insert(dryingReadings).values(
+        visit.readings.map((reading) => ({
+          visitId,
+          location: reading.location,
+          material: reading.material,
+          scale: reading.scale,
+          value: reading.value,
+          goal: reading.goal,
+          temperature: reading.temperature ?? null,
+          humidity: reading.humidity ?? null,
+        })),
+      ),
+    );
+  return visitId;
+}
+
+/** A staff row's change to a machine already recorded: only what the row changed is written. */
+async function applyMachineChange({ q, run, enquiryId, visitMs }: VisitWrite, change: MachineChange) {
+  await run(
+    q
+      .update(dryingEquipment)
+      .set({
+        ...(change.count !== null ? { count: change.count } : {}),
+        ...(change.off !== null ? { offAt: new Date(Date.parse(change.off)).toISOString() } : {}),
+        ...(change.kwh !== null ? { kwh: change.kwh } : {}),
+        lastVisitMs: sql`max(${dryingEquipment.lastVisitMs}, ${visitMs})`,
+      })
+      .where(and(eq(dryingEquipment.enquiryId, enquiryId), eq(dryingEquipment.id, change.id))),
+  );
+}
+
+/** A machine the visit names: a new row, or the stored one updated unless a later visit has spoken since. */
+async function recordMachine(tx: VisitWrite, machine: EquipmentInput, source: 'crm' | 'staff') {
+  const { q, run, enquiryId, visitMs } = tx;
+  const key = machineKey(machine);
+  const sameId = await sameRunningMachine(q, run, enquiryId, machine, source);
+  const where = and(
+    eq(dryingEquipment.enquiryId, enquiryId),
+    sameId === null ? eq(dryingEquipment.machineKey, key) : eq(dryingEquipment.id, sameId),
+  );
+  const known = await run(q.select({ lastVisitMs: dryingEquipment.lastVisitMs }).from(dryingEquipment).where(where));
+  const row = known.rows[0];
+  const fields = {
+    watts: machine.watts,
+    count: machine.count,
+    offAt: machine.off === null ? null : new Date(Date.parse(machine.off)).toISOString(),
+    // A visit that read no meter keeps the kWh an earlier one read.
+    kwh: machine.kwh === null ? sql`${dryingEquipment.kwh}` : machine.kwh,
+    lastVisitMs: visitMs,
+  };
+  if (!row)
+    await run(
+      q.insert(dryingEquipment).values({
+        enquiryId,
+        machineKey: key,
+        kind: machine.kind,
+        model: machine.model,
+        onAt: new Date(Date.parse(machine.on)).toISOString(),
+        ...fields,
+        kwh: machine.kwh,
+      }),
+    );
+  else if (visitMs >= Number(row[0])) await run(q.update(dryingEquipment).set(fields).where(where));
+}
 
 /**
  * The id of the running machine a staff-typed one is (its time typed to the minute, the record's to

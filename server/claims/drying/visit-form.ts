@@ -54,7 +54,40 @@ export type VisitOfForm =
  * it has a model. Each error is given under the form's own field (`readings.2.value`). Times as the
  * CRM's: not in the future, at most 90 days before the enquiry. Numbers the UK way (`parseDecimal`).
  */
-export function visitOfForm(form: FormData, reference: string, bounds: { now: number; receivedMs: number }): VisitOfForm {
+export function visitOfForm(form: FormData, reference: string, bounds: VisitBounds): VisitOfForm {
+  const reader = formReader(form);
+  const { text, errors } = reader;
+  const visitAt = londonInstant(text('visitAt'));
+  if (!visitAt) errors.visitAt = staffVisitText.badTime;
+  const { readings, readingRows } = readingsOfForm(reader);
+  const machines = machinesOfForm(reader, bounds);
+  if ('refused' in machines) return { ok: false, errors: {}, message: machines.refused };
+  const { equipment, machineRows, changes } = machines;
+  if (readings.length + equipment.length + changes.length === 0 && Object.keys(errors).length === 0)
+    return { ok: false, errors, message: staffVisitText.empty };
+  if (Object.keys(errors).length > 0) return { ok: false, errors, message: staffVisitText.invalid };
+
+  const parsed = staffVisitDataSchema.safeParse({ reference, visitAt, readings, equipment });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({ path: `data.${fieldPath(issue.path)}`, msg: issue.message }));
+    return { ok: false, errors: formErrors(problems, readingRows, machineRows), message: staffVisitText.invalid };
+  }
+  const problems = dryingTimeErrors(parsed.data, bounds);
+  if (problems.length === 0) return { ok: true, visit: parsed.data, changes, readingRows };
+  return { ok: false, errors: formErrors(problems, readingRows, machineRows), message: staffVisitText.invalid };
+}
+
+type VisitBounds = { now: number; receivedMs: number };
+
+/** The form's fields as text and numbers, gathering each field's error under its name as it is read. */
+type FormReader = {
+  form: FormData;
+  text: (name: string) => string;
+  number: (name: string, label: string) => number | undefined;
+  errors: Record<string, string>;
+};
+
+function formReader(form: FormData): FormReader {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
@@ -67,9 +100,11 @@ export function visitOfForm(form: FormData, reference: string, bounds: { now: nu
     errors[name] = staffVisitText.fieldError(label, staffVisitText.badComma);
     return undefined;
   };
-  const visitAt = londonInstant(text('visitAt'));
-  if (!visitAt) errors.visitAt = staffVisitText.badTime;
+  return { form, text, number, errors };
+}
 
+/** The location rows that have a reading, with the form's row of each. */
+function readingsOfForm({ form, text, number }: FormReader) {
   const readingRows: number[] = [];
   const readings = [];
   for (let row = 0; row < MAX_ROWS && form.has(readingFieldName(row, 'location')); row += 1) {
@@ -84,27 +119,46 @@ export function visitOfForm(form: FormData, reference: string, bounds: { now: nu
       goal: number(readingFieldName(row, 'goal'), staffVisitText.labels.goal),
     });
   }
+  return { readings, readingRows };
+}
+
+type MachinesOfForm = {
+  /** As typed, before the schema checks them. */
+  equipment: {
+    kind: string;
+    model: string;
+    watts: number | undefined;
+    count: number | undefined;
+    on: string;
+    off: string | null;
+    kwh: number | null;
+  }[];
+  machineRows: number[];
+  changes: FormMachineChange[];
+};
+
+/**
+ * The machine rows: changes to machines already recorded (by id) and new machines (with a model), or
+ * `refused` when an id is not the page's own (a page out of date).
+ */
+function machinesOfForm(reader: FormReader, bounds: VisitBounds): MachinesOfForm | { refused: string } {
+  const { form, text, number, errors } = reader;
   const machineRows: number[] = [];
-  const equipment = [];
+  const equipment: MachinesOfForm['equipment'] = [];
   const changes: FormMachineChange[] = [];
   const changedIds = new Set<number>();
   const isRow = (row: number) => form.has(machineFieldName(row, 'id')) || form.has(machineFieldName(row, 'model'));
   for (let row = 0; row < MAX_ROWS && isRow(row); row += 1) {
     const name = (field: MachineField) => machineFieldName(row, field);
     const field = (which: MachineField) => text(name(which));
-    const off = field('off').trim() === '' ? null : londonInstant(field('off'));
-    if (off === null && field('off').trim() !== '') errors[name('off')] = staffVisitText.badTime;
-    else if (off !== null) {
-      const late = offTimeError(off, bounds);
-      if (late) errors[name('off')] = staffVisitText.fieldError(staffVisitText.machineLabels.off, late);
-    }
+    const off = offTimeOfRow(reader, row, bounds);
     const count = number(name('count'), staffVisitText.machineLabels.count);
     const kwh = number(name('kwh'), staffVisitText.machineLabels.kwh);
     if (form.has(name('id'))) {
       const id = Number(field('id'));
       // The id is the page's own, not typed: a bad or repeated one is a page out of date.
-      if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: {}, message: staffVisitText.unknownMachine };
-      if (changedIds.has(id)) return { ok: false, errors: {}, message: staffVisitText.machineTwice };
+      if (!Number.isSafeInteger(id) || id <= 0) return { refused: staffVisitText.unknownMachine };
+      if (changedIds.has(id)) return { refused: staffVisitText.machineTwice };
       changedIds.add(id);
       const change = machineChangeSchema.safeParse({ id, count: count ?? null, off, kwh: kwh ?? null });
       if (change.success) changes.push({ ...change.data, row });
@@ -129,24 +183,25 @@ export function visitOfForm(form: FormData, reference: string, bounds: { now: nu
       kwh: kwh ?? null,
     });
   }
-  if (readings.length + equipment.length + changes.length === 0 && Object.keys(errors).length === 0)
-    return { ok: false, errors, message: staffVisitText.empty };
-  if (Object.keys(errors).length > 0) return { ok: false, errors, message: staffVisitText.invalid };
+  return { equipment, machineRows, changes };
+}
 
-  const parsed = staffVisitDataSchema.safeParse({ reference, visitAt, readings, equipment });
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ path: `data.${fieldPath(issue.path)}`, msg: issue.message }));
-    return { ok: false, errors: formErrors(problems, readingRows, machineRows), message: staffVisitText.invalid };
+/** A machine row's off time (null when blank or unreadable), with its error when it is unreadable or out of bounds. */
+function offTimeOfRow({ text, errors }: FormReader, row: number, bounds: VisitBounds): string | null {
+  const name = machineFieldName(row, 'off');
+  const off = text(name).trim() === '' ? null : londonInstant(text(name));
+  if (off === null && text(name).trim() !== '') errors[name] = staffVisitText.badTime;
+  else if (off !== null) {
+    const late = offTimeError(off, bounds);
+    if (late) errors[name] = staffVisitText.fieldError(staffVisitText.machineLabels.off, late);
   }
-  const problems = dryingTimeErrors(parsed.data, bounds);
-  if (problems.length === 0) return { ok: true, visit: parsed.data, changes, readingRows };
-  return { ok: false, errors: formErrors(problems, readingRows, machineRows), message: staffVisitText.invalid };
+  return off;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** An off time as `dryingTimeErrors` checks a visit's: not in the future, not too long before the enquiry. */
-function offTimeError(off: string, bounds: { now: number; receivedMs: number }): string | null {
+function offTimeError(off: string, bounds: VisitBounds): string | null {
   const at = Date.parse(off);
   if (at > bounds.now) return 'must not be in the future';
   if (at < bounds.receivedMs - DRYING_LIMITS.daysBeforeEnquiry * DAY_MS)
