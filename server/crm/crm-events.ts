@@ -84,117 +84,143 @@ export type CrmEventsDeps = {
 export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
   const secret = deps.secret === undefined ? config().crmEventsSecret : deps.secret;
   const key = secret ? webhookKey(secret) : null;
-  const db = deps.db ?? getDb;
-  const now = deps.now ?? Date.now;
+  const parts: EventParts = { db: deps.db ?? getDb, now: deps.now ?? Date.now, tellCrm: deps.tellCrm };
 
   return async function handleCrmEvent(request: Request): Promise<HandlerResult> {
     if (!key) return failure(404, 'Not found');
-    let body: string;
-    try {
-      body = await readCappedText(request, EVENT_MAX_BYTES);
-    } catch (error) {
-      return error instanceof TypeError
-        ? failure(400, 'The body is not UTF-8 text.')
-        : failure(413, `An event is at most ${EVENT_MAX_BYTES} bytes.`);
-    }
-    const verified = verifyWebhook(key, request.headers, body, now());
-    if (!verified.ok)
-      return failure(401, 'The event is not signed with this site’s secret, or its timestamp is not within five minutes of now.', {
-        reason: verified.reason,
-      });
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return failure(400, 'The body is not JSON.', { errors: [{ path: 'body', msg: 'must be JSON' }] });
-    }
-    if (isRecord(parsed) && parsed.type === 'claim.drying_recorded') return applyDryingVisit(parsed, verified);
-    const update = parseClaimUpdate(parsed);
-    if (Array.isArray(update)) return failure(400, 'The event is not a claim update this site takes.', { errors: update });
-    const claim = await claimOf(update.reference, update.at, verified.timestamp, 'The event is not a claim update this site takes.');
-    if ('status' in claim) return claim;
-    // An event applied before is answered as such, whatever the drying record says now.
-    if (update.change.stage === 'dried' && !(await isRecordedEvent(claim.client, verified.id))) {
-      const refusal = await driedRefusalOf(claim.client, claim.id);
-      if (refusal) {
-        const msg =
-          refusal.kind === 'no-readings'
-            ? 'cannot be "dried": the claim has no drying readings'
-            : `cannot be "dried": ${locationWords(refusal.location)} is above its drying goal`;
-        return failure(409, `The claim cannot move to dried: ${msg.replace('cannot be "dried": ', '')}.`, {
-          errors: [{ path: 'data.stage', msg }],
-        });
-      }
-    }
-    const outcome = await recordStageChange(
-      claim.client,
-      claim.id,
-      { ...update.change, at: update.at, source: 'crm', eventId: verified.id },
-      now(),
-    );
-    return {
-      status: 200,
-      body:
-        outcome === 'already-applied'
-          ? { success: true, applied: false }
-          : { success: true, applied: true, current: outcome === 'current' },
-    };
+    const event = await readSignedEvent(request, key, parts.now);
+    if ('status' in event) return event;
+    const { parsed, verified } = event;
+    if (isRecord(parsed) && parsed.type === 'claim.drying_recorded') return applyDryingVisit(parsed, verified, parts);
+    return applyClaimUpdate(parsed, verified, parts);
   };
+}
 
-  /**
-   * The claim an event is about, once its time is checked: not later than its signature's, and not
-   * over five minutes before the claim was received. Otherwise the answer (400 naming the field, 404).
-   */
-  async function claimOf(
-    reference: string,
-    at: number,
-    signedAt: number,
-    refused: string,
-  ): Promise<{ client: Client; id: number; receivedMs: number } | HandlerResult> {
-    // Sent after it happened: an event's time is not later than its signature's (whole seconds, so within one).
-    if (at >= (signedAt + 1) * 1000)
-      return failure(400, refused, {
-        errors: [{ path: 'timestamp', msg: 'must not be later than the webhook-timestamp it is signed with' }],
-      });
-    const client = await db();
-    const id = enquiryIdOf(reference);
-    const [known] = await orm(client)
-      .select({ id: enquiries.id, receivedMs: enquiries.receivedMs })
-      .from(enquiries)
-      .where(eq(enquiries.id, id));
-    if (!known) return failure(404, `No claim has the reference ${reference}.`);
-    if (at < known.receivedMs - CLOCK_SKEW_MS)
-      return failure(400, refused, { errors: [{ path: 'timestamp', msg: 'must not be before the claim was received' }] });
-    return { client, id, receivedMs: known.receivedMs };
-  }
+/** What applying an event draws on: the database, the clock, and whether a change the site makes is told to the CRM. */
+type EventParts = { db: () => Promise<Client>; now: () => number; tellCrm: boolean | undefined };
+type Verified = { id: string; timestamp: number };
 
-  /**
-   * A `claim.drying_recorded` event: one visit of the claim's drying record (lib/drying.ts). A reading
-   * off its scale, too many locations or machines, a time in the future or over 90 days before the
-   * enquiry: 400 naming the field; a claim with its 120 visits already: 409. A reading above its goal on
-   * a claim at `dried` moves it back to `drying` (server/claims/drying/reopen.ts).
-   */
-  async function applyDryingVisit(body: Record<string, unknown>, verified: { id: string; timestamp: number }): Promise<HandlerResult> {
-    const refused = 'The event is not a drying visit this site takes.';
-    const parsed = parseDryingRecorded(body);
-    if (!parsed.ok) return failure(400, refused, { errors: parsed.errors });
-    const event: DryingRecordedEvent = parsed.event;
-    const claim = await claimOf(event.data.reference, Date.parse(event.timestamp), verified.timestamp, refused);
-    if ('status' in claim) return claim;
-    // The CRM's clock may be ahead of ours by as much as an event's may be behind.
-    const timeErrors = dryingTimeErrors(event.data, { now: now() + CLOCK_SKEW_MS, receivedMs: claim.receivedMs });
-    if (timeErrors.length > 0) return failure(400, refused, { errors: timeErrors });
-    const outcome = await recordDryingVisit(claim.client, claim.id, event.data, { source: 'crm', eventId: verified.id, now: now() });
-    if (outcome === 'too-many-visits')
-      return failure(409, `A claim keeps at most ${DRYING_LIMITS.visitsPerClaim} drying visits.`, {
-        errors: [{ path: 'data', msg: `the claim has ${DRYING_LIMITS.visitsPerClaim} visits already` }],
-      });
-    // A reading above its goal after `dried` moves the claim back (again for an event sent twice: once only).
-    if (await reopenIfWet(claim.client, claim.id, verified.id, { now: now(), tellCrm: deps.tellCrm ?? config().enquiries.tellCrm }))
-      outboxWritten();
-    return { status: 200, body: { success: true, applied: outcome === 'recorded' } };
+/** The body read within its cap, its signature checked, then parsed as JSON; or the response that refuses it (400, 401, 413). */
+async function readSignedEvent(
+  request: Request,
+  key: ReturnType<typeof webhookKey>,
+  now: () => number,
+): Promise<{ parsed: unknown; verified: Verified } | HandlerResult> {
+  let body: string;
+  try {
+    body = await readCappedText(request, EVENT_MAX_BYTES);
+  } catch (error) {
+    return error instanceof TypeError
+      ? failure(400, 'The body is not UTF-8 text.')
+      : failure(413, `An event is at most ${EVENT_MAX_BYTES} bytes.`);
   }
+  const verified = verifyWebhook(key, request.headers, body, now());
+  if (!verified.ok)
+    return failure(401, 'The event is not signed with this site’s secret, or its timestamp is not within five minutes of now.', {
+      reason: verified.reason,
+    });
+
+  try {
+    return { parsed: JSON.parse(body) as unknown, verified };
+  } catch {
+    return failure(400, 'The body is not JSON.', { errors: [{ path: 'body', msg: 'must be JSON' }] });
+  }
+}
+
+/** A `claim.updated` event: the claim moved to its stage at the body's `timestamp`, unless it cannot be `dried` yet (409). */
+async function applyClaimUpdate(parsed: unknown, verified: Verified, { db, now }: EventParts): Promise<HandlerResult> {
+  const update = parseClaimUpdate(parsed);
+  if (Array.isArray(update)) return failure(400, 'The event is not a claim update this site takes.', { errors: update });
+  const claim = await claimOf(db, update.reference, update.at, verified.timestamp, 'The event is not a claim update this site takes.');
+  if ('status' in claim) return claim;
+  // An event applied before gets the response for one, whatever the drying record says now.
+  if (update.change.stage === 'dried' && !(await isRecordedEvent(claim.client, verified.id))) {
+    const refused = await notDriedYet(claim.client, claim.id);
+    if (refused) return refused;
+  }
+  const outcome = await recordStageChange(
+    claim.client,
+    claim.id,
+    { ...update.change, at: update.at, source: 'crm', eventId: verified.id },
+    now(),
+  );
+  return {
+    status: 200,
+    body:
+      outcome === 'already-applied' ? { success: true, applied: false } : { success: true, applied: true, current: outcome === 'current' },
+  };
+}
+
+/** 409 when the claim cannot be `dried`: no drying readings, or a location above its drying goal; null when it can. */
+async function notDriedYet(client: Client, id: number): Promise<HandlerResult | null> {
+  const refusal = await driedRefusalOf(client, id);
+  if (!refusal) return null;
+  const msg =
+    refusal.kind === 'no-readings'
+      ? 'cannot be "dried": the claim has no drying readings'
+      : `cannot be "dried": ${locationWords(refusal.location)} is above its drying goal`;
+  return failure(409, `The claim cannot move to dried: ${msg.replace('cannot be "dried": ', '')}.`, {
+    errors: [{ path: 'data.stage', msg }],
+  });
+}
+
+/**
+ * The claim an event is about, once its time is checked: not later than its signature's, and not
+ * over five minutes before the claim was received. Otherwise the response (400 naming the field, 404).
+ */
+async function claimOf(
+  db: () => Promise<Client>,
+  reference: string,
+  at: number,
+  signedAt: number,
+  refused: string,
+): Promise<{ client: Client; id: number; receivedMs: number } | HandlerResult> {
+  // Sent after it happened: an event's time is not later than its signature's (whole seconds, so within one).
+  if (at >= (signedAt + 1) * 1000)
+    return failure(400, refused, {
+      errors: [{ path: 'timestamp', msg: 'must not be later than the webhook-timestamp it is signed with' }],
+    });
+  const client = await db();
+  const id = enquiryIdOf(reference);
+  const [known] = await orm(client)
+    .select({ id: enquiries.id, receivedMs: enquiries.receivedMs })
+    .from(enquiries)
+    .where(eq(enquiries.id, id));
+  if (!known) return failure(404, `No claim has the reference ${reference}.`);
+  if (at < known.receivedMs - CLOCK_SKEW_MS)
+    return failure(400, refused, { errors: [{ path: 'timestamp', msg: 'must not be before the claim was received' }] });
+  return { client, id, receivedMs: known.receivedMs };
+}
+
+/**
+ * A `claim.drying_recorded` event: one visit of the claim's drying record (lib/drying.ts). A reading
+ * off its scale, too many locations or machines, a time in the future or over 90 days before the
+ * enquiry: 400 naming the field; a claim with its 120 visits already: 409. A reading above its goal on
+ * a claim at `dried` moves it back to `drying` (server/claims/drying/reopen.ts).
+ */
+async function applyDryingVisit(
+  body: Record<string, unknown>,
+  verified: Verified,
+  { db, now, tellCrm }: EventParts,
+): Promise<HandlerResult> {
+  const refused = 'The event is not a drying visit this site takes.';
+  const parsed = parseDryingRecorded(body);
+  if (!parsed.ok) return failure(400, refused, { errors: parsed.errors });
+  const event: DryingRecordedEvent = parsed.event;
+  const claim = await claimOf(db, event.data.reference, Date.parse(event.timestamp), verified.timestamp, refused);
+  if ('status' in claim) return claim;
+  // The CRM's clock may be ahead of ours by as much as an event's may be behind.
+  const timeErrors = dryingTimeErrors(event.data, { now: now() + CLOCK_SKEW_MS, receivedMs: claim.receivedMs });
+  if (timeErrors.length > 0) return failure(400, refused, { errors: timeErrors });
+  const outcome = await recordDryingVisit(claim.client, claim.id, event.data, { source: 'crm', eventId: verified.id, now: now() });
+  if (outcome === 'too-many-visits')
+    return failure(409, `A claim keeps at most ${DRYING_LIMITS.visitsPerClaim} drying visits.`, {
+      errors: [{ path: 'data', msg: `the claim has ${DRYING_LIMITS.visitsPerClaim} visits already` }],
+    });
+  // A reading above its goal after `dried` moves the claim back (again for an event sent twice: once only).
+  if (await reopenIfWet(claim.client, claim.id, verified.id, { now: now(), tellCrm: tellCrm ?? config().enquiries.tellCrm }))
+    outboxWritten();
+  return { status: 200, body: { success: true, applied: outcome === 'recorded' } };
 }
 
 let shared: ReturnType<typeof createCrmEventsHandler> | undefined;

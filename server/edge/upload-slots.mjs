@@ -42,30 +42,7 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
   const holders = [];
   /** @type {Map<string, number>} */
   const byClient = new Map();
-  /** @type {Map<string, number[]>} */
-  const strikes = new Map();
-
-  /** @param {string} key */
-  function currentStrikes(key) {
-    const list = strikes.get(key);
-    if (!list) return [];
-    const fresh = list.filter((at) => now() - at < limits.strikeWindowMs);
-    if (fresh.length === 0) strikes.delete(key);
-    else if (fresh.length !== list.length) strikes.set(key, fresh);
-    return fresh;
-  }
-
-  /** @param {string} key */
-  function strike(key) {
-    const list = [...currentStrikes(key), now()].slice(-limits.strikesAllowed);
-    strikes.delete(key);
-    strikes.set(key, list);
-    while (strikes.size > limits.maxClients) {
-      const oldest = strikes.keys().next().value;
-      if (oldest === undefined) break;
-      strikes.delete(oldest);
-    }
-  }
+  const strikes = createStrikes(limits, now);
 
   /** @param {Holder} holder @param {UploadOutcome} outcome */
   function release(holder, outcome) {
@@ -75,7 +52,7 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
     const left = (byClient.get(holder.key) ?? 1) - 1;
     if (left > 0) byClient.set(holder.key, left);
     else byClient.delete(holder.key);
-    if (!holder.fast && (outcome === 'slow' || outcome === 'abandoned') && !isLoopback(holder.key)) strike(holder.key);
+    if (!holder.fast && (outcome === 'slow' || outcome === 'abandoned') && !isLoopback(holder.key)) strikes.add(holder.key);
     // A minimum-rate slot came free: the upload waiting longest in a fast slot takes it.
     if (!holder.fast) {
       const promoted = holders.find((other) => other.fast);
@@ -91,7 +68,7 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
      * @returns {SlotDecision}
      */
     acquire(key) {
-      const recent = currentStrikes(key);
+      const recent = strikes.current(key);
       if (recent.length >= limits.strikesAllowed) {
         const oldest = recent[0] ?? now();
         return {
@@ -122,13 +99,48 @@ export function createUploadSlots({ limits = UPLOAD_SLOTS, minBytesPerSecond = M
       return {
         held: holders.length,
         atMinimumRate: holders.filter((holder) => !holder.fast).length,
-        clientsWithStrikes: strikes.size,
+        clientsWithStrikes: strikes.clients(),
       };
     },
   };
 }
 
 /** @typedef {ReturnType<typeof createUploadSlots>} UploadSlots */
+
+/**
+ * The strikes of each client (`limits.strikesAllowed` at most, each forgotten after
+ * `limits.strikeWindowMs`), for the `limits.maxClients` clients struck most recently.
+ * @param {UploadSlotLimits} limits
+ * @param {() => number} now
+ */
+function createStrikes(limits, now) {
+  /** @type {Map<string, number[]>} */
+  const strikes = new Map();
+
+  /** @param {string} key */
+  function current(key) {
+    const list = strikes.get(key);
+    if (!list) return [];
+    const fresh = list.filter((at) => now() - at < limits.strikeWindowMs);
+    if (fresh.length === 0) strikes.delete(key);
+    else if (fresh.length !== list.length) strikes.set(key, fresh);
+    return fresh;
+  }
+
+  /** @param {string} key */
+  function add(key) {
+    const list = [...current(key), now()].slice(-limits.strikesAllowed);
+    strikes.delete(key);
+    strikes.set(key, list);
+    while (strikes.size > limits.maxClients) {
+      const oldest = strikes.keys().next().value;
+      if (oldest === undefined) break;
+      strikes.delete(oldest);
+    }
+  }
+
+  return { current, add, clients: () => strikes.size };
+}
 
 /**
  * A client on this machine (a test, or a proxy in front that TRUST_PROXY does not declare, behind which

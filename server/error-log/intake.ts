@@ -54,11 +54,87 @@ export function createErrorLogIntake({
   serverEntry?: ServerEntry;
   dropDelayMs?: number;
 } = {}) {
+  const droppedReports = countDroppedReports(serverEntry, dropDelayMs);
+
+  async function receiveErrorLog(request: Request): Promise<HandlerResult> {
+    const address = clientAddress(request.headers);
+    const key = rateLimitKey(address);
+    const decision = limiter.hit(key);
+    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+
+    const read = await readRecord(request);
+    if (!read.ok) return read.response;
+    const record = read.record;
+
+    // Charged only when the report adds a row; checked and charged in one step (no await between).
+    let refused: RateLimitDecision | undefined;
+    const mayAddRow = () => {
+      const perClient = newRowsPerClient.peek(key);
+      const total = newRows.peek('visitors');
+      refused = !perClient.allowed ? perClient : !total.allowed ? total : undefined;
+      if (refused) return false;
+      newRowsPerClient.hit(key);
+      newRows.hit('visitors');
+      return true;
+    };
+
+    let outcome: StoreOutcome;
+    try {
+      // Stored as a visitor's report whatever source or level it claims, so it cannot pass for the server's own.
+      outcome = await store(record, { reportedBy: 'visitor', clientAddress: address, mayAddRow });
+    } catch (error) {
+      // Not the visitor's doing.
+      console.error('[error-logs] Could not store an error log entry:', error);
+      return failure(503, 'The error log could not be stored right now.', {}, { 'Retry-After': '30' });
+    }
+    if (!outcome.stored) {
+      droppedReports.count();
+      const budget = refused as RateLimitDecision | undefined;
+      return tooMany(budget && !budget.allowed ? budget.retryAfterSeconds : 60);
+    }
+    return { status: 201, body: { success: true, id: outcome.id } };
+  }
+
+  return Object.assign(receiveErrorLog, { flushDropped: droppedReports.flush });
+}
+
+/** The body as an error log record: JSON within its size, valid, and fit to store as JSON text; or the response that refuses it. */
+async function readRecord(request: Request): Promise<{ ok: true; record: ErrorLogRecord } | { ok: false; response: HandlerResult }> {
+  const refused = (...args: Parameters<typeof failure>) => ({ ok: false as const, response: failure(...args) });
+  const body = await readJsonBody(request, MAX_ERROR_LOG_BYTES);
+  if (!body.ok) {
+    const message = {
+      415: 'Send the error log as application/json.',
+      413: `The error log record is larger than ${MAX_ERROR_LOG_BYTES} bytes.`,
+      400: 'The body is not valid JSON.',
+    }[body.status];
+    return refused(body.status, message);
+  }
+  const result = errorLogRecordSchema.safeParse(body.value);
+  if (!result.success) {
+    const errors = result.error.issues.map((issue) => ({ path: issue.path.join('.'), msg: issue.message }));
+    return refused(422, 'The error log record is not valid.', { errors });
+  }
+  const record: ErrorLogRecord = result.data;
+  try {
+    // Stored as JSON text later; refuse now anything that cannot be (nested too deeply to stringify).
+    JSON.stringify(record);
+  } catch {
+    return refused(400, 'The request body could not be read.');
+  }
+  return { ok: true, record };
+}
+
+/**
+ * Reports over the budget for new rows, counted: the first starts a timer, and when it fires (or
+ * `flush` is called) one server entry tells how many were not stored and since when.
+ */
+function countDroppedReports(serverEntry: ServerEntry, dropDelayMs: number) {
   let dropped = 0;
   let droppedSince: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function flushDropped() {
+  async function flush() {
     clearTimeout(timer);
     timer = undefined;
     if (dropped === 0 || !droppedSince) return;
@@ -84,73 +160,16 @@ export function createErrorLogIntake({
     }
   }
 
-  function countDropped() {
+  function count() {
     dropped += 1;
     if (timer) return;
     droppedSince = new Date().toISOString();
     console.log(`[error-logs] visitors' new error reports are over the hourly budget: not stored for now, counted in a server entry`);
-    timer = setTimeout(() => void flushDropped(), dropDelayMs);
+    timer = setTimeout(() => void flush(), dropDelayMs);
     timer.unref?.();
   }
 
-  async function receiveErrorLog(request: Request): Promise<HandlerResult> {
-    const address = clientAddress(request.headers);
-    const key = rateLimitKey(address);
-    const decision = limiter.hit(key);
-    if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
-
-    const body = await readJsonBody(request, MAX_ERROR_LOG_BYTES);
-    if (!body.ok) {
-      const message = {
-        415: 'Send the error log as application/json.',
-        413: `The error log record is larger than ${MAX_ERROR_LOG_BYTES} bytes.`,
-        400: 'The body is not valid JSON.',
-      }[body.status];
-      return failure(body.status, message);
-    }
-    const result = errorLogRecordSchema.safeParse(body.value);
-    if (!result.success) {
-      const errors = result.error.issues.map((issue) => ({ path: issue.path.join('.'), msg: issue.message }));
-      return failure(422, 'The error log record is not valid.', { errors });
-    }
-    const record: ErrorLogRecord = result.data;
-    try {
-      // Stored as JSON text later; refuse now anything that cannot be (nested too deeply to stringify).
-      JSON.stringify(record);
-    } catch {
-      return failure(400, 'The request body could not be read.');
-    }
-
-    // Charged only when the report adds a row; checked and charged in one step (no await between).
-    let refused: RateLimitDecision | undefined;
-    const mayAddRow = () => {
-      const perClient = newRowsPerClient.peek(key);
-      const total = newRows.peek('visitors');
-      refused = !perClient.allowed ? perClient : !total.allowed ? total : undefined;
-      if (refused) return false;
-      newRowsPerClient.hit(key);
-      newRows.hit('visitors');
-      return true;
-    };
-
-    let outcome: StoreOutcome;
-    try {
-      // Stored as a visitor's report whatever source or level it claims, so it cannot pass for the server's own.
-      outcome = await store(record, { reportedBy: 'visitor', clientAddress: address, mayAddRow });
-    } catch (error) {
-      // Not the visitor's doing.
-      console.error('[error-logs] Could not store an error log entry:', error);
-      return failure(503, 'The error log could not be stored right now.', {}, { 'Retry-After': '30' });
-    }
-    if (!outcome.stored) {
-      countDropped();
-      const budget = refused as RateLimitDecision | undefined;
-      return tooMany(budget && !budget.allowed ? budget.retryAfterSeconds : 60);
-    }
-    return { status: 201, body: { success: true, id: outcome.id } };
-  }
-
-  return Object.assign(receiveErrorLog, { flushDropped });
+  return { count, flush };
 }
 
 export const receiveErrorLog = createErrorLogIntake();

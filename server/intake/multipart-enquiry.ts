@@ -54,7 +54,7 @@ export function displayName(name: string | undefined): string {
  * Reads a multipart/form-data enquiry as it streams in: text fields into memory (ENQUIRY_TEXT_MAX_BYTES
  * together), each file of the `photos` field into a temporary folder. Refuses as soon as the declared or
  * received body passes LARGEST_BODY_BYTES, a file passes PHOTO_MAX_BYTES, or a seventh file starts,
- * without reading further. (Its pace is kept by the upload door of server.mjs, which cuts a body off
+ * without reading further. (Its pace is kept by the upload gate of server.mjs, which cuts a body off
  * below its minimum rate.) The caller must call `cleanup` when done with the files.
  */
 export async function readMultipartEnquiry(
@@ -65,10 +65,41 @@ export async function readMultipartEnquiry(
   if (Number.isFinite(declared) && declared > LARGEST_BODY_BYTES) return { ok: false, refusal: { reason: 'body-too-large' } };
   if (!request.body) return { ok: false, refusal: { reason: 'malformed' } };
 
-  let parser: busboy.Busboy;
+  const parser = enquiryParser(request.headers.get('content-type') ?? '');
+  if (!parser) return { ok: false, refusal: { reason: 'malformed' } };
+
+  await mkdir(options.incomingDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const folder = await mkdtemp(path.join(options.incomingDir, 'upload-'));
+  const keepFiles = options.keepFiles ?? true;
+  const cleanup = () => rm(folder, { recursive: true, force: true });
+  const parts: ReadParts = { fields: {}, files: [], writes: [] };
+
+  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  const done = readParts(source, parser, parts, { folder, keepFiles });
+
+  source.pipe(parser);
   try {
-    parser = busboy({
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    await done;
+    await Promise.all(parts.writes);
+    if (!keepFiles) await cleanup();
+    return { ok: true, value: { fields: parts.fields, files: parts.files, cleanup } };
+  } catch (error) {
+    // Stop reading: nothing more of this body is buffered or written.
+    source.unpipe(parser);
+    source.destroy();
+    parser.destroy();
+    await Promise.allSettled(parts.writes);
+    await cleanup();
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    return { ok: false, refusal: { reason: 'malformed' } };
+  }
+}
+
+/** A parser held to the enquiry's limits, or null when the Content-Type is not multipart with a boundary. */
+function enquiryParser(contentType: string): busboy.Busboy | null {
+  try {
+    return busboy({
+      headers: { 'content-type': contentType },
       limits: {
         fieldNameSize: 100,
         fieldSize: ENQUIRY_TEXT_MAX_BYTES,
@@ -81,56 +112,34 @@ export async function readMultipartEnquiry(
       },
     });
   } catch {
-    return { ok: false, refusal: { reason: 'malformed' } };
+    return null;
   }
+}
 
-  await mkdir(options.incomingDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const folder = await mkdtemp(path.join(options.incomingDir, 'upload-'));
-  const keepFiles = options.keepFiles ?? true;
-  const cleanup = () => rm(folder, { recursive: true, force: true });
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  const writes: Promise<void>[] = [];
+/** What a body's parts leave as they are read: the text fields, the photos, and the writes of their bytes. */
+type ReadParts = { fields: Record<string, string>; files: UploadedFile[]; writes: Promise<void>[] };
+
+/**
+ * Listens to the body and its parser until the parser closes (resolved) or a limit is passed (rejected
+ * with Refused): text fields into `parts.fields`, each photo counted, identified and written.
+ */
+function readParts(
+  source: Readable,
+  parser: busboy.Busboy,
+  parts: ReadParts,
+  place: { folder: string; keepFiles: boolean },
+): Promise<void> {
   let textBytes = 0;
   let received = 0;
-
-  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
-  const done = new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     const refuse = (refusal: ReadingRefusal) => reject(new Refused(refusal));
     parser.on('field', (name, value, info) => {
       textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
       if (info.valueTruncated || info.nameTruncated || textBytes > ENQUIRY_TEXT_MAX_BYTES) return refuse({ reason: 'text-too-large' });
       // The first value of a field counts, as in a JSON object with one key per field.
-      if (!(name in fields)) fields[name] = value;
+      if (!(name in parts.fields)) parts.fields[name] = value;
     });
-    parser.on('file', (name, stream, info) => {
-      // A stream cut short by destroy() below errors; with no listener that would end the process.
-      stream.on('error', () => undefined);
-      if (name !== PHOTO_FIELD) {
-        stream.resume();
-        return;
-      }
-      const file: UploadedFile = {
-        name: displayName(info.filename),
-        path: path.join(folder, String(files.length)),
-        bytes: 0,
-        head: Buffer.alloc(0),
-      };
-      if (files.length >= PHOTO_MAX_COUNT) {
-        stream.resume();
-        return refuse({ reason: 'too-many-photos', file: file.name });
-      }
-      files.push(file);
-      stream.on('data', (chunk: Buffer) => {
-        if (file.head.length < HEAD_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, HEAD_BYTES - file.head.length)]);
-        file.bytes += chunk.length;
-      });
-      stream.on('limit', () => refuse({ reason: 'photo-too-large', file: file.name }));
-      const sink = keepFiles
-        ? createWriteStream(file.path, { mode: PRIVATE_FILE_MODE })
-        : new Writable({ write: (_chunk, _encoding, next) => next() });
-      writes.push(pipeline(stream, sink));
-    });
+    parser.on('file', (name, stream, info) => readPhotoPart(name, stream, info.filename, parts, place, refuse));
     parser.on('filesLimit', () => refuse({ reason: 'too-many-photos' }));
     parser.on('fieldsLimit', () => refuse({ reason: 'text-too-large' }));
     parser.on('partsLimit', () => refuse({ reason: 'text-too-large' }));
@@ -142,23 +151,44 @@ export async function readMultipartEnquiry(
     });
     source.on('error', () => refuse({ reason: 'malformed' }));
   });
+}
 
-  source.pipe(parser);
-  try {
-    await done;
-    await Promise.all(writes);
-    if (!keepFiles) await cleanup();
-    return { ok: true, value: { fields, files, cleanup } };
-  } catch (error) {
-    // Stop reading: nothing more of this body is buffered or written.
-    source.unpipe(parser);
-    source.destroy();
-    parser.destroy();
-    await Promise.allSettled(writes);
-    await cleanup();
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    return { ok: false, refusal: { reason: 'malformed' } };
+/** One file part: a photo counted, its first bytes kept, written to the folder (or to nowhere); any other field's file skipped. */
+function readPhotoPart(
+  name: string,
+  stream: Readable,
+  filename: string | undefined,
+  parts: ReadParts,
+  { folder, keepFiles }: { folder: string; keepFiles: boolean },
+  refuse: (refusal: ReadingRefusal) => void,
+): void {
+  // A stream cut short by destroy() (readMultipartEnquiry) errors; with no listener that would end the process.
+  stream.on('error', () => undefined);
+  if (name !== PHOTO_FIELD) {
+    stream.resume();
+    return;
   }
+  const files = parts.files;
+  const file: UploadedFile = {
+    name: displayName(filename),
+    path: path.join(folder, String(files.length)),
+    bytes: 0,
+    head: Buffer.alloc(0),
+  };
+  if (files.length >= PHOTO_MAX_COUNT) {
+    stream.resume();
+    return refuse({ reason: 'too-many-photos', file: file.name });
+  }
+  files.push(file);
+  stream.on('data', (chunk: Buffer) => {
+    if (file.head.length < HEAD_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, HEAD_BYTES - file.head.length)]);
+    file.bytes += chunk.length;
+  });
+  stream.on('limit', () => refuse({ reason: 'photo-too-large', file: file.name }));
+  const sink = keepFiles
+    ? createWriteStream(file.path, { mode: PRIVATE_FILE_MODE })
+    : new Writable({ write: (_chunk, _encoding, next) => next() });
+  parts.writes.push(pipeline(stream, sink));
 }
 
 /**

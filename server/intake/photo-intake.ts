@@ -69,6 +69,87 @@ type CheckedPhoto = { photo: ReceivedPhoto; pixelBudget: number | undefined };
 type PhotoRefused = { refused: string };
 
 /**
+ * Each photo judged by its first bytes and its header, before any decoding: a PDF named .jpg, a GIF
+ * or an image that declares more pixels than its budget is refused here. Returns each photo with its
+ * pixel budget (none read when they cannot be kept).
+ */
+async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | PhotoRefused> {
+  const checked: CheckedPhoto[] = [];
+  for (const photo of photos) {
+    const format = identifyPhoto(photo.head);
+    if (format === 'heic') return { refused: photoText.heic(photo.name) };
+    if (!isAcceptedFormat(format)) return { refused: photoText.notAPhoto(photo.name) };
+    if (photo.source === undefined) {
+      checked.push({ photo, pixelBudget: undefined });
+      continue;
+    }
+    const inspected = await inspectPhoto(photo.source, format);
+    if (!inspected.ok)
+      return {
+        refused: inspected.refusal === 'too-many-pixels' ? photoText.tooManyPixels(photo.name) : photoText.unreadable(photo.name),
+      };
+    checked.push({ photo, pixelBudget: inspected.header.pixelBudget });
+  }
+  return checked;
+}
+
+/** Photos re-encoded, their metadata gone. */
+async function reencodePhotos(photos: readonly CheckedPhoto[], reencode: typeof reencodePhoto): Promise<PhotoToStore[] | PhotoRefused> {
+  const processed: PhotoToStore[] = [];
+  for (const { photo, pixelBudget } of photos) {
+    if (photo.source === undefined) continue;
+    try {
+      processed.push({ ...(await reencode(photo.source, pixelBudget)), originalName: photo.name });
+    } catch (error) {
+      if (error instanceof UnreadablePhoto) return { refused: photoText.unreadable(photo.name) };
+      throw error;
+    }
+  }
+  return processed;
+}
+
+/** What taking a post draws on: the client's accepted budget, the count of refused posts, the re-encoder, the wake-up. */
+type TakeParts = {
+  limiter: RateLimiter;
+  countRefused: (client: string) => unknown;
+  reencode: typeof reencodePhoto;
+  wake: () => void;
+};
+
+/**
+ * A post's photos taken in, every cost bounded before it is paid: the photos judged unread, the
+ * storage's room, the client's budget charged, the caller's judgement, then the decoding, the
+ * caller's store and the wake-up.
+ */
+async function takePhotos<A, V>(
+  { client, photos, answers, assess, store }: PhotoPost<A, V>,
+  { limiter, countRefused, reencode, wake }: TakeParts,
+): Promise<A> {
+  const refuse = (answer: A) => {
+    countRefused(client);
+    return answer;
+  };
+  const checked = await checkPhotos(photos.filter((photo) => photo.bytes > 0));
+  if ('refused' in checked) return refuse(answers.refused(checked.refused));
+  const roomHad = checked.every(({ photo }) => photo.source !== undefined);
+  if (!roomHad && answers.noRoom) return refuse(answers.noRoom());
+
+  // Charged before the caller's judgement, so a client that keeps failing it spends its budget like
+  // any other and cannot make the site ask a paid API or decode photos without limit.
+  const decision = limiter.hit(rateLimitKey(client));
+  if (!decision.allowed) return answers.tooMany(decision.retryAfterSeconds);
+  const judged = assess ? await assess() : { go: undefined as V, keepPhotos: true };
+  if ('stop' in judged) return judged.stop;
+
+  const dropped: PhotosDropped = !judged.keepPhotos ? 'unwanted' : roomHad ? null : 'no-room';
+  const processed = dropped ? [] : await reencodePhotos(checked, reencode);
+  if ('refused' in processed) return refuse(answers.refused(processed.refused));
+  const stored = await store(processed, { assessed: judged.go, sent: checked.length, dropped });
+  if (stored.wake) wake();
+  return stored.answer;
+}
+
+/**
  * The one intake of photos, whichever way they come (the enquiry form, scripted or not, and photos
  * added later to a claim): the client's two budgets (accepted and refused posts) looked at before a
  * body is read; the upload streamed to the incoming folder, or read to nowhere when the storage has
@@ -87,46 +168,6 @@ export function createPhotoIntake(deps: PhotoIntakeDeps = {}) {
   const storageLimits = { maxBytes: config.photosMaxBytes, minFreeBytes: config.photosMinFreeBytes };
 
   const countRefused = (client: string) => refusedLimiter.hit(rateLimitKey(client));
-
-  /**
-   * Each photo judged by its first bytes and its header, before any decoding: a PDF named .jpg, a GIF
-   * or an image that declares more pixels than its budget is refused here. Returns each photo with its
-   * pixel budget (none read when they cannot be kept).
-   */
-  async function check(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | PhotoRefused> {
-    const checked: CheckedPhoto[] = [];
-    for (const photo of photos) {
-      const format = identifyPhoto(photo.head);
-      if (format === 'heic') return { refused: photoText.heic(photo.name) };
-      if (!isAcceptedFormat(format)) return { refused: photoText.notAPhoto(photo.name) };
-      if (photo.source === undefined) {
-        checked.push({ photo, pixelBudget: undefined });
-        continue;
-      }
-      const inspected = await inspectPhoto(photo.source, format);
-      if (!inspected.ok)
-        return {
-          refused: inspected.refusal === 'too-many-pixels' ? photoText.tooManyPixels(photo.name) : photoText.unreadable(photo.name),
-        };
-      checked.push({ photo, pixelBudget: inspected.header.pixelBudget });
-    }
-    return checked;
-  }
-
-  /** Photos re-encoded, their metadata gone. */
-  async function reencodeAll(photos: readonly CheckedPhoto[]): Promise<PhotoToStore[] | PhotoRefused> {
-    const processed: PhotoToStore[] = [];
-    for (const { photo, pixelBudget } of photos) {
-      if (photo.source === undefined) continue;
-      try {
-        processed.push({ ...(await reencode(photo.source, pixelBudget)), originalName: photo.name });
-      } catch (error) {
-        if (error instanceof UnreadablePhoto) return { refused: photoText.unreadable(photo.name) };
-        throw error;
-      }
-    }
-    return processed;
-  }
 
   /** Whether photos can be kept now (a way in reads them to nowhere when not); when the database cannot say, the store answers. */
   async function photosCanBeKept(): Promise<boolean> {
@@ -176,34 +217,9 @@ export function createPhotoIntake(deps: PhotoIntakeDeps = {}) {
       }
     },
 
-    /**
-     * A post's photos taken in, every cost bounded before it is paid: the photos judged unread, the
-     * storage's room, the client's budget charged, the caller's judgement, then the decoding, the
-     * caller's store and the wake-up.
-     */
-    async take<A, V = undefined>({ client, photos, answers, assess, store }: PhotoPost<A, V>): Promise<A> {
-      const refuse = (answer: A) => {
-        countRefused(client);
-        return answer;
-      };
-      const checked = await check(photos.filter((photo) => photo.bytes > 0));
-      if ('refused' in checked) return refuse(answers.refused(checked.refused));
-      const roomHad = checked.every(({ photo }) => photo.source !== undefined);
-      if (!roomHad && answers.noRoom) return refuse(answers.noRoom());
-
-      // Charged before the caller's judgement, so a client that keeps failing it spends its budget like
-      // any other and cannot make the site ask a paid API or decode photos without limit.
-      const decision = limiter.hit(rateLimitKey(client));
-      if (!decision.allowed) return answers.tooMany(decision.retryAfterSeconds);
-      const judged = assess ? await assess() : { go: undefined as V, keepPhotos: true };
-      if ('stop' in judged) return judged.stop;
-
-      const dropped: PhotosDropped = !judged.keepPhotos ? 'unwanted' : roomHad ? null : 'no-room';
-      const processed = dropped ? [] : await reencodeAll(checked);
-      if ('refused' in processed) return refuse(answers.refused(processed.refused));
-      const stored = await store(processed, { assessed: judged.go, sent: checked.length, dropped });
-      if (stored.wake) wake();
-      return stored.answer;
+    /** A post's photos taken in, every cost bounded before it is paid (takePhotos). */
+    take<A, V = undefined>(post: PhotoPost<A, V>): Promise<A> {
+      return takePhotos(post, { limiter, countRefused, reencode, wake });
     },
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, photoText } from '@/content/contact';
 import type { AnswerReason } from '@/lib/contact-answer.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
@@ -9,7 +10,15 @@ import { verifyRecaptcha, type Verification } from '@/server/intake/recaptcha';
 import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/ledger/enquiry-store';
 import type { ReadingRefusal } from '@/server/intake/multipart-enquiry';
-import { createPhotoIntake, photoIntake, type PhotoIntake, type PhotoIntakeDeps, type ReceivedPhoto } from '@/server/intake/photo-intake';
+import {
+  createPhotoIntake,
+  photoIntake,
+  type PhotoIntake,
+  type PhotoIntakeDeps,
+  type PhotosDropped,
+  type ReceivedPhoto,
+} from '@/server/intake/photo-intake';
+import type { PhotoToStore } from '@/server/ledger/photo-store';
 
 /** An enquiry as its way in parsed it, once: the form's fields by name, the photos, who sent it and how. */
 export type EnquirySubmission = {
@@ -132,22 +141,6 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
   const verify = deps.verify ?? verifyRecaptcha;
   const now = deps.now ?? Date.now;
 
-  const tooMany = (retryAfterSeconds: number): NotStored => ({
-    kind: 'busy',
-    reason: 'rate-limited',
-    status: 429,
-    message: CONTACT_RESPONSES.tooMany,
-    retryAfterSeconds,
-  });
-
-  const answer = ({ reason, status, message, errors }: Refusal): NotStored => ({
-    kind: 'refused',
-    reason,
-    status,
-    message,
-    ...(errors ? { errors } : {}),
-  });
-
   function refuse(client: string, refusal: Refusal): NotStored {
     if (refusal.counted) intake.countRefused(client);
     return answer(refusal);
@@ -166,53 +159,13 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
         if (verdict instanceof Refusal) return { stop: refuse(client, verdict) };
         return { go: verdict, keepPhotos: verdict.disposition === 'accepted' };
       },
-      async store(processed, { assessed: verdict, sent, dropped }) {
-        const dropReason: PhotosDroppedReason | null =
-          verdict.disposition !== 'accepted' ? verdict.disposition : dropped === 'no-room' ? 'storage-full' : null;
-        // With reCAPTCHA on, only a verified sender is acknowledged (a bot cannot use the site to mail others),
-        // so only verified enquiries spend the site's hourly budget; each client gets a share of it (decision 0011).
-        const acknowledge =
-          config.acknowledge &&
-          verdict.disposition === 'accepted' &&
-          !sentWithoutScript &&
-          (!config.recaptcha || verdict.verification === 'verified')
-            ? { perHour: config.acknowledgementsPerHour, perClient: config.acknowledgementsPerClientPerHour }
-            : false;
-
-        let stored: StoreResult;
-        try {
-          stored = await storeEnquiry(
-            await db(),
-            {
-              ...submission,
-              ...verdict,
-              clientAddress: client,
-              enquiryKey: submission.enquiryKey || null,
-              acknowledge,
-              tellCrm: config.tellCrm,
-              photos: processed,
-              photosDropped: dropReason && sent > 0 ? { count: sent, reason: dropReason } : undefined,
-            },
-            now(),
-            { photosRoot: deps.photosRoot },
-          );
-        } catch (error) {
-          console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
-          const message = CONTACT_RESPONSES.unavailable;
-          return { answer: { kind: 'busy', reason: 'unavailable', status: 503, message, retryAfterSeconds: 60 }, wake: false };
-        }
-        return {
-          answer: {
-            kind: 'stored',
-            ...(stored.reference ? { reference: stored.reference } : {}),
-            // From the visitor's own answers, whatever the verdict: the page offers the emergency line.
-            urgent: isUrgent(submission),
-            // Only a full storage is told, and only to an accepted enquiry: nothing reveals a verdict.
-            photosNotKept: dropReason === 'storage-full' ? sent : 0,
-          },
-          wake: verdict.disposition === 'accepted',
-        };
-      },
+      store: (processed, taken) =>
+        storeReceived({ submission, client, sentWithoutScript }, processed, taken, {
+          config,
+          db,
+          now,
+          photosRoot: deps.photosRoot,
+        }),
     });
   }
 
@@ -227,6 +180,85 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
     readUpload: intake.readUpload,
     receive,
   };
+}
+
+const tooMany = (retryAfterSeconds: number): NotStored => ({
+  kind: 'busy',
+  reason: 'rate-limited',
+  status: 429,
+  message: CONTACT_RESPONSES.tooMany,
+  retryAfterSeconds,
+});
+
+const answer = ({ reason, status, message, errors }: Refusal): NotStored => ({
+  kind: 'refused',
+  reason,
+  status,
+  message,
+  ...(errors ? { errors } : {}),
+});
+
+/** What storing an enquiry needs besides the enquiry: the settings, the database, the clock, the photos' folder. */
+type StoreParts = { config: EnquiryConfig; db: () => Promise<Client>; now: () => number; photosRoot?: string };
+
+/**
+ * An enquiry stored with its verdict and its photos (none when they were not kept): its response, and
+ * whether delivery has a notification to send. A database that cannot store it: busy (503).
+ */
+async function storeReceived(
+  { submission, client, sentWithoutScript }: { submission: ContactSubmission; client: string; sentWithoutScript: boolean },
+  processed: PhotoToStore[],
+  { assessed: verdict, sent, dropped }: { assessed: Verdict; sent: number; dropped: PhotosDropped },
+  { config, db, now, photosRoot }: StoreParts,
+): Promise<{ answer: EnquiryResult; wake: boolean }> {
+  const dropReason: PhotosDroppedReason | null =
+    verdict.disposition !== 'accepted' ? verdict.disposition : dropped === 'no-room' ? 'storage-full' : null;
+  let stored: StoreResult;
+  try {
+    stored = await storeEnquiry(
+      await db(),
+      {
+        ...submission,
+        ...verdict,
+        clientAddress: client,
+        enquiryKey: submission.enquiryKey || null,
+        acknowledge: acknowledgementOf(config, verdict, sentWithoutScript),
+        tellCrm: config.tellCrm,
+        photos: processed,
+        photosDropped: dropReason && sent > 0 ? { count: sent, reason: dropReason } : undefined,
+      },
+      now(),
+      { photosRoot },
+    );
+  } catch (error) {
+    console.error('[contact] Could not store an enquiry:', error instanceof Error ? error.message : error);
+    const message = CONTACT_RESPONSES.unavailable;
+    return { answer: { kind: 'busy', reason: 'unavailable', status: 503, message, retryAfterSeconds: 60 }, wake: false };
+  }
+  return {
+    answer: {
+      kind: 'stored',
+      ...(stored.reference ? { reference: stored.reference } : {}),
+      // From the visitor's own answers, whatever the verdict: the page offers the emergency line.
+      urgent: isUrgent(submission),
+      // Only a full storage is told, and only to an accepted enquiry: nothing reveals a verdict.
+      photosNotKept: dropReason === 'storage-full' ? sent : 0,
+    },
+    wake: verdict.disposition === 'accepted',
+  };
+}
+
+/**
+ * With reCAPTCHA on, only a verified sender is acknowledged (a bot cannot use the site to mail others),
+ * so only verified enquiries spend the site's hourly budget; each client gets a share of it (decision 0011).
+ */
+function acknowledgementOf(config: EnquiryConfig, verdict: Verdict, sentWithoutScript: boolean): NewEnquiry['acknowledge'] {
+  return config.acknowledge &&
+    verdict.disposition === 'accepted' &&
+    !sentWithoutScript &&
+    (!config.recaptcha || verdict.verification === 'verified')
+    ? { perHour: config.acknowledgementsPerHour, perClient: config.acknowledgementsPerClientPerHour }
+    : false;
 }
 
 export type EnquiryReceiver = ReturnType<typeof createEnquiryReceiver>;

@@ -49,7 +49,7 @@ type EnquiryHealth = {
   oldestPendingSeconds: number | null;
   failedNotifications: number;
   lastSentAt: string | null;
-  /** When the last digest to the company went out (server/reports/digest/sections/schedule.ts). */
+  /** When the last digest to the company went out (server/reports/digest/schedule.ts). */
   lastDigestAt: string | null;
   /** When this process's worker paused delivery (the relay refused the settings), until when and why. */
   pausedUntil: string | null;
@@ -66,73 +66,46 @@ type EnquiryHealth = {
 
 type PauseState = { pausedUntil: number | null; pauseReason: string | null };
 
+type HealthOptions = {
+  now?: number;
+  worker?: PauseState | null;
+  photoStorage?: (db: Client) => Promise<PhotoStorage>;
+  /** The places holding personal data that are not owner-only. */
+  privateFiles?: () => Promise<WidePlace[]>;
+  /** Whether to count the claims by stage (npm run health, the digest): not for the monitor's and /api/health's frequent checks. */
+  countClaims?: boolean;
+  /** Whether to check the events sent to the company's CRM: only when they are on (webhooksConfigured()). */
+  webhooks?: boolean;
+};
+
+/** What the database says of delivery, read in one go: any query that fails means it is unreachable. */
+type DeliveryFigures = {
+  pending: number;
+  oldestPendingMs: number | null;
+  failed: number;
+  lastSentAt: string | null;
+  lastDigestAt: string | null;
+  claims: ClaimCounts | null;
+  webhooks: WebhookHealth | null;
+  photoStorage: PhotoStorage | null;
+};
+
 /**
  * Whether enquiries are reaching the company: the database answers, no notification failed for good,
  * none has waited longer than STALE_PENDING_MS, and (in the server) delivery is not paused.
  */
-export async function checkEnquiryHealth(
-  openDb: () => Promise<Client>,
-  options: {
-    now?: number;
-    worker?: PauseState | null;
-    photoStorage?: (db: Client) => Promise<PhotoStorage>;
-    /** The places holding personal data that are not owner-only. */
-    privateFiles?: () => Promise<WidePlace[]>;
-    /** Whether to count the claims by stage (npm run health, the digest): not for the monitor's and /api/health's frequent checks. */
-    countClaims?: boolean;
-    /** Whether to check the events sent to the company's CRM: only when they are on (webhooksConfigured()). */
-    webhooks?: boolean;
-  } = {},
-): Promise<EnquiryHealth> {
+export async function checkEnquiryHealth(openDb: () => Promise<Client>, options: HealthOptions = {}): Promise<EnquiryHealth> {
   const now = options.now ?? Date.now();
   const paused = options.worker?.pausedUntil ?? null;
   const pause = {
     pausedUntil: paused === null ? null : new Date(paused).toISOString(),
     pauseReason: paused === null ? null : (options.worker?.pauseReason ?? null),
   };
-  let figures: {
-    pending: number;
-    oldestPendingMs: number | null;
-    failed: number;
-    lastSentAt: string | null;
-    lastDigestAt: string | null;
-    claims: ClaimCounts | null;
-    webhooks: WebhookHealth | null;
-  };
-  let photoStorage: PhotoStorage | null = null;
+  let figures: DeliveryFigures;
   const readablePlaces = (await options.privateFiles?.().catch(() => null)) ?? null;
   const readable: HealthProblem[] = readablePlaces && readablePlaces.length > 0 ? ['personal-data-readable'] : [];
   try {
-    const client = await openDb();
-    const db = orm(client);
-    photoStorage = (await options.photoStorage?.(client)) ?? null;
-    const [pending] = await db
-      .select({ count: count(), oldestReceivedMs: min(enquiries.receivedMs) })
-      .from(jobs)
-      .innerJoin(enquiries, eq(enquiries.id, jobs.enquiryId))
-      .where(and(eq(jobs.status, 'pending'), companyJob));
-    const [failed] = await db
-      .select({ count: count() })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'failed'), companyJob));
-    const [sent] = await db
-      .select({ lastSentAt: max(jobs.sentAt) })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'sent'), companyJob));
-    const [digest] = await db
-      .select({ lastSentAt: max(digests.sentAt) })
-      .from(digests)
-      .where(eq(digests.status, 'sent'));
-    figures = {
-      pending: pending?.count ?? 0,
-      oldestPendingMs: pending?.oldestReceivedMs ?? null,
-      failed: failed?.count ?? 0,
-      lastSentAt: sent?.lastSentAt ?? null,
-      lastDigestAt: digest?.lastSentAt ?? null,
-      // Figures for the operator, not a check: a query that fails leaves them out, not the database.
-      claims: options.countClaims ? await countClaimsByStage(client, now).catch(() => null) : null,
-      webhooks: options.webhooks ? await webhookFigures(client, now) : null,
-    };
+    figures = await readDeliveryFigures(await openDb(), now, options);
   } catch {
     return {
       healthy: false,
@@ -152,28 +125,19 @@ export async function checkEnquiryHealth(
   }
   const oldest = figures.oldestPendingMs;
   const oldestPendingSeconds = oldest === null ? null : Math.max(0, Math.floor((now - oldest) / 1000));
-  const failedNotifications = figures.failed;
-  const problems: HealthProblem[] = [];
-  if (failedNotifications > 0) problems.push('notifications-failed');
-  if (oldestPendingSeconds !== null && oldestPendingSeconds * 1000 > STALE_PENDING_MS) problems.push('notifications-delayed');
-  if (paused !== null) problems.push('delivery-paused');
-  if (photoStorage && photoStorage.state !== 'ok') problems.push('photo-storage-full');
-  problems.push(...readable);
   const webhooks = figures.webhooks;
-  if (webhooks && webhooks.failed > 0) problems.push('webhooks-failed');
-  if (webhooks?.oldestUndeliveredSeconds != null && webhooks.oldestUndeliveredSeconds * 1000 > STALE_WEBHOOK_MS)
-    problems.push('webhooks-delayed');
+  const problems = problemsOf(figures, { oldestPendingSeconds, paused: paused !== null, readable });
   return {
     healthy: problems.length === 0,
     problems,
     database: 'ok',
     pendingNotifications: figures.pending,
     oldestPendingSeconds,
-    failedNotifications,
+    failedNotifications: figures.failed,
     lastSentAt: figures.lastSentAt,
     lastDigestAt: figures.lastDigestAt,
     ...pause,
-    photoStorage,
+    photoStorage: figures.photoStorage,
     readablePlaces,
     claims: figures.claims,
     webhooks: webhooks && {
@@ -182,6 +146,59 @@ export async function checkEnquiryHealth(
       oldestUndeliveredSeconds: webhooks.oldestUndeliveredSeconds,
     },
   };
+}
+
+/** The photo storage, the company's mail pending, failed and last sent, the last digest, and when asked the claims and the CRM's events. */
+async function readDeliveryFigures(client: Client, now: number, options: HealthOptions): Promise<DeliveryFigures> {
+  const db = orm(client);
+  const photoStorage = (await options.photoStorage?.(client)) ?? null;
+  const [pending] = await db
+    .select({ count: count(), oldestReceivedMs: min(enquiries.receivedMs) })
+    .from(jobs)
+    .innerJoin(enquiries, eq(enquiries.id, jobs.enquiryId))
+    .where(and(eq(jobs.status, 'pending'), companyJob));
+  const [failed] = await db
+    .select({ count: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'failed'), companyJob));
+  const [sent] = await db
+    .select({ lastSentAt: max(jobs.sentAt) })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'sent'), companyJob));
+  const [digest] = await db
+    .select({ lastSentAt: max(digests.sentAt) })
+    .from(digests)
+    .where(eq(digests.status, 'sent'));
+  return {
+    pending: pending?.count ?? 0,
+    oldestPendingMs: pending?.oldestReceivedMs ?? null,
+    failed: failed?.count ?? 0,
+    lastSentAt: sent?.lastSentAt ?? null,
+    lastDigestAt: digest?.lastSentAt ?? null,
+    // Figures for the operator, not a check: a query that fails leaves them out, not the database.
+    claims: options.countClaims ? await countClaimsByStage(client, now).catch(() => null) : null,
+    webhooks: options.webhooks ? await webhookFigures(client, now) : null,
+    photoStorage,
+  };
+}
+
+/** The problems the figures show, in the order /api/health lists them. */
+function problemsOf(
+  figures: DeliveryFigures,
+  { oldestPendingSeconds, paused, readable }: { oldestPendingSeconds: number | null; paused: boolean; readable: HealthProblem[] },
+): HealthProblem[] {
+  const problems: HealthProblem[] = [];
+  if (figures.failed > 0) problems.push('notifications-failed');
+  if (oldestPendingSeconds !== null && oldestPendingSeconds * 1000 > STALE_PENDING_MS) problems.push('notifications-delayed');
+  if (paused) problems.push('delivery-paused');
+  const photoStorage = figures.photoStorage;
+  if (photoStorage && photoStorage.state !== 'ok') problems.push('photo-storage-full');
+  problems.push(...readable);
+  const webhooks = figures.webhooks;
+  if (webhooks && webhooks.failed > 0) problems.push('webhooks-failed');
+  if (webhooks?.oldestUndeliveredSeconds != null && webhooks.oldestUndeliveredSeconds * 1000 > STALE_WEBHOOK_MS)
+    problems.push('webhooks-delayed');
+  return problems;
 }
 
 /** What GET /api/health tells an uptime monitor: no counts, no addresses, nothing personal; and when the last digest went out. */

@@ -32,8 +32,40 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
   const { fromMs, toMs } = window.covers;
   const inCovers = and(gte(enquiries.receivedMs, fromMs), lt(enquiries.receivedMs, toMs));
 
-  // Mail to the company (not the visitors' acknowledgements) that failed, or waits longer than it should.
-  const undelivered = await q
+  const undelivered = await undeliveredNotifications(q, options.now);
+  const photosRefused = await photosRefusedIn(q, inCovers);
+  const health = await checkEnquiryHealth(async () => db, { ...options.health, now: options.now, countClaims: true });
+  const stats = await readEnquiryStatsBetween(db, fromMs, toMs);
+  const apart = await enquiriesSetApart(q, inCovers);
+  const previous = await acceptedBetween(q, window.previous);
+  const last = await lastAcceptedBefore(q, toMs);
+  const entries = await errorLogByCategory(q, fromMs, toMs);
+
+  return {
+    mode: window.mode,
+    timeZone: options.timeZone ?? DIGEST_TIME_ZONE,
+    covers: window.covers,
+    partial: window.partial,
+    previous: { ...window.previous, count: previous },
+    undelivered,
+    photosRefused,
+    healthProblems: health.problems,
+    enquiries: { ...stats, ...apart },
+    lastEnquiryMs: last,
+    photoStorage: health.photoStorage,
+    claims: health.claims,
+    drying: await claimsDrying(db, options.now),
+    errorLog: entries,
+    crm: options.health?.webhooks ? await crmFacts(db, window.covers, options.now) : null,
+  };
+}
+
+type Query = ReturnType<typeof orm>;
+type Condition = ReturnType<typeof and>;
+
+/** Mail to the company (not the visitors' acknowledgements) that failed, or waits longer than it should. */
+async function undeliveredNotifications(q: Query, now: number): Promise<DigestFacts['undelivered']> {
+  const rows = await q
     .select({
       id: enquiries.id,
       reference: enquiries.reference,
@@ -46,76 +78,70 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     .where(
       and(
         notInArray(jobs.kind, ['acknowledgement', 'stage']),
-        or(eq(jobs.status, 'failed'), and(eq(jobs.status, 'pending'), lte(enquiries.receivedMs, options.now - STALE_PENDING_MS))),
+        or(eq(jobs.status, 'failed'), and(eq(jobs.status, 'pending'), lte(enquiries.receivedMs, now - STALE_PENDING_MS))),
       ),
     )
     .orderBy(enquiries.receivedMs, jobs.id);
+  return rows.map((row) => ({
+    reference: reference(row),
+    status: row.status === 'failed' ? 'failed' : 'pending',
+    attempts: row.attempts,
+    receivedMs: row.receivedMs,
+  }));
+}
 
-  const photosRefused = await q
+/** The enquiries in `covers` whose photos were not kept because the storage was full. */
+async function photosRefusedIn(q: Query, inCovers: Condition): Promise<DigestFacts['photosRefused']> {
+  const rows = await q
     .select({ id: enquiries.id, reference: enquiries.reference, photos: enquiries.photosDropped, receivedMs: enquiries.receivedMs })
     .from(enquiries)
     .where(and(inCovers, eq(enquiries.photosDroppedReason, 'storage-full')))
     .orderBy(enquiries.receivedMs);
+  return rows.map((row) => ({ reference: reference(row), photos: row.photos, receivedMs: row.receivedMs }));
+}
 
-  const health = await checkEnquiryHealth(async () => db, { ...options.health, now: options.now, countClaims: true });
-
-  const stats = await readEnquiryStatsBetween(db, fromMs, toMs);
+/** The enquiries in `covers` the statistics leave out or qualify: accepted unverified, spam, suspect. */
+async function enquiriesSetApart(q: Query, inCovers: Condition): Promise<{ unverified: number; spam: number; suspect: number }> {
   const verdicts = await q
     .select({ disposition: enquiries.disposition, verification: enquiries.verification, count: count() })
     .from(enquiries)
     .where(inCovers)
     .groupBy(enquiries.disposition, enquiries.verification);
   const tally = (test: (row: (typeof verdicts)[number]) => boolean) => verdicts.filter(test).reduce((sum, row) => sum + row.count, 0);
+  return {
+    unverified: tally((row) => row.disposition === 'accepted' && row.verification === 'unverified'),
+    spam: tally((row) => row.disposition === 'spam'),
+    suspect: tally((row) => row.disposition === 'suspect'),
+  };
+}
 
+/** The accepted enquiries of the period before, to compare with. */
+async function acceptedBetween(q: Query, period: DigestWindow['previous']): Promise<number> {
   const [previous] = await q
     .select({ count: count() })
     .from(enquiries)
-    .where(
-      and(
-        eq(enquiries.disposition, 'accepted'),
-        gte(enquiries.receivedMs, window.previous.fromMs),
-        lt(enquiries.receivedMs, window.previous.toMs),
-      ),
-    );
+    .where(and(eq(enquiries.disposition, 'accepted'), gte(enquiries.receivedMs, period.fromMs), lt(enquiries.receivedMs, period.toMs)));
+  return previous?.count ?? 0;
+}
+
+/** When the last accepted enquiry before `toMs` was received, if any. */
+async function lastAcceptedBefore(q: Query, toMs: number): Promise<number | null> {
   const [last] = await q
     .select({ receivedMs: max(enquiries.receivedMs) })
     .from(enquiries)
     .where(and(eq(enquiries.disposition, 'accepted'), lt(enquiries.receivedMs, toMs)));
+  return last?.receivedMs ?? null;
+}
 
+/** The error log's entries between `fromMs` and `toMs`, by category, most first. */
+async function errorLogByCategory(q: Query, fromMs: number, toMs: number): Promise<DigestFacts['errorLog']> {
   const entries = await q
     .select({ category: errorLogs.category, count: count() })
     .from(errorLogs)
     .where(and(gte(errorLogs.receivedAt, new Date(fromMs).toISOString()), lt(errorLogs.receivedAt, new Date(toMs).toISOString())))
     .groupBy(errorLogs.category)
     .orderBy(desc(count()), errorLogs.category);
-
-  return {
-    mode: window.mode,
-    timeZone: options.timeZone ?? DIGEST_TIME_ZONE,
-    covers: window.covers,
-    partial: window.partial,
-    previous: { ...window.previous, count: previous?.count ?? 0 },
-    undelivered: undelivered.map((row) => ({
-      reference: reference(row),
-      status: row.status === 'failed' ? 'failed' : 'pending',
-      attempts: row.attempts,
-      receivedMs: row.receivedMs,
-    })),
-    photosRefused: photosRefused.map((row) => ({ reference: reference(row), photos: row.photos, receivedMs: row.receivedMs })),
-    healthProblems: health.problems,
-    enquiries: {
-      ...stats,
-      unverified: tally((row) => row.disposition === 'accepted' && row.verification === 'unverified'),
-      spam: tally((row) => row.disposition === 'spam'),
-      suspect: tally((row) => row.disposition === 'suspect'),
-    },
-    lastEnquiryMs: last?.receivedMs ?? null,
-    photoStorage: health.photoStorage,
-    claims: health.claims,
-    drying: await claimsDrying(db, options.now),
-    errorLog: entries.map((entry) => ({ category: entry.category, count: entry.count })),
-    crm: options.health?.webhooks ? await crmFacts(db, window.covers, options.now) : null,
-  };
+  return entries.map((entry) => ({ category: entry.category, count: entry.count }));
 }
 
 /** The CRM's webhooks for a digest: delivered in `covers`; waiting and failed for good as they stand now. */

@@ -9,7 +9,7 @@ import type { EnquiryStats } from '@/server/reports/stats';
 import { wallClock, type DigestMode } from '@/server/reports/digest/period';
 
 /**
- * Everything a digest says, gathered from the store (server/reports/digest/sections/facts.ts). Enquiries are
+ * Everything a digest says, gathered from the store (server/reports/digest/facts.ts). Enquiries are
  * named by their reference and counted; nothing a visitor typed is here but what the statistics already
  * show (landing page, campaign source).
  */
@@ -105,11 +105,29 @@ function needsAction(facts: DigestFacts): boolean {
   return facts.undelivered.length > 0 || facts.photosRefused.length > 0 || facts.healthProblems.length > 0;
 }
 
-function sections(facts: DigestFacts): Section[] {
-  const at = (ms: number) => localTime(ms, facts.timeZone);
-  const unit = facts.mode === 'weekly' ? 'week' : 'day';
-  const result: Section[] = [];
+/** How a section tells a time and the period: `Mon 23 Nov 08:00`, `week` or `day`, and ` so far` for an early digest. */
+type Wording = { at: (ms: number) => string; unit: string; so: string };
 
+function sections(facts: DigestFacts): Section[] {
+  const words: Wording = {
+    at: (ms) => localTime(ms, facts.timeZone),
+    unit: facts.mode === 'weekly' ? 'week' : 'day',
+    so: facts.partial ? ' so far' : '',
+  };
+  const drying = dryingSection(facts.drying);
+  return [
+    needsActionSection(facts, words.at),
+    enquiriesSection(facts, words),
+    claimsSection(facts.claims),
+    ...(drying ? [drying] : []),
+    ...(facts.crm ? [{ heading: 'CRM', blocks: crmBlocks(facts.crm, words.at, `this ${words.unit}${words.so}`) }] : []),
+    photoStorageSection(facts.photoStorage),
+    errorLogSection(facts.errorLog, words),
+  ];
+}
+
+/** Notifications not delivered, photos not kept, health checks not OK: or that nothing needs action. */
+function needsActionSection(facts: DigestFacts, at: Wording['at']): Section {
   const action: Block[] = [];
   if (facts.undelivered.length > 0) {
     action.push({ kind: 'p', text: `${plural(facts.undelivered.length, 'enquiry notification')} not delivered to the company:` });
@@ -140,10 +158,12 @@ function sections(facts: DigestFacts): Section[] {
       items: facts.healthProblems.map((problem) => (HEALTH_LINES[problem] ? `${problem}: ${HEALTH_LINES[problem]}` : problem)),
     });
   }
-  result.push({ heading: 'Needs action', blocks: action.length > 0 ? action : [{ kind: 'p', text: 'Nothing needs action.' }] });
+  return { heading: 'Needs action', blocks: action.length > 0 ? action : [{ kind: 'p', text: 'Nothing needs action.' }] };
+}
 
+/** The period's enquiries against the period before, those set apart, and by damage and by landing page. */
+function enquiriesSection(facts: DigestFacts, { at, unit, so }: Wording): Section {
   const stats = facts.enquiries;
-  const so = facts.partial ? ' so far' : '';
   const enquiries: Block[] = [];
   if (stats.counted === 0) {
     enquiries.push({
@@ -180,11 +200,13 @@ function sections(facts: DigestFacts): Section[] {
       ]),
     });
   }
-  result.push({ heading: 'Enquiries', blocks: enquiries });
+  return { heading: 'Enquiries', blocks: enquiries };
+}
 
-  const claims = facts.claims;
+/** Every claim by the stage it is at now, and those past their next date. */
+function claimsSection(claims: ClaimCounts | null): Section {
   const claimCount = claims?.byStage.reduce((sum, row) => sum + row.claims, 0) ?? 0;
-  result.push({
+  return {
     heading: 'Claims',
     blocks: !claims
       ? [{ kind: 'p', text: 'Could not be counted.' }]
@@ -198,30 +220,32 @@ function sections(facts: DigestFacts): Section[] {
               text: `Past their next date and not completed: ${claims.pastNextDate}.${claims.pastNextDate > 0 ? ' npm run enquiries lists each claim with its stage.' : ''}`,
             },
           ],
-  });
+  };
+}
 
-  if (facts.drying.length > 0) {
-    const stalled = facts.drying.filter((claim) => claim.stalled).length;
-    result.push({
-      heading: 'Drying',
-      blocks: [
-        { kind: 'p', text: `${plural(facts.drying.length, 'claim')} drying out now:` },
-        { kind: 'list', items: facts.drying.map((claim) => `${claim.reference}: ${dryingWords(claim)}`) },
-        {
-          kind: 'p',
-          text:
-            stalled === 0
-              ? 'Every claim drying has readings still falling.'
-              : `Readings not moved in three visits: ${stalled} (no location above its goal reads lower than three visits ago).`,
-        },
-      ],
-    });
-  }
+/** The claims drying out now, when there are any, and those whose readings have not moved. */
+function dryingSection(drying: DryingClaim[]): Section | null {
+  if (drying.length === 0) return null;
+  const stalled = drying.filter((claim) => claim.stalled).length;
+  return {
+    heading: 'Drying',
+    blocks: [
+      { kind: 'p', text: `${plural(drying.length, 'claim')} drying out now:` },
+      { kind: 'list', items: drying.map((claim) => `${claim.reference}: ${dryingWords(claim)}`) },
+      {
+        kind: 'p',
+        text:
+          stalled === 0
+            ? 'Every claim drying has readings still falling.'
+            : `Readings not moved in three visits: ${stalled} (no location above its goal reads lower than three visits ago).`,
+      },
+    ],
+  };
+}
 
-  if (facts.crm) result.push({ heading: 'CRM', blocks: crmBlocks(facts.crm, at, `this ${unit}${so}`) });
-
-  const storage = facts.photoStorage;
-  result.push({
+/** How full the photo storage is, and the disk under it. */
+function photoStorageSection(storage: PhotoStorage | null): Section {
+  return {
     heading: 'Photo storage',
     blocks: storage
       ? [
@@ -231,20 +255,22 @@ function sections(facts: DigestFacts): Section[] {
           },
         ]
       : [{ kind: 'p', text: 'Could not be checked.' }],
-  });
+  };
+}
 
-  const total = facts.errorLog.reduce((sum, entry) => sum + entry.count, 0);
-  result.push({
+/** The error log's entries of the period by category. */
+function errorLogSection(errorLog: DigestFacts['errorLog'], { unit, so }: Wording): Section {
+  const total = errorLog.reduce((sum, entry) => sum + entry.count, 0);
+  return {
     heading: 'Error log',
     blocks:
       total === 0
         ? [{ kind: 'p', text: `No entries this ${unit}${so}.` }]
         : [
             { kind: 'p', text: `${plural(total, 'entry', 'entries')} this ${unit}${so}, by category (npm run logs):` },
-            { kind: 'table', rows: facts.errorLog.map(({ category, count }) => [category, String(count)]) },
+            { kind: 'table', rows: errorLog.map(({ category, count }) => [category, String(count)]) },
           ],
-  });
-  return result;
+  };
 }
 
 function crmBlocks(crm: DigestCrm, at: (ms: number) => string, period: string): Block[] {
