@@ -5,7 +5,7 @@ import { outboxMessages } from '../support/outbox';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { signedCrmEvent } from './support/crm-events';
+import { signedCrmEvent } from '../support/crm-event';
 import { testOutboxDir, testSiteUrl } from './test-env';
 
 // The claim after its enquiry, against the default test build: the look-up "Where's my repair?" by

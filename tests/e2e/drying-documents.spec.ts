@@ -6,7 +6,7 @@ import { companyNotification, linkPath } from './support/claims';
 import { execFileSync } from 'node:child_process';
 import { axe } from './support/axe';
 import { expect, test, type APIRequestContext, type Download, type Page } from './support/test';
-import { signedCrmEvent } from './support/crm-events';
+import { signedCrmEvent } from '../support/crm-event';
 import { testBuildEnv, testSiteUrl } from './test-env';
 
 // A claim's drying documents against the default test build: two signed CRM visits (a 700 W

@@ -9,7 +9,7 @@ import { outboxMessages } from '@/tests/support/outbox';
 import { pdfText } from '@/tests/support/pdf-text';
 import { axe } from './support/axe';
 import { companyNotification, linkPath, londonLocal } from './support/claims';
-import { signedCrmEvent } from './support/crm-events';
+import { signedCrmEvent } from '../support/crm-event';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { testOutboxDir, testSiteUrl } from './test-env';
 

@@ -4,7 +4,7 @@ import { dryingText, staffVisitText } from '@/content/drying';
 import { axe } from './support/axe';
 import { companyNotification, linkPath, londonLocal } from './support/claims';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { signedCrmEvent } from './support/crm-events';
+import { signedCrmEvent } from '../support/crm-event';
 import { testSiteUrl } from './test-env';
 
 // A claim's drying record from the company's CRM, against the default test build: two signed visits,
