@@ -10,12 +10,11 @@ import { dryingLocations, machineEnergy } from '@/lib/drying';
 import { claimStatus } from '@/server/claims/claim-status';
 import { dryingRecordOf } from '@/server/claims/drying/record';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { purgeExpired } from '@/server/upkeep/retention';
 import { crmEventRequest, testCrmEventsSecret } from '@/tests/support/crm-event';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const RECEIVED = Date.parse('2026-12-02T09:00:00Z');
 const NOW = Date.parse('2026-12-10T12:00:00Z');
@@ -28,18 +27,7 @@ const id = 1;
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
   outbox = mkdtempSync(path.join(tmpdir(), 'homecare-drying-outbox-'));
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const answer = await handle(
-    contactRequest({
-      name: 'Jo Bloggs',
-      email: 'jo@example.com',
-      phone: '',
-      subject: 'Burst pipe',
-      message: 'Water through the kitchen ceiling.',
-    }),
-  );
-  expect(answer.status).toBe(201);
-  reference = String(answer.body.reference);
+  ({ reference } = await submitEnquiry(db, { subject: 'Burst pipe', message: 'Water through the kitchen ceiling.' }));
   // The enquiry came in on 2 December (the contact handler stamps the real time).
   await db.execute({
     sql: 'UPDATE enquiries SET received_ms = ?, received_at = ? WHERE id = ?',

@@ -8,14 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimStatus } from '@/server/claims/claim-status';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { crmEventRequest, testCrmEventsSecret, type CrmEventOptions } from '@/tests/support/crm-event';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
 import { outboxMessages } from '@/tests/support/outbox';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const NOW = Date.parse('2026-12-01T09:00:00Z');
 
@@ -27,19 +26,7 @@ let outbox: string;
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
   outbox = mkdtempSync(path.join(tmpdir(), 'homecare-crm-events-outbox-'));
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const answer = await handle(
-    contactRequest({
-      name: 'Jo Bloggs',
-      email: 'jo@example.com',
-      phone: '',
-      subject: 'Leaking roof',
-      message: 'Water through the ceiling.',
-    }),
-  );
-  expect(answer.status).toBe(201);
-  reference = String(answer.body.reference);
-  id = 1;
+  ({ id, reference } = await submitEnquiry(db, { subject: 'Leaking roof', message: 'Water through the ceiling.' }));
 });
 afterEach(() => {
   cleanup();
