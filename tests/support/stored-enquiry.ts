@@ -17,6 +17,15 @@ export const typedEnquiry = {
   message: 'The kitchen ceiling came down.',
 };
 
+/** A photo as the store takes it, already re-encoded: its bytes tell it apart. */
+export const photoToStore = <Bytes extends Buffer>(bytes: Bytes, originalName: string) => ({
+  bytes,
+  width: 2048,
+  height: 1536,
+  contentType: 'image/jpeg' as const,
+  originalName,
+});
+
 /** A new enquiry as the store takes it, checked and accepted (no bot protection configured). */
 export const newEnquiry = (extra: Partial<NewEnquiry> = {}): NewEnquiry => ({
   ...typedEnquiry,
@@ -59,7 +68,7 @@ export async function submitEnquiry(
   const request = photos ? (await multipartRequest(body, photos, client)).request : contactRequest(body, client);
   const response = await handle(request);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  // A spam enquiry is answered without its reference: it is the latest one stored.
+  // Every stored enquiry is answered with its reference (spam too); without one, it is the latest row.
   const row = response.body.reference
     ? await db.execute({ sql: 'SELECT id, reference FROM enquiries WHERE reference = ?', args: [String(response.body.reference)] })
     : await db.execute('SELECT id, reference FROM enquiries ORDER BY id DESC LIMIT 1');
