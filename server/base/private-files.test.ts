@@ -22,6 +22,7 @@ import {
 } from '@/server/base/private-files';
 import { runShutdownHooks } from '@/server/base/shutdown-hooks.mjs';
 import { resetConfig } from '@/server/base/config.mjs';
+import { newEnquiry, photoToStore } from '@/tests/support/stored-enquiry';
 
 let root: string;
 let savedUmask: number;
@@ -63,7 +64,7 @@ const placesIn = (folder: string): StatePlaces => ({
   outboxDir: path.join(folder, 'data', 'outbox'),
 });
 
-const photo = { bytes: Buffer.alloc(2000, 7), width: 2048, height: 1536, contentType: 'image/jpeg' as const, originalName: 'IMG_1.jpg' };
+const photo = photoToStore(Buffer.alloc(2000, 7), 'IMG_1.jpg');
 
 describe.each([0o000, 0o022])('under umask %o', (umask) => {
   it('the database and its -wal and -shm, photo folders and files, uploads waiting, saved e-mails, backups and what restore writes are owner-only', async () => {
@@ -73,18 +74,8 @@ describe.each([0o000, 0o022])('under umask %o', (umask) => {
 
     const db = await openDatabase(places.databaseUrl);
     clients.push(db);
-    const stored = await storeEnquiry(
-      db,
-      {
-        ...{ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Leak', message: 'Water through the ceiling.' },
-        clientAddress: '203.0.113.9',
-        disposition: 'accepted',
-        verification: 'not-configured',
-        photos: [photo],
-      },
-      Date.now(),
-      { photosRoot: places.photosDir },
-    );
+    const enquiry = newEnquiry({ subject: 'Leak', message: 'Water through the ceiling.', clientAddress: '203.0.113.9', photos: [photo] });
+    const stored = await storeEnquiry(db, enquiry, Date.now(), { photosRoot: places.photosDir });
     expect(stored).toBeTruthy();
 
     // An upload waiting to be read, as the contact route leaves it while it checks the photos.

@@ -24,16 +24,15 @@ import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { exchangeLink, secureClaimCookie } from '@/server/claims/link-exchange';
 import { resetConfig } from '@/server/base/config.mjs';
 import { defangedNote } from '@/server/delivery/stage-email';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { recentEnquiries } from '@/server/ledger/enquiry-reads';
 import { purgeExpired } from '@/server/upkeep/retention';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { parseMail } from '@/tests/support/mail-message';
+import { submitEnquiry, typedEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -42,14 +41,9 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const valid = { name: 'Jo Bloggs', email: 'Jo@Example.com', phone: '', subject: 'Ceiling down', message: 'The kitchen ceiling came down.' };
+const valid = { ...typedEnquiry, email: 'Jo@Example.com' };
 
-async function storedEnquiry(body: object = valid): Promise<number> {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const answer = await handle(contactRequest(body));
-  expect(answer.status).toBe(201);
-  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
-}
+const storedEnquiry = async (fields: Record<string, string> = valid) => (await submitEnquiry(db, fields)).id;
 
 /** The outbox worker writing to a folder, with the claim links of https://www.example.test. */
 const folderWorker = (outbox: string, now?: () => number) =>
@@ -434,9 +428,7 @@ describe('npm run claims', () => {
   it('--revoke stops both links of one claim, --staff-link prints a working staff link, --rotate-links stops every link', async () => {
     const { url, db: fileDb, cleanup: done } = await tempDatabase();
     try {
-      const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => fileDb, wake: () => undefined });
-      for (const email of ['jo@example.com', 'sam@example.com'])
-        expect((await handle(contactRequest({ ...valid, email }))).status).toBe(201);
+      for (const email of ['jo@example.com', 'sam@example.com']) await submitEnquiry(fileDb, { ...valid, email });
       const [id, other] = [1, 2];
       const links = async (enquiry: number) => [
         (await claimLinkToken(fileDb, 'status', enquiry))!,

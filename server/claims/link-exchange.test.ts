@@ -5,9 +5,8 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimLinkToken, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { createClaimPages } from '@/server/claims/claim-pages';
 import { exchangeLink } from '@/server/claims/link-exchange';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -16,26 +15,13 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-async function storedEnquiry(): Promise<number> {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const body = {
-    name: 'Jo Bloggs',
-    email: 'jo@example.com',
-    phone: '',
-    subject: 'Ceiling down',
-    message: 'The kitchen ceiling came down.',
-  };
-  expect((await handle(contactRequest(body))).status).toBe(201);
-  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
-}
-
 /** The same claim's token with another MAC of the right shape. */
 const forged = (token: string) =>
   `${token.split('.')[0]}.${token.split('.')[1]!.startsWith('A') ? 'B' : 'A'}${token.split('.')[1]!.slice(1)}`;
 
 describe.each<ClaimLinkPurpose>(['status', 'update'])('a %s link with a wrong MAC', (purpose) => {
   it('sets no cookie and clears none: the session the visitor has still opens the claim', async () => {
-    const id = await storedEnquiry();
+    const { id } = await submitEnquiry(db);
     const reference = enquiryReference(id);
     const token = (await claimLinkToken(db, purpose, id))!;
     const opened = await exchangeLink(purpose, token, { db: async () => db, https: true });

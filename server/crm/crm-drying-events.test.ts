@@ -10,14 +10,12 @@ import { dryingLocations, machineEnergy } from '@/lib/drying';
 import { claimStatus } from '@/server/claims/claim-status';
 import { dryingRecordOf } from '@/server/claims/drying/record';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
-import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { purgeExpired } from '@/server/upkeep/retention';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { crmEventRequest, testCrmEventsSecret } from '@/tests/support/crm-event';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
-const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const RECEIVED = Date.parse('2026-12-02T09:00:00Z');
 const NOW = Date.parse('2026-12-10T12:00:00Z');
 
@@ -29,18 +27,7 @@ const id = 1;
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
   outbox = mkdtempSync(path.join(tmpdir(), 'homecare-drying-outbox-'));
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const answer = await handle(
-    contactRequest({
-      name: 'Jo Bloggs',
-      email: 'jo@example.com',
-      phone: '',
-      subject: 'Burst pipe',
-      message: 'Water through the kitchen ceiling.',
-    }),
-  );
-  expect(answer.status).toBe(201);
-  reference = String(answer.body.reference);
+  ({ reference } = await submitEnquiry(db, { subject: 'Burst pipe', message: 'Water through the kitchen ceiling.' }));
   // The enquiry came in on 2 December (the contact handler stamps the real time).
   await db.execute({
     sql: 'UPDATE enquiries SET received_ms = ?, received_at = ? WHERE id = ?',
@@ -52,16 +39,11 @@ afterEach(() => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const handler = () => createCrmEventsHandler({ secret: SECRET, db: async () => db, now: () => NOW });
+const handler = () => createCrmEventsHandler({ secret: testCrmEventsSecret, db: async () => db, now: () => NOW });
 
-function signed(type: string, data: Record<string, unknown>, eventId = `msg_${Math.random().toString(36).slice(2)}`) {
-  const body = JSON.stringify({ type, timestamp: new Date(NOW - 60_000).toISOString(), data });
-  return new Request('http://127.0.0.1/api/crm/events', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...webhookHeaders(webhookKey(SECRET), { id: eventId, timestamp: NOW / 1000, body }) },
-    body,
-  });
-}
+/** An event from the CRM signed at NOW, said to happen a minute before. */
+const signed = (type: string, data: Record<string, unknown>, id?: string) =>
+  crmEventRequest(type, data, { id, signedAt: NOW, happened: new Date(NOW - 60_000) });
 
 const dehumidifier = { kind: 'dehumidifier', model: 'Ebac BD150', watts: 700, count: 1, on: '2026-12-03T10:00:00Z', off: null, kwh: null };
 const firstVisit = () => ({

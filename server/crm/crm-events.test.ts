@@ -8,16 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimStatus } from '@/server/claims/claim-status';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
-import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { crmEventRequest, testCrmEventsSecret, type CrmEventOptions } from '@/tests/support/crm-event';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
 import { outboxMessages } from '@/tests/support/outbox';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
-const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NOW = Date.parse('2026-12-01T09:00:00Z');
 
 let db: Client;
@@ -28,44 +26,18 @@ let outbox: string;
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
   outbox = mkdtempSync(path.join(tmpdir(), 'homecare-crm-events-outbox-'));
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const answer = await handle(
-    contactRequest({
-      name: 'Jo Bloggs',
-      email: 'jo@example.com',
-      phone: '',
-      subject: 'Leaking roof',
-      message: 'Water through the ceiling.',
-    }),
-  );
-  expect(answer.status).toBe(201);
-  reference = String(answer.body.reference);
-  id = 1;
+  ({ id, reference } = await submitEnquiry(db, { subject: 'Leaking roof', message: 'Water through the ceiling.' }));
 });
 afterEach(() => {
   cleanup();
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const handler = (secret: string | null = SECRET) => createCrmEventsHandler({ secret, db: async () => db, now: () => NOW });
+const handler = (secret: string | null = testCrmEventsSecret) => createCrmEventsHandler({ secret, db: async () => db, now: () => NOW });
 
-function event(
-  data: Record<string, unknown>,
-  {
-    eventId = `msg_${Math.random().toString(36).slice(2)}`,
-    secret = SECRET,
-    timestamp = NOW / 1000,
-    happened = new Date(NOW).toISOString(),
-    body,
-  }: Partial<{ eventId: string; secret: string; timestamp: number; happened: string; body: string }> = {},
-) {
-  const text = body ?? JSON.stringify({ type: 'claim.updated', timestamp: happened, data });
-  return new Request('http://127.0.0.1/api/crm/events', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...webhookHeaders(webhookKey(secret), { id: eventId, timestamp, body: text }) },
-    body: text,
-  });
-}
+/** A claim.updated from the CRM, signed at NOW and said to happen then unless told. */
+const event = (data: Record<string, unknown>, options: CrmEventOptions = {}) =>
+  crmEventRequest('claim.updated', data, { signedAt: NOW, happened: new Date(NOW), ...options });
 
 describe('claim events from the CRM', () => {
   it('applies a signed claim.updated: stage, date, whose move and note', async () => {
@@ -83,8 +55,8 @@ describe('claim events from the CRM', () => {
   });
 
   it('an event sent again under the same id is answered 200 and not applied again', async () => {
-    const first = await handler()(event({ reference, stage: 'contacted' }, { eventId: 'msg_once' }));
-    const again = await handler()(event({ reference, stage: 'contacted' }, { eventId: 'msg_once' }));
+    const first = await handler()(event({ reference, stage: 'contacted' }, { id: 'msg_once' }));
+    const again = await handler()(event({ reference, stage: 'contacted' }, { id: 'msg_once' }));
     expect([first.body.applied, again.status, again.body.applied]).toEqual([true, 200, false]);
     expect((await claimStatus(db, id))?.timeline).toHaveLength(2);
     // The customer is told of the change once: one e-mail queued.
@@ -96,8 +68,8 @@ describe('claim events from the CRM', () => {
     const unsigned = new Request('http://127.0.0.1/api/crm/events', { method: 'POST', body: JSON.stringify({ type: 'claim.updated' }) });
     for (const request of [
       event({ reference, stage: 'completed' }, { secret: other }),
-      event({ reference, stage: 'completed' }, { timestamp: NOW / 1000 - 301 }),
-      event({ reference, stage: 'completed' }, { timestamp: NOW / 1000 + 301 }),
+      event({ reference, stage: 'completed' }, { signedAt: NOW - 301_000 }),
+      event({ reference, stage: 'completed' }, { signedAt: NOW + 301_000 }),
       unsigned,
     ])
       expect((await handler()(request)).status).toBe(401);
@@ -196,8 +168,8 @@ describe('events in the order they happened', () => {
 
   it('a late event sent again under its id is not applied twice', async () => {
     await handler()(event({ reference, stage: 'survey-booked' }));
-    const late = event({ reference, stage: 'contacted' }, { eventId: 'msg_late', happened: twoMinutesEarlier });
-    const again = event({ reference, stage: 'contacted' }, { eventId: 'msg_late', happened: twoMinutesEarlier });
+    const late = event({ reference, stage: 'contacted' }, { id: 'msg_late', happened: twoMinutesEarlier });
+    const again = event({ reference, stage: 'contacted' }, { id: 'msg_late', happened: twoMinutesEarlier });
     expect((await handler()(late)).body).toEqual({ success: true, applied: true, current: false });
     expect(await handler()(again)).toEqual({ status: 200, body: { success: true, applied: false } });
     expect((await claimStatus(db, id))?.timeline.map((entry) => entry.stage)).toEqual(['received', 'contacted', 'survey-booked']);

@@ -7,6 +7,7 @@ import { orm } from '@/server/base/db';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
 import { enquiryReceivedEvent, writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { newEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let url: string;
@@ -19,21 +20,15 @@ afterEach(() => cleanup());
 const start = Date.parse('2026-11-20T10:00:00Z');
 
 async function store(index: number, options: { tellCrm?: boolean; disposition?: 'accepted' | 'spam' } = {}) {
-  const stored = await storeEnquiry(
-    db,
-    {
-      name: 'Jo Bloggs',
-      email: `jo${index}@example.com`,
-      subject: `Roof leak ${index}`,
-      message: 'Water is coming in.',
-      clientAddress: '203.0.113.9',
-      disposition: options.disposition ?? 'accepted',
-      verification: 'not-configured',
-      tellCrm: options.tellCrm ?? true,
-    },
-    start + index * 1000,
-  );
-  return stored.id;
+  const enquiry = newEnquiry({
+    email: `jo${index}@example.com`,
+    subject: `Roof leak ${index}`,
+    message: 'Water is coming in.',
+    clientAddress: '203.0.113.9',
+    disposition: options.disposition ?? 'accepted',
+    tellCrm: options.tellCrm ?? true,
+  });
+  return (await storeEnquiry(db, enquiry, start + index * 1000)).id;
 }
 
 const count = async (query: string) => Number((await db.execute(query)).rows[0]?.n);

@@ -7,13 +7,12 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPhotoLinkRoute, PHOTO_LINK_PREFIX, PHOTO_LINK_TTL_MS, photoLinks, photoOfLink } from '@/server/crm/photo-links';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData } from '@/server/upkeep/data-requests';
 import { responseHeaders } from '@/server/edge/response-headers.mjs';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
-import { multipartRequest, type Photo } from '@/tests/support/multipart-request';
+import { type Photo } from '@/tests/support/multipart-request';
 import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
+import { submitEnquiry, typedEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -29,15 +28,8 @@ afterEach(() => {
 
 const SITE = 'https://www.example.co.uk';
 const SENT_AT = Date.parse('2026-03-02T09:00:00Z');
-const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Ceiling down', message: 'The kitchen ceiling came down.' };
-const config = loadEnquiryConfig({});
 
-async function storedEnquiry(photos: Photo[]): Promise<number> {
-  const handle = createContactHandler({ config, db: async () => db, wake: () => undefined, photosRoot });
-  const { request } = await multipartRequest(valid, photos);
-  expect((await handle(request)).status).toBe(201);
-  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
-}
+const storedEnquiry = async (photos: Photo[]) => (await submitEnquiry(db, {}, { photosRoot, photos })).id;
 
 const phonePhotos = (count: number) =>
   Promise.all(
@@ -175,7 +167,7 @@ describe('photo links', () => {
     const id = await storedEnquiry(await phonePhotos(1));
     const [link] = await photoLinks(db, SITE, id, { now: SENT_AT });
     expect((await open(tokenOf(link!.url), SENT_AT)).status).toBe(200);
-    expect(await erasePersonalData(db, valid.email, { photosRoot, outboxDir: path.join(photosRoot, 'outbox') })).toMatchObject({
+    expect(await erasePersonalData(db, typedEnquiry.email, { photosRoot, outboxDir: path.join(photosRoot, 'outbox') })).toMatchObject({
       enquiries: 1,
       photos: 1,
     });

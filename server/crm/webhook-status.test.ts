@@ -6,9 +6,9 @@ import { resendEvents, undeliveredEvents, webhookFigures, webhooksDeliveredBetwe
 import { orm } from '@/server/base/db';
 import { webhookEvents } from '@/server/base/db-schema';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const start = Date.parse('2026-11-20T10:00:00Z');
 const hour = 60 * 60_000;
@@ -27,19 +27,10 @@ afterEach(() => cleanup());
 
 let serial = 0;
 /** Stores an enquiry as POST /api/contact does; a filled honeypot makes it spam. Returns its id. */
-async function submit(at: number, extra: Record<string, unknown> = {}): Promise<number> {
+async function submit(at: number, extra: Record<string, string> = {}): Promise<number> {
   serial += 1;
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
-  const body = {
-    name: 'Jo Bloggs',
-    email: `jo${serial}@example.com`,
-    phone: '',
-    subject: `Roof leak ${serial}`,
-    message: 'Water is coming in.',
-  };
-  expect((await handle(contactRequest({ ...body, ...extra }))).status).toBe(201);
-  const row = await db.execute('SELECT max(id) AS id FROM enquiries');
-  return Number(row.rows[0]!.id);
+  const body = { email: `jo${serial}@example.com`, subject: `Roof leak ${serial}`, message: 'Water is coming in.' };
+  return (await submitEnquiry(db, { ...body, ...extra }, { at })).id;
 }
 
 type EventRow = typeof webhookEvents.$inferInsert;
@@ -81,10 +72,8 @@ describe("the owner's view of the CRM's webhooks", () => {
   });
 
   it('an enquiry the worker has not reached yet (owed its enquiry.received) counts as waiting since it was received, in every view', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig(crmEnv), db: async () => db, wake: () => undefined, now: () => start });
-    const body = { name: 'Jo Bloggs', email: 'jo.owed@example.com', phone: '', subject: 'Roof leak, owed', message: 'Water is coming in.' };
-    expect((await handle(contactRequest(body))).status).toBe(201);
-    const id = Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]!.id);
+    const body = { email: 'jo.owed@example.com', subject: 'Roof leak, owed', message: 'Water is coming in.' };
+    const { id } = await submitEnquiry(db, body, { at: start, config: loadEnquiryConfig(crmEnv) });
     expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]!.n)).toBe(0);
 
     expect(await webhookFigures(db, start + 90_000)).toEqual({

@@ -27,6 +27,7 @@ import { freePort, tempDatabase } from '@/tests/support/enquiry-peers';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
 import { startWebhookReceiver, testWebhookSecret } from '@/tests/support/webhook-receiver';
+import { submitEnquiry, newEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -70,11 +71,8 @@ async function receiverAndConfig() {
 }
 
 async function storedEnquiry(config: ReturnType<typeof loadEnquiryConfig>, withPhoto = true) {
-  const handle = createContactHandler({ config, db: async () => db, wake: quiet, photosRoot, now: () => clock });
   const photos = withPhoto ? [{ name: 'IMG_1.jpg', bytes: withPhoneExif(await phonePhoto(1, { width: 800, height: 600 })) }] : [];
-  const { request } = await multipartRequest(valid, photos);
-  expect((await handle(request)).status).toBe(201);
-  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
+  return (await submitEnquiry(db, valid, { config, photosRoot, photos, at: clock })).id;
 }
 
 const webhookWorker = (url: string, fetchImpl?: typeof fetch) =>
@@ -502,14 +500,7 @@ describe('delivered like the e-mails', () => {
       for (let index = 1; index <= count; index += 1)
         await storeEnquiry(
           db,
-          {
-            ...valid,
-            subject: `Ceiling down ${index}`,
-            clientAddress: '203.0.113.9',
-            disposition: 'accepted',
-            verification: 'not-configured',
-            tellCrm: true,
-          },
+          newEnquiry({ ...valid, subject: `Ceiling down ${index}`, clientAddress: '203.0.113.9', tellCrm: true }),
           clock,
         );
     }

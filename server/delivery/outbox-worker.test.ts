@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { openDatabase } from '@/server/base/db';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { createMailer, type Mailer } from '@/server/delivery/mailer';
 import { createOutboxWorker, retryFailedJobs } from '@/server/delivery/outbox-worker';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { checkEnquiryHealth } from '@/server/reports/health';
 import { parseMail } from '@/tests/support/mail-message';
-import { contactRequest, freePort, startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
+import { freePort, startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
 import { failingToRecordSends } from '@/tests/support/refusing-database';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 /** How long an attempt holds its job; past it another worker may take the job. */
 const LEASE_MS = 2 * 60_000;
@@ -39,13 +39,11 @@ const silent = () => undefined;
 
 /** Submits an enquiry; acknowledgements are off unless asked for (most tests follow the company's notification). */
 async function submit(
-  body: Record<string, unknown> = valid,
+  body: Record<string, string> = valid,
   client: Client = db,
   env: Record<string, string> = { ENQUIRY_ACKNOWLEDGE: 'off' },
 ) {
-  const handle = createContactHandler({ config: loadEnquiryConfig(env), db: async () => client, wake: silent, now: () => clock });
-  const result = await handle(contactRequest(body));
-  expect(result.status).toBe(201);
+  await submitEnquiry(client, body, { at: clock, config: loadEnquiryConfig(env) });
 }
 
 function worker(mailer: Mailer, client: Client = db, owner?: string, extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {

@@ -3,6 +3,7 @@ import type { Client } from '@libsql/client';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { replacedEnquiry, storeEnquiry, type NewEnquiry } from '@/server/ledger/enquiry-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { newEnquiry } from '@/tests/support/stored-enquiry';
 
 // One key, one content: what the store makes of tries that share an enquiry key (decision 0035).
 
@@ -13,16 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const enquiry = (extra: Partial<NewEnquiry> = {}): NewEnquiry => ({
-  name: 'Jo Bloggs',
-  email: 'jo@example.com',
-  subject: 'Ceiling down',
-  message: 'The kitchen ceiling came down.',
-  clientAddress: '192.0.2.7',
-  disposition: 'accepted',
-  verification: 'not-configured',
-  ...extra,
-});
+const enquiry = (extra: Partial<NewEnquiry> = {}) => newEnquiry({ clientAddress: '192.0.2.7', ...extra });
 const at = Date.parse('2026-11-26T10:00:00Z');
 
 describe('tries with one enquiry key', () => {

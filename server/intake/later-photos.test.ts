@@ -14,7 +14,6 @@ import { claimSessionValue } from '@/server/claims/claim-links';
 import { createLaterPhotos } from '@/server/intake/later-photos';
 import { createLaterPhotosHandler } from '@/server/intake/later-photos-handler';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
@@ -23,6 +22,7 @@ import { parseMail } from '@/tests/support/mail-message';
 import { createRateLimiter } from '@/server/base/rate-limiter';
 import { multipartRequest, type Photo } from '@/tests/support/multipart-request';
 import { metadataTags, pdfBytes, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
+import { submitEnquiry, typedEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -39,16 +39,10 @@ afterEach(() => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Ceiling down', message: 'The kitchen ceiling came down.' };
 const config = loadEnquiryConfig({});
 const quiet = () => undefined;
 
-async function storedEnquiry(photos: Photo[] = []): Promise<number> {
-  const handle = createContactHandler({ config, db: async () => db, wake: quiet, photosRoot });
-  const { request } = await multipartRequest(valid, photos);
-  expect((await handle(request)).status).toBe(201);
-  return Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
-}
+const storedEnquiry = async (photos: Photo[] = []) => (await submitEnquiry(db, {}, { photosRoot, photos })).id;
 
 const receiver = () => createLaterPhotos({ config, db: async () => db, wake: quiet, photosRoot });
 
@@ -186,10 +180,7 @@ describe('more photos later', () => {
   });
 
   it('a spam enquiry keeps none, and is answered, and runs out of room, exactly as an accepted one', async () => {
-    const handle = createContactHandler({ config, db: async () => db, wake: quiet, photosRoot });
-    const { request } = await multipartRequest({ ...valid, website: 'https://spam.example' }, []);
-    expect((await handle(request)).status).toBe(201);
-    const id = Number((await db.execute('SELECT max(id) AS id FROM enquiries')).rows[0]?.id);
+    const { id } = await submitEnquiry(db, { website: 'https://spam.example' }, { photosRoot, photos: [] });
     const claim = await openedClaim(id);
     const generous = createLaterPhotosHandler(
       createLaterPhotos({ config: loadEnquiryConfig({ CONTACT_RATE_LIMIT: '100' }), db: async () => db, wake: quiet, photosRoot }),
@@ -322,9 +313,9 @@ describe('more photos later', () => {
     const handle = createLaterPhotosHandler(receiver());
     await send(handle, claim, [{ name: 'a.jpg', bytes: await phonePhoto(8, { width: 64, height: 48 }) }]);
     await send(handle, claim, [{ name: 'b.jpg', bytes: await phonePhoto(9, { width: 64, height: 48 }) }]);
-    const exported = await exportPersonalData(db, valid.email);
+    const exported = await exportPersonalData(db, typedEnquiry.email);
     expect(exported.enquiries[0]?.linkUses).toEqual([{ link: 'status', use: 'photos', minute: expect.any(String), uses: 2 }]);
-    await erasePersonalData(db, valid.email, { photosRoot, outboxDir: outbox });
+    await erasePersonalData(db, typedEnquiry.email, { photosRoot, outboxDir: outbox });
     expect(Number((await db.execute('SELECT count(*) AS n FROM claim_link_uses')).rows[0]?.n)).toBe(0);
     expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_photos')).rows[0]?.n)).toBe(0);
   });

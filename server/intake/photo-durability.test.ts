@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Client } from '@libsql/client';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { newEnquiry, photoToStore } from '@/tests/support/stored-enquiry';
 
 // What reached the disk, in order: `sync <path>` for each flushed file or folder, `commit` for each write batch.
 const events = vi.hoisted(() => [] as string[]);
@@ -44,27 +45,11 @@ afterEach(() => {
   rmSync(photosRoot, { recursive: true, force: true });
 });
 
-const photo = (bytes: number) => ({
-  bytes: Buffer.alloc(bytes, 7),
-  width: 2048,
-  height: 1536,
-  contentType: 'image/jpeg' as const,
-  originalName: 'IMG_0001.jpg',
-});
+const photo = (bytes: number) => photoToStore(Buffer.alloc(bytes, 7), 'IMG_0001.jpg');
 
 it('flushes each photo file, then their folder and the photos folder, before the enquiry is committed', async () => {
-  const result = await storeEnquiry(
-    db,
-    {
-      ...{ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof', message: 'Slates off after the storm.' },
-      clientAddress: '203.0.113.7',
-      disposition: 'accepted',
-      verification: 'not-configured',
-      photos: [photo(1000), photo(2000)],
-    },
-    Date.now(),
-    { photosRoot },
-  );
+  const enquiry = newEnquiry({ subject: 'Roof', message: 'Slates off after the storm.', photos: [photo(1000), photo(2000)] });
+  const result = await storeEnquiry(db, enquiry, Date.now(), { photosRoot });
   expect(result.duplicate).toBe(false);
   const [folder] = readdirSync(photosRoot);
   const folderPath = path.join(photosRoot, folder!);

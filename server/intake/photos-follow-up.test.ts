@@ -19,6 +19,7 @@ import { startSmtpServer, tempDatabase } from '@/tests/support/enquiry-peers';
 import { parseMail } from '@/tests/support/mail-message';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { phonePhoto } from '@/tests/support/photo-fixtures';
+import { newEnquiry, photoToStore } from '@/tests/support/stored-enquiry';
 
 /** How long an attempt holds its job, and how long a follow-up waits for its notification. */
 const LEASE_MS = 2 * 60_000;
@@ -48,24 +49,11 @@ afterEach(async () => {
 const silent = () => undefined;
 
 /** A photo as the store gets it (already re-encoded): its bytes tell it apart. */
-const photo = (position: number, seed: number) => ({
-  bytes: Buffer.alloc(1000 + position, seed),
-  width: 2048,
-  height: 1536,
-  contentType: 'image/jpeg' as const,
-  originalName: `IMG_${position}.jpg`,
-});
+const photo = (position: number, seed: number) => photoToStore(Buffer.alloc(1000 + position, seed), `IMG_${position}.jpg`);
 
 /** The same enquiry from the same client (a retry), with these photos. */
 function store(photos: NewEnquiry['photos'] = [], client: Client = db) {
-  const enquiry: NewEnquiry = {
-    ...valid,
-    clientAddress: '203.0.113.7',
-    disposition: 'accepted',
-    verification: 'not-configured',
-    photos,
-  };
-  return storeEnquiry(client, enquiry, clock, { photosRoot });
+  return storeEnquiry(client, newEnquiry({ ...valid, photos }), clock, { photosRoot });
 }
 
 /** A mailer that keeps what it was given; `hold` makes the next send wait until released. */

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '@libsql/client';
 import type { ErrorLogRecord } from '@/lib/error-log';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { createDeliveryMonitor } from '@/server/reports/delivery-monitor';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { orm } from '@/server/base/db';
@@ -12,8 +11,9 @@ import { webhookEvents } from '@/server/base/db-schema';
 import { writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
 import { checkEnquiryHealth, publicHealth } from '@/server/reports/health';
 import { createAlertSink, createOperatorAlerts } from '@/server/error-log/operator-alerts';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 const start = Date.parse('2026-01-05T09:00:00Z');
@@ -27,8 +27,7 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 async function submit(at: number, subject = valid.subject) {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
-  expect((await handle(contactRequest({ ...valid, subject }))).status).toBe(201);
+  await submitEnquiry(db, { ...valid, subject }, { at });
 }
 
 describe('enquiry health', () => {
@@ -149,8 +148,7 @@ describe('enquiry health', () => {
       [start, 'Roof leak, owed'],
       [start + 60_000, 'Burst pipe, owed'],
     ] as const) {
-      const handle = createContactHandler({ config: loadEnquiryConfig(crmEnv), db: async () => db, wake: () => undefined, now: () => at });
-      expect((await handle(contactRequest({ ...valid, subject }))).status).toBe(201);
+      await submitEnquiry(db, { ...valid, subject }, { at, config: loadEnquiryConfig(crmEnv) });
     }
     await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
     const rowsOf = async () =>

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { readEnquiryStats } from '@/server/reports/stats';
 import { findEnquiry } from '@/server/ledger/enquiry-store';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const base = { name: 'Jo Bloggs', phone: '', message: 'Water is coming in through the ceiling.' };
 const fromGoogle = { landingPage: '/services/water-damage', referrer: 'https://www.google.com', sentFrom: '/contact' };
@@ -16,10 +15,8 @@ let db: Client;
 let url: string;
 let cleanup: () => void;
 
-async function send(at: number, body: Record<string, unknown>) {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
-  const response = await handle(contactRequest({ ...base, ...body }));
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+async function send(at: number, body: Record<string, string>) {
+  await submitEnquiry(db, { ...base, ...body }, { at });
 }
 
 beforeEach(async () => {

@@ -17,6 +17,7 @@ import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
 import { runToEnd, spawnTs, waitForLine } from '@/tests/support/child-process';
 import { startSmtpServer } from '@/tests/support/enquiry-peers';
+import { newEnquiry, photoToStore } from '@/tests/support/stored-enquiry';
 
 let root: string;
 const clients: Client[] = [];
@@ -42,33 +43,19 @@ async function open(places: StatePlaces) {
   return client;
 }
 
-const photo = (seed: number) => ({
-  bytes: Buffer.alloc(1000 + seed, seed % 256),
-  width: 2048,
-  height: 1536,
-  contentType: 'image/jpeg' as const,
-  originalName: `IMG_${seed}.jpg`,
-});
+const photo = (seed: number) => photoToStore(Buffer.alloc(1000 + seed, seed % 256), `IMG_${seed}.jpg`);
 
 let sequence = 0;
 function store(db: Client, places: StatePlaces) {
   sequence += 1;
-  return storeEnquiry(
-    db,
-    {
-      name: 'Jo Bloggs',
-      email: `jo${sequence}@example.com`,
-      phone: '',
-      subject: `Enquiry ${sequence}`,
-      message: 'Slates off after the storm.',
-      clientAddress: `203.0.113.${sequence % 250}`,
-      disposition: 'accepted',
-      verification: 'not-configured',
-      photos: [photo(sequence), photo(sequence + 1000)],
-    },
-    Date.now(),
-    { photosRoot: places.photosDir },
-  );
+  const enquiry = newEnquiry({
+    email: `jo${sequence}@example.com`,
+    subject: `Enquiry ${sequence}`,
+    message: 'Slates off after the storm.',
+    clientAddress: `203.0.113.${sequence % 250}`,
+    photos: [photo(sequence), photo(sequence + 1000)],
+  });
+  return storeEnquiry(db, enquiry, Date.now(), { photosRoot: places.photosDir });
 }
 
 const all = async (db: Client, sql: string) => (await db.execute(sql)).rows.map((row) => ({ ...row }));

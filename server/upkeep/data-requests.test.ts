@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const jo = { name: 'Jo Bloggs', email: 'Jo@Example.com', phone: '0141 496 0001', subject: 'Roof leak', message: 'Water is coming in.' };
 const sam = { name: 'Sam Other', email: 'sam@example.org', phone: '', subject: 'Cracked wall', message: 'A crack after the storm.' };
@@ -16,8 +15,7 @@ let url: string;
 let cleanup: () => void;
 beforeEach(async () => {
   ({ db, url, cleanup } = await tempDatabase());
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  for (const body of [jo, sam, { ...jo, subject: 'Follow-up on the roof' }]) expect((await handle(contactRequest(body))).status).toBe(201);
+  for (const body of [jo, sam, { ...jo, subject: 'Follow-up on the roof' }]) await submitEnquiry(db, body);
   await db.execute("UPDATE enquiry_notifications SET status = 'sent' WHERE enquiry_id = 1");
 });
 afterEach(() => cleanup());
@@ -37,7 +35,6 @@ describe("a person's request for their data", () => {
   });
 
   it('exports and erases the urgency answers, an instruction’s details and the support needs with the enquiry', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
     const instruction = {
       name: 'Claims Desk',
       email: 'desk@insurer.example',
@@ -59,7 +56,7 @@ describe("a person's request for their data", () => {
       noPhoneCalls: 'yes',
       supportNeeds: 'The policyholder is deaf: e-mail or text only.',
     };
-    expect((await handle(contactRequest(instruction))).status).toBe(201);
+    await submitEnquiry(db, instruction);
     const [exported] = (await exportPersonalData(db, 'desk@insurer.example')).enquiries;
     expect(exported).toMatchObject({
       worsening: 'yes',
@@ -115,7 +112,6 @@ describe("a person's request for their data", () => {
   }, 30_000);
 
   it('npm run enquiries shows each reference and the claim details; --json includes them all', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
     const claim = {
       damageType: 'storm-weather',
       damageDate: '2026-11-01',
@@ -123,7 +119,7 @@ describe("a person's request for their data", () => {
       insurer: 'Example Mutual',
       claimReference: 'CL-77',
     };
-    expect((await handle(contactRequest({ ...sam, email: 'claims@example.org', subject: 'Slates off', ...claim }))).status).toBe(201);
+    await submitEnquiry(db, { ...sam, email: 'claims@example.org', subject: 'Slates off', ...claim });
 
     const listed = await runToEnd(spawnTs('scripts/enquiries.ts', [], { DATABASE_URL: url }));
     expect(listed.code, listed.stderr).toBe(0);

@@ -2,11 +2,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { ENQUIRY_RETENTION_MONTHS, ERROR_LOG_RETENTION_DAYS, privacySections } from '@/content/privacy';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
 import { storeErrorLog } from '@/server/error-log/store';
 import { purgeExpired } from '@/server/upkeep/retention';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 
@@ -19,8 +18,7 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 async function submitAt(at: number, subject: string, extra: Record<string, string> = {}) {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
-  expect((await handle(contactRequest({ ...valid, subject, ...extra }))).status).toBe(201);
+  await submitEnquiry(db, { ...valid, subject, ...extra }, { at });
 }
 
 describe('retention: what the privacy page promises', () => {

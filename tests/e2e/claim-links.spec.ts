@@ -4,7 +4,7 @@ import { deadLinkText } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
-import { companyNotification, linkPath } from './support/claims';
+import { linkPath, sentEnquiry } from './support/claims';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from './support/test';
 import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
 import { openTestDatabase } from './support/database';
@@ -15,14 +15,9 @@ import { openTestDatabase } from './support/database';
 
 type Sent = { reference: string; staff: string; status: string };
 
-async function sentEnquiry(request: APIRequestContext, unique: string): Promise<Sent> {
-  const answer = await request.post(`${testSiteUrl}/api/contact`, {
-    headers: { Origin: testSiteUrl },
-    data: { name: 'Morag Linkson', email: `${unique}@example.com`, phone: '', subject: `Leak ${unique}`, message: 'Water under the sink.' },
-  });
-  expect(answer.status()).toBe(201);
-  const { reference } = (await answer.json()) as { reference: string };
-  const notification = await companyNotification(reference);
+async function sentClaim(request: APIRequestContext, unique: string): Promise<Sent> {
+  const fields = { name: 'Morag Linkson', subject: `Leak ${unique}`, message: 'Water under the sink.' };
+  const { reference, notification } = await sentEnquiry(request, unique, fields);
   return { reference, staff: linkPath(notification, '/claim-update/'), status: linkPath(notification, '/track/') };
 }
 
@@ -58,8 +53,8 @@ test('opened from a mail client, the staff link leaves no token in the address; 
   request,
   context,
 }) => {
-  const first = await sentEnquiry(request, `links-a-${Date.now()}`);
-  const second = await sentEnquiry(request, `links-b-${Date.now()}`);
+  const first = await sentClaim(request, `links-a-${Date.now()}`);
+  const second = await sentClaim(request, `links-b-${Date.now()}`);
   const token = first.staff.split('/').pop()!;
   const exchanged = await openFromMail(page, first.staff);
   expect((await exchanged).headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
@@ -99,7 +94,7 @@ test('a Save sent twice (a double press) records one change and sends one e-mail
   page,
   request,
 }) => {
-  const sent = await sentEnquiry(request, `links-twice-${Date.now()}`);
+  const sent = await sentClaim(request, `links-twice-${Date.now()}`);
   await page.goto(sent.staff);
   const form = page.getByTestId('staff-update');
   await form.getByLabel(staffPage.labels.stage).selectOption('survey-booked');
@@ -132,7 +127,7 @@ for (const javaScript of [true, false]) {
       page,
       context,
     }) => {
-      const sent = await sentEnquiry(page.request, `links-nocookie-${javaScript ? 'js' : 'nojs'}-${Date.now()}`);
+      const sent = await sentClaim(page.request, `links-nocookie-${javaScript ? 'js' : 'nojs'}-${Date.now()}`);
       await page.goto(sent.staff);
       const form = page.getByTestId('staff-update');
       await form.getByLabel(staffPage.labels.stage).selectOption('contacted');
@@ -153,7 +148,7 @@ for (const javaScript of [true, false]) {
       request,
     }) => {
       const unique = `links-dead-${javaScript ? 'js' : 'nojs'}-${Date.now()}`;
-      const sent = await sentEnquiry(request, unique);
+      const sent = await sentClaim(request, unique);
       // Opened and saved while it works.
       await page.goto(sent.staff);
       await expect(page.getByText(staffPage.forClaim(sent.reference))).toBeVisible();
@@ -212,7 +207,7 @@ test.describe('without JavaScript', () => {
     page,
     request,
   }) => {
-    const sent = await sentEnquiry(request, `links-nojs-twice-${Date.now()}`);
+    const sent = await sentClaim(request, `links-nojs-twice-${Date.now()}`);
     await page.goto(sent.staff);
     const form = page.getByTestId('staff-update');
     await form.getByLabel(staffPage.labels.stage).selectOption('contacted');
@@ -229,7 +224,7 @@ test.describe('without JavaScript', () => {
   test('a Save pressed twice (two native posts of the same form and form token) records one change and sends one e-mail', async ({
     page,
   }) => {
-    const sent = await sentEnquiry(page.request, `links-nojs-double-${Date.now()}`);
+    const sent = await sentClaim(page.request, `links-nojs-double-${Date.now()}`);
     await page.goto(sent.staff);
     const form = page.getByTestId('staff-update');
     await form.getByLabel(staffPage.labels.stage).selectOption('contacted');

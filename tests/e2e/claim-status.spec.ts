@@ -3,33 +3,14 @@ import { staffPage } from '@/content/staff-page';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { axe } from './support/axe';
-import { companyNotification, linkPath } from './support/claims';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { signedCrmEvent } from './support/crm-events';
+import { linkPath, sentEnquiry } from './support/claims';
+import { expect, test, type Page } from './support/test';
+import { signedCrmEvent } from '../support/crm-event';
 import { testOutboxDir, testSiteUrl } from './test-env';
 
 // The claim after its enquiry, against the default test build: the look-up "Where's my repair?" by
 // reference and e-mail (reached by a link, with and without JavaScript), the company's staff page by
 // the link in its notification, and the customer's status page by its link (the acknowledgement's, also in the notification).
-
-type Sent = { reference: string; email: string; notification: string };
-
-/**
- * An enquiry sent through the API, and the company's notification the outbox wrote for it, which
- * carries the staff link and the customer's status link (the acknowledgement's link is the same:
- * server/claims/claim-pages.test.ts; this build caps acknowledgements per hour).
- */
-async function sentEnquiry(request: APIRequestContext, unique: string): Promise<Sent> {
-  const email = `${unique}@example.com`;
-  const answer = await request.post(`${testSiteUrl}/api/contact`, {
-    headers: { Origin: testSiteUrl },
-    data: { name: 'Morag Claim', email, phone: '', subject: `Ceiling down ${unique}`, message: 'Water came through the ceiling.' },
-  });
-  expect(answer.status()).toBe(201);
-  const { reference } = (await answer.json()) as { reference: string };
-  const notification = await companyNotification(reference);
-  return { reference, email, notification };
-}
 
 async function lookUp(page: Page, reference: string, email: string) {
   const form = page.getByTestId('claim-look-up');

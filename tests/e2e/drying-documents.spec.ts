@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { staffPage } from '@/content/staff-page';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { pdfText } from '@/tests/support/pdf-text';
-import { companyNotification, linkPath } from './support/claims';
+import { linkPath, sentEnquiry } from './support/claims';
 import { execFileSync } from 'node:child_process';
 import { axe } from './support/axe';
 import { expect, test, type APIRequestContext, type Download, type Page } from './support/test';
-import { signedCrmEvent } from './support/crm-events';
+import { signedCrmEvent } from '../support/crm-event';
 import { testBuildEnv, testSiteUrl } from './test-env';
 
 // A claim's drying documents against the default test build: two signed CRM visits (a 700 W
@@ -17,22 +17,14 @@ import { testBuildEnv, testSiteUrl } from './test-env';
 
 const HOUR_MS = 60 * 60_000;
 
-async function sentEnquiry(request: APIRequestContext, unique: string) {
-  const answer = await request.post(`${testSiteUrl}/api/contact`, {
-    headers: { Origin: testSiteUrl },
-    data: {
-      name: 'Morag Documents',
-      email: `${unique}@example.com`,
-      phone: '07700 900456',
-      subject: `Burst pipe ${unique}`,
-      message: 'Water through the kitchen ceiling.',
-      postcode: 'G67 1AA',
-    },
+const sentDryingEnquiry = (request: APIRequestContext, unique: string) =>
+  sentEnquiry(request, unique, {
+    name: 'Morag Documents',
+    phone: '07700 900456',
+    subject: `Burst pipe ${unique}`,
+    message: 'Water through the kitchen ceiling.',
+    postcode: 'G67 1AA',
   });
-  expect(answer.status()).toBe(201);
-  const { reference } = (await answer.json()) as { reference: string };
-  return { reference, notification: await companyNotification(reference) };
-}
 
 const claimsCommand = (...args: string[]) =>
   execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/claims.ts', ...args], {
@@ -71,7 +63,7 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   page,
   request,
 }) => {
-  const { reference, notification } = await sentEnquiry(request, `documents-${Date.now()}`);
+  const { reference, notification } = await sentDryingEnquiry(request, `documents-${Date.now()}`);
   const on = new Date(Math.floor((Date.now() - 8 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS);
   const off = new Date(on.getTime() + 168 * HOUR_MS);
   const machine = { kind: 'dehumidifier', model: 'Ebac BD150', watts: 700, count: 1, on: on.toISOString(), kwh: null };
@@ -172,7 +164,7 @@ test('the electricity statement and the certificate of dryness: downloaded, read
 });
 
 test('names printed as typed, and a certificate withdrawn when a wall is wet again after dried', async ({ page, request }) => {
-  const { reference, notification } = await sentEnquiry(request, `documents-names-${Date.now()}`);
+  const { reference, notification } = await sentDryingEnquiry(request, `documents-names-${Date.now()}`);
   const on = new Date(Math.floor((Date.now() - 6 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS);
   const off = new Date(on.getTime() + 72 * HOUR_MS);
   const rooms = [

@@ -8,8 +8,8 @@ import { parseMail } from '@/tests/support/mail-message';
 import { outboxMessages } from '@/tests/support/outbox';
 import { pdfText } from '@/tests/support/pdf-text';
 import { axe } from './support/axe';
-import { companyNotification, linkPath, londonLocal } from './support/claims';
-import { signedCrmEvent } from './support/crm-events';
+import { linkPath, londonLocal, sentEnquiry } from './support/claims';
+import { signedCrmEvent } from '../support/crm-event';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { testOutboxDir, testSiteUrl } from './test-env';
 
@@ -21,21 +21,8 @@ import { testOutboxDir, testSiteUrl } from './test-env';
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
-async function sentEnquiry(request: APIRequestContext, unique: string) {
-  const answer = await request.post(`${testSiteUrl}/api/contact`, {
-    headers: { Origin: testSiteUrl },
-    data: {
-      name: 'Morag Record',
-      email: `${unique}@example.com`,
-      phone: '',
-      subject: `Burst pipe ${unique}`,
-      message: 'Water through the kitchen ceiling.',
-    },
-  });
-  expect(answer.status()).toBe(201);
-  const { reference } = (await answer.json()) as { reference: string };
-  return { reference, email: `${unique}@example.com`, notification: await companyNotification(reference) };
-}
+const sentDryingEnquiry = (request: APIRequestContext, unique: string) =>
+  sentEnquiry(request, unique, { name: 'Morag Record', subject: `Burst pipe ${unique}`, message: 'Water through the kitchen ceiling.' });
 
 type Machine = { kind: string; model: string; watts: number; count: number; on: string; off: string | null; kwh: number | null };
 const dehumidifier = (on: string, extra: Partial<Machine> = {}): Machine => ({
@@ -84,7 +71,7 @@ test('a CRM machine recorded to the second with its meter kWh, then a staff visi
   page,
   request,
 }) => {
-  const { reference, notification } = await sentEnquiry(request, `record-meter-${Date.now()}`);
+  const { reference, notification } = await sentDryingEnquiry(request, `record-meter-${Date.now()}`);
   const on = new Date(Math.floor((Date.now() - 3 * DAY_MS) / HOUR_MS) * HOUR_MS + 30_000);
   await crmVisit(request, reference, on, 28, [dehumidifier(on.toISOString(), { kwh: 40 })]);
 
@@ -117,7 +104,7 @@ test('the hour the clocks go back: a machine the CRM recorded at the second 01:3
   page,
   request,
 }) => {
-  const { reference, notification } = await sentEnquiry(request, `record-clocks-${Date.now()}`);
+  const { reference, notification } = await sentDryingEnquiry(request, `record-clocks-${Date.now()}`);
   // 01:30 GMT on 25 October 2026: the second time the London clock showed 01:30 that night.
   const on = '2026-10-25T01:30:00Z';
   await crmVisit(request, reference, new Date('2026-10-25T02:00:00Z'), 28, [dehumidifier(on)]);
@@ -131,7 +118,7 @@ test('the hour the clocks go back: a machine the CRM recorded at the second 01:3
 });
 
 test('21 machines running and a staff visit that switches one off: accepted, exactly that one switched off', async ({ page, request }) => {
-  const { reference, notification } = await sentEnquiry(request, `record-many-${Date.now()}`);
+  const { reference, notification } = await sentDryingEnquiry(request, `record-many-${Date.now()}`);
   const first = Math.floor((Date.now() - 2 * DAY_MS) / 60_000) * 60_000;
   const ons = Array.from({ length: 21 }, (_, n) => new Date(first + n * 1000).toISOString());
   // A CRM event carries at most 20 machines: two visits.
@@ -171,7 +158,7 @@ const londonTime = (at: Date) => londonLocal(at).slice(11);
  * `resend` puts the page back at the first form, as the browser's history does.
  */
 async function sentTwice(page: Page, request: APIRequestContext, unique: string, resend: (form: string, token: string) => Promise<void>) {
-  const { reference, notification } = await sentEnquiry(request, unique);
+  const { reference, notification } = await sentDryingEnquiry(request, unique);
   await crmVisit(request, reference, new Date(Date.now() - 2 * DAY_MS), 28, []);
   const staffPath = linkPath(notification, '/claim-update/');
 
@@ -263,7 +250,7 @@ test('a wet reading after dried: warned, confirmed, the claim back in drying, th
   page,
   request,
 }) => {
-  const { reference, email, notification } = await sentEnquiry(request, `record-wet-${Date.now()}`);
+  const { reference, email, notification } = await sentDryingEnquiry(request, `record-wet-${Date.now()}`);
   await crmVisit(request, reference, new Date(Date.now() - 2 * DAY_MS), 11, []);
   const staffPath = linkPath(notification, '/claim-update/');
   await page.goto(staffPath);
@@ -300,7 +287,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a wet reading after dried is recorded only once confirmed on the server’s answer', async ({ page, request }) => {
-    const { reference, email, notification } = await sentEnquiry(request, `record-wet-nojs-${Date.now()}`);
+    const { reference, email, notification } = await sentDryingEnquiry(request, `record-wet-nojs-${Date.now()}`);
     await crmVisit(request, reference, new Date(Date.now() - 2 * DAY_MS), 11, []);
     const staffPath = linkPath(notification, '/claim-update/');
     await page.goto(staffPath);

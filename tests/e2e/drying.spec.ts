@@ -2,9 +2,9 @@ import { trackPage } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { dryingText, staffVisitText } from '@/content/drying';
 import { axe } from './support/axe';
-import { companyNotification, linkPath, londonLocal } from './support/claims';
+import { linkPath, londonLocal, sentEnquiry } from './support/claims';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { signedCrmEvent } from './support/crm-events';
+import { signedCrmEvent } from '../support/crm-event';
 import { testSiteUrl } from './test-env';
 
 // A claim's drying record from the company's CRM, against the default test build: two signed visits,
@@ -15,27 +15,14 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The day a time falls on in London, as the page writes it: "3 Dec". */
 const ukDay = (at: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' }).format(at);
 
-async function sentEnquiry(request: APIRequestContext, unique: string) {
-  const answer = await request.post(`${testSiteUrl}/api/contact`, {
-    headers: { Origin: testSiteUrl },
-    data: {
-      name: 'Morag Drying',
-      email: `${unique}@example.com`,
-      phone: '',
-      subject: `Burst pipe ${unique}`,
-      message: 'Water through the kitchen.',
-    },
-  });
-  expect(answer.status()).toBe(201);
-  const { reference } = (await answer.json()) as { reference: string };
-  return { reference, email: `${unique}@example.com`, notification: await companyNotification(reference) };
-}
+const sentDryingEnquiry = (request: APIRequestContext, unique: string) =>
+  sentEnquiry(request, unique, { name: 'Morag Drying', subject: `Burst pipe ${unique}`, message: 'Water through the kitchen.' });
 
 test('two visits from the CRM: the status page at phone width shows the drying record; dried waits for every goal', async ({
   page,
   request,
 }) => {
-  const { reference, email, notification } = await sentEnquiry(request, `drying-${Date.now()}`);
+  const { reference, email, notification } = await sentDryingEnquiry(request, `drying-${Date.now()}`);
   const first = new Date(Date.now() - 6 * DAY_MS);
   const second = new Date(Date.now() - 60 * 60_000);
   const dehumidifier = { kind: 'dehumidifier', model: 'Ebac BD150', watts: 700, count: 1, on: first.toISOString(), off: null, kwh: null };
@@ -122,7 +109,7 @@ test('two visits from the CRM: the status page at phone width shows the drying r
 
 /** Two visits recorded from the staff page: the first places a dehumidifier, the second reads again and switches it off. */
 async function recordTwoVisits(page: Page, request: APIRequestContext, unique: string, { withScript }: { withScript: boolean }) {
-  const { reference, notification } = await sentEnquiry(request, unique);
+  const { reference, notification } = await sentDryingEnquiry(request, unique);
   const first = new Date(Math.floor((Date.now() - 3 * DAY_MS - 2 * 60 * 60_000) / 60_000) * 60_000);
   const second = new Date(Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000);
   await page.goto(linkPath(notification, '/claim-update/'));

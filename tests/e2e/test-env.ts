@@ -1,5 +1,6 @@
 // One place for the ports and settings the browser tests build and serve with.
 // TEST_PORT_OFFSET lets several checkouts run their browser tests side by side.
+import { testCrmEventsSecret } from '../support/crm-event';
 import { testWebhookSecret } from '../support/webhook-secret';
 
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -21,8 +22,7 @@ export const peersControlUrl = `http://127.0.0.1:${testPorts.peersControl}`;
 
 export const testRecaptchaSiteKey = '6LeTestSiteKeyForHomecareBrowserTests';
 export const testOutboxDir = 'data/test/outbox';
-/** The secret the tests sign the CRM's claim events with (Standard Webhooks). */
-export const testCrmEventsSecret = `whsec_${Buffer.from('homecare-test-crm-events-secret').toString('base64')}`;
+export { testCrmEventsSecret };
 
 /** Environment of the production build and server the browser tests run against. */
 export const testBuildEnv: Record<string, string> = {

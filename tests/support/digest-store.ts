@@ -1,32 +1,22 @@
 // Enquiries stored the way POST /api/contact stores them, at a chosen time, for the digest's tests.
 import type { Client } from '@libsql/client';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
-import { contactRequest } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 let serial = 0;
 
-/** Stores one enquiry received at `at` (ms); returns its id and reference. */
+/** Stores one enquiry received at `at` (ms), each from its own sender; returns its id and reference. */
 export async function submitEnquiryAt(
   db: Client,
   at: number,
-  body: Record<string, unknown> = {},
+  body: Record<string, string> = {},
 ): Promise<{ id: number; reference: string }> {
   serial += 1;
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined, now: () => at });
-  const response = await handle(
-    contactRequest({
-      name: 'Jo Bloggs',
-      email: `sender${serial}@example.com`,
-      phone: '',
-      subject: `Enquiry number ${serial}`,
-      message: 'Water is coming in through the ceiling.',
-      ...body,
-    }),
-  );
-  if (response.status !== 201) throw new Error(`not stored: ${response.status} ${JSON.stringify(response.body)}`);
-  const row = await db.execute({ sql: 'SELECT id, reference FROM enquiries WHERE received_ms = ? ORDER BY id DESC LIMIT 1', args: [at] });
-  return { id: Number(row.rows[0]!.id), reference: String(row.rows[0]!.reference) };
+  const sender = {
+    email: `sender${serial}@example.com`,
+    subject: `Enquiry number ${serial}`,
+    message: 'Water is coming in through the ceiling.',
+  };
+  return submitEnquiry(db, { ...sender, ...body }, { at });
 }
 
 /** Backdates when the digest started in this database (its migration's time), as on a site running for a while. */

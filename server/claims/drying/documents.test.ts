@@ -12,10 +12,9 @@ import { READING_ABOVE_GOAL } from '@/server/claims/drying/reopen';
 import { erasePersonalData } from '@/server/upkeep/data-requests';
 import { documentDateTime } from '@/server/claims/drying/pdf';
 import { recordDryingVisit } from '@/server/claims/drying/record';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { pdfText } from '@/tests/support/pdf-text';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -31,9 +30,7 @@ const on = new Date(Math.floor((now - 8 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS);
 const off = new Date(on.getTime() + 168 * HOUR_MS);
 
 async function claimDrying() {
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const body = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '07700 900123', subject: 'Burst pipe', message: 'Water everywhere.' };
-  expect((await handle(contactRequest({ ...body, postcode: 'G67 1AA' }))).status).toBe(201);
+  await submitEnquiry(db, { phone: '07700 900123', subject: 'Burst pipe', message: 'Water everywhere.', postcode: 'G67 1AA' });
   const id = 1;
   const reading = (value: number) => [{ location: 'Kitchen wall', material: 'plaster' as const, scale: 'wme' as const, value, goal: 12 }];
   const machine = { kind: 'dehumidifier' as const, model: 'Ebac 2650e', watts: 700, count: 1, on: on.toISOString(), kwh: null };

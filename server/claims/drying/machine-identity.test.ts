@@ -13,9 +13,8 @@ import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { claimStatus } from '@/server/claims/claim-status';
 import { machinesOf, recordDryingVisit } from '@/server/claims/drying/record';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 describe('numbers typed on the staff page', () => {
   it('take a point for decimals and a comma only between thousands', () => {
@@ -57,17 +56,7 @@ let db: Client;
 let cleanup: () => void;
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
-  const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-  const answer = await handle(
-    contactRequest({
-      name: 'Jo Bloggs',
-      email: 'jo@example.com',
-      phone: '',
-      subject: 'Burst pipe',
-      message: 'Water through the kitchen ceiling.',
-    }),
-  );
-  expect(answer.status).toBe(201);
+  await submitEnquiry(db, { subject: 'Burst pipe', message: 'Water through the kitchen ceiling.' });
 });
 afterEach(() => cleanup());
 

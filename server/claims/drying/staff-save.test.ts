@@ -8,9 +8,8 @@ import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { claimStatus } from '@/server/claims/claim-status';
 import { recordDryingVisit } from '@/server/claims/drying/record';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -31,11 +30,7 @@ const visit = (visitAt: string, kitchen: number) => ({
 
 describe('the staff page’s Save to dried', () => {
   it('is refused naming the location above its goal, and saved once every location has met it', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-    const answer = await handle(
-      contactRequest({ name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Burst pipe', message: 'Water everywhere.' }),
-    );
-    expect(answer.status).toBe(201);
+    await submitEnquiry(db, { subject: 'Burst pipe', message: 'Water everywhere.' });
     const id = 1;
     const reference = enquiryReference(id);
     const now = Date.now();

@@ -9,9 +9,8 @@ import { wallClock } from '@/lib/zone-clock';
 import { claimSessionValue } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingRecordOf } from '@/server/claims/drying/record';
-import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
-import { createContactHandler } from '@/server/intake/contact-handler';
-import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 let db: Client;
 let cleanup: () => void;
@@ -50,20 +49,7 @@ const blankReading = (row: number) => ({
 
 describe('the staff page’s Record a visit', () => {
   it('records the readings and machines entered, once per form token; a later visit switches a machine off', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-    expect(
-      (
-        await handle(
-          contactRequest({
-            name: 'Jo Bloggs',
-            email: 'jo@example.com',
-            phone: '',
-            subject: 'Burst pipe',
-            message: 'Water through the kitchen ceiling.',
-          }),
-        )
-      ).status,
-    ).toBe(201);
+    await submitEnquiry(db, { subject: 'Burst pipe', message: 'Water through the kitchen ceiling.' });
     const id = 1;
     const reference = enquiryReference(id);
     const now = Date.now();
@@ -130,20 +116,7 @@ describe('the staff page’s Record a visit', () => {
   });
 
   it('refuses a reading off its scale under its own field, keeping what was entered, and records nothing', async () => {
-    const handle = createContactHandler({ config: loadEnquiryConfig({}), db: async () => db, wake: () => undefined });
-    expect(
-      (
-        await handle(
-          contactRequest({
-            name: 'Jo Bloggs',
-            email: 'jo@example.com',
-            phone: '',
-            subject: 'Burst pipe',
-            message: 'Water through the kitchen ceiling.',
-          }),
-        )
-      ).status,
-    ).toBe(201);
+    await submitEnquiry(db, { subject: 'Burst pipe', message: 'Water through the kitchen ceiling.' });
     const now = Date.now();
     const pages = createClaimPages({ db: async () => db, now: () => now });
     const staff = (await claimSessionValue(db, 'update', 1, now))!;

@@ -1,9 +1,34 @@
-// What the claim tests share: the company's notification of an enquiry (an .eml in the test build's
-// outbox), which carries the staff link and the customer's status link, and the path of such a link.
+// What the claim tests share: an enquiry sent through the API, the company's notification of it (an
+// .eml in the test build's outbox), which carries the staff link and the customer's status link, and
+// the path of such a link.
 import { parseMail } from '../../support/mail-message';
 import { outboxMessages } from '../../support/outbox';
-import { testOutboxDir } from '../test-env';
-import { expect } from './test';
+import { testOutboxDir, testSiteUrl } from '../test-env';
+import { expect, type APIRequestContext } from './test';
+
+/**
+ * An enquiry sent through the API (`unique` makes its e-mail address and subject its own; `fields` over
+ * the form's), and the company's notification the outbox wrote for it, which carries the staff link and
+ * the customer's status link (the acknowledgement's link is the same: server/claims/claim-pages.test.ts;
+ * the test build caps acknowledgements per hour).
+ */
+export async function sentEnquiry(request: APIRequestContext, unique: string, fields: Record<string, string> = {}) {
+  const email = `${unique}@example.com`;
+  const answer = await request.post(`${testSiteUrl}/api/contact`, {
+    headers: { Origin: testSiteUrl },
+    data: {
+      name: 'Morag Claim',
+      email,
+      phone: '',
+      subject: `Ceiling down ${unique}`,
+      message: 'Water came through the ceiling.',
+      ...fields,
+    },
+  });
+  expect(answer.status()).toBe(201);
+  const { reference } = (await answer.json()) as { reference: string };
+  return { reference, email, notification: await companyNotification(reference) };
+}
 
 /**
  * The text of the company's notification of the enquiry with this reference, once the outbox (the test
