@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
     // Only when the operator configured a CRM on a private address (tests, an internal network).
     dangerouslyAllowLocalIP: crmIsOnPrivateNetwork(crmUrl),
   },
-  // The one test-only door, the test build's `*.e2e.ts(x)` files (NEXT_PUBLIC_E2E_FAULTS=1; docs/testing.md):
+  // The one test-only entry point, the test build's `*.e2e.ts(x)` files (NEXT_PUBLIC_E2E_FAULTS=1; docs/testing.md):
   // under app/ they are routes and templates, and an import finds `x.e2e.tsx` before `x.tsx`. Any other
   // build ignores them, so none carries the faults the browser tests trigger.
   pageExtensions: settings.e2eBuild ? ['e2e.tsx', 'e2e.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],

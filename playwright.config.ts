@@ -4,7 +4,7 @@ import {
   peersControlUrl,
   productionConfigEnv,
   productionSiteUrl,
-  standInCrmUrl,
+  fakeCrmUrl,
   testBuildEnv,
   testPorts,
   testSiteUrl,
@@ -14,7 +14,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // One worker: the tests share the production servers and their stand-in services.
+  // One worker: the tests share the production servers and their fake services.
   workers: 1,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
@@ -44,9 +44,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx scripts/support/stand-in-crm.ts',
-      url: `${standInCrmUrl}/__control/health`,
-      env: { STAND_IN_CRM_PORT: String(testPorts.crm) },
+      command: 'npx tsx scripts/support/fake-crm.ts',
+      url: `${fakeCrmUrl}/__control/health`,
+      env: { FAKE_CRM_PORT: String(testPorts.crm) },
       reuseExistingServer: false,
       timeout: 30_000,
     },
@@ -62,10 +62,10 @@ export default defineConfig({
       command: 'npx tsx --conditions=react-server tests/support/production-peers.ts',
       url: `${peersControlUrl}/__control/health`,
       env: {
-        STAND_IN_SMTP_PORT: String(testPorts.smtp),
-        STAND_IN_ASSESSMENT_PORT: String(testPorts.assessment),
-        STAND_IN_PEERS_CONTROL_PORT: String(testPorts.peersControl),
-        STAND_IN_WEBHOOK_PORT: String(testPorts.webhooks),
+        FAKE_SMTP_PORT: String(testPorts.smtp),
+        FAKE_ASSESSMENT_PORT: String(testPorts.assessment),
+        FAKE_PEERS_CONTROL_PORT: String(testPorts.peersControl),
+        FAKE_WEBHOOK_PORT: String(testPorts.webhooks),
       },
       reuseExistingServer: false,
       timeout: 30_000,

@@ -3,7 +3,7 @@
 // holds every such figure to the rule: never below the largest enquiry (the proxy would refuse one the
 // site takes), never a whole MiB or more above it (the smallest whole-MiB figure at or above it). And it
 // holds the paths that get it to the site's own list of upload paths (UPLOAD_PATHS, by which server.mjs
-// lets a body in by its upload door): each proxy gives every one of them the largest body, and no other.
+// lets a body in by its upload gate): each proxy gives every one of them the largest body, and no other.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -271,7 +271,7 @@ describe('deploy/Caddyfile', () => {
     }
     for (const directive of bodyLimits.filter((other) => !upload.includes(other)))
       expect(caddyBytes(directive.args[0] ?? ''), `${directive.blocks.at(-1)}: ${directive.name}`).toBeLessThan(LARGEST_BODY_BYTES);
-    // Caddy 2.6 buffers a body only in memory, with no limit per visitor: it streams them to the site's upload door.
+    // Caddy 2.6 buffers a body only in memory, with no limit per visitor: it streams them to the site's upload gate.
     for (const name of ['buffer_requests', 'max_buffer_size', 'request_buffers'])
       expect(directives.filter((directive) => directive.name === name)).toEqual([]);
   });

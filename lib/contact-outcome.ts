@@ -1,7 +1,7 @@
 import { CONTACT_OUTCOME_MESSAGES, photoText } from '@/content/contact';
 import { isFormField, type FormErrors } from '@/lib/contact-fields';
 import { isEnquiryReference } from '@/lib/enquiry-reference';
-import { answerReason } from '@/lib/contact-answer.mjs';
+import { responseReason } from '@/lib/contact-response.mjs';
 
 /** What came back from POST /api/contact: an answer (any status, parsed body) or none at all. */
 export type ContactResponse = { status: number; body: unknown } | { status: 'no-answer' };
@@ -36,14 +36,14 @@ function serverFieldErrors(body: unknown): FormErrors {
 /**
  * Maps the response of a submission to what the visitor sees: the contact form's catalogue of messages.
  * `sentPhotos`: the request carried photos. A proxy in front of the site that refuses or drops a large
- * upload (413, 502, 504) answers with its own page rather than the site's JSON; the visitor is then
+ * upload (413, 502, 504) responds with its own page rather than the site's JSON; the visitor is then
  * told that the photos could not be sent, not only that sending failed.
  */
 export function contactOutcome(response: ContactResponse, options: { sentPhotos?: boolean } = {}): ContactOutcome {
   if (response.status === 'no-answer') return { kind: 'error', message: CONTACT_OUTCOME_MESSAGES.failed, fieldErrors: {} };
   const body = record(response.body);
   const ok = response.status >= 200 && response.status < 300;
-  const reason = answerReason(body);
+  const reason = responseReason(body);
   // Any 429 reads as "too many", as it always has: our busy one is tried again before it is shown.
   const rateLimited = reason === 'rate-limited' || response.status === 429;
   if (options.sentPhotos && !ok && !rateLimited && !('success' in body))

@@ -16,7 +16,7 @@ import {
 } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
 import { ENQUIRY_KEY_FIELD } from '@/lib/enquiry-key';
-import { answerReason } from '@/lib/contact-answer.mjs';
+import { responseReason } from '@/lib/contact-response.mjs';
 import { PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
 import { sendingText } from '@/content/contact';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
@@ -280,7 +280,7 @@ export function afterFailedSend(error: unknown, offline: boolean): FailedSend {
   if (!(error instanceof ApiError)) return { next: 'show', response: { status: 'no-answer' } };
   if (error.status === undefined) return error.cancelled ? { next: 'stop' } : { next: 'retry', reason: offline ? 'offline' : 'lost' };
   // A 503 from something in front of the site (no reason) is busy too.
-  const reason = answerReason(error.body);
+  const reason = responseReason(error.body);
   const busy = reason === 'busy' || reason === 'unavailable' || (reason === undefined && error.status === 503);
   if (busy && error.retryAfterSeconds !== undefined) return { next: 'retry', reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
   return { next: 'show', response: { status: error.status, body: error.body } };

@@ -10,7 +10,7 @@ import { NATIVE_FORM_IDLE } from '@/lib/native-form-state';
 import { EMPTY_FIELDS } from '@/lib/contact-fields';
 import { sendingText } from '@/content/contact';
 
-// The sending hook on its own, without a page: a reducer for its state, a stand-in for the request.
+// The sending hook on its own, without a page: a reducer for its state, a fake for the request.
 
 afterEach(() => localStorage.clear());
 

@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The list inside a gallery response: `{ data: [...] }` or the array itself, the two shapes the CRM answers with; null for anything else. */
+/** The list inside a gallery response: `{ data: [...] }` or the array itself, the two shapes the CRM responds with; null for anything else. */
 function extractItems(body: unknown): unknown[] | null {
   if (Array.isArray(body)) return body;
   if (isRecord(body) && Array.isArray(body.data)) return body.data;

@@ -5,7 +5,7 @@
 // reports the median of each figure next to the site's targets. It also measures the floor:
 // a bare Next.js page built with the same next and react, whose gzipped JavaScript the budgets are
 // counted from and whose Lighthouse figures show what the framework alone scores on the same machine.
-// Then it builds the site once more with a CRM (.next-bench-crm, the stand-in CRM of the tests) and
+// Then it builds the site once more with a CRM (.next-bench-crm, the fake CRM of the tests) and
 // measures /gallery with the small sample images and with real phone photos (4032x3024 JPEG, ~5 MB).
 // BENCH_RUNS sets the runs per page and method (default 3); --cpu-slowdown N Lighthouse's CPU slowdown (4).
 // Each route's HTML is measured too (gzipped bytes, copies of the stylesheet), and its JavaScript counts
@@ -84,7 +84,7 @@ const METHOD_NAMES: Record<Method, string> = {
   devtools: 'devtools throttling (a real, throttled load)',
 };
 
-/** The phone-photo gallery: twelve survey photos in three categories, every one the stand-in's 4032x3024 JPEG. */
+/** The phone-photo gallery: twelve survey photos in three categories, every one the fake's 4032x3024 JPEG. */
 const phonePhotoGallery = {
   data: Array.from({ length: 12 }, (_, index) => ({
     _id: `photo-${index + 1}`,
@@ -97,7 +97,7 @@ const phonePhotoGallery = {
   })),
 };
 
-/** The small-image gallery: the built-in samples (640-1200 px drawings, 8-42 KB), served by the stand-in CRM. */
+/** The small-image gallery: the built-in samples (640-1200 px drawings, 8-42 KB), served by the fake CRM. */
 function sampleGallery() {
   return JSON.parse(readFileSync('media/gallery/manifest.json', 'utf8')).items as unknown[];
 }
@@ -349,7 +349,7 @@ async function main() {
   console.log('== Building the site into .next-bench (embedded defaults: the built-in gallery)');
   buildSite({ env });
 
-  // The same site with a CRM: the stand-in CRM the browser tests use, on its own port.
+  // The same site with a CRM: the fake CRM the browser tests use, on its own port.
   const crmPort = await freePort(3950);
   const crmUrl = `http://127.0.0.1:${crmPort}`;
   const crmEnv: NodeJS.ProcessEnv = { ...env, NEXT_DIST_DIR: CRM_DIST_DIR, NEXT_PUBLIC_CRM_URL: crmUrl };
@@ -367,8 +367,8 @@ async function main() {
   const crmSitePort = await freePort(port + 1);
   const crmSiteUrl = `http://127.0.0.1:${crmSitePort}`;
   const crmSite = startSite(crmEnv, crmSitePort, 'data/bench/site-crm.db');
-  const standInCrm = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/support/stand-in-crm.ts'], {
-    env: { ...process.env, STAND_IN_CRM_PORT: String(crmPort) },
+  const fakeCrm = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/support/fake-crm.ts'], {
+    env: { ...process.env, FAKE_CRM_PORT: String(crmPort) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const floorPort = await freePort(crmSitePort + 1);
@@ -386,7 +386,7 @@ async function main() {
   try {
     await waitUntilAnswering(`${baseUrl}/`, { child: server.child });
     await waitUntilAnswering(`${crmSiteUrl}/`, { child: crmSite.child });
-    await waitUntilAnswering(`${crmUrl}/__control/health`, { child: standInCrm });
+    await waitUntilAnswering(`${crmUrl}/__control/health`, { child: fakeCrm });
     console.log(
       `== Lighthouse ${versions.lighthouse}, mobile, CPU slowdown ${CPU_SLOWDOWN}x, ${RUNS} runs per route and method against ${baseUrl}`,
     );
@@ -444,7 +444,7 @@ async function main() {
     ];
     for (const { label, body } of measured('/gallery') ? crmGalleries : []) {
       const answer = await fetch(`${crmUrl}/__control/gallery`, { method: 'PUT', body: JSON.stringify({ status: 200, body }) });
-      if (!answer.ok) throw new Error(`the stand-in CRM refused the gallery (${answer.status})`);
+      if (!answer.ok) throw new Error(`the fake CRM refused the gallery (${answer.status})`);
       // The server refreshes its copy of the list (for the first photo's Link header) once a minute.
       await waitForFirstPhotoHeader(`${crmSiteUrl}/gallery`, (body.data as { imageUrl?: string; s3Key?: string }[])[0]!);
       // One unmeasured load fills the image optimiser's cache, as the first visitor after a change does.
@@ -537,7 +537,7 @@ async function main() {
     console.log(`Written to bench-results/bench-${stamp}.json and .md`);
   } finally {
     if (chrome) await chrome.kill();
-    for (const child of [server.child, crmSite.child, standInCrm, floorServer]) child.kill('SIGTERM');
+    for (const child of [server.child, crmSite.child, fakeCrm, floorServer]) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(FLOOR_DIR, { recursive: true, force: true });
   }

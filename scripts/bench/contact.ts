@@ -2,7 +2,7 @@
 // build (built the way `npm run build` does when there is none), each with its own database:
 //   1. throughput: concurrent submissions to POST /api/contact (autocannon); prints accepted enquiries per
 //      second, the server's CPU time per accepted enquiry during the run, and latency, and checks the
-//      database holds exactly one row per 201 answer; text only with the CRM's webhooks off, then on (a stand-in CRM checking each signature, which must hear of every
+//      database holds exactly one row per 201 answer; text only with the CRM's webhooks off, then on (a fake CRM checking each signature, which must hear of every
 //      accepted enquiry once), side by side, then with photos;
 //   2. faults: enquiries while the SMTP server is stopped and started again, and while the site's
 //      process is restarted mid-run (SIGTERM, then SIGKILL); prints accepted, delivered, lost and
@@ -111,7 +111,7 @@ async function throughputRun(options: { photos: number; webhooks?: boolean }): P
   // Its own database and outbox, so the bench never touches the site's data.
   const work = mkdtempSync(path.join(tmpdir(), 'homecare-bench-'));
   const databaseUrl = `file:${path.join(work, 'bench.db')}`;
-  // With webhooks on: the company's CRM as a stand-in that checks every signature.
+  // With webhooks on: the company's CRM as a fake that checks every signature.
   const receiver = options.webhooks ? await startWebhookReceiver() : null;
   const server = await startSite(
     {

@@ -1,7 +1,7 @@
 // `npm run bench:store [-- --blocks 6 --per-block 500]`: what the CRM's webhooks add to storing an
 // enquiry, in one process with nothing else running in it: the intake's store (storeEnquiry) timed in
 // blocks with the webhooks off and on, alternating, then the CRM worker's writing of the events the
-// intake left owed, per event. The server answers visitors on one event loop, so a store's time there is
+// intake left pending, per event. The server answers visitors on one event loop, so a store's time there is
 // what an enquiry costs it; bench:contact measures the same through HTTP, with more noise. Each block
 // is a fresh run of `perBlock` stores into one temporary database. Not a test: the figures depend on
 // the machine.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/base/db';
 import { storeEnquiry } from '../../server/ledger/enquiry-store';
-import { writeOwedReceivedEvents } from '../../server/crm/outgoing-events';
+import { writePendingReceivedEvents } from '../../server/crm/outgoing-events';
 
 const { values } = parseArgs({
   options: {
@@ -56,21 +56,21 @@ try {
   await storeBlock(false); // warm-up, not reported
   const off: number[] = [];
   const on: number[] = [];
-  const owed: number[] = [];
+  const pending: number[] = [];
   for (let block = 0; block < blocks; block += 1) {
     // Alternating which goes first, so a machine that drifts favours neither.
     for (const tellCrm of block % 2 === 0 ? [false, true] : [true, false]) (tellCrm ? on : off).push(await storeBlock(tellCrm));
     const started = process.hrtime.bigint();
-    const written = await writeOwedReceivedEvents(db);
-    if (written !== perBlock) throw new Error(`the worker wrote ${written} owed events, not ${perBlock}`);
-    owed.push(Number(process.hrtime.bigint() - started) / written / 1000);
+    const written = await writePendingReceivedEvents(db);
+    if (written !== perBlock) throw new Error(`the worker wrote ${written} pending events, not ${perBlock}`);
+    pending.push(Number(process.hrtime.bigint() - started) / written / 1000);
   }
   console.log(`stores of ${perBlock} accepted enquiries per block, ${blocks} blocks each, alternating`);
   console.log(`webhooks off   ${median(off).toFixed(0)} µs per store (median; blocks: ${list(off)})`);
   console.log(`webhooks on    ${median(on).toFixed(0)} µs per store (median; blocks: ${list(on)})`);
   console.log(`on against off ${(((median(on) - median(off)) / median(off)) * 100).toFixed(1)}%`);
   console.log(
-    `owed events    ${median(owed).toFixed(1)} µs each, written by the CRM's worker (median; blocks: ${owed.map((value) => value.toFixed(1)).join(' ')})`,
+    `pending events    ${median(pending).toFixed(1)} µs each, written by the CRM's worker (median; blocks: ${pending.map((value) => value.toFixed(1)).join(' ')})`,
   );
 } finally {
   db.close();

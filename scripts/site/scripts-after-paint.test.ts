@@ -17,7 +17,7 @@ const page = [
 
 const loaderOf = (html: string) => /<script>(\(\(\)=>\{let d=0;[\s\S]*?)<\/script>/.exec(html)![1]!;
 
-/** Runs the loader in a stand-in page: the scripts it adds, and the browser events it waits for. */
+/** Runs the loader in a fake page: the scripts it adds, and the browser events it waits for. */
 function runLoader(html: string, { paintTiming = true, visibility = 'visible' } = {}) {
   const added: string[] = [];
   const listeners: Record<string, () => void> = {};

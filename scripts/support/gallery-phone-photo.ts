@@ -1,4 +1,4 @@
-// The phone photo the stand-in CRM (stand-in-crm.ts) serves and the gallery tests check, as a
+// The phone photo the fake CRM (fake-crm.ts) serves and the gallery tests check, as a
 // surveyor's phone takes it: 4032x3024 JPEG of about 5 MB, with EXIF that includes a GPS position (the
 // customer's address). Drawn with sharp (smooth gradients and sensor-like noise, so it compresses like
 // a photo, not like a flat test card), written once and reused.

@@ -1,4 +1,4 @@
-// Starting a server in a child process, waiting for it and stopping it, with stand-in scripts in place
+// Starting a server in a child process, waiting for it and stopping it, with fake scripts in place
 // of server.mjs (which needs a build).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

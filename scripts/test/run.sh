@@ -39,7 +39,7 @@ PATH="$OTHER_BIN:$PATH" bash scripts/test/smoke.sh
 
 echo "== Node lines"
 echo "Node $MAIN_VERSION: types, lint, every unit test, both production builds, every browser test"
-echo "Node $OTHER_VERSION: both production builds, the smoke set (every route, an enquiry with photos to the SMTP stand-in, the form without JavaScript, the digest's dry run and send, backup and restore, the build steps, the server-side browser globals)"
+echo "Node $OTHER_VERSION: both production builds, the smoke set (every route, an enquiry with photos to the fake SMTP server, the form without JavaScript, the digest's dry run and send, backup and restore, the build steps, the server-side browser globals)"
 
 echo "== Browsers, drivers and proxies the browser tests ran"
 echo "$BROWSERS"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The smoke set, run by the test command under the supported Node line that did not run the whole suite
 # (whichever `node` is first on PATH): both production builds, then the browser tests tagged @smoke
-# (every route, an enquiry with phone photos to the SMTP stand-in, the form without JavaScript, the
+# (every route, an enquiry with phone photos to the SMTP fake, the form without JavaScript, the
 # digest's dry run and send) and the unit tests of backup and restore, the build steps and the server
 # side of browser-only code.
 set -euo pipefail

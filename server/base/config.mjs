@@ -41,7 +41,7 @@ function isWebhookSecret(value) {
 }
 
 /**
- * A webhook receiver the site may post to: https, or http only to this machine (a stand-in, or a CRM
+ * A webhook receiver the site may post to: https, or http only to this machine (a fake, or a CRM
  * behind a local proxy); never with credentials in the URL (they would be logged with it).
  * @param {string} value
  */

@@ -150,10 +150,10 @@ export const enquiries = sqliteTable(
     noPhoneCalls: text('no_phone_calls'),
     supportNeeds: text('support_needs'),
     /**
-     * Migration 0024: 1 while the CRM is owed this accepted enquiry's `enquiry.received` event and the
+     * Migration 0024: 1 while the CRM is pending this accepted enquiry's `enquiry.received` event and the
      * CRM's worker has not yet written it to webhook_events (server/ledger/outbox.ts).
      */
-    crmOwedReceived: integer('crm_owed_received').notNull().default(0),
+    crmReceivedPending: integer('crm_owed_received').notNull().default(0),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
@@ -164,7 +164,7 @@ export const enquiries = sqliteTable(
     index('enquiries_enquiry_key').on(table.enquiryKey, table.receivedMs),
     index('enquiries_crm_owed_received')
       .on(table.id)
-      .where(sql`${table.crmOwedReceived} = 1`),
+      .where(sql`${table.crmReceivedPending} = 1`),
   ],
 );
 

@@ -1,11 +1,11 @@
-// The CRM's owed `enquiry.received` events: the intake only marks an enquiry, and these are written
+// The CRM's pending `enquiry.received` events: the intake only marks an enquiry, and these are written
 // later in batches of their own, each once, queued at the moment its enquiry was received.
 import { createClient, type Client } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orm } from '@/server/base/db';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
-import { enquiryReceivedEvent, writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
+import { enquiryReceivedEvent, writePendingReceivedEvents } from '@/server/crm/outgoing-events';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { newEnquiry } from '@/tests/support/stored-enquiry';
 
@@ -32,7 +32,7 @@ async function store(index: number, options: { tellCrm?: boolean; disposition?: 
 }
 
 const count = async (query: string) => Number((await db.execute(query)).rows[0]?.n);
-const owedCount = () => count('SELECT count(*) AS n FROM enquiries WHERE crm_owed_received = 1');
+const pendingCount = () => count('SELECT count(*) AS n FROM enquiries WHERE crm_owed_received = 1');
 
 describe('owed enquiry.received events', () => {
   it('the intake writes no event: it marks an accepted enquiry stored while the webhooks are on, and only that one', async () => {
@@ -47,9 +47,9 @@ describe('owed enquiry.received events', () => {
   it('more than one write holds: every owed event written once, queued when its enquiry was received, in that order; the marks cleared', async () => {
     const total = 1201;
     for (let index = 1; index <= total; index += 1) await store(index);
-    expect(await owedCount()).toBe(total);
+    expect(await pendingCount()).toBe(total);
 
-    expect(await writeOwedReceivedEvents(db)).toBe(total);
+    expect(await writePendingReceivedEvents(db)).toBe(total);
     const rows = (
       await db.execute(
         `SELECT w.enquiry_id, w.type, w.event_id, w.created_ms, w.next_attempt_ms, w.occurred_at, w.status, e.received_ms, e.received_at
@@ -71,9 +71,9 @@ describe('owed enquiry.received events', () => {
     }
     const receivedOrder = rows.map((row) => Number(row.received_ms));
     expect(receivedOrder).toEqual([...receivedOrder].sort((a, b) => a - b));
-    expect(await owedCount()).toBe(0);
+    expect(await pendingCount()).toBe(0);
 
-    expect(await writeOwedReceivedEvents(db)).toBe(0);
+    expect(await writePendingReceivedEvents(db)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM webhook_events')).toBe(total);
   });
 
@@ -83,8 +83,8 @@ describe('owed enquiry.received events', () => {
     await orm(db).run(enquiryReceivedEvent(sql`SELECT ${first} AS id`, start));
     const [before] = (await db.execute(`SELECT event_id FROM webhook_events WHERE enquiry_id = ${first}`)).rows;
 
-    expect(await writeOwedReceivedEvents(db)).toBe(1);
-    expect(await owedCount()).toBe(0);
+    expect(await writePendingReceivedEvents(db)).toBe(1);
+    expect(await pendingCount()).toBe(0);
     const events = (await db.execute('SELECT enquiry_id, event_id FROM webhook_events ORDER BY enquiry_id')).rows;
     expect(events.map((row) => Number(row.enquiry_id))).toEqual([first, first + 1]);
     expect(events[0]?.event_id).toBe(before?.event_id);
@@ -96,7 +96,7 @@ describe('owed enquiry.received events', () => {
     const writing = await other.transaction('write');
     try {
       await writing.execute("UPDATE enquiries SET subject = 'Roof leak, held'");
-      expect(await writeOwedReceivedEvents(db)).toBe(0);
+      expect(await writePendingReceivedEvents(db)).toBe(0);
     } finally {
       await writing.rollback();
       writing.close();

@@ -32,27 +32,27 @@ export function enquiryReceivedEvent(enquiryId: SQL, queuedMs: number | SQL): SQ
   );
 }
 
-// An accepted enquiry stored while the webhooks are on is only marked as owed its `enquiry.received`
+// An accepted enquiry stored while the webhooks are on is only marked as pending its `enquiry.received`
 // (a column of its own row): a busy intake pays no statement for the CRM. The CRM's worker writes the
-// owed events before it claims any, queued at the moment each enquiry was received, so they count
+// pending events before it claims any, queued at the moment each enquiry was received, so they count
 // their day of retries and their wait from then, and are claimed in the order they were received.
 
 /** What the intake sets on an accepted enquiry's row when the CRM is told of it. */
-export const CRM_OWED_RECEIVED = { crmOwedReceived: 1 } as const;
+export const CRM_RECEIVED_PENDING = { crmReceivedPending: 1 } as const;
 
-/** At most this many owed events written at once (the write holds the lock the intake needs). */
-const OWED_BATCH = 500;
+/** At most this many pending events written at once (the write holds the lock the intake needs). */
+const PENDING_BATCH = 500;
 
 /**
- * Writes the owed `enquiry.received` events, oldest first, and clears the mark of each enquiry whose
+ * Writes the pending `enquiry.received` events, oldest first, and clears the mark of each enquiry whose
  * event now exists (written here, or earlier by a re-send or `npm run webhooks -- --resend`), in one
- * write, until none is owed. It reads first, so it takes no write lock when none is (every poll).
+ * write, until none is pending. It reads first, so it takes no write lock when none is (every poll).
  * Returns how many events it wrote.
  */
-export async function writeOwedReceivedEvents(db: Client): Promise<number> {
+export async function writePendingReceivedEvents(db: Client): Promise<number> {
   const e = enquiries;
   const w = webhookEvents;
-  const owed = sql`${e.crmOwedReceived} = 1`;
+  const owed = sql`${e.crmReceivedPending} = 1`;
   let written = 0;
   for (;;) {
     const [any] = await orm(db).select({ id: e.id }).from(e).where(owed).limit(1);
@@ -60,13 +60,13 @@ export async function writeOwedReceivedEvents(db: Client): Promise<number> {
     const [inserted] = await writeBatch(db, [
       orm(db).run(
         enquiryReceivedEvent(
-          sql`SELECT ${e.id} AS id, ${e.receivedMs} AS received_ms FROM ${e} WHERE ${owed} ORDER BY ${e.id} LIMIT ${OWED_BATCH}`,
+          sql`SELECT ${e.id} AS id, ${e.receivedMs} AS received_ms FROM ${e} WHERE ${owed} ORDER BY ${e.id} LIMIT ${PENDING_BATCH}`,
           sql`target.received_ms`,
         ),
       ),
       orm(db)
         .update(e)
-        .set({ crmOwedReceived: 0 })
+        .set({ crmReceivedPending: 0 })
         .where(sql`${owed} AND EXISTS (SELECT 1 FROM ${w} WHERE ${w.enquiryId} = ${e.id} AND ${w.type} = 'enquiry.received')`),
     ]);
     written += inserted?.rowsAffected ?? 0;

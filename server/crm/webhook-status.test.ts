@@ -92,7 +92,7 @@ describe("the owner's view of the CRM's webhooks", () => {
         createdMs: start,
       }),
     ]);
-    // Only the CRM's worker writes the owed event: the views read.
+    // Only the CRM's worker writes the pending event: the views read.
     expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]!.n)).toBe(0);
     expect(Number((await db.execute(`SELECT crm_owed_received AS n FROM enquiries WHERE id = ${id}`)).rows[0]!.n)).toBe(1);
   });

@@ -11,25 +11,25 @@ import { enquiries, webhookEvents, type WebhookEventType } from '@/server/base/d
  * What the owner sees of the CRM's webhooks (server/crm/webhooks.ts delivers them): the figures
  * `npm run health` and the digest show, each enquiry's state for `npm run enquiries`, and sending an
  * enquiry's events again (`npm run webhooks -- --resend`). The views only read: an enquiry the
- * worker has not reached yet (marked as owed its `enquiry.received`, server/ledger/outbox.ts) counts
+ * worker has not reached yet (marked as pending its `enquiry.received`, server/ledger/outbox.ts) counts
  * as that event, pending since the enquiry was received, as the worker will write it. Only the worker
- * writes owed events, so a health check or a listing never waits for, or holds, the write lock.
+ * writes the pending events, so a health check or a listing never waits for, or holds, the write lock.
  */
 
 /**
- * The enquiries owed an `enquiry.received` the worker has not written yet: marked, and with no such
+ * The enquiries pending an `enquiry.received` the worker has not written yet: marked, and with no such
  * event (one a re-send wrote stands for it until the worker clears the mark).
  */
-const OWED_RECEIVED = `e.crm_owed_received = 1
+const RECEIVED_PENDING = `e.crm_owed_received = 1
   AND NOT EXISTS (SELECT 1 FROM webhook_events w WHERE w.enquiry_id = e.id AND w.type = 'enquiry.received')`;
 
-type OwedReceived = { enquiryId: number; reference: string | null; receivedMs: number };
+type PendingReceived = { enquiryId: number; reference: string | null; receivedMs: number };
 
-/** The owed events, oldest first; of these enquiries only, when given. */
-async function owedReceivedEvents(db: Client, enquiryIds?: readonly number[]): Promise<OwedReceived[]> {
+/** The pending events, oldest first; of these enquiries only, when given. */
+async function pendingReceivedEvents(db: Client, enquiryIds?: readonly number[]): Promise<PendingReceived[]> {
   const among = enquiryIds ? ` AND e.id IN (${enquiryIds.map(() => '?').join(', ')})` : '';
   const { rows } = await db.execute({
-    sql: `SELECT e.id, e.reference, e.received_ms FROM enquiries e WHERE ${OWED_RECEIVED}${among} ORDER BY e.received_ms, e.id`,
+    sql: `SELECT e.id, e.reference, e.received_ms FROM enquiries e WHERE ${RECEIVED_PENDING}${among} ORDER BY e.received_ms, e.id`,
     args: [...(enquiryIds ?? [])],
   });
   return rows.map((row) => ({
@@ -59,12 +59,12 @@ export async function webhookFigures(db: Client, now: number): Promise<WebhookFi
     .from(webhookEvents)
     .where(inArray(webhookEvents.status, ['pending', 'failed']))
     .groupBy(webhookEvents.status);
-  const [owed] = (await db.execute(`SELECT count(*) AS events, min(e.received_ms) AS oldest FROM enquiries e WHERE ${OWED_RECEIVED}`)).rows;
+  const [notYetWritten] = (await db.execute(`SELECT count(*) AS events, min(e.received_ms) AS oldest FROM enquiries e WHERE ${RECEIVED_PENDING}`)).rows;
   const pending = rows.find((row) => row.status === 'pending');
-  const oldests = [pending?.oldestCreatedMs ?? null, owed?.oldest ?? null].filter((ms) => ms !== null).map(Number);
+  const oldests = [pending?.oldestCreatedMs ?? null, notYetWritten?.oldest ?? null].filter((ms) => ms !== null).map(Number);
   const oldest = oldests.length > 0 ? Math.min(...oldests) : null;
   return {
-    pending: (pending?.events ?? 0) + Number(owed?.events ?? 0),
+    pending: (pending?.events ?? 0) + Number(notYetWritten?.events ?? 0),
     failed: rows.find((row) => row.status === 'failed')?.events ?? 0,
     oldestUndeliveredMs: oldest,
     oldestUndeliveredSeconds: oldest === null ? null : Math.max(0, Math.floor((now - oldest) / 1000)),
@@ -108,9 +108,9 @@ export async function webhookStateOf(db: Client, enquiryIds: readonly number[]):
     .from(webhookEvents)
     .where(inArray(webhookEvents.enquiryId, ids))
     .orderBy(webhookEvents.id);
-  // An owed event would be written after the enquiry's others: it comes last, never tried.
-  const owed = (await owedReceivedEvents(db, ids)).map(({ enquiryId }) => ({ enquiryId, status: 'pending', attempts: 0, lastError: null }));
-  for (const row of [...rows, ...owed]) {
+  // A pending event would be written after the enquiry's others: it comes last, never tried.
+  const notYetWritten = (await pendingReceivedEvents(db, ids)).map(({ enquiryId }) => ({ enquiryId, status: 'pending', attempts: 0, lastError: null }));
+  for (const row of [...rows, ...notYetWritten]) {
     const known = states.get(row.enquiryId);
     if (known?.state === 'failed') continue;
     if (row.status === 'failed') states.set(row.enquiryId, { state: 'failed', lastError: row.lastError });
@@ -154,7 +154,7 @@ export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]>
     reference: reference ?? enquiryReference(enquiryId),
     status: status === 'failed' ? 'failed' : 'pending',
   }));
-  const owed = (await owedReceivedEvents(db)).map(({ enquiryId, reference, receivedMs }): UndeliveredEvent => ({
+  const notYetWritten = (await pendingReceivedEvents(db)).map(({ enquiryId, reference, receivedMs }): UndeliveredEvent => ({
     reference: reference ?? enquiryReference(enquiryId),
     type: 'enquiry.received',
     status: 'pending',
@@ -164,7 +164,7 @@ export async function undeliveredEvents(db: Client): Promise<UndeliveredEvent[]>
     nextAttemptMs: receivedMs,
   }));
   // A stable sort: of two queued at the same moment, the one written already comes first.
-  return [...stored, ...owed].sort((a, b) => a.createdMs - b.createdMs);
+  return [...stored, ...notYetWritten].sort((a, b) => a.createdMs - b.createdMs);
 }
 
 /**

@@ -1,4 +1,4 @@
-// The company's CRM told of each enquiry by signed webhooks, through a stand-in receiver: every event
+// The company's CRM told of each enquiry by signed webhooks, through a fake receiver: every event
 // once, signed; a receiver that is down, then failing, then back; a refusal for good; the e-mail never
 // held back; events of one enquiry in order, each with one id.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { createMailer } from '@/server/delivery/mailer';
 import { createOutboxWorker } from '@/server/delivery/outbox-worker';
 import { wallClock } from '@/server/reports/digest/period';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
-import { writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
+import { writePendingReceivedEvents } from '@/server/crm/outgoing-events';
 import { freePort, tempDatabase } from '@/tests/support/enquiry-peers';
 import { multipartRequest } from '@/tests/support/multipart-request';
 import { metadataTags, phonePhoto, withPhoneExif } from '@/tests/support/photo-fixtures';
@@ -320,7 +320,7 @@ describe('events out', () => {
 
   it('with webhooks off, nothing is queued or owed', async () => {
     await storedEnquiry(loadEnquiryConfig({}));
-    expect(await writeOwedReceivedEvents(db)).toBe(0);
+    expect(await writePendingReceivedEvents(db)).toBe(0);
     expect(Number((await db.execute('SELECT count(*) AS n FROM webhook_events')).rows[0]?.n)).toBe(0);
   });
 });
@@ -402,8 +402,8 @@ describe('a re-send with the photos the enquiry lacked', () => {
   it('while a worker holds enquiry.received (it may have read the photos): they get their own event, and the received one leaves them out', async () => {
     const { receiver, config } = await receiverAndConfig();
     const { first, sendAgain } = await textFirstThenPhotos(config);
-    // Another worker wrote the owed enquiry.received and holds it.
-    expect(await writeOwedReceivedEvents(db)).toBe(1);
+    // Another worker wrote the pending enquiry.received and holds it.
+    expect(await writePendingReceivedEvents(db)).toBe(1);
     await db.execute("UPDATE webhook_events SET lease_owner = 'another-worker', lease_until_ms = 0");
     expect((await sendAgain()).body).toEqual(first.body);
     // That worker died before sending: its lease has lapsed and this one sends both.

@@ -14,13 +14,13 @@ import { orm } from '@/server/base/db';
 import { createWorker, type JobOutcome, type RetrySchedule } from '@/server/delivery/worker-runner';
 import { webhookEvents } from '@/server/base/db-schema';
 import { findEnquiry } from '@/server/ledger/enquiry-store';
-import { writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
+import { writePendingReceivedEvents } from '@/server/crm/outgoing-events';
 
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site
  * accepts on /api/crm/events, under its own secret): `enquiry.received`, `enquiry.photos_added`,
  * `claim.updated` and `claim.drying_recorded`. Each event is a row of webhook_events written in the same batch as what it tells of
- * (an enquiry's `enquiry.received` by this worker, from the mark the intake leaves: writeOwedReceivedEvents),
+ * (an enquiry's `enquiry.received` by this worker, from the mark the intake leaves: writePendingReceivedEvents),
  * and delivered by its own worker (createWebhookWorker): the same `webhook-id` on every attempt, events
  * of one enquiry in order, retried for a day, and never in the way of the company's e-mails.
  */
@@ -286,7 +286,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
      * from links it was sent, so none exists before its `enquiry.received` was written by an earlier round.
      */
     claimDue: async (claim) => {
-      await writeOwedReceivedEvents(db);
+      await writePendingReceivedEvents(db);
       // Ranked by (not enquiry.received, id): the row values compare in that order.
       return claim({
         limit: CLAIM_BATCH,

@@ -38,7 +38,7 @@ import { createUploadSlots } from './upload-slots.mjs';
  * The `reason` of a later-photos upload turned away at the upload gate, as /api/contact's: `rate-limited`
  * when it is this client's own doing (its uploads kept ending slow or abandoned), `busy` while an upload
  * is in progress (its own earlier one, or every slot taken).
- * @type {Record<GateRefusal, import('../../lib/contact-answer.mjs').AnswerReason>}
+ * @type {Record<GateRefusal, import('../../lib/contact-response.mjs').ResponseReason>}
  */
 const LATER_PHOTOS_GATE_REASONS = { busy: 'busy', 'in-progress': 'busy', strikes: 'rate-limited', 'too-slow': 'too-slow' };
 
@@ -146,7 +146,7 @@ export class BodyChecks {
   refuseCrossSite(response, withPage) {
     const { crossSite } = this.words.pages;
     if (withPage) this.respondWithPage(response, 403, crossSite);
-    // `reason`: one of lib/contact-answer.mjs's.
+    // `reason`: one of lib/contact-response.mjs's.
     else
       respondUnread(
         response,
@@ -196,7 +196,7 @@ export class BodyChecks {
   /**
    * POST /api/contact: JSON goes straight to Next under the body guard; an enquiry with photos
    * (multipart) comes in by the upload gate, refused as the contact route responds (`reason`: one of
-   * lib/contact-answer.mjs's); the form tries again by itself after a busy one.
+   * lib/contact-response.mjs's); the form tries again by itself after a busy one.
    * @param {Request} request
    * @param {Response} response
    * @param {string} method

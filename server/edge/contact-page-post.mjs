@@ -1,5 +1,5 @@
 // The contact form posted without JavaScript (a native POST /contact, handled by the page's server
-// action): what server.mjs lets through to Next, and the short page it answers with otherwise.
+// action): what server.mjs lets through to Next, and the short page it responds with otherwise.
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 import { LARGEST_BODY_BYTES } from '../../lib/enquiry-rules.mjs';
 import { mediaTypeOf } from '../base/media-type.mjs';

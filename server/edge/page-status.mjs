@@ -1,7 +1,7 @@
 // A page's own HTTP status. The app router gives a page no way to set one: `notFound()` does, but a
 // dynamic page's not-found answer is not rendered on the server (the document is empty until script
 // runs), and a claim's dead link must read without JavaScript. So server.mjs runs each document
-// request in a store, a page says the status it means (`answerPageStatus(404)`) while it renders,
+// request in a store, a page says the status it means (`setPageStatus(404)`) while it renders,
 // and the response is written with it. Plain JavaScript (typed by JSDoc) so server.mjs runs it with
 // no compile step.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -21,7 +21,7 @@ const storage = () => {
  * Next reads as failed unless 200).
  * @param {number} status
  */
-export function answerPageStatus(status) {
+export function setPageStatus(status) {
   const store = storage().getStore();
   if (store) store.status = status;
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerPageStatus, withPageStatus } from '@/server/edge/page-status.mjs';
+import { setPageStatus, withPageStatus } from '@/server/edge/page-status.mjs';
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -11,7 +11,7 @@ async function site(says: number | undefined) {
   const render = async (_request: IncomingMessage, response: ServerResponse) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await Promise.resolve();
-    if (says) answerPageStatus(says);
+    if (says) setPageStatus(says);
     response.statusCode = 200;
     response.end('<p>This link no longer works</p>');
   };
@@ -41,6 +41,6 @@ describe("a page's own status", () => {
   });
 
   it('is a no-op outside a request', () => {
-    expect(() => answerPageStatus(404)).not.toThrow();
+    expect(() => setPageStatus(404)).not.toThrow();
   });
 });

@@ -12,9 +12,9 @@ import { UPLOAD_PATHS, uploadPathOf } from './upload-gate.mjs';
 /**
  * @typedef {object} BodyRule What a request with a body (any method but GET, HEAD and OPTIONS) gets.
  * @property {'gone' | 'upload' | 'json-or-upload' | 'small-form'} takes `gone`: answered 410 unread;
- *   `upload`: a multipart form with photos, by the upload door (server/edge/upload-gate.mjs: a slot, a
+ *   `upload`: a multipart form with photos, by the upload gate (server/edge/upload-gate.mjs: a slot, a
  *   minimum rate, strikes for slow or abandoned uploads); `json-or-upload`: JSON goes to Next under the
- *   body guard, a multipart form by the upload door; `small-form`: a multipart form, to Next under the
+ *   body guard, a multipart form by the upload gate; `small-form`: a multipart form, to Next under the
  *   body guard.
  * @property {readonly string[]} [allow] the methods that may carry it (a POST only unless said); any
  *   other is answered 405 with this Allow. Without it, another method goes to Next.

@@ -1,4 +1,4 @@
-// The upload door as server.mjs keeps it, on a plain Node server with short windows: slots taken and
+// The upload gate as server.mjs keeps it, on a plain Node server with short windows: slots taken and
 // freed, outcomes that are strikes, and answers given before a byte of the body is read.
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /**
- * A server with the door in front of a handler that reads the whole body and answers 200 (or 400 when
+ * A server with the upload gate in front of a handler that reads the whole body and answers 200 (or 400 when
  * the body is "refuse me"). The client's address comes from a test header: loopback clients never get
  * strikes.
  */

@@ -4,7 +4,7 @@
 // trickling bodies cannot hold every slot: a phone with a usable signal still gets through. A client
 // whose uploads keep ending cut off for slowness or abandoned mid-body waits its turn (429).
 // Plain JavaScript (typed by JSDoc): server.mjs, which Next does not bundle, holds the process's one set
-// and takes a slot for every enquiry with photos at its upload door (server/edge/upload-gate.mjs).
+// and takes a slot for every enquiry with photos at its upload gate (server/edge/upload-gate.mjs).
 import { MIN_UPLOAD_BYTES_PER_SECOND, UPLOAD_SLOTS } from '../../lib/enquiry-rules.mjs';
 
 // The figures (how many slots, the fast rate, the strikes) are the enquiry's rules (lib/enquiry-rules.mjs).

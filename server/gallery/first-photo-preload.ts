@@ -63,7 +63,7 @@ type FirstPhotoPreloadOptions = {
   freshForMs: number;
   /** After this, a value is too old to announce at all (the photo may have been taken down). */
   usableForMs: number;
-  /** With `freshForMs` 0, how long a request waits for the list; then it answers with what it has. */
+  /** With `freshForMs` 0, how long a request waits for the list; then it responds with what it has. */
   waitMs: number;
   now?: () => number;
   /** Told of the first failure of a run of failures (a CRM down for an hour is one report, not sixty). */

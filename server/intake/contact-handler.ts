@@ -52,7 +52,7 @@ export function contactAnswer(result: EnquiryResult): HandlerResult {
 
 /**
  * POST /api/contact, the scripted form's way in: JSON, or multipart with photos (which came in by the
- * upload door of server.mjs, under an upload slot and its minimum rate). The body is read once by the
+ * upload gate of server.mjs, under an upload slot and its minimum rate). The body is read once by the
  * photo intake, its photos streamed to a temporary folder, and handed to the enquiry receiver.
  */
 export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryReceiverDeps = {}) {

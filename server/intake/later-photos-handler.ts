@@ -52,7 +52,7 @@ export function laterPhotosAnswer(result: LaterPhotosResult, json: boolean): Res
  * POST /claims/<reference>/photos: the claim the status page's cookie opens by that reference is
  * checked first, before a byte of the body is read (a cookie that opens nothing costs no upload: 404,
  * counted against the client); then the multipart body, which came in
- * by the upload door of server.mjs under an upload slot and its minimum rate, is read once by the photo
+ * by the upload gate of server.mjs under an upload slot and its minimum rate, is read once by the photo
  * intake, its photos streamed to a temporary folder, and handed to the photos-later receiver.
  */
 export function createLaterPhotosHandler(receiver: LaterPhotos) {

@@ -1,6 +1,6 @@
 // Photos added later from a claim's status page, against a real database and the outbox worker: the
 // enquiry form's checks and re-encoding (a phone photo's EXIF gone), one "More photos for HC-…"
-// follow-up per batch and exactly once, the claim's room, and the answers with and without script.
+// follow-up per batch and exactly once, the claim's room, and the responds with and without script.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

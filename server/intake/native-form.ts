@@ -14,7 +14,7 @@ type NativeFormResult = { kind: 'sent'; reference: string | null; urgent: boolea
 const HEAD_BYTES = 32;
 
 /**
- * The form's fields and photos from the FormData Next parsed (its body came in by the upload door of
+ * The form's fields and photos from the FormData Next parsed (its body came in by the upload gate of
  * server.mjs, under a slot, its size capped there): the claim part only when its box was ticked, the
  * first value of each field, React's own fields ($ACTION_ID_…, $ACTION_KEY) left out. The same limits
  * as the scripted form's multipart body, checked here since nothing streamed.

@@ -1,5 +1,5 @@
 // Photos that reach a stored enquiry after its notification went out (a retried upload, a resend after
-// a lost answer) reach the company in one follow-up, exactly once; before that, they ride with it.
+// a lost response) reach the company in one follow-up, exactly once; before that, they ride with it.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -5,22 +5,22 @@ import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { isPlausibleRecaptchaToken, verifyRecaptcha } from '@/server/intake/recaptcha';
 import { createRateLimiter } from '@/server/base/rate-limiter';
-import { contactRequest, startAssessmentStandIn, tempDatabase } from '@/tests/support/enquiry-peers';
+import { contactRequest, startFakeAssessment, tempDatabase } from '@/tests/support/enquiry-peers';
 import { recaptchaTestToken as token } from '@/tests/support/recaptcha-tokens';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
 
-let standIn: Awaited<ReturnType<typeof startAssessmentStandIn>>;
+let fakeAssessment: Awaited<ReturnType<typeof startFakeAssessment>>;
 let db: Client;
 let cleanup: () => void;
 
 beforeAll(async () => {
-  standIn = await startAssessmentStandIn();
+  fakeAssessment = await startFakeAssessment();
 });
-afterAll(() => standIn.close());
+afterAll(() => fakeAssessment.close());
 beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
-  standIn.requests.length = 0;
+  fakeAssessment.requests.length = 0;
 });
 afterEach(() => cleanup());
 
@@ -29,7 +29,7 @@ function config() {
     RECAPTCHA_PROJECT_ID: 'homecare-test',
     RECAPTCHA_API_KEY: 'test-api-key',
     NEXT_PUBLIC_RECAPTCHA_SITE_KEY: 'test-site-key',
-    RECAPTCHA_ASSESSMENT_URL: standIn.url,
+    RECAPTCHA_ASSESSMENT_URL: fakeAssessment.url,
     RECAPTCHA_TIMEOUT_MS: '300',
   });
 }
@@ -56,9 +56,9 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
       enquiries: [{ disposition: 'accepted', verification: 'verified', recaptcha_score: 0.9 }],
       jobs: ['notification', 'acknowledgement'],
     });
-    expect(standIn.requests).toHaveLength(1);
-    expect(standIn.requests[0]!.url).toBe('/v1/projects/homecare-test/assessments?key=test-api-key');
-    expect(standIn.requests[0]!.body).toEqual({
+    expect(fakeAssessment.requests).toHaveLength(1);
+    expect(fakeAssessment.requests[0]!.url).toBe('/v1/projects/homecare-test/assessments?key=test-api-key');
+    expect(fakeAssessment.requests[0]!.body).toEqual({
       event: { token: token('valid'), siteKey: 'test-site-key', expectedAction: 'contact_form' },
     });
   });
@@ -85,7 +85,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
       status: 400,
       body: { success: false, message: 'The reCAPTCHA check is missing. Please reload the page and try again.', reason: 'captcha' },
     });
-    expect(standIn.requests).toHaveLength(0);
+    expect(fakeAssessment.requests).toHaveLength(0);
   });
 
   it('low score: answered as success, stored as suspect and not notified', async () => {
@@ -152,7 +152,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
       expect(result.status).toBe(400);
       expect(result.body.message).toBe('The reCAPTCHA check failed. Please reload the page and try again.');
     }
-    expect(standIn.requests).toHaveLength(0);
+    expect(fakeAssessment.requests).toHaveLength(0);
     expect(isPlausibleRecaptchaToken(token('valid'))).toBe(true);
     expect(isPlausibleRecaptchaToken('A-_'.repeat(1333))).toBe(true);
     expect(await verifyRecaptcha('x'.repeat(5), config().recaptcha!)).toEqual({ kind: 'invalid', reason: 'IMPLAUSIBLE_TOKEN' });
@@ -171,7 +171,7 @@ describe('reCAPTCHA Enterprise verification against a local assessment endpoint'
       statuses.push((await limited(contactRequest({ ...valid, recaptchaToken: token('invalid', attempt) }, { address }))).status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
-    expect(standIn.requests).toHaveLength(5);
+    expect(fakeAssessment.requests).toHaveLength(5);
     // Another client is not affected.
     expect((await limited(contactRequest({ ...valid, recaptchaToken: token('valid') }, { address: '198.51.100.8' }))).status).toBe(201);
   });

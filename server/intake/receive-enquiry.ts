@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { CONTACT_RESPONSES, photoText } from '@/content/contact';
-import type { AnswerReason } from '@/lib/contact-answer.mjs';
+import type { ResponseReason } from '@/lib/contact-response.mjs';
 import { HONEYPOT_FIELD, PHOTO_FIELD, isUrgent } from '@/lib/contact-fields';
 import { parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { getDb } from '@/server/base/db';
@@ -39,7 +39,7 @@ export type FieldError = { path: string; msg: string };
  */
 export type EnquiryResult =
   | { kind: 'stored'; reference?: string; urgent: boolean; photosNotKept: number }
-  | { kind: 'refused'; reason: AnswerReason; status: number; message: string; errors?: FieldError[] }
+  | { kind: 'refused'; reason: ResponseReason; status: number; message: string; errors?: FieldError[] }
   | { kind: 'busy'; reason: 'rate-limited' | 'unavailable'; status: 429 | 503; message: string; retryAfterSeconds: number };
 
 /** A result that is not a stored enquiry: refused or busy. */
@@ -52,7 +52,7 @@ export type NotStored = Exclude<EnquiryResult, { kind: 'stored' }>;
  */
 export class Refusal {
   constructor(
-    readonly reason: AnswerReason,
+    readonly reason: ResponseReason,
     readonly status: number,
     readonly message: string,
     readonly errors?: FieldError[],

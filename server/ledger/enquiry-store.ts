@@ -16,7 +16,7 @@ import {
   writePhotoFiles,
   type PhotoToStore,
 } from '@/server/ledger/photo-store';
-import { CRM_OWED_RECEIVED, enquiryReceivedEvent, photosAddedEvent, photosHandedOverEvent } from '@/server/crm/outgoing-events';
+import { CRM_RECEIVED_PENDING, enquiryReceivedEvent, photosAddedEvent, photosHandedOverEvent } from '@/server/crm/outgoing-events';
 import { mailJob } from '@/server/ledger/outbox';
 import { emailKey } from '@/server/base/email-key';
 import { rateLimitKey } from '@/server/edge/client-address.mjs';
@@ -54,7 +54,7 @@ export type NewEnquiry = Record<'name' | 'email' | 'subject' | 'message', string
      * for the client (by its rate-limit key: an IPv6 client by its /64), `perHour` in all.
      */
     acknowledge?: false | { perHour: number; perClient: number };
-    /** Whether the company's CRM is told of it (an accepted one): marked as owed its `enquiry.received` event. */
+    /** Whether the company's CRM is told of it (an accepted one): marked as pending its `enquiry.received` event. */
     tellCrm?: boolean;
     /** Damage photos, already re-encoded. */
     photos?: readonly PhotoToStore[];
@@ -286,7 +286,7 @@ async function insertNewEnquiry(attempt: StoreAttempt): Promise<StoreResult | nu
     run(
       insertSelect(
         e,
-        { ...row, replacesId: replacedBy(row, now), ...(accepted && enquiry.tellCrm ? CRM_OWED_RECEIVED : {}) },
+        { ...row, replacesId: replacedBy(row, now), ...(accepted && enquiry.tellCrm ? CRM_RECEIVED_PENDING : {}) },
         sql`WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${sameEnquiry(row, now)})`,
       ),
     ),

@@ -14,7 +14,7 @@ const LISTENERS = Symbol.for('homecare.outbox.listeners');
 type ListenerHolder = { [LISTENERS]?: Set<() => void> };
 const listeners = () => ((globalThis as ListenerHolder)[LISTENERS] ??= new Set());
 
-/** Says that a committed write queued jobs, so a lane delivers them now rather than at its next poll. */
+/** Says that a committed write queued jobs, so a worker delivers them now rather than at its next poll. */
 export function outboxWritten(): void {
   for (const listener of listeners()) listener();
 }

@@ -8,7 +8,7 @@ import { createDeliveryMonitor } from '@/server/reports/delivery-monitor';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { orm } from '@/server/base/db';
 import { webhookEvents } from '@/server/base/db-schema';
-import { writeOwedReceivedEvents } from '@/server/crm/outgoing-events';
+import { writePendingReceivedEvents } from '@/server/crm/outgoing-events';
 import { checkEnquiryHealth, publicHealth } from '@/server/reports/health';
 import { createAlertSink, createOperatorAlerts } from '@/server/error-log/operator-alerts';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -181,7 +181,7 @@ describe('enquiry health', () => {
     expect(await rowsOf()).toMatchObject({ events: 0, owed: 2 });
 
     // The same figures the written events give, once the CRM's worker has written them.
-    expect(await writeOwedReceivedEvents(db)).toBe(2);
+    expect(await writePendingReceivedEvents(db)).toBe(2);
     expect(await rowsOf()).toMatchObject({ events: 2, owed: 0 });
     expect(await check()).toEqual(held);
   });

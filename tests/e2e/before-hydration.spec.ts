@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { outboxMessages } from '../support/outbox';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { watchCspViolations } from './support/csp-violations';
 import { expect, holdChunks, hydrated, landBeforeHydration, test, type Page } from './support/test';
 import { testOutboxDir } from './test-env';

@@ -3,7 +3,7 @@ import { CONTACT_OUTCOME_MESSAGES } from '../../content/contact';
 import { parseMail } from '../support/mail-message';
 import { ownLoopbackAddress, startUnreliableForwarder } from '../support/unreliable-forwarder';
 import { openEngine, type EngineName, type EngineSession } from './support/engines';
-import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
+import { FAKE_RECAPTCHA } from './support/fake-recaptcha';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 
 // The contact form in Firefox ESR and WebKit as a phone in a damaged house uses it, against the
@@ -15,7 +15,7 @@ const engines: EngineName[] = ['firefox', 'webkit'];
 const phone = { width: 375, height: 812 };
 const REFERENCE = /HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}/;
 const recaptcha = [
-  { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: STAND_IN_RECAPTCHA },
+  { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: FAKE_RECAPTCHA },
 ];
 
 async function mailsAbout(subject: string) {

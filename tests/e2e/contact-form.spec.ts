@@ -1,8 +1,8 @@
 import { outboxMessages } from '../support/outbox';
 import { expect, test, type Page, type Route } from './support/test';
 import { axe } from './support/axe';
-import { routeRecaptcha, standInToken } from './support/recaptcha-stand-in';
-import { standInCrm } from './support/stand-in-crm';
+import { routeRecaptcha, fakeToken } from './support/fake-recaptcha';
+import { fakeCrm } from './support/fake-crm';
 import { testOutboxDir, testRecaptchaSiteKey } from './test-env';
 
 /** Counts POST /api/contact requests that leave the browser. */
@@ -43,7 +43,7 @@ async function fillValid(page: Page, overrides: Partial<Record<'name' | 'email' 
 }
 
 /** Answers POST /api/contact in the browser instead of the server, to show each catalogue row. */
-async function standInApi(page: Page, answer: (route: Route) => Promise<void>) {
+async function fakeApi(page: Page, answer: (route: Route) => Promise<void>) {
   await page.route('**/api/contact', answer);
 }
 
@@ -75,7 +75,7 @@ async function expectNoFieldErrors(page: Page) {
 }
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
+  await fakeCrm.reset();
 });
 
 test('the page shows the details, the form with labelled fields and required marks, and the Google disclosure', async ({ page }) => {
@@ -185,7 +185,7 @@ test('a real submission: submitting state, token for contact_form, success messa
     // Where it came from: this visit landed on /contact and sent the form from there, with no referrer.
     sentFrom: '/contact',
     landingPage: '/contact',
-    recaptchaToken: standInToken(1),
+    recaptchaToken: fakeToken(1),
     website: '',
     // The enquiry's key, made when the form took over the page and sent with every try.
     enquiryKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
@@ -202,8 +202,8 @@ test('a real submission: submitting state, token for contact_form, success messa
     .toHaveLength(1);
 
   // Logged with source contact-form, without the message text or contact details.
-  await expect.poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(1);
-  const [entry] = (await standInCrm.errorLogs()).filter((log) => log.source === 'contact-form');
+  await expect.poll(async () => (await fakeCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(1);
+  const [entry] = (await fakeCrm.errorLogs()).filter((log) => log.source === 'contact-form');
   expect(entry).toMatchObject({ level: 'info', source: 'contact-form', statusCode: 201 });
   const logged = JSON.stringify(entry);
   for (const secret of ['Jo Bloggs', 'jo@example.com', '0141 496 0000', unique, 'Water is coming']) expect(logged).not.toContain(secret);
@@ -219,14 +219,14 @@ test('a second submission asks for a fresh token', async ({ page }) => {
   await fillValid(page, { subject: `Second ${Date.now()}` });
   await sendButton(page).click();
   await expect.poll(() => posts.length).toBe(2);
-  expect(posts.map((post) => post.recaptchaToken)).toEqual([standInToken(1), standInToken(2)]);
+  expect(posts.map((post) => post.recaptchaToken)).toEqual([fakeToken(1), fakeToken(2)]);
   // Both answered and logged before the next test starts, so no log of this one reaches it.
-  await expect.poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(2);
+  await expect.poll(async () => (await fakeCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(2);
 });
 
 test('field errors from the server appear under the matching fields', async ({ page }) => {
   await routeRecaptcha(page);
-  await standInApi(page, (route) =>
+  await fakeApi(page, (route) =>
     route.fulfill({
       status: 422,
       json: {
@@ -251,8 +251,8 @@ test('field errors from the server appear under the matching fields', async ({ p
   // The form keeps what the visitor typed.
   await expect(name(page)).toHaveValue('Jo Bloggs');
   // The failure is logged without contact details.
-  await expect.poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(1);
-  const [entry] = (await standInCrm.errorLogs()).filter((log) => log.source === 'contact-form');
+  await expect.poll(async () => (await fakeCrm.errorLogs()).filter((entry) => entry.source === 'contact-form')).toHaveLength(1);
+  const [entry] = (await fakeCrm.errorLogs()).filter((log) => log.source === 'contact-form');
   expect(entry).toMatchObject({ level: 'error', statusCode: 422, metadata: { outcome: 'error', fieldErrors: ['email', 'subject'] } });
   expect(JSON.stringify(entry)).not.toContain('jo@example.com');
 });
@@ -306,7 +306,7 @@ test('catalogue: no answer at all → it says the enquiry may not have arrived, 
   await page.clock.install();
   await routeRecaptcha(page);
   let tries = 0;
-  await standInApi(page, (route) => {
+  await fakeApi(page, (route) => {
     tries += 1;
     return route.abort('connectionreset');
   });
@@ -332,7 +332,7 @@ test('catalogue: no answer at all → it says the enquiry may not have arrived, 
 for (const { row, answer, kind, text } of catalogue) {
   test(`catalogue: ${row} → ${text}`, async ({ page }) => {
     await routeRecaptcha(page);
-    await standInApi(page, answer);
+    await fakeApi(page, answer);
     await page.goto('/contact');
     await fillValid(page);
     await sendButton(page).click();
@@ -359,7 +359,7 @@ test('reCAPTCHA script unreachable: generic failure, nothing sent, logged', asyn
   expect(scripts.requested.length).toBeGreaterThanOrEqual(1);
   expect(posts).toHaveLength(0);
   await expect
-    .poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.source === 'contact-form').map((entry) => entry.message))
+    .poll(async () => (await fakeCrm.errorLogs()).filter((entry) => entry.source === 'contact-form').map((entry) => entry.message))
     .toEqual(['Failed to load reCAPTCHA script']);
   // What the visitor typed is kept for another try.
   await expect(message(page)).toHaveValue('Water is coming through the ceiling after the storm.');
@@ -367,7 +367,7 @@ test('reCAPTCHA script unreachable: generic failure, nothing sent, logged', asyn
 
 test('the form works by keyboard alone', async ({ page }) => {
   await routeRecaptcha(page);
-  await standInApi(page, (route) => route.fulfill({ status: 201, json: { success: true } }));
+  await fakeApi(page, (route) => route.fulfill({ status: 201, json: { success: true } }));
   await page.goto('/contact');
   await name(page).focus();
   await page.keyboard.type('Jo Bloggs');
@@ -395,7 +395,7 @@ test('the form works by keyboard alone', async ({ page }) => {
 
 test('axe: no violations on the contact page with errors and a failure message shown', async ({ page }) => {
   await routeRecaptcha(page);
-  await standInApi(page, (route) =>
+  await fakeApi(page, (route) =>
     route.fulfill({
       status: 422,
       json: { success: false, message: 'Please correct the highlighted fields.', errors: [{ path: 'email', msg: 'Nope' }] },

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { parseMail } from '../support/mail-message';
 import { heicBytes, pdfBytes, phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { axe } from './support/axe';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { testOutboxDir } from './test-env';
 
 // Damage photos on the contact form, against the default test build: chosen, shown,

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page, type Route } from './support/tes
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { axe } from './support/axe';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { testOutboxDir, testSiteUrl } from './test-env';
 
 // The contact form as a visitor in a damaged house meets it, against the default test build: sent

@@ -2,7 +2,7 @@ import { outboxMessages } from '../support/outbox';
 import { expect, test, type Browser, type Page } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { axe } from './support/axe';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { testOutboxDir } from './test-env';
 
 // The urgency questions and an insurer's instruction in the form, against the default test build: shown

@@ -2,9 +2,9 @@ import { expect, test, type Page } from './support/test';
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { accreditations } from '@/content/accreditations';
 import { watchCspViolations } from './support/csp-violations';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { allRoutes, routes } from '../../scripts/support/routes';
-import { standInCrm } from './support/stand-in-crm';
+import { fakeCrm } from './support/fake-crm';
 
 // The site with its Content-Security-Policy on: walking every route, opening every dialog, using the
 // gallery and sending the form must not make the browser block anything.
@@ -43,8 +43,8 @@ async function scrollThrough(page: Page) {
 }
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
-  await standInCrm.setGallery({ status: 200, body: { data: galleryItems } });
+  await fakeCrm.reset();
+  await fakeCrm.setGallery({ status: 200, body: { data: galleryItems } });
 });
 
 // One test a route: a walk of every route in one test came within a second of its time limit on a slow machine.
@@ -129,7 +129,7 @@ test('the gallery: filters, the viewer, next and previous, images and video, wit
 
 test('the contact form loads reCAPTCHA, fills in and sends with no CSP violation', async ({ page }) => {
   const violations = await watchCspViolations(page);
-  // The test build has a reCAPTCHA site key: the form loads Google's script (answered by a stand-in at
+  // The test build has a reCAPTCHA site key: the form loads Google's script (answered by a fake at
   // Google's URL) when the visitor engages it, so the page's policy must let that script in.
   const scripts = await routeRecaptcha(page);
   await page.goto('/contact');

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { expect, test } from './support/test';
 import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { watchCspViolations } from './support/csp-violations';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
-import { standInCrm } from './support/stand-in-crm';
-import { standInCrmUrl, testPorts, testRecaptchaSiteKey } from './test-env';
+import { routeRecaptcha } from './support/fake-recaptcha';
+import { fakeCrm } from './support/fake-crm';
+import { fakeCrmUrl, testPorts, testRecaptchaSiteKey } from './test-env';
 
 // `npm run dev` (node server.mjs --dev): Next's development server behind the same headers as a build,
 // so a missing origin in the Content-Security-Policy shows up while developing. A visitor's walk by
@@ -31,7 +31,7 @@ test.beforeAll(async () => {
       DATABASE_URL: `file:${path.join(work, 'site.db')}`,
       ENQUIRY_OUTBOX_DIR: path.join(work, 'outbox'),
       NEXT_PUBLIC_API_URL: '',
-      NEXT_PUBLIC_CRM_URL: standInCrmUrl,
+      NEXT_PUBLIC_CRM_URL: fakeCrmUrl,
       NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
     },
     timeoutMs: 150_000,
@@ -47,7 +47,7 @@ test('the development server sends the security headers, with the build’s orig
   const response = await fetch(`${base}/`);
   const policy = response.headers.get('content-security-policy') ?? '';
   expect(policy).toContain("frame-ancestors 'none'");
-  expect(policy).toMatch(new RegExp(`connect-src 'self' ${standInCrmUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  expect(policy).toMatch(new RegExp(`connect-src 'self' ${fakeCrmUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   expect(policy).toContain('https://www.gstatic.com/recaptcha/');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -58,7 +58,7 @@ test('a visit by links under the development policy: / → Gallery (CRM items) �
   test.setTimeout(180_000);
   const violations = await watchCspViolations(page);
   const scripts = await routeRecaptcha(page);
-  await standInCrm.setGallery({
+  await fakeCrm.setGallery({
     status: 200,
     body: {
       data: [

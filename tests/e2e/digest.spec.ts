@@ -7,7 +7,7 @@ import { peersControlUrl, productionConfigEnv, productionSiteUrl } from './test-
 import { openTestDatabase } from './support/database';
 
 // The company's digest from the production-configuration build's database (playwright.config.ts project
-// 'production-config'): `npm run digest -- --send` mails it through the SMTP stand-in with the period's
+// 'production-config'): `npm run digest -- --send` mails it through the SMTP fake with the period's
 // counts, and a second `--send` in the same period sends nothing.
 
 type ReceivedMail = { from: string; to: string[]; subject: string; raw: string };

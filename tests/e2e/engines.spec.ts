@@ -10,9 +10,9 @@ import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { crmKitchenCeiling, crmSlateRoof } from './support/gallery';
 import { HYDRATED } from './support/hydration';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
-import { STAND_IN_RECAPTCHA } from './support/recaptcha-stand-in';
+import { FAKE_RECAPTCHA } from './support/fake-recaptcha';
 import { routes, searchRoutes } from '../../scripts/support/routes';
-import { standInCrm } from './support/stand-in-crm';
+import { fakeCrm } from './support/fake-crm';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 
 // The visitors' journeys in the two engines besides Chromium (Firefox ESR and WebKitGTK's MiniBrowser,
@@ -24,9 +24,9 @@ const sizes: Record<'phone' | 'desktop', Viewport> = { phone: { width: 375, heig
 const engines: EngineName[] = ['firefox', 'webkit'];
 const REFERENCE = /HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}/;
 
-// Google's script, answered by the same stand-in the Chromium journeys use (Firefox can intercept it).
+// Google's script, answered by the same fake the Chromium journeys use (Firefox can intercept it).
 const recaptcha = [
-  { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: STAND_IN_RECAPTCHA },
+  { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: FAKE_RECAPTCHA },
 ];
 
 // The gallery as the CRM on another origin serves it: two categories, photos under both media rules.
@@ -69,7 +69,7 @@ async function withEngine(name: EngineName, viewport: Viewport, run: (session: E
 }
 
 test.afterEach(async () => {
-  await standInCrm.reset();
+  await fakeCrm.reset();
 });
 
 for (const engine of engines) {
@@ -165,7 +165,7 @@ for (const engine of engines) {
 
   test(`${engine}, phone: the gallery's filter, its viewer by click and by keyboard, arrow keys wrapping, Escape, no scroll behind`, async () => {
     test.setTimeout(90_000);
-    await standInCrm.setGallery({ status: 200, body: { data: galleryItems } });
+    await fakeCrm.setGallery({ status: 200, body: { data: galleryItems } });
     await withEngine(engine, sizes.phone, async (session) => {
       await session.goto(`${productionSiteUrl}/`);
       await session.click('nav[aria-label="Main"] button[aria-controls]');
@@ -271,7 +271,7 @@ type SentPhoto = { name: string; type: string; bytes: number; width: number; hei
 /**
  * A visitor on a phone lands on /services, opens the menu, follows it to /contact and sends a claim with
  * one full-size phone photo (EXIF and GPS included). Returns what the form sent and the e-mail that
- * reached the SMTP stand-in.
+ * reached the SMTP fake.
  */
 async function sendClaimWithPhoto(session: EngineSession, label: string, beforeSending = '') {
   const folder = mkdtempSync(path.join(tmpdir(), 'homecare-engine-photo-'));

@@ -1,29 +1,29 @@
 import { expect, test } from './support/test';
 import { axe } from './support/axe';
 import { errorLogRecordSchema } from '../../server/error-log/record-schema';
-import { standInCrm } from './support/stand-in-crm';
-import { standInCrmUrl, testBuildEnv } from './test-env';
+import { fakeCrm } from './support/fake-crm';
+import { fakeCrmUrl, testBuildEnv } from './test-env';
 import { openTestDatabase } from './support/database';
 
 // The faults below exist only in the test build (NEXT_PUBLIC_E2E_FAULTS=1): app/template.e2e.tsx,
 // components/testing/layout-fault.e2e.tsx and app/api/e2e-fault/route.e2e.ts (components/testing/e2e-faults.tsx).
 
 async function settledErrorLogs(expected: number) {
-  await expect.poll(async () => (await standInCrm.errorLogs()).length).toBe(expected);
+  await expect.poll(async () => (await fakeCrm.errorLogs()).length).toBe(expected);
   // Give a late duplicate the chance to arrive before counting for good.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const logs = await standInCrm.errorLogs();
+  const logs = await fakeCrm.errorLogs();
   // Whatever the logger sends, the CRM contract (and the built-in endpoint) accepts.
   for (const entry of logs) expect(errorLogRecordSchema.safeParse(entry).error).toBeUndefined();
   return logs;
 }
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
+  await fakeCrm.reset();
 });
 
 test('a failed request produces exactly one remote entry with the right fields', async ({ page }) => {
-  await standInCrm.setGallery({ status: 503, body: { success: false, message: 'Down for maintenance' } });
+  await fakeCrm.setGallery({ status: 503, body: { success: false, message: 'Down for maintenance' } });
   await page.goto('/?e2e-fault=request');
 
   const logs = await settledErrorLogs(1);
@@ -38,7 +38,7 @@ test('a failed request produces exactly one remote entry with the right fields',
     path: '/api/gallery/public',
     message: 'HTTP 503 from GET /api/gallery/public',
     userAgent: expect.stringContaining('Mozilla/5.0'),
-    metadata: { url: `${standInCrmUrl}/api/gallery/public`, page: '/' },
+    metadata: { url: `${fakeCrmUrl}/api/gallery/public`, page: '/' },
   });
 });
 

@@ -1,5 +1,5 @@
 // The site's own gallery endpoints (the built-in source), through the real production server and
-// Next's routing, with the shipped samples. (The page itself talks to the stand-in CRM in this build.)
+// Next's routing, with the shipped samples. (The page itself talks to the fake CRM in this build.)
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from './support/test';
 import { mediaUrl } from '@/lib/gallery/media-url';

@@ -1,7 +1,7 @@
 import { expect, test, waitingForHydration, type APIRequestContext, type Browser, type BrowserContext, type Page } from './support/test';
 import { exifOf } from '../../scripts/support/gallery-phone-photo';
-import { standInCrm } from './support/stand-in-crm';
-import { standInCrmUrl } from './test-env';
+import { fakeCrm } from './support/fake-crm';
+import { fakeCrmUrl } from './test-env';
 import { parseLinkHeader } from '../support/link-header';
 
 // Real phone photos behind the CRM (4032x3024 JPEG, about 5 MB, GPS in their EXIF): every image the
@@ -52,8 +52,8 @@ async function openGallery(browser: Browser, screen: (typeof screens)[number]): 
   return page;
 }
 
-const firstPhotoUrl = `${standInCrmUrl}/photos/survey-1.jpg`;
-const listUrl = `${standInCrmUrl}/api/gallery/public`;
+const firstPhotoUrl = `${fakeCrmUrl}/photos/survey-1.jpg`;
+const listUrl = `${fakeCrmUrl}/api/gallery/public`;
 
 /** The Link header GET /gallery sends ('' for none); the test build's server asks the CRM afresh for each request. */
 async function galleryLinkHeader(request: APIRequestContext): Promise<string> {
@@ -76,8 +76,8 @@ async function galleryWithFirstImageLoaded(context: BrowserContext) {
 }
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
-  await standInCrm.setGallery({ status: 200, body: { data: photos } });
+  await fakeCrm.reset();
+  await fakeCrm.setGallery({ status: 200, body: { data: photos } });
 });
 
 for (const screen of screens) {
@@ -126,7 +126,7 @@ for (const screen of screens) {
 }
 
 test('what the optimiser sends is WebP with no EXIF at all (the GPS position stays at the CRM)', async ({ request }) => {
-  const source = `${standInCrmUrl}/photos/survey-1.jpg`;
+  const source = `${fakeCrmUrl}/photos/survey-1.jpg`;
   const response = await request.get(`/_next/image?url=${encodeURIComponent(source)}&w=640&q=75`, {
     headers: { Accept: 'image/webp,image/*' },
   });
@@ -140,7 +140,7 @@ test('what the optimiser sends is WebP with no EXIF at all (the GPS position sta
 test('the optimiser refuses another origin, a width or quality outside its lists and a query string, with 4xx and without a fetch', async ({
   request,
 }) => {
-  const photo = `${standInCrmUrl}/photos/never-fetched.jpg`;
+  const photo = `${fakeCrmUrl}/photos/never-fetched.jpg`;
   const refused = [
     `/_next/image?url=${encodeURIComponent('https://elsewhere.example.net/photo.jpg')}&w=640&q=75`,
     `/_next/image?url=${encodeURIComponent('http://127.0.0.1:1/photo.jpg')}&w=640&q=75`,
@@ -155,13 +155,13 @@ test('the optimiser refuses another origin, a width or quality outside its lists
     expect(response.status(), path).toBeGreaterThanOrEqual(400);
     expect(response.status(), path).toBeLessThan(500);
   }
-  expect(await standInCrm.mediaRequests()).not.toContain('/photos/never-fetched.jpg');
+  expect(await fakeCrm.mediaRequests()).not.toContain('/photos/never-fetched.jpg');
 });
 
 test('the list is asked for from the document’s head, once: the gallery’s fetch takes the preload', async ({ page }) => {
   const listRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url() === `${standInCrmUrl}/api/gallery/public`) listRequests.push(request.resourceType());
+    if (request.url() === `${fakeCrmUrl}/api/gallery/public`) listRequests.push(request.resourceType());
   });
   await page.goto('/gallery');
   await expect(page.getByTestId('gallery-grid').getByRole('img')).toHaveCount(photos.length);
@@ -174,12 +174,12 @@ test('the list is asked for from the document’s head, once: the gallery’s fe
     })),
   );
   expect(hints).toEqual([
-    { rel: 'preconnect', href: `${standInCrmUrl}/`, crossOrigin: 'anonymous' },
-    { rel: 'preload', href: `${standInCrmUrl}/api/gallery/public`, crossOrigin: 'anonymous' },
+    { rel: 'preconnect', href: `${fakeCrmUrl}/`, crossOrigin: 'anonymous' },
+    { rel: 'preload', href: `${fakeCrmUrl}/api/gallery/public`, crossOrigin: 'anonymous' },
   ]);
   const initiators = await page.evaluate(
     (url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
-    `${standInCrmUrl}/api/gallery/public`,
+    `${fakeCrmUrl}/api/gallery/public`,
   );
   expect(initiators).toEqual(['link']);
   expect(listRequests).toHaveLength(1);
@@ -191,7 +191,7 @@ for (const screen of screens) {
   }) => {
     const context = await contextFor(browser, screen);
     // The CRM refuses the site's server (not the browser): the page comes without the header.
-    await standInCrm.setGallery({ status: 200, body: { data: photos }, serverStatus: 503 });
+    await fakeCrm.setGallery({ status: 200, body: { data: photos }, serverStatus: 503 });
     const { page, imageRequests, first } = await galleryWithFirstImageLoaded(context);
     const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
     const preloaded = await page.evaluate(() => {
@@ -220,7 +220,7 @@ for (const screen of screens) {
     const link = await galleryLinkHeader(request);
     expect(link).toContain(encodeURIComponent(firstPhotoUrl));
     // The browser's list now takes a second and a half; the server already has its copy.
-    await standInCrm.setGallery({ status: 200, body: { data: photos }, delayMs: 1500 });
+    await fakeCrm.setGallery({ status: 200, body: { data: photos }, delayMs: 1500 });
     const context = await contextFor(browser, screen);
     const page = waitingForHydration(await context.newPage());
     const events: string[] = [];
@@ -259,7 +259,7 @@ test('no header when the CRM cannot give the list, nor for a client-side navigat
   expect(await galleryLinkHeader(request)).toContain(encodeURIComponent(firstPhotoUrl));
   const clientNavigation = await request.get('/gallery?_rsc=1', { headers: { rsc: '1', 'sec-fetch-dest': 'empty' } });
   expect(clientNavigation.headers()['link']).toBeUndefined();
-  await standInCrm.setGallery({ status: 503, body: { message: 'down' } });
+  await fakeCrm.setGallery({ status: 503, body: { message: 'down' } });
   const page = await request.get('/gallery');
   expect(page.status()).toBe(200);
   expect(page.headers()['link']).toBeUndefined();
@@ -301,7 +301,7 @@ for (const screen of screens) {
 }
 
 test('on a phone a video tile shows its still frame, resized, and fetches no video bytes', async ({ browser }) => {
-  await standInCrm.setGallery({
+  await fakeCrm.setGallery({
     status: 200,
     body: {
       data: [
@@ -344,7 +344,7 @@ test('on a phone a video tile shows its still frame, resized, and fetches no vid
     renderedWidth: image.getBoundingClientRect().width,
     naturalWidth: image.naturalWidth,
   }));
-  expect(shown.currentSrc).toContain(`url=${encodeURIComponent(`${standInCrmUrl}/photos/roof-timelapse-frame.jpg`)}`);
+  expect(shown.currentSrc).toContain(`url=${encodeURIComponent(`${fakeCrmUrl}/photos/roof-timelapse-frame.jpg`)}`);
   expect(shown.naturalWidth).toBeLessThanOrEqual(2 * 3 * shown.renderedWidth);
   // Both tiles still say what they are.
   await expect(grid.getByRole('button', { name: /Video.*Roof time-lapse/ })).toBeVisible();

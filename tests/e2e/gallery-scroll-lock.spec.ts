@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { galleryTile } from './support/gallery';
 import config from '../../playwright.config';
-import { standInCrm } from './support/stand-in-crm';
+import { fakeCrm } from './support/fake-crm';
 
 // Headless Chromium hides scrollbars by default; show them so the layout-jump check means something.
 test.use({ launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] } });
@@ -15,13 +15,13 @@ const items = Array.from({ length: 6 }, (_, position) => ({
 const tile = galleryTile;
 const viewer = (page: import('@playwright/test').Page) => page.getByRole('dialog');
 async function openGallery(page: import('@playwright/test').Page) {
-  await standInCrm.setGallery({ status: 200, body: { data: items } });
+  await fakeCrm.setGallery({ status: 200, body: { data: items } });
   await page.goto('/gallery');
   await expect(tile(page, 'Kitchen ceiling')).toBeVisible();
 }
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
+  await fakeCrm.reset();
 });
 
 test('the page does not scroll under the open viewer and nothing moves when its scrollbar goes', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { expect, test, waitingForHydration, type Page } from './support/test';
 import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery';
 import { axe } from './support/axe';
-import { standInCrm } from './support/stand-in-crm';
-import { standInCrmUrl } from './test-env';
+import { fakeCrm } from './support/fake-crm';
+import { fakeCrmUrl } from './test-env';
 
 // The gallery's messages, verbatim: a visitor must read exactly these.
 const LOAD_FAILED = 'Failed to load gallery photos. Please try again later.';
@@ -53,17 +53,17 @@ const viewer = (page: Page) => page.getByRole('dialog');
 const counter = (page: Page) => page.getByTestId('viewer-counter');
 
 async function openGallery(page: Page, body: unknown = { data: mixed }) {
-  await standInCrm.setGallery({ status: 200, body });
+  await fakeCrm.setGallery({ status: 200, body });
   await page.goto('/gallery');
   await expect(filters(page).first()).toBeVisible();
 }
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
+  await fakeCrm.reset();
 });
 
 test('shows an announced loading indicator while a slow response is on its way', async ({ page }) => {
-  await standInCrm.setGallery({ status: 200, body: { data: mixed } });
+  await fakeCrm.setGallery({ status: 200, body: { data: mixed } });
   // The list is held until the indicator has been seen: a fixed delay raced the wait for hydration.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -100,15 +100,15 @@ test('images follow the media URL rule, load lazily after the first, with alt te
   // Hold the images back so the frames are measured before and after they arrive.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${standInCrmUrl}/**`, async (route) => {
+  await page.route(`${fakeCrmUrl}/**`, async (route) => {
     if (route.request().resourceType() === 'image') await held;
     await route.continue();
   });
   await openGallery(page);
   const kitchen = page.getByRole('img', { name: 'Kitchen ceiling' });
   const hallway = page.getByRole('img', { name: 'Hallway floor' });
-  await expect(kitchen).toHaveAttribute('src', `${standInCrmUrl}/gallery/samples/kitchen-ceiling-sample.webp`);
-  await expect(hallway).toHaveAttribute('src', `${standInCrmUrl}/api/gallery/image/samples%2Fhallway-floor-sample.webp`);
+  await expect(kitchen).toHaveAttribute('src', `${fakeCrmUrl}/gallery/samples/kitchen-ceiling-sample.webp`);
+  await expect(hallway).toHaveAttribute('src', `${fakeCrmUrl}/api/gallery/image/samples%2Fhallway-floor-sample.webp`);
   // The first image is in view on every screen: it loads at once and first; the rest load lazily.
   await expect(kitchen).toHaveAttribute('loading', 'eager');
   await expect(kitchen).toHaveAttribute('fetchpriority', 'high');
@@ -142,7 +142,7 @@ test('a video tile plays muted on hover and on keyboard focus, and pauses on lea
   await filters(page).filter({ hasText: 'Storm Damage' }).click();
   const card = tile(page, 'Roof time-lapse');
   const video = card.locator('video');
-  await expect(video).toHaveAttribute('src', `${standInCrmUrl}/api/gallery/image/samples%2Froof-timelapse-sample.mp4`);
+  await expect(video).toHaveAttribute('src', `${fakeCrmUrl}/api/gallery/image/samples%2Froof-timelapse-sample.mp4`);
   const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
   expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
   expect(await paused()).toBe(true);
@@ -186,7 +186,7 @@ test('the viewer shows every field, counts from 1, wraps both ways and runs acro
   const video = dialog.locator('video');
   await expect(video).toHaveAttribute('controls', '');
   await expect(video).toHaveAttribute('autoplay', '');
-  await expect(video).toHaveAttribute('src', `${standInCrmUrl}/api/gallery/image/samples%2Froof-timelapse-sample.mp4`);
+  await expect(video).toHaveAttribute('src', `${fakeCrmUrl}/api/gallery/image/samples%2Froof-timelapse-sample.mp4`);
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(0);
   await page.keyboard.press('ArrowRight');
   await expect(counter(page)).toHaveText('5 of 5');
@@ -244,10 +244,10 @@ test('one item: no previous or next buttons', async ({ page }) => {
 test('the viewer preloads the neighbouring images, including ones in other categories', async ({ page }) => {
   await openGallery(page);
   const slate = '/api/gallery/image/samples%2Fslate-roof-sample.jpg';
-  expect(await standInCrm.mediaRequests()).not.toContain(slate);
+  expect(await fakeCrm.mediaRequests()).not.toContain(slate);
   await tile(page, 'Hallway floor').click();
   await expect(counter(page)).toHaveText('2 of 5');
-  await expect.poll(() => standInCrm.mediaRequests()).toContain(slate);
+  await expect.poll(() => fakeCrm.mediaRequests()).toContain(slate);
 });
 
 test('swiping left and right on a touch screen moves through the items', async ({ browser }) => {
@@ -305,14 +305,14 @@ for (const [width, count] of columns) {
 }
 
 test("the empty gallery says 'No media available in the gallery yet.'", async ({ page }) => {
-  await standInCrm.setGallery({ status: 200, body: { data: [] } });
+  await fakeCrm.setGallery({ status: 200, body: { data: [] } });
   await page.goto('/gallery');
   await expect(page.getByText(NO_MEDIA_YET)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Filter by category' })).toHaveCount(0);
 });
 
 test('a list of only incomplete items counts as empty', async ({ page }) => {
-  await standInCrm.setGallery({ status: 200, body: discarded });
+  await fakeCrm.setGallery({ status: 200, body: discarded });
   await page.goto('/gallery');
   await expect(page.getByText(NO_MEDIA_YET)).toBeVisible();
 });
@@ -322,26 +322,26 @@ test("HTTP 500 shows the error banner, clears the content and logs 'Failed to fe
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await standInCrm.setGallery({ status: 500, body: { message: 'CRM down' } });
+  await fakeCrm.setGallery({ status: 500, body: { message: 'CRM down' } });
   await page.goto('/gallery');
   await expect(page.getByRole('alert').filter({ hasText: LOAD_FAILED })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Filter by category' })).toHaveCount(0);
   await expect(page.getByTestId('gallery-grid')).toHaveCount(0);
   expect(consoleErrors.some((text) => text.includes('Failed to fetch photos'))).toBe(true);
   await expect
-    .poll(async () => (await standInCrm.errorLogs()).filter((entry) => entry.statusCode === 500 && entry.path === '/api/gallery/public'))
+    .poll(async () => (await fakeCrm.errorLogs()).filter((entry) => entry.statusCode === 500 && entry.path === '/api/gallery/public'))
     .toEqual([
       expect.objectContaining({ level: 'error', category: 'server', method: 'GET', application: 'homecare-web', source: 'frontend' }),
     ]);
 
   // Try again after the CRM recovers.
-  await standInCrm.setGallery({ status: 200, body: { data: mixed } });
+  await fakeCrm.setGallery({ status: 200, body: { data: mixed } });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(filters(page)).toHaveText(['Water Damage', 'Storm Damage', 'Fire & Smoke']);
 });
 
 test('a body of neither shape is a load failure too', async ({ page }) => {
-  await standInCrm.setGallery({ status: 200, body: { photos: kept } });
+  await fakeCrm.setGallery({ status: 200, body: { photos: kept } });
   await page.goto('/gallery');
   await expect(page.getByRole('alert').filter({ hasText: LOAD_FAILED })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { insurerTimesText, statusText } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { expect, test, type Page } from './support/test';
 
 // An instruction's status page against the default test build: a loss adjuster instructs through the

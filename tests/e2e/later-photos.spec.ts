@@ -7,7 +7,7 @@ import { outboxMessages } from '../support/outbox';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { expect, test, type APIRequestContext } from './support/test';
 import { testOutboxDir, testSiteUrl } from './test-env';
 

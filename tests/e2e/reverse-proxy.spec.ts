@@ -13,7 +13,7 @@ import { expect, test, type Page } from './support/test';
 import { startSiteServer, type SiteServer } from '../../scripts/support/site-server';
 import { phonePhoto } from '../support/photo-fixtures';
 import { companyNotification, linkPath } from './support/claims';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { testBuildEnv, testPorts } from './test-env';
 import { openTestDatabase } from './support/database';
 

@@ -3,7 +3,7 @@ import { routes } from '../../scripts/support/routes';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { standInCrmUrl, testBuildEnv, testSiteUrl } from './test-env';
+import { fakeCrmUrl, testBuildEnv, testSiteUrl } from './test-env';
 
 // The headers server.mjs (server/edge/response-headers.mjs) sets, read from the running production server.
 
@@ -67,7 +67,7 @@ for (const route of [...routes.map((entry) => entry.path), '/no-such-page']) {
     if (route !== '/no-such-page') expect(hashSources.length).toBe(new Set(hashes).size);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
-    for (const name of ['connect-src', 'img-src', 'media-src']) expect(policy.get(name), name).toContain(standInCrmUrl);
+    for (const name of ['connect-src', 'img-src', 'media-src']) expect(policy.get(name), name).toContain(fakeCrmUrl);
     expect(policy.get('frame-src')).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
     expect(policy.get('connect-src')).toContain('https://www.google.com/recaptcha/');
     expect(response.headers()['cache-control']).toBe(
@@ -95,7 +95,7 @@ test('API responses: the security headers, a policy that allows nothing, and no-
     ['POST /api/error-logs (valid)', await request.post('/api/error-logs', { data: record }), 201, 'no-store'],
     ['POST /api/error-logs (invalid)', await request.post('/api/error-logs', { data: { level: 'nope' } }), 422, 'no-store'],
     ['GET /api/error-logs (wrong method)', await request.get('/api/error-logs'), 405, null],
-    // The built-in CRM stand-ins set their own revalidation (docs/decisions/0003).
+    // The built-in CRM fakes set their own revalidation (docs/decisions/0003).
     ['GET /api/gallery/public', await request.get('/api/gallery/public'), 200, 'public, no-cache'],
     [
       'GET /api/gallery/image/samples/hallway-floor-sample.webp',

@@ -2,7 +2,7 @@ import { outboxMessages } from '../support/outbox';
 import { parseMail } from '../support/mail-message';
 import { expect, test, type Page } from './support/test';
 import { axe } from './support/axe';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { testOutboxDir } from './test-env';
 
 // What would help us work with the person, asked in the claim part of the form on a phone: clean under

@@ -16,7 +16,7 @@ export const testPorts = {
 };
 
 export const testSiteUrl = `http://127.0.0.1:${testPorts.site}`;
-export const standInCrmUrl = `http://127.0.0.1:${testPorts.crm}`;
+export const fakeCrmUrl = `http://127.0.0.1:${testPorts.crm}`;
 export const productionSiteUrl = `http://127.0.0.1:${testPorts.productionSite}`;
 export const peersControlUrl = `http://127.0.0.1:${testPorts.peersControl}`;
 
@@ -32,17 +32,17 @@ export const testBuildEnv: Record<string, string> = {
   PORT: String(testPorts.site),
   DATABASE_URL: 'file:data/test/site.db',
   NEXT_PUBLIC_API_URL: '',
-  // The browser tests talk to a stand-in CRM (scripts/support/stand-in-crm.ts) they can steer.
-  NEXT_PUBLIC_CRM_URL: standInCrmUrl,
+  // The browser tests talk to a fake CRM (scripts/support/fake-crm.ts) they can steer.
+  NEXT_PUBLIC_CRM_URL: fakeCrmUrl,
   // A test site key: the contact form then loads Google's script on engagement and asks for a token;
-  // the browser tests route https://www.google.com/recaptcha/** to a local stand-in script. The server
+  // the browser tests route https://www.google.com/recaptcha/** to a local fake script. The server
   // has no RECAPTCHA_PROJECT_ID here, so it does not verify (the integration tests cover that).
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
   // Enquiry notifications are written as .eml files here (no SMTP_URL); delivered within a second.
   ENQUIRY_OUTBOX_DIR: testOutboxDir,
   ENQUIRY_POLL_SECONDS: '1',
   ENQUIRY_PHOTOS_DIR: 'data/test/enquiry-photos',
-  // High enough for the whole suite from one address; the 429 path is tested with a stand-in answer
+  // High enough for the whole suite from one address; the 429 path is tested with a fake answer
   // in the browser and with the default limit in server/intake/contact-handler.test.ts.
   CONTACT_RATE_LIMIT: '1000',
   // The test build: its `.e2e.*` files under app/ (the faults the browser tests trigger) are routes and
@@ -58,8 +58,8 @@ export const testBuildEnv: Record<string, string> = {
 /**
  * The production configuration: every integration an environment variable switches on is on, each
  * answered by a local peer speaking its protocol. reCAPTCHA: a site key (Google's script is routed to
- * the stand-in in the browser) and server-side assessments against the assessment stand-in; SMTP to an
- * in-process SMTP server; the CRM on another origin (the stand-in CRM). No test-only faults.
+ * the fake in the browser) and server-side assessments against the assessment fake; SMTP to an
+ * in-process SMTP server; the CRM on another origin (the fake CRM). No test-only faults.
  */
 export const productionConfigEnv: Record<string, string> = {
   NEXT_DIST_DIR: '.next-test-production',
@@ -69,7 +69,7 @@ export const productionConfigEnv: Record<string, string> = {
   DATABASE_URL: 'file:data/test-production/site.db',
   ENQUIRY_PHOTOS_DIR: 'data/test-production/enquiry-photos',
   NEXT_PUBLIC_API_URL: '',
-  NEXT_PUBLIC_CRM_URL: standInCrmUrl,
+  NEXT_PUBLIC_CRM_URL: fakeCrmUrl,
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
   RECAPTCHA_PROJECT_ID: 'homecare-e2e',
   RECAPTCHA_API_KEY: 'e2e-assessment-key',
@@ -84,7 +84,7 @@ export const productionConfigEnv: Record<string, string> = {
   // hourly cap and the one-a-day-per-address rule are tested in server/intake/abuse.test.ts.
   ENQUIRY_ACKNOWLEDGE_PER_HOUR: '1000',
   ENQUIRY_ACKNOWLEDGE_PER_CLIENT_PER_HOUR: '1000',
-  // The company's CRM told of each enquiry: the stand-in receiver of tests/support/production-peers.ts.
+  // The company's CRM told of each enquiry: the fake receiver of tests/support/production-peers.ts.
   CRM_WEBHOOK_URL: `http://127.0.0.1:${testPorts.webhooks}/hooks/homecare`,
   CRM_WEBHOOK_SECRET: testWebhookSecret,
 };

@@ -1,14 +1,14 @@
 import { expect, test } from './support/test';
 import { routes } from '../../scripts/support/routes';
-import { standInCrm } from './support/stand-in-crm';
+import { fakeCrm } from './support/fake-crm';
 
 // No page load may reach another host: fonts are self-hosted, reCAPTCHA waits for the form, and the
-// CRM in the tests is the local stand-in. Anything not on 127.0.0.1/localhost is a third party.
+// CRM in the tests is the local fake. Anything not on 127.0.0.1/localhost is a third party.
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 test.beforeEach(async () => {
-  await standInCrm.reset();
-  await standInCrm.setGallery({
+  await fakeCrm.reset();
+  await fakeCrm.setGallery({
     status: 200,
     body: {
       data: [

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { watchCspViolations } from './support/csp-violations';
-import { routeRecaptcha } from './support/recaptcha-stand-in';
+import { routeRecaptcha } from './support/fake-recaptcha';
 import { ownLoopbackAddress, startUnreliableForwarder } from '../support/unreliable-forwarder';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 
 // An emergency from a phone and an instruction from a loss adjuster, end to end against the
-// production-configuration build (reCAPTCHA with assessments, SMTP to the stand-in). Which of several
+// production-configuration build (reCAPTCHA with assessments, SMTP to the fake). Which of several
 // queued notifications goes out first is decided by the outbox's claim order, tested without timing in
 // server/delivery/outbox-worker.test.ts ("urgent enquiries first"); here, what the visitor and the
 // company see. Each test reaches the site through a forwarder from a loopback address of its own, so

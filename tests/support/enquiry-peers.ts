@@ -1,4 +1,4 @@
-// Real local peers for the enquiry integration tests: an SMTP server and a reCAPTCHA assessment stand-in.
+// Real local peers for the enquiry integration tests: an SMTP server and a reCAPTCHA assessment fake.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +28,7 @@ export type AssessmentRequest = { url: string; body: unknown };
  *   low-score → score 0.1    invalid → valid false (MALFORMED)    slow → answers after 2 s
  *   server-error → 503    rate-limited → 429    bad-request → 400    forbidden → 403
  */
-export async function startAssessmentStandIn(
+export async function startFakeAssessment(
   port = 0,
 ): Promise<{ url: string; requests: AssessmentRequest[]; close: () => Promise<void> }> {
   const requests: AssessmentRequest[] = [];

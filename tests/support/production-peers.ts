@@ -1,25 +1,25 @@
 /**
  * The peers of the production-configuration build, in one process the browser tests start:
- *   an SMTP server (smtp-server) on STAND_IN_SMTP_PORT collecting every message,
- *   the reCAPTCHA Enterprise assessment stand-in on STAND_IN_ASSESSMENT_PORT,
- *   the company's CRM receiving the site's webhooks (each signature checked) on STAND_IN_WEBHOOK_PORT,
- * and a control API on STAND_IN_PEERS_CONTROL_PORT:
+ *   an SMTP server (smtp-server) on FAKE_SMTP_PORT collecting every message,
+ *   the reCAPTCHA Enterprise assessment fake on FAKE_ASSESSMENT_PORT,
+ *   the company's CRM receiving the site's webhooks (each signature checked) on FAKE_WEBHOOK_PORT,
+ * and a control API on FAKE_PEERS_CONTROL_PORT:
  *   GET /__control/mail          every message received: { from, to, subject, raw }
  *   GET /__control/assessments   every assessment request: { url, body }
  *   GET /__control/webhooks      every webhook received: { id, signed, body, event }
  *   GET /__control/health        200 once all three listen
  */
 import { createServer } from 'node:http';
-import { startAssessmentStandIn, startSmtpServer } from './enquiry-peers';
+import { startFakeAssessment, startSmtpServer } from './enquiry-peers';
 import { startWebhookReceiver } from './webhook-receiver';
 
-const smtpPort = Number(process.env.STAND_IN_SMTP_PORT ?? 4025);
-const assessmentPort = Number(process.env.STAND_IN_ASSESSMENT_PORT ?? 4026);
-const controlPort = Number(process.env.STAND_IN_PEERS_CONTROL_PORT ?? 4027);
-const webhookPort = Number(process.env.STAND_IN_WEBHOOK_PORT ?? 4028);
+const smtpPort = Number(process.env.FAKE_SMTP_PORT ?? 4025);
+const assessmentPort = Number(process.env.FAKE_ASSESSMENT_PORT ?? 4026);
+const controlPort = Number(process.env.FAKE_PEERS_CONTROL_PORT ?? 4027);
+const webhookPort = Number(process.env.FAKE_WEBHOOK_PORT ?? 4028);
 
 const smtp = await startSmtpServer(smtpPort);
-const assessment = await startAssessmentStandIn(assessmentPort);
+const assessment = await startFakeAssessment(assessmentPort);
 const webhooks = await startWebhookReceiver({ port: webhookPort });
 
 /** The Subject header, unfolded (nodemailer folds long headers over several lines). */

@@ -1,6 +1,6 @@
 /**
  * Test tokens shaped like real reCAPTCHA Enterprise tokens (base64url, a few hundred characters), so
- * they pass the server's plausibility check and reach the assessment stand-in, which reads the scenario
+ * they pass the server's plausibility check and reach the assessment fake, which reads the scenario
  * back out of them: `03AFcWeA_<scenario>_<serial>xxxx…`.
  */
 export const RECAPTCHA_TEST_TOKEN_LENGTH = 480;

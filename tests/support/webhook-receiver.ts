@@ -1,4 +1,4 @@
-// A stand-in for the company's CRM receiving the site's webhooks: a local HTTP server that checks each
+// A fake for the company's CRM receiving the site's webhooks: a local HTTP server that checks each
 // event's Standard Webhooks signature and answers what a test tells it to (or is not listening at all).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

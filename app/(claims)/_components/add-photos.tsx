@@ -12,7 +12,7 @@ export type { LaterPhotosNotice };
  * "Add photos to your claim", under its status: the enquiry form's own picker (each photo prepared on
  * the phone as it is chosen), sent under the claim's status page, where the page's cookie (HttpOnly,
  * SameSite=Strict: this is a same-site post) opens the claim; no token is in the page or the address.
- * Without the page's script it is a plain multipart form to the same address, which answers with the
+ * Without the page's script it is a plain multipart form to the same address, which responds with the
  * status page again.
  */
 export function AddPhotos({ reference, notice: initialNotice }: { reference: string; notice?: LaterPhotosNotice }) {

@@ -1,7 +1,7 @@
 import { receiveErrorLog } from '@/server/error-log/intake';
 import { toResponse } from '@/server/base/http';
 
-// The built-in stand-in for the CRM's error-log endpoint, used when NEXT_PUBLIC_CRM_URL is empty.
+// The site's own version of the CRM's error-log endpoint, used when NEXT_PUBLIC_CRM_URL is empty.
 export async function POST(request: Request) {
   return toResponse(await receiveErrorLog(request));
 }

@@ -1,7 +1,7 @@
 import type { Migration } from '@/server/base/migrations';
 
 /**
- * Enquiries gain the three urgency answers with the flag they decide (the outbox sends an urgent
+ * Enquiries gain the three urgency responds with the flag they decide (the outbox sends an urgent
  * enquiry's notification first), and the details of an insurer's or loss adjuster's instruction.
  * Plain nullable columns: older rows have none of them and are not urgent.
  */

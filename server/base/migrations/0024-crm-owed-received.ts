@@ -1,10 +1,10 @@
 import type { Migration } from '@/server/base/migrations';
 
 /**
- * An accepted enquiry stored while the CRM's webhooks are on is owed its `enquiry.received` event.
- * The intake only marks it (a column of the row it writes anyway); the CRM's worker writes the owed
- * events into webhook_events in its own batches (server/ledger/outbox.ts, writeOwedReceivedEvents),
- * so a busy intake pays no statement of its own for the CRM. The partial index holds only the owed.
+ * An accepted enquiry stored while the CRM's webhooks are on is pending its `enquiry.received` event.
+ * The intake only marks it (a column of the row it writes anyway); the CRM's worker writes the pending
+ * events into webhook_events in its own batches (server/ledger/outbox.ts, writePendingReceivedEvents),
+ * so a busy intake pays no statement of its own for the CRM. The partial index holds only the pending.
  */
 export const crmOwedReceivedMigration: Migration = {
   id: '0024-crm-owed-received',

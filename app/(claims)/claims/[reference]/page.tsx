@@ -9,7 +9,7 @@ import { laterPhotosText, trackPage } from '@/content/claims';
 import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
-import { answerPageStatus } from '@/server/edge/page-status.mjs';
+import { setPageStatus } from '@/server/edge/page-status.mjs';
 
 export const metadata: Metadata = { title: trackPage.title, robots: { index: false, follow: false } };
 
@@ -39,7 +39,7 @@ export default async function ClaimStatusPage({
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;
   const opened = await claimPages().statusBySession(reference, session);
   if (!opened) {
-    answerPageStatus(404);
+    setPageStatus(404);
     return <DeadLink purpose="status" />;
   }
   const { status } = opened;

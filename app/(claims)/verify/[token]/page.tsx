@@ -4,7 +4,7 @@ import { VerifiedDocumentView } from '@/app/(claims)/_components/verified-docume
 import { business } from '@/content/business';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { verifiedDryingDocument } from '@/server/claims/drying/documents';
-import { answerPageStatus } from '@/server/edge/page-status.mjs';
+import { setPageStatus } from '@/server/edge/page-status.mjs';
 
 export const metadata: Metadata = { title: words.verifyPage.title, robots: { index: false, follow: false } };
 
@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: words.verifyPage.title, robots: { ind
 export default async function VerifyDryingDocumentPage({ params }: { params: Promise<{ token: string }> }) {
   await connection();
   const document = await verifiedDryingDocument((await params).token);
-  if (!document) answerPageStatus(404);
+  if (!document) setPageStatus(404);
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-12" data-testid="verify-drying">
       <div className="space-y-2">

@@ -1,7 +1,7 @@
 import { galleryListResponse } from '@/server/gallery/http';
 import { siteGalleryStore } from '@/server/gallery/site-store';
 
-// The built-in stand-in for the CRM's public gallery list (used when NEXT_PUBLIC_CRM_URL is empty).
+// The site's own version of the CRM's public gallery list (used when NEXT_PUBLIC_CRM_URL is empty).
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 

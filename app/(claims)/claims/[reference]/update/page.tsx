@@ -12,7 +12,7 @@ import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
-import { answerPageStatus } from '@/server/edge/page-status.mjs';
+import { setPageStatus } from '@/server/edge/page-status.mjs';
 
 export const metadata: Metadata = { title: staffPage.title, robots: { index: false, follow: false } };
 
@@ -36,7 +36,7 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value;
   const status = await claimPages().staffClaim(reference, session);
   if (!status) {
-    answerPageStatus(404);
+    setPageStatus(404);
     return <DeadLink purpose="update" />;
   }
   return (

@@ -1,7 +1,7 @@
 import { galleryMediaResponse } from '@/server/gallery/http';
 import { siteGalleryStore } from '@/server/gallery/site-store';
 
-// The built-in stand-in for the CRM's media endpoint: GET /api/gallery/image/{s3Key}.
+// The site's own version of the CRM's media endpoint: GET /api/gallery/image/{s3Key}.
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 

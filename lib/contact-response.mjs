@@ -3,7 +3,7 @@
 // itself, which message to show), never the wording. Plain JavaScript so server.mjs, which refuses a
 // cross-site post before Next sees it, names the same reasons.
 
-export const ANSWER_REASONS = /** @type {const} */ ([
+export const RESPONSE_REASONS = /** @type {const} */ ([
   /** A field (or a photo) the rules refuse: `errors` says which. */
   'invalid',
   /** Not JSON, not an object, a broken multipart body. */
@@ -26,15 +26,15 @@ export const ANSWER_REASONS = /** @type {const} */ ([
   'cross-site',
 ]);
 
-/** @typedef {(typeof ANSWER_REASONS)[number]} AnswerReason */
+/** @typedef {(typeof RESPONSE_REASONS)[number]} ResponseReason */
 
 /**
  * The reason an answer's body gives, or undefined (a success, or an answer that is not the site's, such
  * as a proxy's error page).
  * @param {unknown} body
- * @returns {AnswerReason | undefined}
+ * @returns {ResponseReason | undefined}
  */
-export function answerReason(body) {
+export function responseReason(body) {
   const reason = body !== null && typeof body === 'object' ? /** @type {{ reason?: unknown }} */ (body).reason : undefined;
-  return ANSWER_REASONS.find((known) => known === reason);
+  return RESPONSE_REASONS.find((known) => known === reason);
 }

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the external CRM, speaking its contract for the browser tests and `npm run bench`:
+ * A local fake for the external CRM, speaking its contract for the browser tests and `npm run bench`:
  *   GET  /api/gallery/public         the current gallery scenario (status, body, delay)
  *   GET  /api/gallery/image/:s3Key   the built-in gallery's sample file of that name (media/gallery/samples,
  *                                    public/gallery/samples) when there is one, else a small generated image
@@ -94,13 +94,13 @@ function send(response: ServerResponse, status: number, body?: unknown, headers:
   response.end(payload);
 }
 
-function createStandInCrm() {
+function createFakeCrm() {
   let gallery: GalleryScenario = { ...defaultGalleryScenario };
   const errorLogs: unknown[] = [];
   const mediaRequests: string[] = [];
 
   const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const url = new URL(request.url ?? '/', 'http://fake-crm');
     try {
       if (request.method === 'OPTIONS') return send(response, 204);
       if (request.method === 'GET' && url.pathname === '/api/gallery/public') {
@@ -156,6 +156,6 @@ function createStandInCrm() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.STAND_IN_CRM_PORT ?? 4010);
-  createStandInCrm().server.listen(port, '127.0.0.1', () => console.log(`Stand-in CRM listening on http://127.0.0.1:${port}`));
+  const port = Number(process.env.FAKE_CRM_PORT ?? 4010);
+  createFakeCrm().server.listen(port, '127.0.0.1', () => console.log(`Fake CRM listening on http://127.0.0.1:${port}`));
 }

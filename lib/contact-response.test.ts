@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_REASONS, answerReason } from './contact-answer.mjs';
+import { RESPONSE_REASONS, responseReason } from './contact-response.mjs';
 
 describe('the reason of an answer', () => {
   it('reads each known reason from a body', () => {
-    for (const reason of ANSWER_REASONS) expect(answerReason({ success: false, message: 'Whatever the words', reason })).toBe(reason);
+    for (const reason of RESPONSE_REASONS) expect(responseReason({ success: false, message: 'Whatever the words', reason })).toBe(reason);
   });
 
   it('has none for a success, an unknown reason or a body that is not the site’s', () => {
@@ -15,7 +15,7 @@ describe('the reason of an answer', () => {
       null,
       undefined,
     ]) {
-      expect(answerReason(body)).toBeUndefined();
+      expect(responseReason(body)).toBeUndefined();
     }
   });
 });
