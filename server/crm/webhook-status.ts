@@ -59,7 +59,9 @@ export async function webhookFigures(db: Client, now: number): Promise<WebhookFi
     .from(webhookEvents)
     .where(inArray(webhookEvents.status, ['pending', 'failed']))
     .groupBy(webhookEvents.status);
-  const [notYetWritten] = (await db.execute(`SELECT count(*) AS events, min(e.received_ms) AS oldest FROM enquiries e WHERE ${RECEIVED_PENDING}`)).rows;
+  const [notYetWritten] = (
+    await db.execute(`SELECT count(*) AS events, min(e.received_ms) AS oldest FROM enquiries e WHERE ${RECEIVED_PENDING}`)
+  ).rows;
   const pending = rows.find((row) => row.status === 'pending');
   const oldests = [pending?.oldestCreatedMs ?? null, notYetWritten?.oldest ?? null].filter((ms) => ms !== null).map(Number);
   const oldest = oldests.length > 0 ? Math.min(...oldests) : null;
@@ -109,7 +111,12 @@ export async function webhookStateOf(db: Client, enquiryIds: readonly number[]):
     .where(inArray(webhookEvents.enquiryId, ids))
     .orderBy(webhookEvents.id);
   // A pending event would be written after the enquiry's others: it comes last, never tried.
-  const notYetWritten = (await pendingReceivedEvents(db, ids)).map(({ enquiryId }) => ({ enquiryId, status: 'pending', attempts: 0, lastError: null }));
+  const notYetWritten = (await pendingReceivedEvents(db, ids)).map(({ enquiryId }) => ({
+    enquiryId,
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+  }));
   for (const row of [...rows, ...notYetWritten]) {
     const known = states.get(row.enquiryId);
     if (known?.state === 'failed') continue;

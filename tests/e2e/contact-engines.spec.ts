@@ -14,9 +14,7 @@ import { peersControlUrl, productionSiteUrl } from './test-env';
 const engines: EngineName[] = ['firefox', 'webkit'];
 const phone = { width: 375, height: 812 };
 const REFERENCE = /HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}/;
-const recaptcha = [
-  { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: FAKE_RECAPTCHA },
-];
+const recaptcha = [{ url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: FAKE_RECAPTCHA }];
 
 async function mailsAbout(subject: string) {
   const mails = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as { subject: string; raw: string }[];

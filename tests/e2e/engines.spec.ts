@@ -25,9 +25,7 @@ const engines: EngineName[] = ['firefox', 'webkit'];
 const REFERENCE = /HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}/;
 
 // Google's script, answered by the same fake the Chromium journeys use (Firefox can intercept it).
-const recaptcha = [
-  { url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: FAKE_RECAPTCHA },
-];
+const recaptcha = [{ url: /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/, contentType: 'text/javascript', body: FAKE_RECAPTCHA }];
 
 // The gallery as the CRM on another origin serves it: two categories, photos under both media rules.
 const galleryItems = [

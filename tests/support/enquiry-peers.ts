@@ -28,9 +28,7 @@ export type AssessmentRequest = { url: string; body: unknown };
  *   low-score → score 0.1    invalid → valid false (MALFORMED)    slow → answers after 2 s
  *   server-error → 503    rate-limited → 429    bad-request → 400    forbidden → 403
  */
-export async function startFakeAssessment(
-  port = 0,
-): Promise<{ url: string; requests: AssessmentRequest[]; close: () => Promise<void> }> {
+export async function startFakeAssessment(port = 0): Promise<{ url: string; requests: AssessmentRequest[]; close: () => Promise<void> }> {
   const requests: AssessmentRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
