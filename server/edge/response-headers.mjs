@@ -268,19 +268,20 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   const pageHashes = status === 200 ? manifest.pages[page] : undefined;
   /** @type {Record<string, string>} */
   const headers = {
-    'Content-Security-Policy': page === SERVICE_WORKER_PATH && !isHtml
-      ? SERVICE_WORKER_POLICY
-      : isHtml
-      ? contentSecurityPolicy(manifest, {
-          hashes: pageHashes ?? allHashes(manifest),
-          https,
-          nonce,
-        })
-      : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.
-        /^application\/pdf/.test(contentType)
-        ? // Chrome's PDF viewer is itself a plugin document, which default-src 'none' would block.
-          "frame-ancestors 'none'"
-        : "default-src 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      page === SERVICE_WORKER_PATH && !isHtml
+        ? SERVICE_WORKER_POLICY
+        : isHtml
+          ? contentSecurityPolicy(manifest, {
+              hashes: pageHashes ?? allHashes(manifest),
+              https,
+              nonce,
+            })
+          : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.
+            /^application\/pdf/.test(contentType)
+            ? // Chrome's PDF viewer is itself a plugin document, which default-src 'none' would block.
+              "frame-ancestors 'none'"
+            : "default-src 'none'; frame-ancestors 'none'",
     ...common,
   };
   const cacheControl = cacheControlFor(pathname, status, contentType, existingCacheControl);

@@ -158,7 +158,14 @@ describe('response headers', () => {
 
 describe('the service worker', () => {
   const worker = (pathname: string) =>
-    responseHeaders({ manifest, pathname, status: 200, contentType: 'text/javascript; charset=utf-8', existingCacheControl: 'no-cache', https: false });
+    responseHeaders({
+      manifest,
+      pathname,
+      status: 200,
+      contentType: 'text/javascript; charset=utf-8',
+      existingCacheControl: 'no-cache',
+      https: false,
+    });
 
   it('runs under a policy that lets it reach the site and nothing else, and is checked for updates on every load', () => {
     expect(SERVICE_WORKER_PATH).toBe(SERVICE_WORKER_URL);
