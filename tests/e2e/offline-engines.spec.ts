@@ -203,21 +203,17 @@ async function keptAndSentLater(engine: EngineName, { formFromWorker, photo }: J
 }
 
 test('firefox, phone: with no signal the worker serves the claim form, keeps the claim with its photo, and sends it once when a page is opened with the signal back', async () => {
-  // Measured with Firefox ESR 153: the worker runs, keeps and sends, but turns on navigation preload, and
-  // a navigation whose preload cannot connect ends on Firefox's own "Unable to connect" page
-  // (NS_ERROR_CONNECTION_REFUSED): the worker's kept /contact, /insurers and offline page are never
-  // shown. With navigation preload turned off in the same session, the worker serves them.
-  test.fail(true, "Firefox shows its own error page when the worker's navigation preload cannot connect");
+  // With navigation preload on, a navigation whose preload cannot connect ends on Firefox's own "Unable
+  // to connect" page and the worker's kept pages are never shown: the worker uses no preload.
   test.setTimeout(180_000);
   await keptAndSentLater('firefox', { formFromWorker: true, photo: true });
 });
 
-test('webkit, phone: with no signal the worker serves the claim form, keeps the claim, and sends it once when a page is opened with the signal back', async () => {
-  // No photo: WebKitWebDriver's MiniBrowser always runs on an ephemeral (private) data store, where
-  // IndexedDB refuses to store a Blob, so a claim with photos cannot be kept there (the form then keeps
-  // trying from the open page, as without a worker). A Safari visitor outside a private window keeps it.
+test('webkit, phone: with no signal the worker serves the claim form, keeps the claim with its photo, and sends it once when a page is opened with the signal back', async () => {
+  // WebKitWebDriver's MiniBrowser always runs on an ephemeral (private) data store, where IndexedDB
+  // refuses a Blob: the worker keeps photos as bytes, so a private window keeps them too.
   test.setTimeout(180_000);
-  await keptAndSentLater('webkit', { formFromWorker: true, photo: false });
+  await keptAndSentLater('webkit', { formFromWorker: true, photo: true });
 });
 
 test('firefox, phone: the form opened with a signal and sent after losing it: the claim with its photo kept, and sent once when a page is opened with the signal back', async () => {
