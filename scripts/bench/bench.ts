@@ -8,6 +8,10 @@
 // Then it builds the site once more with a CRM (.next-bench-crm, the fake CRM of the tests) and
 // measures /gallery with the small sample images and with real phone photos (4032x3024 JPEG, ~5 MB).
 // BENCH_RUNS sets the runs per page and method (default 3); --cpu-slowdown N Lighthouse's CPU slowdown (4).
+// Each run is a first visit (Lighthouse empties the browser's storage and cache first), during which the
+// site's service worker registers after the load. BENCH_WORKER=warm measures the next visit instead:
+// storage and cache kept, one unmeasured load first, so the site's worker is in charge of every measured
+// navigation (the bare page, which has none, is measured the same way: its cache kept).
 // Each route's HTML is measured too (gzipped bytes, copies of the stylesheet), and its JavaScript counts
 // the inline scripts with the referenced ones.
 // Prints tables and writes bench-results/bench-<time>.json and .md (and latest.json/latest.md).
@@ -24,10 +28,14 @@ import { measureRouteHtml, measureRouteJs } from './route-js';
 import { buildSite } from '../site/build.mjs';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { spawnSiteServer, waitUntilAnswering } from '../support/site-server';
-import { routes, searchRoutes } from '../support/routes';
+import { offlineRoutes, routes, searchRoutes } from '../support/routes';
 
-/** The eight main routes, one service page (the six share one template) and the page for insurers. */
-const benchRoutes = [...routes, ...searchRoutes.filter((route) => route.path === '/services/water-damage' || route.path === '/insurers')];
+/** The eight main routes, one service page (the six share one template), the page for insurers and the offline page. */
+const benchRoutes = [
+  ...routes,
+  ...searchRoutes.filter((route) => route.path === '/services/water-damage' || route.path === '/insurers'),
+  ...offlineRoutes,
+];
 import { jsBudgetOverFloor } from './js-budget';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -177,9 +185,14 @@ type RunFigures = {
   observed?: { lcpMs: number; scriptsRunBefore: number; scripts: number };
 };
 
+/** BENCH_WORKER=warm: every run a return visit, the service worker in charge (see the top of this file). */
+const WARM = process.env.BENCH_WORKER === 'warm';
+if (process.env.BENCH_WORKER && !WARM) throw new Error(`BENCH_WORKER: warm or nothing, not ${process.env.BENCH_WORKER}`);
+
 async function lighthouseRun(url: string, port: number, method: Method): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
+    disableStorageReset: WARM,
     output: 'json',
     logLevel: 'error',
     throttlingMethod: method,
@@ -388,7 +401,7 @@ async function main() {
     await waitUntilAnswering(`${crmSiteUrl}/`, { child: crmSite.child });
     await waitUntilAnswering(`${crmUrl}/__control/health`, { child: fakeCrm });
     console.log(
-      `== Lighthouse ${versions.lighthouse}, mobile, CPU slowdown ${CPU_SLOWDOWN}x, ${RUNS} runs per route and method against ${baseUrl}`,
+      `== Lighthouse ${versions.lighthouse}, mobile, CPU slowdown ${CPU_SLOWDOWN}x, ${RUNS} runs per route and method against ${baseUrl}${WARM ? ', return visits (service worker in charge)' : ', first visits'}`,
     );
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
@@ -398,6 +411,8 @@ async function main() {
       const byMethod = {} as Record<Method, Figures>;
       for (const method of METHODS) {
         const runs: RunFigures[] = [];
+        // A return visit's: the worker installed (and in charge from the next load), the cache filled.
+        if (WARM) await withRetries(() => lighthouseRun(url, chrome!.port, method));
         for (let index = 0; index < RUNS; index += 1) {
           runs.push(await withRetries(() => lighthouseRun(url, chrome!.port, method)));
           const last = runs.at(-1)!;
@@ -506,6 +521,7 @@ async function main() {
       machine: machine(),
       versions,
       runsPerRoute: RUNS,
+      visits: WARM ? 'return (service worker in charge)' : 'first',
       cpuSlowdown: CPU_SLOWDOWN,
       floor: { ...floor, lighthouse: floorFigures },
       targets,
@@ -516,7 +532,7 @@ async function main() {
       `# Benchmark ${report.date}`,
       '',
       `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB, ${report.machine.platform}, Node ${report.machine.node}, ${report.machine.chromium}.`,
-      `next ${versions.next}, react ${versions.react}, Lighthouse ${versions.lighthouse} mobile, CPU slowdown ${CPU_SLOWDOWN}x, median of ${RUNS} runs per figure and method.`,
+      `next ${versions.next}, react ${versions.react}, Lighthouse ${versions.lighthouse} mobile, CPU slowdown ${CPU_SLOWDOWN}x, median of ${RUNS} runs per figure and method, ${WARM ? 'return visits with the service worker in charge' : 'first visits'}.`,
       `JS floor (bare Next page): ${(floor.gzipBytes / KB).toFixed(1)} KB gzipped, ${(floor.inlineGzipBytes / KB).toFixed(1)} KB of it inline; its HTML ${(floor.htmlGzipBytes / KB).toFixed(1)} KB gzipped.`,
       '',
       ...METHODS.flatMap((method) => tableOf(method, floorFigures[method], floor, rows)),
