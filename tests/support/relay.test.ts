@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRelay, type Relay } from '../e2e/support/relay';
 
-type Received = { method: string; host: string | undefined; origin: string | undefined; bytes: number; complete: boolean };
+type Received = {
+  method: string;
+  url: string | undefined;
+  host: string | undefined;
+  origin: string | undefined;
+  bytes: number;
+  complete: boolean;
+};
 
 let site: http.Server;
 let received: Received[];
@@ -15,6 +22,7 @@ beforeEach(async () => {
   site = http.createServer((request, response) => {
     const entry: Received = {
       method: request.method ?? '',
+      url: request.url,
       host: request.headers.host,
       origin: request.headers.origin,
       bytes: 0,
@@ -87,15 +95,16 @@ describe('relay', () => {
 
   it('cutAfter: the next upload is cut after that many bytes reach the site, and the relay stays cut until restored', async () => {
     const url = relay.url.replace('localhost', '127.0.0.1');
-    const cut = relay.cutAfter(100_000);
-    // A plain request first is no upload: it passes whole.
+    const cut = relay.cutAfter(100_000, '/upload');
+    // A plain request is no upload, and an upload elsewhere is not the one: both pass whole.
     expect(await send(`${url}/page`)).toEqual({ text: 'GET /page 0' });
+    expect(await send(`${url}/log`, 'POST', Buffer.alloc(200_000, 1))).toEqual({ text: 'POST /log 200000' });
     const upload = await send(`${url}/upload`, 'POST', Buffer.alloc(1_000_000, 1));
     await cut;
     expect(upload).toEqual({ error: 'ECONNRESET' });
     // The site reads what reached it after the relay has cut.
-    await expect.poll(() => received.find((request) => request.method === 'POST')?.bytes).toBeGreaterThan(99_000);
-    const cutUpload = received.find((request) => request.method === 'POST')!;
+    await expect.poll(() => received.find((request) => request.url === '/upload')?.bytes).toBeGreaterThan(99_000);
+    const cutUpload = received.find((request) => request.url === '/upload')!;
     // Headers and body together were 100 000 bytes: the body got a little less, and never its end.
     expect(cutUpload.bytes).toBeLessThan(100_000);
     expect(cutUpload.bytes).toBeGreaterThan(99_000);

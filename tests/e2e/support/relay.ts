@@ -13,21 +13,25 @@ export type Relay = {
   /** The signal is back: connections are accepted again on the same port. */
   restore: () => Promise<void>;
   /**
-   * The next upload (a request starting with POST, PUT or PATCH) is cut after `bytes` bytes of it,
-   * headers included, have gone through to the site; then the relay stays cut until restored.
-   * Resolves once it has cut.
+   * The next upload (a request starting with POST, PUT or PATCH, to `path` when given) is cut after
+   * `bytes` bytes of it, headers included, have gone through to the site; then the relay stays cut
+   * until restored. Resolves once it has cut.
    */
-  cutAfter: (bytes: number) => Promise<void>;
+  cutAfter: (bytes: number, path?: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
-const uploadStart = /^(?:POST|PUT|PATCH) /;
+/** Whether a connection's chunk starts the upload `path` names (any upload without one). */
+function startsUpload(chunk: Buffer, path: string | undefined): boolean {
+  const line = /^(?:POST|PUT|PATCH) (\S+)/.exec(chunk.subarray(0, 2048).toString('latin1'));
+  return line !== null && (path === undefined || line[1]!.split('?')[0] === path);
+}
 
 export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): Promise<Relay> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
-  let pendingCut: { bytes: number; done: () => void } | undefined;
+  let pendingCut: { bytes: number; path: string | undefined; done: () => void } | undefined;
 
   const destroyAll = () => {
     for (const socket of sockets) socket.destroy();
@@ -53,7 +57,7 @@ export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): 
     let uploadSent: number | undefined;
     client.on('data', (chunk: Buffer) => {
       const armed = pendingCut;
-      if (armed && uploadSent === undefined && uploadStart.test(chunk.subarray(0, 8).toString('latin1'))) uploadSent = 0;
+      if (armed && uploadSent === undefined && startsUpload(chunk, armed.path)) uploadSent = 0;
       if (!armed || uploadSent === undefined) {
         if (!site.write(chunk)) client.pause();
         return;
@@ -98,7 +102,7 @@ export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): 
     restore: async () => {
       if (!server) await listen();
     },
-    cutAfter: (bytes) => new Promise<void>((done) => (pendingCut = { bytes, done })),
+    cutAfter: (bytes, path) => new Promise<void>((done) => (pendingCut = { bytes, path, done })),
     close: async () => {
       pendingCut = undefined;
       await cut();
