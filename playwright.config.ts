@@ -22,6 +22,9 @@ export default defineConfig({
   use: {
     baseURL: testSiteUrl,
     trace: 'retain-on-failure',
+    // The site's service worker answers navigations and build assets itself, and Playwright's routes do
+    // not see requests a service worker makes: the specs that need it (offline-claim) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: [...chromiumArgs],

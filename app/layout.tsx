@@ -9,6 +9,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { GlobalErrorHandlers } from '@/components/errors/global-error-handlers';
 import { LandingRecorder } from '@/components/layout/landing-recorder';
+import { KeptClaimNotices } from '@/components/offline/kept-claim-notices';
 import { LayoutFault } from '@/components/testing/layout-fault';
 
 export const metadata: Metadata = {
@@ -37,6 +38,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <LayoutFault />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <KeptClaimNotices />
           <ErrorBoundary>{children}</ErrorBoundary>
         </main>
         <SiteFooter />

@@ -265,6 +265,16 @@ describe('formReducer: sending', () => {
     expect(state.photos).toBe(typed.photos);
     expect(state.status).toEqual({ kind: 'note', message: sendingText.cancelled });
   });
+
+  it('kept on the phone by the service worker: no retry from the page, every field, photo and the key kept', () => {
+    const waiting = run(typed, { type: 'retryScheduled', retry: { reason: 'offline', at: 5_000 }, now: 1_000 });
+    const state = run(waiting, { type: 'keptOnPhone' });
+    expect(state.retry).toBeNull();
+    expect(state.fields).toBe(typed.fields);
+    expect(state.photos).toBe(typed.photos);
+    expect(state.enquiryKey).toBe(typed.enquiryKey);
+    expect(state.status).toEqual({ kind: 'kept' });
+  });
 });
 
 describe('retryMessage', () => {

@@ -29,7 +29,9 @@ type Status =
   | SuccessStatus
   | { kind: 'error'; message: string }
   /** A plain note (restored, cleared, cancelled): announced politely, not as an error. */
-  | { kind: 'note'; message: string };
+  | { kind: 'note'; message: string }
+  /** No signal: the service worker keeps the enquiry on the phone and sends it when it can (lib/offline/). */
+  | { kind: 'kept' };
 
 export type RetryReason = 'lost' | 'offline' | 'busy';
 
@@ -110,6 +112,8 @@ export type FormAction =
   | { type: 'sent'; status: SuccessStatus; nextKey: string }
   /** Not sent: the message shown, and the fields the server objected to (when it answered). */
   | { type: 'failed'; message: string; errors?: FormErrors }
+  /** Handed to the service worker to send when the phone has a signal: the form keeps what was typed. */
+  | { type: 'keptOnPhone' }
   | { type: 'cancelled' };
 
 /** The form as the server rendered it: empty, or a native post that was refused, with its values and messages. */
@@ -243,6 +247,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, ...emptied, enquiryKey: action.nextKey, status: action.status };
     case 'failed':
       return { ...state, retry: null, errors: action.errors ?? state.errors, status: { kind: 'error', message: action.message } };
+    case 'keptOnPhone':
+      return { ...state, retry: null, status: { kind: 'kept' } };
     case 'cancelled':
       return { ...state, retry: null, status: { kind: 'note', message: sendingText.cancelled } };
   }

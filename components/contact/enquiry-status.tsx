@@ -1,10 +1,11 @@
 'use client';
 
 import { TrackLink } from '@/components/claims/track-link';
-import { CallButton } from '@/components/ui/call-button';
+import { CallButton, PhoneLink } from '@/components/ui/call-button';
 import { trackLinkText } from '@/content/claims';
 import type { FormState } from '@/components/contact/contact-form-state';
 import { photoText, referenceText, sendingText, urgentCallText } from '@/content/contact';
+import { keptClaimText } from '@/content/offline';
 
 type EnquiryStatusProps = {
   status: FormState['status'];
@@ -47,6 +48,16 @@ export function EnquiryStatus({ status, retryText, emergencyPhone, onSendNow, on
             {status.photosNotKept ? (
               <p className="mt-2" data-testid="photos-not-kept">
                 {photoText.notKept}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {status.kind === 'kept' ? (
+          <div className="rounded-md border border-brand-700 bg-slate-50 p-4 text-slate-900" data-testid="kept-on-phone">
+            <p className="font-semibold">{keptClaimText.kept}</p>
+            {emergencyPhone ? (
+              <p className="mt-2">
+                {keptClaimText.urgent} <PhoneLink phone={emergencyPhone} />.
               </p>
             ) : null}
           </div>

@@ -8,10 +8,12 @@ import type { ContactResponse } from '@/lib/contact-outcome';
 import { afterFailedSend, type FormAction, type RetryReason, type Submission } from '@/components/contact/contact-form-state';
 import { LOG_SOURCE, postEnquiry, showOutcome } from '@/components/contact/enquiry-post';
 import type { useSendRetries } from '@/components/contact/use-send-retries';
+import type { useKeptClaim } from '@/components/contact/use-kept-claim';
 import type { FormErrors } from '@/lib/contact-fields';
 import type { Logger } from '@/lib/logger';
 import { recaptchaToken } from '@/lib/recaptcha-client';
 import { CONTACT_OUTCOME_MESSAGES } from '@/content/contact';
+import { keptClaimText } from '@/content/offline';
 
 type EnquirySendOptions = {
   dispatch: Dispatch<FormAction>;
@@ -21,6 +23,8 @@ type EnquirySendOptions = {
   logger: Logger;
   onRefused: (errors: FormErrors) => void;
   retries: ReturnType<typeof useSendRetries>;
+  /** Where a send that found no signal goes: the service worker, when one looks after the page. */
+  keptClaim: ReturnType<typeof useKeptClaim>;
   /** The photos' previews and the draft let go once the enquiry is sent. */
   discardEntries: () => void;
 };
@@ -33,6 +37,7 @@ export function useEnquirySend({
   logger,
   onRefused,
   retries,
+  keptClaim,
   discardEntries,
 }: EnquirySendOptions) {
   const { submissionRef, scheduleRetry } = retries;
@@ -43,6 +48,25 @@ export function useEnquirySend({
 
   const connectionReason = (): RetryReason => (navigator.onLine === false ? 'offline' : 'lost');
 
+  /**
+   * A try that found no connection (or lost it before the answer): kept on the phone by the service
+   * worker, to be sent when there is a signal even if the page is closed; without a worker, or with no
+   * room on the phone (said, and everything typed stays), tried again from this page as before.
+   */
+  async function keepOrRetry(current: Submission, reason: RetryReason, retryAfterSeconds?: number) {
+    if (reason !== 'busy') {
+      const kept = await keptClaim.keepOnPhone(current);
+      if (kept === 'kept' || kept === 'quota') {
+        // Over for this page: the worker sends it, or the visitor decides what to do.
+        submissionRef.current = null;
+        retries.stopTimer();
+        dispatch(kept === 'kept' ? { type: 'keptOnPhone' } : { type: 'failed', message: keptClaimText.quota });
+        return;
+      }
+    }
+    scheduleRetry(reason, retryAfterSeconds);
+  }
+
   /** A fresh reCAPTCHA token ('' without a site key), or null when there is none (the failure already dealt with). */
   async function freshToken(current: Submission): Promise<string | null> {
     if (!siteKey) return '';
@@ -51,7 +75,7 @@ export function useEnquirySend({
     } catch (error) {
       if (current.firstFailureAt !== null || navigator.onLine === false) {
         // Google's script cannot load while the connection is down: the same failure as the send's.
-        scheduleRetry(connectionReason());
+        await keepOrRetry(current, connectionReason());
         return null;
       }
       logger.error(CONTACT_OUTCOME_MESSAGES.recaptchaLoad, { source: LOG_SOURCE, category: 'network', error });
@@ -73,7 +97,7 @@ export function useEnquirySend({
     } catch (error) {
       const failed = afterFailedSend(error, navigator.onLine === false);
       if (failed.next === 'stop') return;
-      if (failed.next === 'retry') return scheduleRetry(failed.reason, failed.retryAfterSeconds);
+      if (failed.next === 'retry') return keepOrRetry(current, failed.reason, failed.retryAfterSeconds);
       response = failed.response;
     }
     // The submission is over.

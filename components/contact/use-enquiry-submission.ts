@@ -13,6 +13,7 @@ import { useEnquiryChecks } from '@/components/contact/use-enquiry-checks';
 import { useEnquiryDraft } from '@/components/contact/use-enquiry-draft';
 import { useEnquirySend } from '@/components/contact/use-enquiry-send';
 import { useSendRetries } from '@/components/contact/use-send-retries';
+import { useKeptClaim } from '@/components/contact/use-kept-claim';
 import type { FormErrors } from '@/lib/contact-fields';
 import { logger as defaultLogger, type Logger } from '@/lib/logger';
 import { newEnquiryKey } from '@/lib/enquiry-key';
@@ -49,6 +50,7 @@ export function useEnquirySubmission({
   // The retries try again through this render's `attempt` (declared below; called only later, by a timer or an event).
   const retries = useSendRetries({ retry, sendStoppedByEdit, dispatch, tryAgain: () => void tries.attempt() });
   const { submissionRef } = retries;
+  const keptClaim = useKeptClaim({ dispatch, enquiryKey, endpoint, discardEntries: draft.discardEntries });
   const tries = useEnquirySend({
     dispatch,
     siteKey,
@@ -57,6 +59,7 @@ export function useEnquirySubmission({
     logger,
     onRefused,
     retries,
+    keptClaim,
     discardEntries: draft.discardEntries,
   });
   const checks = useEnquiryChecks({ state, dispatch, siteKey, acceptsPhotos, logger, onRefused });

@@ -1,7 +1,8 @@
 // The production build: `next build`; then the stylesheet's copies in the flight data emptied
 // (scripts/site/inline-css-once.ts); then Next's chunks moved after the first paint
 // (scripts/site/scripts-after-paint.ts); then the CSP hash step (scripts/site/csp-hashes.ts), which hashes
-// the prerendered pages' inline scripts and records the build-time settings the build was made with.
+// the prerendered pages' inline scripts and records the build-time settings the build was made with;
+// then the service worker, with what it keeps offline (scripts/site/service-worker-build.ts).
 // One function for every build of the site: `npm run build` (this file run directly),
 // `npm start` (ensure-build.mjs, when there is no usable build), the test build
 // (scripts/test/build-for-tests.ts) and the benchmarks. Plain JavaScript so `npm start` needs no compile
@@ -31,6 +32,7 @@ export function buildSite({ distDir, env = process.env } = {}) {
     ['the inline stylesheet step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/inline-css-once.ts']],
     ['the chunks-after-paint step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/scripts-after-paint.ts']],
     ['the CSP hash step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/csp-hashes.ts']],
+    ['the service worker step', ['node_modules/tsx/dist/cli.mjs', 'scripts/site/service-worker-build.ts']],
   ])) {
     const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: buildEnv });
     if (result.status !== 0) throw new BuildError(`${label} failed (exit ${result.status ?? result.signal})`, result.status ?? 1);

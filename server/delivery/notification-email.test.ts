@@ -11,6 +11,7 @@ import {
   type EnquiryForEmail,
   type PhotoForEmail,
 } from '@/server/delivery/notification-email';
+import { KEPT_ON_PHONE, SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 
 const noClaim = {
   claimRole: null,
@@ -62,6 +63,18 @@ const headersOf = (message: string) => message.slice(0, message.indexOf('\n\n'))
 /** The body as written, before nodemailer's transfer encoding. */
 const textOf = (input: EnquiryForEmail) =>
   String(notificationEmail(input, { from: 'website@homecare.test', to: 'office@homecare.test' }).text);
+
+describe('the notification of an enquiry bot protection could not check', () => {
+  it('says so first, for a form posted without its script and for a claim a phone kept with no signal', () => {
+    expect(textOf({ ...enquiry, verification: 'unverified', verificationDetail: SENT_WITHOUT_SCRIPT })).toContain(
+      "NOT CHECKED BY BOT PROTECTION: sent from a browser that had not run the page's JavaScript. No acknowledgement was sent to the address given.\n\nReference: HC-7KQ-4MP",
+    );
+    expect(textOf({ ...enquiry, verification: 'unverified', verificationDetail: KEPT_ON_PHONE })).toContain(
+      'NOT CHECKED BY BOT PROTECTION: kept on a phone with no signal and sent later by the site, where bot protection cannot run. No acknowledgement was sent to the address given.\n\nReference: HC-7KQ-4MP',
+    );
+    expect(textOf(enquiry)).not.toContain('NOT CHECKED');
+  });
+});
 
 describe('the notification e-mail is safe from header injection', () => {
   it('has exactly the headers we set, whatever the visitor typed', async () => {

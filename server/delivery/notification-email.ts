@@ -16,7 +16,7 @@ import {
 } from '@/lib/contact-fields';
 import { formatBytes, hasClaim, hasSupportNeeds } from '@/lib/contact-fields';
 import { sourceOf } from '@/lib/visit-attribution';
-import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
+import { KEPT_ON_PHONE, SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import type { StoredEnquiry } from '@/server/ledger/enquiry-store';
 
 export type EnquiryForEmail = StoredEnquiry;
@@ -30,6 +30,9 @@ export type ReplacedEnquiry = { reference: string; receivedAt: string };
 /** The first line of the notification of an enquiry the form posted without its JavaScript. */
 const NOT_CHECKED_LINE =
   "NOT CHECKED BY BOT PROTECTION: sent from a browser that had not run the page's JavaScript. No acknowledgement was sent to the address given.";
+
+const KEPT_ON_PHONE_LINE =
+  'NOT CHECKED BY BOT PROTECTION: kept on a phone with no signal and sent later by the site, where bot protection cannot run. No acknowledgement was sent to the address given.';
 
 /** A single plain address: nothing a header parser could read as a second address or a new header. */
 const SAFE_ADDRESS =
@@ -253,6 +256,7 @@ export function notificationEmail(
     ...supportLines(enquiry),
     ...urgencyLines(enquiry),
     ...(enquiry.verificationDetail === SENT_WITHOUT_SCRIPT ? [NOT_CHECKED_LINE, ''] : []),
+    ...(enquiry.verificationDetail === KEPT_ON_PHONE ? [KEPT_ON_PHONE_LINE, ''] : []),
     `Reference: ${enquiry.reference ?? `(none: enquiry #${enquiry.id})`}`,
     ...(options.replaces ? [notificationText.resentWithChanges(options.replaces.reference, options.replaces.receivedAt)] : []),
     '',

@@ -237,6 +237,14 @@ function cacheControlFor(pathname, status, contentType, existing) {
   return existing;
 }
 
+/** The site's service worker (SERVICE_WORKER_URL in lib/offline/protocol.ts, which a test holds this to). */
+export const SERVICE_WORKER_PATH = '/service-worker.js';
+/**
+ * A worker runs under its own script's policy: it loads nothing and runs nothing else, but sends the
+ * claims kept on the phone to the site and fetches the pages and assets it keeps.
+ */
+const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
 /**
  * The headers a response gets once its status and type are known. Exported for the unit tests;
  * server.mjs uses responseClassWithSiteHeaders.
@@ -260,17 +268,20 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   const pageHashes = status === 200 ? manifest.pages[page] : undefined;
   /** @type {Record<string, string>} */
   const headers = {
-    'Content-Security-Policy': isHtml
-      ? contentSecurityPolicy(manifest, {
-          hashes: pageHashes ?? allHashes(manifest),
-          https,
-          nonce,
-        })
-      : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.
-        /^application\/pdf/.test(contentType)
-        ? // Chrome's PDF viewer is itself a plugin document, which default-src 'none' would block.
-          "frame-ancestors 'none'"
-        : "default-src 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      page === SERVICE_WORKER_PATH && !isHtml
+        ? SERVICE_WORKER_POLICY
+        : isHtml
+          ? contentSecurityPolicy(manifest, {
+              hashes: pageHashes ?? allHashes(manifest),
+              https,
+              nonce,
+            })
+          : // Not a document (JSON, images, scripts, files): nothing in it may run or load anything.
+            /^application\/pdf/.test(contentType)
+            ? // Chrome's PDF viewer is itself a plugin document, which default-src 'none' would block.
+              "frame-ancestors 'none'"
+            : "default-src 'none'; frame-ancestors 'none'",
     ...common,
   };
   const cacheControl = cacheControlFor(pathname, status, contentType, existingCacheControl);

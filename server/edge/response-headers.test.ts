@@ -8,8 +8,10 @@ import {
   contentSecurityPolicy,
   nonceForRequest,
   responseHeaders,
+  SERVICE_WORKER_PATH,
   type CspManifest,
 } from './response-headers.mjs';
+import { SERVICE_WORKER_URL } from '@/lib/offline/protocol';
 
 const manifest: CspManifest = {
   version: 1,
@@ -151,6 +153,26 @@ describe('response headers', () => {
     });
     expect(photo('/api/contact', 201, 'application/json', '')).toMatchObject({ 'Referrer-Policy': 'strict-origin-when-cross-origin' });
     expect(photo('/api/contact', 201, 'application/json', '')['X-Robots-Tag']).toBeUndefined();
+  });
+});
+
+describe('the service worker', () => {
+  const worker = (pathname: string) =>
+    responseHeaders({
+      manifest,
+      pathname,
+      status: 200,
+      contentType: 'text/javascript; charset=utf-8',
+      existingCacheControl: 'no-cache',
+      https: false,
+    });
+
+  it('runs under a policy that lets it reach the site and nothing else, and is checked for updates on every load', () => {
+    expect(SERVICE_WORKER_PATH).toBe(SERVICE_WORKER_URL);
+    const headers = worker(SERVICE_WORKER_URL);
+    expect(headers['Content-Security-Policy']).toBe("default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
+    expect(headers['Cache-Control']).toBe('no-cache');
+    expect(worker('/other.js')['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 

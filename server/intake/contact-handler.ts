@@ -2,6 +2,7 @@ import 'server-only';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
 import { clientAddress } from '@/server/edge/client-address.mjs';
+import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE } from '@/lib/offline/protocol';
 import {
   createEnquiryReceiver,
   enquiryReceiver,
@@ -60,19 +61,20 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
 
   return async function handleContact(request: Request): Promise<HandlerResult> {
     const client = clientAddress(request.headers);
+    const keptOnPhone = request.headers.get(KEPT_CLAIM_HEADER) === KEPT_CLAIM_HEADER_VALUE;
     const early = receiver.turnAway(client);
     if (early) return contactAnswer(early);
 
     if (requestMediaType(request) !== 'multipart/form-data') {
       const fields = await readJsonFields(request);
       if (fields instanceof Refusal) return contactAnswer(receiver.refuse(client, fields));
-      return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false }));
+      return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false, keptOnPhone }));
     }
 
     const result = await receiver.readUpload(
       request,
       (refusal) => receiver.refuse(client, readingRefusal(refusal)),
-      ({ fields, photos }) => receiver.receive({ fields, photos, client, sentWithoutScript: false }),
+      ({ fields, photos }) => receiver.receive({ fields, photos, client, sentWithoutScript: false, keptOnPhone }),
     );
     return contactAnswer(result);
   };

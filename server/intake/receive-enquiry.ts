@@ -7,7 +7,7 @@ import { parseContact, type ContactSubmission } from '@/lib/contact-schema';
 import { getDb } from '@/server/base/db';
 import { loadEnquiryConfig, type EnquiryConfig } from '@/server/intake/enquiry-settings';
 import { verifyRecaptcha, type Verification } from '@/server/intake/recaptcha';
-import { SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
+import { KEPT_ON_PHONE, SENT_WITHOUT_SCRIPT } from '@/server/ledger/sent-without-script';
 import { storeEnquiry, type NewEnquiry, type PhotosDroppedReason, type StoreResult } from '@/server/ledger/enquiry-store';
 import type { ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import {
@@ -28,6 +28,11 @@ export type EnquirySubmission = {
   client: string;
   /** The page's own form posted natively, before or without its script: stored unverified, never acknowledged. */
   sentWithoutScript: boolean;
+  /**
+   * Sent by the site's service worker, which kept it on a phone with no signal: no reCAPTCHA token can be
+   * made there, so where bot protection is on it is stored unverified (and so not acknowledged).
+   */
+  keptOnPhone?: boolean;
 };
 
 export type FieldError = { path: string; msg: string };
@@ -99,12 +104,13 @@ async function classifyEnquiry(
   submission: ContactSubmission,
   config: EnquiryConfig,
   verify: typeof verifyRecaptcha,
-  sentWithoutScript: boolean,
+  { sentWithoutScript, keptOnPhone = false }: Pick<EnquirySubmission, 'sentWithoutScript' | 'keptOnPhone'>,
 ): Promise<Verdict | Refusal> {
   if (submission[HONEYPOT_FIELD]) return { disposition: 'spam', verification: 'honeypot' };
   // Bot protection runs in the page's JavaScript: a form posted before or without it cannot be checked.
   if (sentWithoutScript) return { disposition: 'accepted', verification: 'unverified', detail: SENT_WITHOUT_SCRIPT };
   if (!config.recaptcha) return { disposition: 'accepted', verification: 'not-configured' };
+  if (keptOnPhone && !submission.recaptchaToken) return { disposition: 'accepted', verification: 'unverified', detail: KEPT_ON_PHONE };
   if (!submission.recaptchaToken) return new Refusal('captcha', 400, CONTACT_RESPONSES.missingToken, undefined, false);
   let verification: Verification;
   try {
@@ -146,7 +152,7 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
     return answer(refusal);
   }
 
-  async function receive({ fields, photos, client, sentWithoutScript }: EnquirySubmission): Promise<EnquiryResult> {
+  async function receive({ fields, photos, client, sentWithoutScript, keptOnPhone }: EnquirySubmission): Promise<EnquiryResult> {
     const submission = parseEnquiry(fields);
     if (submission instanceof Refusal) return refuse(client, submission);
 
@@ -155,7 +161,7 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
       photos,
       answers: { refused: (message) => answer(photoRefusal(422, message)), tooMany },
       async assess() {
-        const verdict = await classifyEnquiry(submission, config, verify, sentWithoutScript);
+        const verdict = await classifyEnquiry(submission, config, verify, { sentWithoutScript, keptOnPhone });
         if (verdict instanceof Refusal) return { stop: refuse(client, verdict) };
         return { go: verdict, keepPhotos: verdict.disposition === 'accepted' };
       },

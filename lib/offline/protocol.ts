@@ -1,0 +1,43 @@
+// What the pages and the service worker say to each other about claims kept on the phone, and the names
+// both use. The worker (lib/offline/service-worker.ts) keeps the claims; a page only sends it messages.
+
+/** The worker's script: a file of its own (never inline, never a module, so Firefox ESR runs it), for every page. */
+export const SERVICE_WORKER_URL = '/service-worker.js';
+/** The built worker's name in the build's folder (scripts/site/service-worker-build.ts writes it, its route reads it). */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+/** The Background Sync registration that sends kept claims with no page open (Chromium). */
+export const SYNC_TAG = 'send-claims';
+/** Sent with a kept claim: no reCAPTCHA token can be made in a worker, so the server stores it unverified. */
+export const KEPT_CLAIM_HEADER = 'X-Enquiry-Sent-From';
+export const KEPT_CLAIM_HEADER_VALUE = 'phone-queue';
+/** The pages the worker keeps for a visitor with no signal, besides the assets they need. */
+export const OFFLINE_PAGE = '/offline';
+export const PAGES_KEPT_OFFLINE = ['/contact', '/insurers', OFFLINE_PAGE] as const;
+
+export type KeptPhoto = { name: string; type: string; blob: Blob };
+
+/** A claim as the form would have sent it (its fields with its enquiry key, its photos already shrunk). */
+export type KeptClaim = {
+  enquiryKey: string;
+  endpoint: string;
+  fields: Record<string, string>;
+  photos: KeptPhoto[];
+  urgent: boolean;
+  keptAt: number;
+};
+
+/** What became of a kept claim, kept until a page has shown it. */
+export type ClaimOutcome =
+  | { kind: 'sent'; enquiryKey: string; reference?: string; urgent: boolean; at: number }
+  | { kind: 'refused'; enquiryKey: string; message: string; fieldErrors: Record<string, string>; claim: KeptClaim; at: number };
+
+export type PageMessage = { type: 'keep'; claim: KeptClaim } | { type: 'visit' } | { type: 'seen'; keys: string[] };
+
+export type KeepResult = 'kept' | 'quota' | 'unavailable';
+
+export type WorkerMessage = { type: 'keep-result'; result: KeepResult } | { type: 'outcomes'; outcomes: ClaimOutcome[] };
+
+export const isWorkerMessage = (data: unknown): data is WorkerMessage =>
+  data !== null &&
+  typeof data === 'object' &&
+  ((data as { type?: unknown }).type === 'outcomes' || (data as { type?: unknown }).type === 'keep-result');

@@ -1,0 +1,240 @@
+// The site's service worker, built by scripts/site/service-worker-build.ts into one classic script per
+// build (never a module: Firefox ESR runs no module workers) with the list of what it keeps for a visitor
+// with no signal. It does two jobs and nothing else:
+// - pages: /contact, /insurers and the offline page, with the assets they need, answer a navigation
+//   that cannot reach the site; every other navigation that fails gets the offline page. A response
+//   from the network is never stored (no claim, staff, verification or API response, nor any page that
+//   could carry personal data); only the build's own immutable assets are added as they are fetched.
+// - claims kept on the phone (lib/offline/kept-claims-store.ts), sent one at a time, by their enquiry
+//   key so a send cut off halfway is finished by the next try and never doubled: on a Background Sync,
+//   when any page of the site is opened or comes back online, and when a new worker takes over.
+import { contactOutcome } from '@/lib/contact-outcome';
+import { responseReason } from '@/lib/contact-response.mjs';
+import { PHOTO_FIELD } from '@/lib/contact-fields';
+import { claimOutcomes, forgetOutcomes, keepClaim, keptClaims, settleClaim } from '@/lib/offline/kept-claims-store';
+import {
+  KEPT_CLAIM_HEADER,
+  KEPT_CLAIM_HEADER_VALUE,
+  OFFLINE_PAGE,
+  SYNC_TAG,
+  type KeepResult,
+  type KeptClaim,
+  type PageMessage,
+  type WorkerMessage,
+} from '@/lib/offline/protocol';
+
+/** What the build step writes before this script: the build's version and what is kept for offline use. */
+export type OfflineManifest = { version: string; pages: string[]; assets: string[] };
+
+// The worker's own types (the project's TypeScript library is the DOM's, not the worker's).
+type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
+type FetchEvent = ExtendableEvent & {
+  request: Request;
+  preloadResponse?: Promise<Response | undefined>;
+  respondWith(response: Promise<Response>): void;
+};
+type SyncEvent = ExtendableEvent & { tag: string };
+type WindowClient = { postMessage(message: WorkerMessage): void };
+type ExtendableMessageEvent = ExtendableEvent & { data: unknown; ports: readonly MessagePort[]; source: WindowClient | null };
+type WorkerScope = {
+  location: Location;
+  registration: {
+    navigationPreload?: { enable(): Promise<void> };
+    sync?: { register(tag: string): Promise<void> };
+  };
+  clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<WindowClient[]> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: string, listener: (event: never) => void): void;
+  __OFFLINE_MANIFEST__: OfflineManifest;
+};
+
+const scope = self as unknown as WorkerScope;
+const manifest = scope.__OFFLINE_MANIFEST__;
+const CACHE_PREFIX = 'homecare-site-';
+const CACHE_NAME = `${CACHE_PREFIX}${manifest.version}`;
+const keptAssets = new Set(manifest.assets);
+
+scope.addEventListener('install', (event: ExtendableEvent) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // Pages from the server, not the HTTP cache: each is stored with its own headers, so the
+      // hashes of its Content-Security-Policy still match its scripts when it is served from here.
+      await cache.addAll([...manifest.pages.map((page) => new Request(page, { cache: 'reload' })), ...manifest.assets]);
+      // Taking over at once reloads nothing: a half-filled form stays as it is.
+      await scope.skipWaiting();
+    })(),
+  );
+});
+
+scope.addEventListener('activate', (event: ExtendableEvent) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+      await scope.registration.navigationPreload?.enable().catch(() => undefined);
+      await scope.clients.claim();
+      // Claims kept under the previous version are this version's to send.
+      await sendAndTell();
+    })(),
+  );
+});
+
+function withoutTrailingSlash(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
+/** A page from the network; with none, the kept copy of the same page, or the offline page. */
+async function pageOrKeptCopy(event: FetchEvent): Promise<Response> {
+  try {
+    const preloaded = await event.preloadResponse;
+    if (preloaded) return preloaded;
+    return await fetch(event.request);
+  } catch {
+    const cache = await caches.open(CACHE_NAME);
+    const path = withoutTrailingSlash(new URL(event.request.url).pathname);
+    const page = manifest.pages.includes(path) ? path : OFFLINE_PAGE;
+    return (await cache.match(page)) ?? (await cache.match(OFFLINE_PAGE)) ?? Response.error();
+  }
+}
+
+/** A build asset: its name changes with its content, so a kept copy is always right. */
+async function buildAsset(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE_NAME);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+/** A file from public/ the kept pages show: from the network, else the kept copy. */
+async function publicFile(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+scope.addEventListener('fetch', (event: FetchEvent) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.location.origin) return;
+  if (request.mode === 'navigate') event.respondWith(pageOrKeptCopy(event));
+  else if (url.pathname.startsWith('/_next/static/')) event.respondWith(buildAsset(request));
+  else if (keptAssets.has(url.pathname + url.search)) event.respondWith(publicFile(request));
+});
+
+type SendResult = 'settled' | 'later';
+
+/** The POST the form would have made (JSON, or multipart with the photos), without a reCAPTCHA token. */
+function requestOf(claim: KeptClaim): RequestInit {
+  const headers = { [KEPT_CLAIM_HEADER]: KEPT_CLAIM_HEADER_VALUE };
+  if (claim.photos.length === 0) {
+    return { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(claim.fields) };
+  }
+  const body = new FormData();
+  for (const [name, value] of Object.entries(claim.fields)) body.append(name, value);
+  for (const photo of claim.photos) body.append(PHOTO_FIELD, photo.blob, photo.name);
+  return { method: 'POST', headers, body };
+}
+
+/** Reasons that say nothing about the claim itself: it is tried again later. */
+const TRY_LATER = new Set(['too-slow', 'rate-limited', 'busy', 'unavailable']);
+
+async function sendClaim(claim: KeptClaim): Promise<SendResult> {
+  let status: number;
+  let body: unknown;
+  try {
+    const response = await fetch(claim.endpoint, { ...requestOf(claim), credentials: 'same-origin' });
+    status = response.status;
+    body = await response.json();
+  } catch {
+    // No signal, or the answer lost on the way back: the next try sends it again under the same key.
+    return 'later';
+  }
+  const reason = responseReason(body);
+  if (status >= 500 || (reason && TRY_LATER.has(reason))) return 'later';
+  const outcome = contactOutcome({ status, body }, { sentPhotos: claim.photos.length > 0 });
+  const at = Date.now();
+  await settleClaim(
+    outcome.kind === 'success'
+      ? { kind: 'sent', enquiryKey: claim.enquiryKey, reference: outcome.reference, urgent: claim.urgent, at }
+      : { kind: 'refused', enquiryKey: claim.enquiryKey, message: outcome.message, fieldErrors: outcome.fieldErrors, claim, at },
+  );
+  return 'settled';
+}
+
+/** Sends every kept claim in turn, stopping at the first that must wait; resolves with how many are left. */
+async function sendKeptClaims(): Promise<number> {
+  const claims = (await keptClaims()).sort((a, b) => a.keptAt - b.keptAt);
+  for (const [index, claim] of claims.entries()) {
+    if ((await sendClaim(claim)) === 'later') return claims.length - index;
+  }
+  return 0;
+}
+
+let sending: Promise<number> | null = null;
+
+/** One round of sending at a time, whoever asks (a sync, a page, an update). */
+function sendOnce(): Promise<number> {
+  sending ??= sendKeptClaims().finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+async function tellPages() {
+  const outcomes = await claimOutcomes();
+  if (outcomes.length === 0) return;
+  for (const page of await scope.clients.matchAll({ type: 'window' })) page.postMessage({ type: 'outcomes', outcomes });
+}
+
+/** A round of sending, then every open page told what has become of the kept claims; resolves with how many are left. */
+async function sendAndTell(): Promise<number> {
+  const left = await sendOnce().catch(() => 1);
+  await tellPages().catch(() => undefined);
+  return left;
+}
+
+async function keep(claim: KeptClaim): Promise<KeepResult> {
+  try {
+    await keepClaim(claim);
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'QuotaExceededError' ? 'quota' : 'unavailable';
+  }
+  await scope.registration.sync?.register(SYNC_TAG).catch(() => undefined);
+  return 'kept';
+}
+
+scope.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as PageMessage;
+  if (message?.type === 'keep') {
+    event.waitUntil(
+      (async () => {
+        const result = await keep(message.claim);
+        event.ports[0]?.postMessage({ type: 'keep-result', result } satisfies WorkerMessage);
+        if (result === 'kept') await sendAndTell();
+      })(),
+    );
+  } else if (message?.type === 'visit') {
+    event.waitUntil(sendAndTell());
+  } else if (message?.type === 'seen' && Array.isArray(message.keys)) {
+    event.waitUntil(forgetOutcomes(message.keys.filter((key) => typeof key === 'string')).catch(() => undefined));
+  }
+});
+
+scope.addEventListener('sync', (event: SyncEvent) => {
+  if (event.tag !== SYNC_TAG) return;
+  event.waitUntil(
+    sendAndTell().then((left) => {
+      // A rejected sync is tried again by the browser later, with the page closed.
+      if (left > 0) throw new Error(`${left} kept claims wait for a signal`);
+    }),
+  );
+});
