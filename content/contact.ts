@@ -39,6 +39,9 @@ export const CONTACT_RESPONSES = {
   uploadInProgress: 'Your last enquiry with photos is still being sent. Please wait for it to finish.',
   uploadTooSlow:
     'Your photos were arriving too slowly for us to receive them. Please try again where the signal is better, or send fewer photos.',
+  photosMissing: 'The photos sent ahead of this claim are no longer here. Please send them again with it.',
+  photoAhead: 'A photo sent ahead of its claim must come alone, with the claim’s key.',
+  photoAheadStaged: 'Photo received. It is kept for the claim that follows.',
   success: CONTACT_OUTCOME_MESSAGES.success,
 } as const;
 

@@ -24,6 +24,8 @@ export const RESPONSE_REASONS = /** @type {const} */ ([
   'unavailable',
   /** Posted from another website's page. */
   'cross-site',
+  /** A kept claim named photos it sent ahead that the site no longer has (expired, or a restart): send them again. */
+  'photos-missing',
 ]);
 
 /** @typedef {(typeof RESPONSE_REASONS)[number]} ResponseReason */

@@ -51,6 +51,14 @@ export const MULTIPART_FRAMING_BYTES = 64 * 1024;
  */
 export const LARGEST_BODY_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + ENQUIRY_TEXT_MAX_BYTES + MULTIPART_FRAMING_BYTES;
 
+/**
+ * Photos sent one request each ahead of their claim (a claim the phone kept with no signal, sent by the
+ * service worker so no single request on a weak signal carries them all): kept this long waiting for
+ * the claim, at most this many bytes of them at once on the server, and at most this many per client an
+ * hour (the most a claim may hold, twice over for the tries of a weak signal).
+ */
+export const STAGED_PHOTOS = Object.freeze({ lifetimeMs: 24 * 60 * 60_000, maxBytes: 300_000_000, perClientPerHour: 2 * CLAIM_PHOTOS_MAX });
+
 // Budgets
 
 /**

@@ -73,8 +73,10 @@ export function useEnquirySend({
     try {
       return await recaptchaToken(siteKey);
     } catch (error) {
-      if (current.firstFailureAt !== null || navigator.onLine === false) {
-        // Google's script cannot load while the connection is down: the same failure as the send's.
+      // Google's script cannot load while the connection is down: the same failure as the send's. A phone
+      // with bars but no data says it is online, so wherever a worker can keep the claim, it does (sent
+      // later without a token, and stored unverified where bot protection is on).
+      if (current.firstFailureAt !== null || navigator.onLine === false || keptClaim.canKeep()) {
         await keepOrRetry(current, connectionReason());
         return null;
       }

@@ -37,12 +37,16 @@ export function useKeptClaim({ dispatch, enquiryKey, endpoint, discardEntries }:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enquiryKey]);
 
+  /** Whether a service worker looks after this page and would send to the form's endpoint (this site only: an API on another host is tried from the open page as before). */
+  function canKeep(): boolean {
+    if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return false;
+    return new URL(endpoint, window.location.href).origin === window.location.origin;
+  }
+
   /** Hands the submission to the service worker: 'kept', 'quota' (no room on the phone) or 'unavailable' (no worker). */
   async function keepOnPhone(current: Submission): Promise<KeepResult> {
     const key = current.fields[ENQUIRY_KEY_FIELD];
-    if (!key || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return 'unavailable';
-    // The worker sends to this site only: an API on another host is tried from the open page as before.
-    if (new URL(endpoint, window.location.href).origin !== window.location.origin) return 'unavailable';
+    if (!key || !canKeep()) return 'unavailable';
     try {
       const photos = await Promise.all(
         current.photos.map(async (photo) => {
@@ -57,5 +61,5 @@ export function useKeptClaim({ dispatch, enquiryKey, endpoint, discardEntries }:
     }
   }
 
-  return { keepOnPhone };
+  return { canKeep, keepOnPhone };
 }

@@ -52,6 +52,17 @@ export function keepClaim(claim: KeptClaim): Promise<void> {
   });
 }
 
+/** The claim as it now stands (its photos sent ahead so far), unless it was settled meanwhile. */
+export function updateClaim(claim: KeptClaim): Promise<void> {
+  return inTransaction([CLAIMS], 'readwrite', (transaction) => {
+    const store = transaction.objectStore(CLAIMS);
+    const found = store.getKey(claim.enquiryKey);
+    found.onsuccess = () => {
+      if (found.result !== undefined) store.put(claim);
+    };
+  });
+}
+
 export function keptClaims(): Promise<KeptClaim[]> {
   return inTransaction([CLAIMS], 'readonly', (transaction) => all<KeptClaim>(transaction.objectStore(CLAIMS)));
 }

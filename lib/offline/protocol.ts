@@ -10,6 +10,15 @@ export const SYNC_TAG = 'send-claims';
 /** Sent with a kept claim: no reCAPTCHA token can be made in a worker, so the server stores it unverified. */
 export const KEPT_CLAIM_HEADER = 'X-Enquiry-Sent-From';
 export const KEPT_CLAIM_HEADER_VALUE = 'phone-queue';
+/**
+ * A claim with more than one photo is sent one photo per request ahead of it (the multipart field
+ * STAGE_PHOTO_FIELD carries the claim's key, PHOTO_FIELD the one photo; the answer's `staged` is the
+ * photo's id), then the claim itself names them (STAGED_PHOTOS_FIELD: their ids, comma-separated), so no
+ * request on a weak signal carries them all and the claim still arrives whole.
+ */
+export const STAGE_PHOTO_FIELD = 'photoAheadOf';
+export const STAGED_PHOTOS_FIELD = 'photosSentAhead';
+
 /** The pages the worker keeps for a visitor with no signal, besides the assets they need. */
 export const OFFLINE_PAGE = '/offline';
 export const PAGES_KEPT_OFFLINE = ['/contact', '/insurers', OFFLINE_PAGE] as const;
@@ -19,6 +28,8 @@ export type KeptPhoto = { name: string; type: string; blob: Blob };
 /** A claim as the form would have sent it (its fields with its enquiry key, its photos already shrunk). */
 export type KeptClaim = {
   enquiryKey: string;
+  /** The ids the site gave the photos sent ahead so far, by the photo's place (null: not yet sent). */
+  staged?: (string | null)[];
   endpoint: string;
   fields: Record<string, string>;
   photos: KeptPhoto[];

@@ -7,15 +7,19 @@
 //   could carry personal data); only the build's own immutable assets are added as they are fetched.
 // - claims kept on the phone (lib/offline/kept-claims-store.ts), sent one at a time, by their enquiry
 //   key so a send cut off halfway is finished by the next try and never doubled: on a Background Sync,
-//   when any page of the site is opened or comes back online, and when a new worker takes over.
+//   when any page of the site is opened or comes back online, and when a new worker takes over. A claim
+//   with several photos sends them ahead one request each (server/intake/kept-claim-photos.ts), so no
+//   request on a weak signal carries them all (Chromium stops a sync after three minutes).
 import { contactOutcome } from '@/lib/contact-outcome';
 import { responseReason } from '@/lib/contact-response.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
-import { claimOutcomes, forgetOutcomes, keepClaim, keptClaims, settleClaim } from '@/lib/offline/kept-claims-store';
+import { claimOutcomes, forgetOutcomes, keepClaim, keptClaims, settleClaim, updateClaim } from '@/lib/offline/kept-claims-store';
 import {
   KEPT_CLAIM_HEADER,
   KEPT_CLAIM_HEADER_VALUE,
   OFFLINE_PAGE,
+  STAGE_PHOTO_FIELD,
+  STAGED_PHOTOS_FIELD,
   SYNC_TAG,
   type KeepResult,
   type KeptClaim,
@@ -131,36 +135,75 @@ scope.addEventListener('fetch', (event: FetchEvent) => {
 });
 
 type SendResult = 'settled' | 'later';
+type Answer = { status: number; body: unknown };
 
-/** The POST the form would have made (JSON, or multipart with the photos), without a reCAPTCHA token. */
-function requestOf(claim: KeptClaim): RequestInit {
-  const headers = { [KEPT_CLAIM_HEADER]: KEPT_CLAIM_HEADER_VALUE };
-  if (claim.photos.length === 0) {
-    return { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(claim.fields) };
+const KEPT_HEADERS = { [KEPT_CLAIM_HEADER]: KEPT_CLAIM_HEADER_VALUE };
+
+/** One POST to the claim's endpoint; null when no answer came (no signal, or the answer lost on the way back). */
+async function post(claim: KeptClaim, init: RequestInit): Promise<Answer | null> {
+  try {
+    const response = await fetch(claim.endpoint, { ...init, credentials: 'same-origin' });
+    return { status: response.status, body: await response.json() };
+  } catch {
+    return null;
   }
-  const body = new FormData();
-  for (const [name, value] of Object.entries(claim.fields)) body.append(name, value);
-  for (const photo of claim.photos) body.append(PHOTO_FIELD, photo.blob, photo.name);
-  return { method: 'POST', headers, body };
 }
 
 /** Reasons that say nothing about the claim itself: it is tried again later. */
-const TRY_LATER = new Set(['too-slow', 'rate-limited', 'busy', 'unavailable']);
+const TRY_LATER = new Set(['too-slow', 'rate-limited', 'busy', 'unavailable', 'photos-missing']);
+const tryLater = (answer: Answer) => answer.status >= 500 || TRY_LATER.has(responseReason(answer.body) ?? '');
+
+/**
+ * A claim with more than one photo: each photo not yet sent ahead goes in a request of its own, its id
+ * kept with the claim at once (a round cut off halfway resumes at the next photo); then the claim
+ * itself, naming them. Resolves with the claim's own answer, or what stopped it.
+ */
+async function sendWithPhotosAhead(claim: KeptClaim): Promise<Answer | 'later'> {
+  const staged = claim.photos.map((_, index) => claim.staged?.[index] ?? null);
+  for (const [index, photo] of claim.photos.entries()) {
+    if (staged[index]) continue;
+    const body = new FormData();
+    body.append(STAGE_PHOTO_FIELD, claim.enquiryKey);
+    body.append(PHOTO_FIELD, photo.blob, photo.name);
+    const answer = await post(claim, { method: 'POST', headers: KEPT_HEADERS, body });
+    if (!answer || tryLater(answer)) return 'later';
+    const id = (answer.body as { staged?: unknown } | null)?.staged;
+    // A photo refused for what it is: the claim's answer (its message names the photo).
+    if (typeof id !== 'string') return answer;
+    staged[index] = id;
+    await updateClaim({ ...claim, staged });
+  }
+  const answer = await post(claim, {
+    method: 'POST',
+    headers: { ...KEPT_HEADERS, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...claim.fields, [STAGED_PHOTOS_FIELD]: staged.join(',') }),
+  });
+  if (!answer) return 'later';
+  // The site no longer has them (expired, or restarted): all sent again next time.
+  if (responseReason(answer.body) === 'photos-missing') await updateClaim({ ...claim, staged: [] });
+  return answer;
+}
+
+/** The claim as the form would have sent it, without a reCAPTCHA token: JSON, or multipart with its one photo. */
+async function sendWhole(claim: KeptClaim): Promise<Answer | 'later'> {
+  let init: RequestInit;
+  if (claim.photos.length === 0) {
+    init = { method: 'POST', headers: { ...KEPT_HEADERS, 'Content-Type': 'application/json' }, body: JSON.stringify(claim.fields) };
+  } else {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(claim.fields)) body.append(name, value);
+    for (const photo of claim.photos) body.append(PHOTO_FIELD, photo.blob, photo.name);
+    init = { method: 'POST', headers: KEPT_HEADERS, body };
+  }
+  return (await post(claim, init)) ?? 'later';
+}
 
 async function sendClaim(claim: KeptClaim): Promise<SendResult> {
-  let status: number;
-  let body: unknown;
-  try {
-    const response = await fetch(claim.endpoint, { ...requestOf(claim), credentials: 'same-origin' });
-    status = response.status;
-    body = await response.json();
-  } catch {
-    // No signal, or the answer lost on the way back: the next try sends it again under the same key.
-    return 'later';
-  }
-  const reason = responseReason(body);
-  if (status >= 500 || (reason && TRY_LATER.has(reason))) return 'later';
-  const outcome = contactOutcome({ status, body }, { sentPhotos: claim.photos.length > 0 });
+  let answer = claim.photos.length > 1 ? await sendWithPhotosAhead(claim) : await sendWhole(claim);
+  // The site no longer had the photos sent ahead: once more at once, every photo again.
+  if (answer !== 'later' && responseReason(answer.body) === 'photos-missing') answer = await sendWithPhotosAhead({ ...claim, staged: [] });
+  if (answer === 'later' || tryLater(answer)) return 'later';
+  const outcome = contactOutcome(answer, { sentPhotos: claim.photos.length > 0 });
   const at = Date.now();
   await settleClaim(
     outcome.kind === 'success'

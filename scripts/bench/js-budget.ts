@@ -27,6 +27,7 @@ export const jsBudgetOverFloor: Record<string, number> = {
   '/services/impact-accidental': 20 * KB,
   '/services/claims-support': 20 * KB,
   '/track': 20 * KB,
+  '/offline': 20 * KB,
   '/contact': 40 * KB,
   '/gallery': 40 * KB,
 };

@@ -1,5 +1,5 @@
 // The one build of the site: next build, the inline stylesheet step, the chunks-after-paint step, then
-// the CSP hash step, with the given folder and settings.
+// the CSP hash step and the service worker step, with the given folder and settings.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const spawned = vi.hoisted(() => [] as { args: string[]; env: NodeJS.ProcessEnv }[]);
@@ -20,20 +20,21 @@ afterEach(() => {
 });
 
 describe('buildSite', () => {
-  it('runs next build, the inline stylesheet step, the chunks-after-paint step, then the CSP hash step, all into distDir with the settings given', () => {
+  it('runs next build, the inline stylesheet step, the chunks-after-paint step, the CSP hash step, then the service worker step, all into distDir with the settings given', () => {
     buildSite({ distDir: '.next-elsewhere', env: { SITE_URL: 'https://www.example.com' } });
     expect(spawned.map((step) => step.args.join(' '))).toEqual([
       'node_modules/next/dist/bin/next build',
       'node_modules/tsx/dist/cli.mjs scripts/site/inline-css-once.ts',
       'node_modules/tsx/dist/cli.mjs scripts/site/scripts-after-paint.ts',
       'node_modules/tsx/dist/cli.mjs scripts/site/csp-hashes.ts',
+      'node_modules/tsx/dist/cli.mjs scripts/site/service-worker-build.ts',
     ]);
     for (const step of spawned) expect(step.env).toEqual({ SITE_URL: 'https://www.example.com', NEXT_DIST_DIR: '.next-elsewhere' });
   });
 
   it('without distDir, leaves the folder to the environment (npm run build)', () => {
     buildSite({ env: { NEXT_DIST_DIR: '.next-from-env' } });
-    expect(spawned.map((step) => step.env.NEXT_DIST_DIR)).toEqual(['.next-from-env', '.next-from-env', '.next-from-env', '.next-from-env']);
+    expect(spawned.map((step) => step.env.NEXT_DIST_DIR)).toEqual(Array(5).fill('.next-from-env'));
   });
 
   it('stops at a failed step and throws with its exit code', () => {

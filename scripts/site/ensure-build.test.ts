@@ -40,6 +40,7 @@ const rebuild = [
   'node_modules/tsx/dist/cli.mjs scripts/site/inline-css-once.ts',
   'node_modules/tsx/dist/cli.mjs scripts/site/scripts-after-paint.ts',
   'node_modules/tsx/dist/cli.mjs scripts/site/csp-hashes.ts',
+  'node_modules/tsx/dist/cli.mjs scripts/site/service-worker-build.ts',
 ];
 
 describe('ensureBuild', () => {

@@ -26,5 +26,11 @@ export const searchRoutes = [
 /** The claim's look-up after its enquiry ("Where's my repair?"), linked from the contact, insurers' and sitemap pages. */
 export const claimRoutes = [{ path: '/track', h1: 'Where’s my repair?', navLabel: null }] as const;
 
+/** What the service worker shows for a page it cannot reach with no signal (not in the sitemap, not indexed). */
+export const offlineRoutes = [{ path: '/offline', h1: "You're offline: you can still send us your claim", navLabel: null }] as const;
+
+/** Every page search engines index (the sitemap's). */
+export const indexedRoutes = [...routes, ...searchRoutes, ...claimRoutes];
+
 /** Every page of the site. */
-export const allRoutes = [...routes, ...searchRoutes, ...claimRoutes];
+export const allRoutes = [...indexedRoutes, ...offlineRoutes];

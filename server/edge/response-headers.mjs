@@ -237,7 +237,10 @@ function cacheControlFor(pathname, status, contentType, existing) {
   return existing;
 }
 
-/** The site's service worker (SERVICE_WORKER_URL in lib/offline/protocol.ts, which a test holds this to). */
+/**
+ * The site's service worker (SERVICE_WORKER_URL in lib/offline/protocol.ts, which a test holds this to);
+ * under it, the test build serves the worker's next version.
+ */
 export const SERVICE_WORKER_PATH = '/service-worker.js';
 /**
  * A worker runs under its own script's policy: it loads nothing and runs nothing else, but sends the
@@ -269,7 +272,7 @@ export function responseHeaders({ manifest, pathname, status, contentType, exist
   /** @type {Record<string, string>} */
   const headers = {
     'Content-Security-Policy':
-      page === SERVICE_WORKER_PATH && !isHtml
+      (page === SERVICE_WORKER_PATH || page.startsWith(`${SERVICE_WORKER_PATH}/`)) && !isHtml
         ? SERVICE_WORKER_POLICY
         : isHtml
           ? contentSecurityPolicy(manifest, {

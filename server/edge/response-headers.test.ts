@@ -172,6 +172,9 @@ describe('the service worker', () => {
     const headers = worker(SERVICE_WORKER_URL);
     expect(headers['Content-Security-Policy']).toBe("default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
     expect(headers['Cache-Control']).toBe('no-cache');
+    expect(worker(`${SERVICE_WORKER_URL}/next`)['Content-Security-Policy']).toBe(
+      "default-src 'none'; connect-src 'self'; frame-ancestors 'none'",
+    );
     expect(worker('/other.js')['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -2,7 +2,8 @@ import 'server-only';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
 import { clientAddress } from '@/server/edge/client-address.mjs';
-import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE } from '@/lib/offline/protocol';
+import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE, STAGE_PHOTO_FIELD, STAGED_PHOTOS_FIELD } from '@/lib/offline/protocol';
+import { createKeptClaimPhotos, type KeptClaimPhotosDeps, type PhotoSentAhead } from '@/server/intake/kept-claim-photos';
 import {
   createEnquiryReceiver,
   enquiryReceiver,
@@ -31,8 +32,10 @@ async function readJsonFields(request: Request): Promise<object | Refusal> {
 }
 
 /** What the route answers for a result: the spec's `success`, `message` and `errors`, and a `reason`. */
-export function contactAnswer(result: EnquiryResult): HandlerResult {
+export function contactAnswer(result: EnquiryResult | PhotoSentAhead): HandlerResult {
   switch (result.kind) {
+    case 'staged':
+      return { status: 201, body: { success: true, message: CONTACT_RESPONSES.photoAheadStaged, staged: result.id } };
     case 'stored':
       return {
         status: 201,
@@ -56,8 +59,9 @@ export function contactAnswer(result: EnquiryResult): HandlerResult {
  * upload gate of server.mjs, under an upload slot and its minimum rate). The body is read once by the
  * photo intake, its photos streamed to a temporary folder, and handed to the enquiry receiver.
  */
-export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryReceiverDeps = {}) {
+export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryReceiverDeps = {}, keptClaimDeps: KeptClaimPhotosDeps = {}) {
   const receiver = 'receive' in receiverOrDeps ? receiverOrDeps : createEnquiryReceiver(receiverOrDeps);
+  const keptClaims = createKeptClaimPhotos(receiver, { db: 'db' in receiverOrDeps ? receiverOrDeps.db : undefined, ...keptClaimDeps });
 
   return async function handleContact(request: Request): Promise<HandlerResult> {
     const client = clientAddress(request.headers);
@@ -68,13 +72,20 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
     if (requestMediaType(request) !== 'multipart/form-data') {
       const fields = await readJsonFields(request);
       if (fields instanceof Refusal) return contactAnswer(receiver.refuse(client, fields));
+      // A kept claim whose photos were sent ahead of it, one request each.
+      if (keptOnPhone && STAGED_PHOTOS_FIELD in fields) {
+        return contactAnswer(await keptClaims.receiveWithStaged(client, fields as Record<string, unknown>));
+      }
       return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false, keptOnPhone }));
     }
 
-    const result = await receiver.readUpload(
+    const result = await receiver.readUpload<EnquiryResult | PhotoSentAhead>(
       request,
       (refusal) => receiver.refuse(client, readingRefusal(refusal)),
-      ({ fields, photos }) => receiver.receive({ fields, photos, client, sentWithoutScript: false, keptOnPhone }),
+      ({ fields, photos }) =>
+        keptOnPhone && STAGE_PHOTO_FIELD in fields
+          ? keptClaims.stage(client, fields, photos)
+          : receiver.receive({ fields, photos, client, sentWithoutScript: false, keptOnPhone }),
     );
     return contactAnswer(result);
   };

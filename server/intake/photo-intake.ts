@@ -73,7 +73,7 @@ type PhotoRefused = { refused: string };
  * or an image that declares more pixels than its budget is refused here. Returns each photo with its
  * pixel budget (none read when they cannot be kept).
  */
-async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | PhotoRefused> {
+export async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[] | PhotoRefused> {
   const checked: CheckedPhoto[] = [];
   for (const photo of photos) {
     const format = identifyPhoto(photo.head);

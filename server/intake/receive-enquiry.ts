@@ -184,6 +184,8 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
     photosCanBeKept: intake.photosCanBeKept,
     /** A multipart body's fields and photos, read once (the photo intake's). */
     readUpload: intake.readUpload,
+    /** Where uploads wait while they are read (the photos a kept claim sends ahead wait beside them). */
+    incomingDir: intake.incomingDir,
     receive,
   };
 }

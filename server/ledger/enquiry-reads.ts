@@ -104,3 +104,13 @@ export async function recentEnquiries(db: Client, limit = 20): Promise<EnquiryLi
     acknowledgement: acknowledgement ?? 'not sent',
   }));
 }
+
+/** Whether an enquiry with this key was stored since `since` (a try of it already arrived). */
+export async function enquiryKeyStored(db: Client, enquiryKey: string, since: number): Promise<boolean> {
+  const [found] = await orm(db)
+    .select({ id: enquiries.id })
+    .from(enquiries)
+    .where(and(eq(enquiries.enquiryKey, enquiryKey), sql`${enquiries.receivedMs} > ${since}`))
+    .limit(1);
+  return found !== undefined;
+}

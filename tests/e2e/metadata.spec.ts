@@ -6,7 +6,7 @@ import { defaultSocialImage, sitePages } from '@/content/pages';
 import { services } from '@/content/services';
 import { testBuildEnv, testSiteUrl } from './test-env';
 import { readHtml } from './support/raw-html';
-import { allRoutes as routes } from '../../scripts/support/routes';
+import { indexedRoutes as routes, offlineRoutes } from '../../scripts/support/routes';
 
 const siteUrl = testBuildEnv.SITE_URL!;
 
@@ -122,6 +122,16 @@ test('each service page publishes its Service, provided by the business, and its
       [service.title, `${siteUrl}${service.page.path}`],
     ]);
   }
+});
+
+test('the offline page has its own title and description, and is kept out of search results', async () => {
+  const [offline] = offlineRoutes;
+  const document = await rawDocument(offline.path);
+  expect(document.title).toBe(`You’re offline | ${business.name}`);
+  expect(document.meta('description')).toBe('This page is not kept on your phone, but the claim form is: it works with no signal.');
+  expect(document.link('canonical')).toBe(`${siteUrl}/offline`);
+  expect(document.meta('robots')).toBe('noindex, nofollow');
+  expect(document.h1).toBe(offline.h1);
 });
 
 test('sitemap.xml lists every page with absolute URLs and robots.txt points at it', async () => {
