@@ -293,7 +293,7 @@ test('a claim whose signal goes halfway through its photos is kept, then sent on
   await fillClaim(page, subject);
   await addPhonePhotos(page, [83, 84]);
   const photoBytes = await preparedPhotoBytes(page);
-  const cut = relay.cutAfter(Math.round(photoBytes / 2), '/api/contact');
+  const cut = relay.cutAfter(Math.round(photoBytes / 2), { path: '/api/contact' });
   await send(page);
   await cut;
   await expect(page.getByText(KEPT, { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -311,6 +311,47 @@ test('a claim whose signal goes halfway through its photos is kept, then sent on
   expect(await keptOnPhone(next)).toEqual([]);
   await next.waitForTimeout(1_500);
   expect(notifications(subject)).toHaveLength(1);
+});
+
+test('the worker’s own send cut during its second photo resumes there: the first photo is not sent again, and one enquiry arrives with both', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const posts = queuePosts(context);
+  await firstVisit(page);
+  await relay.cut();
+  await page.goto(`${relay.url}/contact`);
+  const subject = `Worker cut ${Date.now()}`;
+  await fillClaim(page, subject);
+  await addPhonePhotos(page, [85, 86]);
+  await send(page);
+  await expect(page.getByText(KEPT, { exact: true })).toBeVisible({ timeout: 30_000 });
+  const [keptClaim] = (await keptOnPhone(page)) ?? [];
+  expect(keptClaim?.photoBytes).toHaveLength(2);
+  await page.close();
+
+  // A weak signal: the worker sends the first photo ahead, and the line drops halfway through the second.
+  const cut = relay.cutAfter(Math.round(keptClaim!.photoBytes[1]! / 2), { path: '/api/contact', after: 1 });
+  await relay.restore();
+  const opened = await newTab(context);
+  await opened.goto(`${relay.url}/`);
+  await cut;
+  await opened.close();
+  expect(await storedEnquiries(subject)).toEqual([]);
+  expect(posts.answered).toHaveLength(1);
+  expect(posts.answered[0]!.sentFrom).toBe('phone-queue');
+  expect(posts.answered[0]!.status).toBeLessThan(300);
+
+  // The signal back, no page open: the second photo, then the claim naming both.
+  await relay.restore();
+  await dispatchBackgroundSync(context, relay.url);
+  await expect.poll(() => notifications(subject).length, { timeout: 30_000 }).toBe(1);
+  expect(await storedEnquiries(subject)).toEqual([{ reference: expect.stringMatching(/^HC-/), photos: 2 }]);
+  expect(notifications(subject)[0]!.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+  await expect.poll(() => posts.answered.length).toBe(3);
+  for (const post of posts.answered) expect(post).toEqual({ sentFrom: 'phone-queue', status: expect.any(Number) });
+  expect(posts.answered.at(-1)!.status).toBe(201);
 });
 
 test('no Content-Security-Policy violation with the worker active, online and with no signal', async ({ page, context }) => {

@@ -95,10 +95,12 @@ describe('relay', () => {
 
   it('cutAfter: the next upload is cut after that many bytes reach the site, and the relay stays cut until restored', async () => {
     const url = relay.url.replace('localhost', '127.0.0.1');
-    const cut = relay.cutAfter(100_000, '/upload');
-    // A plain request is no upload, and an upload elsewhere is not the one: both pass whole.
+    const cut = relay.cutAfter(100_000, { path: '/upload', after: 1 });
+    // A plain request is no upload, an upload elsewhere is not the one, and the first to the path is let
+    // through: all pass whole.
     expect(await send(`${url}/page`)).toEqual({ text: 'GET /page 0' });
     expect(await send(`${url}/log`, 'POST', Buffer.alloc(200_000, 1))).toEqual({ text: 'POST /log 200000' });
+    expect(await send(`${url}/upload?first`, 'POST', Buffer.alloc(200_000, 1))).toEqual({ text: 'POST /upload?first 200000' });
     const upload = await send(`${url}/upload`, 'POST', Buffer.alloc(1_000_000, 1));
     await cut;
     expect(upload).toEqual({ error: 'ECONNRESET' });

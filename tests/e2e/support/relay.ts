@@ -13,11 +13,11 @@ export type Relay = {
   /** The signal is back: connections are accepted again on the same port. */
   restore: () => Promise<void>;
   /**
-   * The next upload (a request starting with POST, PUT or PATCH, to `path` when given) is cut after
-   * `bytes` bytes of it, headers included, have gone through to the site; then the relay stays cut
-   * until restored. Resolves once it has cut.
+   * The next upload (a request starting with POST, PUT or PATCH; to `path` when given; after letting
+   * `after` such uploads through whole) is cut after `bytes` bytes of it, headers included, have gone
+   * through to the site; then the relay stays cut until restored. Resolves once it has cut.
    */
-  cutAfter: (bytes: number, path?: string) => Promise<void>;
+  cutAfter: (bytes: number, options?: { path?: string; after?: number }) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -31,7 +31,7 @@ export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): 
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
-  let pendingCut: { bytes: number; path: string | undefined; done: () => void } | undefined;
+  let pendingCut: { bytes: number; path: string | undefined; passWhole: number; done: () => void } | undefined;
 
   const destroyAll = () => {
     for (const socket of sockets) socket.destroy();
@@ -57,7 +57,10 @@ export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): 
     let uploadSent: number | undefined;
     client.on('data', (chunk: Buffer) => {
       const armed = pendingCut;
-      if (armed && uploadSent === undefined && startsUpload(chunk, armed.path)) uploadSent = 0;
+      if (armed && uploadSent === undefined && startsUpload(chunk, armed.path)) {
+        if (armed.passWhole > 0) armed.passWhole -= 1;
+        else uploadSent = 0;
+      }
       if (!armed || uploadSent === undefined) {
         if (!site.write(chunk)) client.pause();
         return;
@@ -102,7 +105,7 @@ export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): 
     restore: async () => {
       if (!server) await listen();
     },
-    cutAfter: (bytes, path) => new Promise<void>((done) => (pendingCut = { bytes, path, done })),
+    cutAfter: (bytes, { path, after = 0 } = {}) => new Promise<void>((done) => (pendingCut = { bytes, path, passWhole: after, done })),
     close: async () => {
       pendingCut = undefined;
       await cut();
