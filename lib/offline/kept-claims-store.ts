@@ -1,7 +1,30 @@
 // The claims kept on the phone and what became of them, in IndexedDB: used by the service worker only.
 // Its name and stores never change with a new version of the site, so a new worker sends what an old
 // one kept.
-import type { ClaimOutcome, KeptClaim } from '@/lib/offline/protocol';
+import type { ClaimOutcome, KeptClaim, KeptPhoto } from '@/lib/offline/protocol';
+
+// Photos are stored as bytes, not Blobs: WebKit refuses a Blob in IndexedDB in a private window.
+type StoredPhoto = { name: string; type: string; bytes: ArrayBuffer };
+type StoredClaim = Omit<KeptClaim, 'photos'> & { photos: StoredPhoto[] };
+type RefusedOutcome = Extract<ClaimOutcome, { kind: 'refused' }>;
+type StoredOutcome = Exclude<ClaimOutcome, { kind: 'refused' }> | (Omit<RefusedOutcome, 'claim'> & { claim: StoredClaim });
+
+async function stored(claim: KeptClaim): Promise<StoredClaim> {
+  const photos = await Promise.all(claim.photos.map(async ({ name, type, blob }) => ({ name, type, bytes: await blob.arrayBuffer() })));
+  return { ...claim, photos };
+}
+
+function kept(claim: StoredClaim): KeptClaim {
+  const photos: KeptPhoto[] = claim.photos.map(({ name, type, bytes }) => ({ name, type, blob: new Blob([bytes], { type }) }));
+  return { ...claim, photos };
+}
+
+async function storedOutcome(outcome: ClaimOutcome): Promise<StoredOutcome> {
+  return outcome.kind === 'refused' ? { ...outcome, claim: await stored(outcome.claim) } : outcome;
+}
+
+const outcomeOf = (outcome: StoredOutcome): ClaimOutcome =>
+  outcome.kind === 'refused' ? { ...outcome, claim: kept(outcome.claim) } : outcome;
 
 const DATABASE = 'homecare-kept-claims';
 const CLAIMS = 'claims';
@@ -46,37 +69,42 @@ function all<T>(store: IDBObjectStore): Promise<T[]> {
 }
 
 /** Keeps a claim (the same key again replaces it: the visitor's latest words). Rejects with the storage's error, QuotaExceededError among them. */
-export function keepClaim(claim: KeptClaim): Promise<void> {
+export async function keepClaim(claim: KeptClaim): Promise<void> {
+  const record = await stored(claim);
   return inTransaction([CLAIMS], 'readwrite', (transaction) => {
-    transaction.objectStore(CLAIMS).put(claim);
+    transaction.objectStore(CLAIMS).put(record);
   });
 }
 
 /** The claim as it now stands (its photos sent ahead so far), unless it was settled meanwhile. */
-export function updateClaim(claim: KeptClaim): Promise<void> {
+export async function updateClaim(claim: KeptClaim): Promise<void> {
+  const record = await stored(claim);
   return inTransaction([CLAIMS], 'readwrite', (transaction) => {
     const store = transaction.objectStore(CLAIMS);
     const found = store.getKey(claim.enquiryKey);
     found.onsuccess = () => {
-      if (found.result !== undefined) store.put(claim);
+      if (found.result !== undefined) store.put(record);
     };
   });
 }
 
-export function keptClaims(): Promise<KeptClaim[]> {
-  return inTransaction([CLAIMS], 'readonly', (transaction) => all<KeptClaim>(transaction.objectStore(CLAIMS)));
+export async function keptClaims(): Promise<KeptClaim[]> {
+  const records = await inTransaction([CLAIMS], 'readonly', (transaction) => all<StoredClaim>(transaction.objectStore(CLAIMS)));
+  return records.map(kept);
 }
 
 /** The claim is over (sent or refused): its outcome replaces it, in one transaction. */
-export function settleClaim(outcome: ClaimOutcome): Promise<void> {
+export async function settleClaim(outcome: ClaimOutcome): Promise<void> {
+  const record = await storedOutcome(outcome);
   return inTransaction([CLAIMS, OUTCOMES], 'readwrite', (transaction) => {
     transaction.objectStore(CLAIMS).delete(outcome.enquiryKey);
-    transaction.objectStore(OUTCOMES).put(outcome);
+    transaction.objectStore(OUTCOMES).put(record);
   });
 }
 
-export function claimOutcomes(): Promise<ClaimOutcome[]> {
-  return inTransaction([OUTCOMES], 'readonly', (transaction) => all<ClaimOutcome>(transaction.objectStore(OUTCOMES)));
+export async function claimOutcomes(): Promise<ClaimOutcome[]> {
+  const records = await inTransaction([OUTCOMES], 'readonly', (transaction) => all<StoredOutcome>(transaction.objectStore(OUTCOMES)));
+  return records.map(outcomeOf);
 }
 
 /** A page has shown these outcomes: they are forgotten. */

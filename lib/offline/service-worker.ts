@@ -32,20 +32,13 @@ export type OfflineManifest = { version: string; pages: string[]; assets: string
 
 // The worker's own types (the project's TypeScript library is the DOM's, not the worker's).
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
-type FetchEvent = ExtendableEvent & {
-  request: Request;
-  preloadResponse?: Promise<Response | undefined>;
-  respondWith(response: Promise<Response>): void;
-};
+type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
 type SyncEvent = ExtendableEvent & { tag: string };
 type WindowClient = { postMessage(message: WorkerMessage): void };
 type ExtendableMessageEvent = ExtendableEvent & { data: unknown; ports: readonly MessagePort[]; source: WindowClient | null };
 type WorkerScope = {
   location: Location;
-  registration: {
-    navigationPreload?: { enable(): Promise<void> };
-    sync?: { register(tag: string): Promise<void> };
-  };
+  registration: { sync?: { register(tag: string): Promise<void> } };
   clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<WindowClient[]> };
   skipWaiting(): Promise<void>;
   addEventListener(type: string, listener: (event: never) => void): void;
@@ -75,7 +68,6 @@ scope.addEventListener('activate', (event: ExtendableEvent) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
-      await scope.registration.navigationPreload?.enable().catch(() => undefined);
       await scope.clients.claim();
       // Claims kept under the previous version are this version's to send.
       await sendAndTell();
@@ -89,11 +81,12 @@ function withoutTrailingSlash(path: string): string {
   return path.slice(0, end);
 }
 
-/** A page from the network; with none, the kept copy of the same page, or the offline page. */
+/**
+ * A page from the network; with none, the kept copy of the same page, or the offline page. No navigation
+ * preload: Firefox shows its own error page when a preload cannot connect, and never asks the worker.
+ */
 async function pageOrKeptCopy(event: FetchEvent): Promise<Response> {
   try {
-    const preloaded = await event.preloadResponse;
-    if (preloaded) return preloaded;
     return await fetch(event.request);
   } catch {
     const cache = await caches.open(CACHE_NAME);
