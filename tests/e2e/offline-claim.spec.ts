@@ -141,11 +141,13 @@ const keptOnPhone = (page: Page) =>
         const db = open.result;
         if (!db.objectStoreNames.contains('claims')) return resolve(null);
         const all = db.transaction('claims').objectStore('claims').getAll();
+        // Each photo as bytes (a Blob in an older version of the store).
+        type Stored = { enquiryKey: string; photos: { bytes?: ArrayBuffer; blob?: Blob }[] };
         all.onsuccess = () =>
           resolve(
-            (all.result as { enquiryKey: string; photos: { blob: Blob }[] }[]).map((claim) => ({
+            (all.result as Stored[]).map((claim) => ({
               enquiryKey: claim.enquiryKey,
-              photoBytes: claim.photos.map((photo) => photo.blob.size),
+              photoBytes: claim.photos.map((photo) => photo.bytes?.byteLength ?? photo.blob?.size ?? 0),
             })),
           );
         all.onerror = () => resolve(null);
