@@ -1,62 +1,21 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { keptClaimText } from '@/content/offline';
-import type { ClaimOutcome } from '@/lib/offline/protocol';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * Mounted once in the root layout: after the page has loaded, registers the service worker and says
- * what became of a claim kept on this phone (sent, with its reference; or refused, and back in the form).
+ * Mounted once in the root layout (which never unmounts): the place where a page says what became of
+ * a claim kept on this phone. What registers the service worker and says it is loaded after the page's
+ * load event, so no page's first load carries it (kept-claim-notice-list.tsx).
  */
 export function KeptClaimNotices() {
-  const [notices, setNotices] = useState<ClaimOutcome[]>([]);
+  const [List, setList] = useState<ComponentType | null>(null);
 
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
-    let stop: (() => void) | undefined;
-    let unmounted = false;
-    const start = () => {
-      void import('@/components/offline/kept-claim-outcomes').then(({ followKeptClaims }) => {
-        if (!unmounted) stop = followKeptClaims((outcomes) => setNotices((shown) => [...shown, ...outcomes]));
-      });
-    };
+    const start = () =>
+      void import('@/components/offline/kept-claim-notice-list').then((loaded) => setList(() => loaded.KeptClaimNoticeList));
     if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      unmounted = true;
-      window.removeEventListener('load', start);
-      stop?.();
-    };
+    else addEventListener('load', start);
   }, []);
 
-  const dismiss = (key: string) => setNotices((shown) => shown.filter((notice) => notice.enquiryKey !== key));
-
-  return (
-    <div role="status" className="empty:hidden mx-auto max-w-3xl space-y-3 px-4 pt-6">
-      {notices.map((notice) => (
-        <div
-          key={notice.enquiryKey}
-          className={`rounded-md border p-4 ${notice.kind === 'sent' ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-950'}`}
-          data-testid="kept-claim-notice"
-        >
-          {notice.kind === 'sent' ? (
-            <p className="font-semibold">{notice.reference ? keptClaimText.sent(notice.reference) : keptClaimText.sentNoReference}</p>
-          ) : (
-            <>
-              <p className="font-semibold">{keptClaimText.refused(notice.message)}</p>
-              <p className="mt-2">
-                {keptClaimText.refusedNext} {/* A full load, so the form starts from the draft this claim was put back into. */}
-                <a href="/contact#contact-form" className="prose-link font-semibold">
-                  {keptClaimText.refusedLink}
-                </a>
-              </p>
-            </>
-          )}
-          <button type="button" onClick={() => dismiss(notice.enquiryKey)} className="mt-3 text-sm font-semibold underline">
-            {keptClaimText.dismiss}
-          </button>
-        </div>
-      ))}
-    </div>
-  );
+  return <div role="status">{List ? <List /> : null}</div>;
 }

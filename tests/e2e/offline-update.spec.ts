@@ -81,13 +81,17 @@ test('a new version of the worker takes over with a claim the old one kept, and 
   await expect.poll(() => controller(page), { timeout: 20_000 }).toBe(`${relay.url}/service-worker.js/next`);
   await expect.poll(() => notifications(subject).length, { timeout: 30_000 }).toBe(1);
   const [reference] = await storedReferences(subject);
-  await expect(page.getByRole('status').filter({ hasText: 'Your claim was sent' })).toContainText(`Your claim was sent: reference ${reference}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Your claim was sent' })).toContainText(
+    `Your claim was sent: reference ${reference}`,
+  );
   await expect(form(page).getByTestId('enquiry-reference').locator('strong')).toHaveText(reference!);
   // The old version's cache is gone, the new one's holds the form.
   const newCaches = await page.evaluate(() => caches.keys());
   expect(newCaches).toHaveLength(1);
   expect(newCaches[0]).not.toBe(oldCaches[0]);
-  expect(await page.evaluate(async (name) => (await caches.open(name)).match('/contact').then((found) => found?.status), newCaches[0]!)).toBe(200);
+  expect(
+    await page.evaluate(async (name) => (await caches.open(name)).match('/contact').then((found) => found?.status), newCaches[0]!),
+  ).toBe(200);
 
   // Opened again: nothing more is sent.
   await page.goto(`${relay.url}/about`);

@@ -1,0 +1,49 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { keptClaimText } from '@/content/offline';
+import { followKeptClaims } from '@/components/offline/kept-claim-outcomes';
+import type { ClaimOutcome } from '@/lib/offline/protocol';
+
+/**
+ * Loaded after the page's load event (kept-claim-notices.tsx): registers the service worker and says
+ * what became of a claim kept on this phone (sent, with its reference; or refused, and back in the form).
+ */
+export function KeptClaimNoticeList() {
+  const [notices, setNotices] = useState<ClaimOutcome[]>([]);
+
+  useEffect(() => {
+    if ('serviceWorker' in navigator) return followKeptClaims((outcomes) => setNotices((shown) => [...shown, ...outcomes]));
+  }, []);
+
+  const dismiss = (key: string) => setNotices((shown) => shown.filter((notice) => notice.enquiryKey !== key));
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-3 px-4 empty:hidden [&:not(:empty)]:pt-6">
+      {notices.map((notice) => (
+        <div
+          key={notice.enquiryKey}
+          className={`rounded-md border p-4 ${notice.kind === 'sent' ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-950'}`}
+          data-testid="kept-claim-notice"
+        >
+          {notice.kind === 'sent' ? (
+            <p className="font-semibold">{notice.reference ? keptClaimText.sent(notice.reference) : keptClaimText.sentNoReference}</p>
+          ) : (
+            <>
+              <p className="font-semibold">{keptClaimText.refused(notice.message)}</p>
+              <p className="mt-2">
+                {keptClaimText.refusedNext} {/* A full load, so the form starts from the draft this claim was put back into. */}
+                <a href="/contact#contact-form" className="prose-link font-semibold">
+                  {keptClaimText.refusedLink}
+                </a>
+              </p>
+            </>
+          )}
+          <button type="button" onClick={() => dismiss(notice.enquiryKey)} className="mt-3 text-sm font-semibold underline">
+            {keptClaimText.dismiss}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
