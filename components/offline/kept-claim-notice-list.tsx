@@ -16,10 +16,12 @@ export function KeptClaimNoticeList() {
     if ('serviceWorker' in navigator) return followKeptClaims((outcomes) => setNotices((shown) => [...shown, ...outcomes]));
   }, []);
 
+  if (notices.length === 0) return null;
+
   const dismiss = (key: string) => setNotices((shown) => shown.filter((notice) => notice.enquiryKey !== key));
 
   return (
-    <div className="mx-auto max-w-3xl space-y-3 px-4 empty:hidden [&:not(:empty)]:pt-6">
+    <div role="status" className="mx-auto max-w-3xl space-y-3 px-4 pt-6">
       {notices.map((notice) => (
         <div
           key={notice.enquiryKey}

@@ -3,9 +3,10 @@
 import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * Mounted once in the root layout (which never unmounts): the place where a page says what became of
- * a claim kept on this phone. What registers the service worker and says it is loaded after the page's
- * load event, so no page's first load carries it (kept-claim-notice-list.tsx).
+ * Mounted once in the root layout (which never unmounts): what registers the service worker and says
+ * what became of a claim kept on this phone is loaded after the page's load event, so no page's first
+ * load carries it (kept-claim-notice-list.tsx). A page with nothing to say has no status region of its
+ * own for it.
  */
 export function KeptClaimNotices() {
   const [List, setList] = useState<ComponentType | null>(null);
@@ -17,5 +18,5 @@ export function KeptClaimNotices() {
     else addEventListener('load', start);
   }, []);
 
-  return <div role="status">{List ? <List /> : null}</div>;
+  return List ? <List /> : null;
 }
