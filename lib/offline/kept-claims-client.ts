@@ -11,6 +11,8 @@ import {
 } from '@/lib/offline/protocol';
 
 const KEEP_TIMEOUT_MS = 10_000;
+const ASK_AGAIN_FIRST_MS = 5_000;
+const ASK_AGAIN_MAX_MS = 120_000;
 /** Room left over beyond the claim itself: IndexedDB's own bookkeeping, and the site's cached pages. */
 const QUOTA_MARGIN_BYTES = 1_000_000;
 
@@ -54,15 +56,32 @@ function tellWorker(message: PageMessage) {
 
 /**
  * Registers the site's service worker (from the page's load on: it never competes with the first paint)
- * and asks it to send what it keeps now and whenever the browser is back online; `onOutcomes` hears
+ * and asks it to send what it keeps now, whenever the browser is back online, and again while claims
+ * wait; `onOutcomes` hears
  * what became of kept claims, and `seen` lets the worker forget them once shown.
  */
 export function startKeptClaims(onOutcomes: (outcomes: ClaimOutcome[]) => void): { seen: (keys: string[]) => void; stop: () => void } {
   const container = navigator.serviceWorker;
-  const listener = (event: MessageEvent) => {
-    if (isWorkerMessage(event.data) && event.data.type === 'outcomes') onOutcomes(event.data.outcomes);
-  };
   const visit = () => tellWorker({ type: 'visit' });
+  // While claims wait and this page is open, it asks the worker to try again, sooner at first: the only
+  // retry Firefox and Safari have (no Background Sync), and a connection that lost one answer is
+  // usually back within seconds.
+  let failedRounds = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const askAgainLater = (left: number) => {
+    clearTimeout(retryTimer);
+    if (left === 0) {
+      failedRounds = 0;
+      return;
+    }
+    retryTimer = setTimeout(visit, Math.min(ASK_AGAIN_MAX_MS, ASK_AGAIN_FIRST_MS * 2 ** failedRounds));
+    failedRounds += 1;
+  };
+  const listener = (event: MessageEvent) => {
+    if (!isWorkerMessage(event.data)) return;
+    if (event.data.type === 'outcomes') onOutcomes(event.data.outcomes);
+    else if (event.data.type === 'waiting') askAgainLater(event.data.left);
+  };
   container.addEventListener('message', listener);
   window.addEventListener('online', visit);
   // A worker that cannot be registered (a browser that blocks it, a test build) leaves the site as it is.
@@ -75,6 +94,7 @@ export function startKeptClaims(onOutcomes: (outcomes: ClaimOutcome[]) => void):
     stop: () => {
       container.removeEventListener('message', listener);
       window.removeEventListener('online', visit);
+      clearTimeout(retryTimer);
     },
   };
 }

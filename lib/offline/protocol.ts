@@ -46,9 +46,13 @@ export type PageMessage = { type: 'keep'; claim: KeptClaim } | { type: 'visit' }
 
 export type KeepResult = 'kept' | 'quota' | 'unavailable';
 
-export type WorkerMessage = { type: 'keep-result'; result: KeepResult } | { type: 'outcomes'; outcomes: ClaimOutcome[] };
+export type WorkerMessage =
+  | { type: 'keep-result'; result: KeepResult }
+  | { type: 'outcomes'; outcomes: ClaimOutcome[] }
+  /** After each round of sending: how many kept claims still wait (0: none). */
+  | { type: 'waiting'; left: number };
+
+const WORKER_MESSAGE_TYPES: readonly unknown[] = ['keep-result', 'outcomes', 'waiting'];
 
 export const isWorkerMessage = (data: unknown): data is WorkerMessage =>
-  data !== null &&
-  typeof data === 'object' &&
-  ((data as { type?: unknown }).type === 'outcomes' || (data as { type?: unknown }).type === 'keep-result');
+  data !== null && typeof data === 'object' && WORKER_MESSAGE_TYPES.includes((data as { type?: unknown }).type);

@@ -7,7 +7,8 @@
 //   could carry personal data); only the build's own immutable assets are added as they are fetched.
 // - claims kept on the phone (lib/offline/kept-claims-store.ts), sent one at a time, by their enquiry
 //   key so a send cut off halfway is finished by the next try and never doubled: on a Background Sync,
-//   when any page of the site is opened or comes back online, and when a new worker takes over. A claim
+//   when any page of the site is opened or comes back online, when an open page asks again while claims
+//   wait (browsers with no Background Sync), and when a new worker takes over. A claim
 //   with several photos sends them ahead one request each (server/intake/kept-claim-photos.ts), so no
 //   request on a weak signal carries them all (Chromium stops a sync after three minutes).
 import { contactOutcome } from '@/lib/contact-outcome';
@@ -225,16 +226,19 @@ function sendOnce(): Promise<number> {
   return sending;
 }
 
-async function tellPages() {
+/** Every open page told what has become of the kept claims, and how many still wait (an open page asks again later). */
+async function tellPages(left: number) {
   const outcomes = await claimOutcomes();
-  if (outcomes.length === 0) return;
-  for (const page of await scope.clients.matchAll({ type: 'window' })) page.postMessage({ type: 'outcomes', outcomes });
+  for (const page of await scope.clients.matchAll({ type: 'window' })) {
+    if (outcomes.length > 0) page.postMessage({ type: 'outcomes', outcomes });
+    page.postMessage({ type: 'waiting', left });
+  }
 }
 
-/** A round of sending, then every open page told what has become of the kept claims; resolves with how many are left. */
+/** A round of sending, then every open page told; resolves with how many are left. */
 async function sendAndTell(): Promise<number> {
   const left = await sendOnce().catch(() => 1);
-  await tellPages().catch(() => undefined);
+  await tellPages(left).catch(() => undefined);
   return left;
 }
 

@@ -65,7 +65,8 @@ for (const engine of engines) {
       await fill(session, subject);
       await session.evaluate(
         // Told it may not have arrived: the form's own retry, or (a service worker in charge of the page,
-        // as it is after the first load where the browser runs one) the claim kept on the phone and sent by the worker.
+        // as it is after the first load where the browser runs one) the claim kept on the phone, which the open page
+        // has the worker send again a few seconds later.
         `window.__sawRetry = false; new MutationObserver(() => { if (document.querySelector('[data-testid="send-retry"], [data-testid="kept-on-phone"]')) window.__sawRetry = true; }).observe(document.body, { subtree: true, childList: true }); return true`,
       );
       await session.click('form button[type="submit"]');
