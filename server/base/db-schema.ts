@@ -154,6 +154,8 @@ export const enquiries = sqliteTable(
      * CRM's worker has not yet written it to webhook_events (server/ledger/outbox.ts).
      */
     crmReceivedPending: integer('crm_owed_received').notNull().default(0),
+    /** Migration 0026: the organisation whose domain sent the instruction (server/portfolio/), or a CRM event named. */
+    organisationId: integer('organisation_id').references((): AnySQLiteColumn => organisations.id),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),
@@ -162,6 +164,7 @@ export const enquiries = sqliteTable(
     uniqueIndex('enquiries_submission_key').on(table.submissionKey),
     index('enquiries_email_key').on(table.emailKey, table.receivedMs),
     index('enquiries_enquiry_key').on(table.enquiryKey, table.receivedMs),
+    index('enquiries_organisation').on(table.organisationId, table.receivedMs),
     index('enquiries_crm_owed_received')
       .on(table.id)
       .where(sql`${table.crmReceivedPending} = 1`),
@@ -434,6 +437,76 @@ export const dryingDocuments = sqliteTable(
   ],
 );
 
+/** Migration 0026: an insurer, loss adjuster or network that instructs the company. */
+export const organisations = sqliteTable(
+  'organisations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** JSON of its own response standards (lib/portfolio/), or NULL for the company's published ones. */
+    standards: text('standards'),
+    /** A new key ends every portfolio link and open page of the organisation at once. */
+    linkKey: text('link_key').notNull(),
+    createdMs: integer('created_ms').notNull(),
+    updatedMs: integer('updated_ms').notNull(),
+  },
+  (table) => [uniqueIndex('organisations_name').on(table.name)],
+);
+
+/** Migration 0026: the e-mail domains an organisation's instructions come from, lower-case; one organisation each. */
+export const organisationDomains = sqliteTable(
+  'organisation_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+  },
+  (table) => [index('organisation_domains_organisation').on(table.organisationId)],
+);
+
+/** Migration 0026: a person given a portfolio link (NULL e-mail: a link the operator printed for the office). */
+export const organisationPeople = sqliteTable(
+  'organisation_people',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    email: text('email'),
+    /** The address as compared (server/base/email-key.ts). */
+    emailKey: text('email_key'),
+    /** A new key ends this person's link and open pages alone. */
+    linkKey: text('link_key').notNull(),
+    createdMs: integer('created_ms').notNull(),
+    /** The link lasts 30 days from its last use. */
+    lastUsedMs: integer('last_used_ms'),
+    /** When the link was last e-mailed: at most one e-mail an hour to an address. */
+    linkSentMs: integer('link_sent_ms'),
+    revokedMs: integer('revoked_ms'),
+  },
+  (table) => [uniqueIndex('organisation_people_email').on(table.organisationId, table.emailKey)],
+);
+
+export const PORTFOLIO_ACTIONS = ['link-sent', 'opened', 'viewed', 'downloaded', 'revoked'] as const;
+
+/** Migration 0026: who opened or downloaded an organisation's portfolio, and when. */
+export const portfolioAccessLog = sqliteTable(
+  'portfolio_access_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    personId: integer('person_id').references(() => organisationPeople.id),
+    action: text('action', { enum: PORTFOLIO_ACTIONS }).notNull(),
+    /** What was asked for: the filters of a view or a download. */
+    detail: text('detail'),
+    atMs: integer('at_ms').notNull(),
+  },
+  (table) => [index('portfolio_access_log_organisation').on(table.organisationId, table.atMs)],
+);
+
 export const schema = {
   errorLogs,
   enquiries,
@@ -448,4 +521,8 @@ export const schema = {
   dryingReadings,
   dryingEquipment,
   dryingDocuments,
+  organisations,
+  organisationDomains,
+  organisationPeople,
+  portfolioAccessLog,
 };

@@ -24,6 +24,7 @@ import { dryingWebhooksMigration } from '@/server/base/migrations/0022-drying-we
 import { driedConfirmedByMigration } from '@/server/base/migrations/0023-dried-confirmed-by';
 import { crmOwedReceivedMigration } from '@/server/base/migrations/0024-crm-owed-received';
 import { dryingDocumentsMigration } from '@/server/base/migrations/0025-drying-documents';
+import { instructingOrganisationsMigration } from '@/server/base/migrations/0026-instructing-organisations';
 
 import type { Transaction } from '@libsql/client';
 
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   driedConfirmedByMigration,
   crmOwedReceivedMigration,
   dryingDocumentsMigration,
+  instructingOrganisationsMigration,
 ];
