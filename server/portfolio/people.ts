@@ -1,0 +1,58 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { and, eq } from 'drizzle-orm';
+import { orm } from '@/server/base/db';
+import { organisationDomains, organisationPeople } from '@/server/base/db-schema';
+import { emailKey } from '@/server/base/email-key';
+import { newLinkKey } from '@/server/portfolio/portfolio-access';
+
+/** The domain of an address as organisations are registered by: after its last @, lower-case, no trailing dot. */
+export function domainOfAddress(address: string): string | null {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return null;
+  const domain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
+  return domain.length > 0 ? domain : null;
+}
+
+/** The organisation registered for an address's domain, or null. */
+export async function organisationOfAddress(db: Client, address: string): Promise<number | null> {
+  const domain = domainOfAddress(address);
+  if (!domain) return null;
+  const [row] = await orm(db)
+    .select({ id: organisationDomains.organisationId })
+    .from(organisationDomains)
+    .where(eq(organisationDomains.domain, domain));
+  return row?.id ?? null;
+}
+
+/**
+ * The person of an organisation a link is for: the one row per address (a revoked person is given a
+ * new link key and is live again: asked for anew, by the company or by themselves from a registered
+ * address), or a new row for a link the operator prints for the office (no address).
+ */
+export async function personFor(db: Client, organisationId: number, address: string | null, now: number): Promise<number> {
+  const key = address === null ? null : emailKey(address);
+  if (key !== null) {
+    const [existing] = await orm(db)
+      .select({ id: organisationPeople.id, revokedMs: organisationPeople.revokedMs })
+      .from(organisationPeople)
+      .where(and(eq(organisationPeople.organisationId, organisationId), eq(organisationPeople.emailKey, key)));
+    if (existing) {
+      if (existing.revokedMs !== null)
+        await orm(db)
+          .update(organisationPeople)
+          .set({ revokedMs: null, linkKey: newLinkKey(), lastUsedMs: null, createdMs: now })
+          .where(eq(organisationPeople.id, existing.id));
+      return existing.id;
+    }
+  }
+  const [created] = await orm(db)
+    .insert(organisationPeople)
+    .values({ organisationId, email: address?.trim() ?? null, emailKey: key, linkKey: newLinkKey(), createdMs: now })
+    .returning({ id: organisationPeople.id });
+  return created!.id;
+}
