@@ -30,11 +30,17 @@ export async function organisationOfAddress(db: Client, address: string): Promis
 }
 
 /**
- * The person of an organisation a link is for: the one row per address (a revoked person is given a
- * new link key and is live again: asked for anew, by the company or by themselves from a registered
- * address), or a new row for a link the operator prints for the office (no address).
+ * The person of an organisation a link is for: the one row per address, or a new row for a link the
+ * operator prints for the office (no address). A person whose link was revoked (a leaver) stays revoked
+ * when asking from the site (null: no link is sent); only the operator's own `--link` gives them a new one.
  */
-export async function personFor(db: Client, organisationId: number, address: string | null, now: number): Promise<number> {
+export async function personFor(
+  db: Client,
+  organisationId: number,
+  address: string | null,
+  now: number,
+  asker: 'operator' | 'self-service',
+): Promise<number | null> {
   const key = address === null ? null : emailKey(address);
   if (key !== null) {
     const [existing] = await orm(db)
@@ -42,11 +48,12 @@ export async function personFor(db: Client, organisationId: number, address: str
       .from(organisationPeople)
       .where(and(eq(organisationPeople.organisationId, organisationId), eq(organisationPeople.emailKey, key)));
     if (existing) {
-      if (existing.revokedMs !== null)
-        await orm(db)
-          .update(organisationPeople)
-          .set({ revokedMs: null, linkKey: newLinkKey(), lastUsedMs: null, createdMs: now })
-          .where(eq(organisationPeople.id, existing.id));
+      if (existing.revokedMs === null) return existing.id;
+      if (asker === 'self-service') return null;
+      await orm(db)
+        .update(organisationPeople)
+        .set({ revokedMs: null, linkKey: newLinkKey(), lastUsedMs: null, createdMs: now })
+        .where(eq(organisationPeople.id, existing.id));
       return existing.id;
     }
   }
