@@ -12,7 +12,7 @@ import {
   type OrganisationStandards,
 } from '@/lib/portfolio/standards';
 import { orm, writeBatch } from '@/server/base/db';
-import { enquiries, organisationDomains, organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import { organisationDomains, organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
 import { domainOfAddress, personFor } from '@/server/portfolio/people';
 import { logPortfolioAccess, newLinkKey, portfolioLinkToken } from '@/server/portfolio/portfolio-access';
@@ -175,8 +175,9 @@ export async function listOrganisations(db: Client): Promise<OrganisationListing
   const rows = await orm(db)
     .select({
       ...organisationColumns,
-      claims: sql<number>`(SELECT count(*) FROM ${enquiries} WHERE ${enquiries.organisationId} = ${organisations.id})`,
-      people: sql<number>`(SELECT count(*) FROM ${organisationPeople} WHERE ${organisationPeople.organisationId} = ${organisations.id} AND ${organisationPeople.revokedMs} IS NULL)`,
+      // Written out: drizzle names a column inside sql`` without its table, which a subquery would take as its own.
+      claims: sql<number>`(SELECT count(*) FROM enquiries AS e WHERE e.organisation_id = organisations.id)`,
+      people: sql<number>`(SELECT count(*) FROM organisation_people AS p WHERE p.organisation_id = organisations.id AND p.revoked_ms IS NULL)`,
     })
     .from(organisations)
     .orderBy(asc(organisations.name));
