@@ -221,6 +221,10 @@ if (options.texts.erase !== undefined) {
   console.log(
     `Erased ${erased.enquiries} enquir${erased.enquiries === 1 ? 'y' : 'ies'} and their ${erased.emails} e-mail${erased.emails === 1 ? '' : 's'} (notifications, acknowledgements) for ${options.texts.erase}.`,
   );
+  if (erased.portfolioLinks > 0)
+    console.log(
+      `Erased its portfolio link${erased.portfolioLinks === 1 ? '' : 's'} (${erased.portfolioLinks}) and what the access log kept of their uses.`,
+    );
   db.close();
   process.exit(0);
 }

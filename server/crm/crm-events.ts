@@ -11,6 +11,7 @@ import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claim
 import { reopenIfWet } from '@/server/claims/drying/reopen';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
 import { outboxWritten } from '@/server/ledger/outbox';
+import { isFailure, organisationOfDomain, parseDomain } from '@/server/portfolio/organisations';
 import { getDb, orm } from '@/server/base/db';
 import { claimStageChanges, enquiries } from '@/server/base/db-schema';
 import { failure, readCappedText, type HandlerResult } from '@/server/base/http';
@@ -22,7 +23,8 @@ import { failure, readCappedText, type HandlerResult } from '@/server/base/http'
 const EVENT_MAX_BYTES = 64 * 1024;
 
 type FieldError = { path: string; msg: string };
-type ClaimUpdate = { reference: string; at: number; change: Omit<StageChange, 'source' | 'eventId' | 'at'> };
+/** `organisation`: the domain of the instructing organisation the claim belongs to, when the event names one. */
+type ClaimUpdate = { reference: string; at: number; change: Omit<StageChange, 'source' | 'eventId' | 'at'>; organisation: string | null };
 
 /** How far before the claim was received an event may say it happened: the CRM's clock may be behind ours by this much. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -38,7 +40,7 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
   if (Number.isNaN(at)) errors.push({ path: 'timestamp', msg: 'must be an ISO 8601 date and time with its offset (Z or ±hh:mm)' });
   const data = body.data;
   if (!isRecord(data)) return [...errors, { path: 'data', msg: 'must be an object' }];
-  const { reference, stage, date, waitingOn, note } = data;
+  const { reference, stage, date, waitingOn, note, organisation } = data;
   if (!isEnquiryReference(reference)) errors.push({ path: 'data.reference', msg: 'must be a reference like HC-ABC-DEF' });
   if (!isClaimStage(stage)) errors.push({ path: 'data.stage', msg: 'must be one of the stages (lib/claim-stages.ts)' });
   if (date !== undefined && (typeof date !== 'string' || !isCalendarDate(date)))
@@ -47,7 +49,9 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
     errors.push({ path: 'data.waitingOn', msg: 'must be "us", "insurer" or "customer"' });
   if (note !== undefined && (typeof note !== 'string' || note.length > NOTE_MAX))
     errors.push({ path: 'data.note', msg: `must be text of at most ${NOTE_MAX} characters` });
-  if (errors.length > 0 || !isEnquiryReference(reference) || !isClaimStage(stage)) return errors;
+  const domain = organisation === undefined ? null : typeof organisation === 'string' ? parseDomain(organisation) : { error: '' };
+  if (isFailure(domain)) errors.push({ path: 'data.organisation', msg: 'must be an e-mail domain, such as adjusters.example' });
+  if (errors.length > 0 || !isEnquiryReference(reference) || !isClaimStage(stage) || isFailure(domain)) return errors;
   return {
     reference,
     at,
@@ -58,6 +62,7 @@ function parseClaimUpdate(body: unknown): ClaimUpdate | FieldError[] {
       note: typeof note === 'string' && note.trim() ? note.trim() : null,
       tellCustomer: true,
     },
+    organisation: domain,
   };
 }
 
@@ -133,6 +138,11 @@ async function applyClaimUpdate(parsed: unknown, verified: Verified, { db, now }
   if (Array.isArray(update)) return failure(400, 'The event is not a claim update this site takes.', { errors: update });
   const claim = await claimOf(db, update.reference, update.at, verified.timestamp, 'The event is not a claim update this site takes.');
   if ('status' in claim) return claim;
+  const owner = update.organisation === null ? null : await organisationOfDomain(claim.client, update.organisation);
+  if (isFailure(owner))
+    return failure(400, 'The event is not a claim update this site takes.', {
+      errors: [{ path: 'data.organisation', msg: 'is not a domain of an organisation registered with npm run insurers' }],
+    });
   // An event applied before gets the response for one, whatever the drying record says now.
   if (update.change.stage === 'dried' && !(await isRecordedEvent(claim.client, verified.id))) {
     const refused = await notDriedYet(claim.client, claim.id);
@@ -144,6 +154,7 @@ async function applyClaimUpdate(parsed: unknown, verified: Verified, { db, now }
     { ...update.change, at: update.at, source: 'crm', eventId: verified.id },
     now(),
   );
+  if (owner !== null) await orm(claim.client).update(enquiries).set({ organisationId: owner.id }).where(eq(enquiries.id, claim.id));
   return {
     status: 200,
     body:

@@ -252,7 +252,12 @@ describe('damage photos sent with an enquiry', () => {
     const listed = await runToEnd(spawnTs('scripts/enquiries.ts', ['--json'], { DATABASE_URL: url }));
     expect((JSON.parse(listed.lines.join('\n')) as { photos: number }[]).map((entry) => entry.photos)).toEqual([2, 2]);
 
-    expect(await erasePersonalData(db, 'jo@example.com', { photosRoot })).toEqual({ enquiries: 1, emails: 2, photos: 2 });
+    expect(await erasePersonalData(db, 'jo@example.com', { photosRoot })).toEqual({
+      enquiries: 1,
+      emails: 2,
+      photos: 2,
+      portfolioLinks: 0,
+    });
     expect(existsSync(joFolder)).toBe(false);
     expect(existsSync(samFolder)).toBe(true);
     expect(await purgeExpired(db, Date.parse('2099-01-01T00:00:00Z'), { photosRoot })).toMatchObject({ enquiries: 1 });

@@ -2,7 +2,15 @@ import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
-import { CLAIM_FIELDS, CONTACT_FIELDS, hasClaim, hasSupportNeeds, isUrgent, type EnquiryField } from '@/lib/contact-fields';
+import {
+  CLAIM_FIELDS,
+  CONTACT_FIELDS,
+  hasClaim,
+  hasSupportNeeds,
+  isInstructingRole,
+  isUrgent,
+  type EnquiryField,
+} from '@/lib/contact-fields';
 import { ATTRIBUTION_FIELDS, type AttributionField } from '@/lib/visit-attribution';
 import { enquiryReferenceSql } from '@/lib/enquiry-reference';
 import { insertSelect, orm, writeBatch } from '@/server/base/db';
@@ -20,6 +28,7 @@ import { CRM_RECEIVED_PENDING, enquiryReceivedEvent, photosAddedEvent, photosHan
 import { mailJob } from '@/server/ledger/outbox';
 import { emailKey } from '@/server/base/email-key';
 import { rateLimitKey } from '@/server/edge/client-address.mjs';
+import { organisationOfAddress } from '@/server/portfolio/people';
 
 /** An enquiry's row as the table types it: every other enquiry type here is a view of it. */
 type EnquiryRow = typeof enquiries.$inferSelect;
@@ -95,8 +104,18 @@ function optionalColumns(enquiry: NewEnquiry) {
   return Object.fromEntries(optional.map((field) => [field, enquiry[field] || null])) as Record<(typeof optional)[number], string | null>;
 }
 
+/**
+ * The instructing organisation an accepted instruction (an insurer's or loss adjuster's claim) belongs
+ * to: the one registered for its sender's domain, or null. A spam or suspect one belongs to none, so
+ * an organisation's portfolio never shows it; accepted on a retry, it is assigned then.
+ */
+async function instructingOrganisation(db: Client, enquiry: NewEnquiry): Promise<number | null> {
+  if (enquiry.disposition !== 'accepted' || !hasClaim(enquiry) || !isInstructingRole(enquiry.claimRole)) return null;
+  return organisationOfAddress(db, enquiry.email);
+}
+
 /** The row a new enquiry is stored as (its id and reference come from the database). */
-function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
+function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string, organisationId: number | null) {
   const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
   return {
     receivedAt: new Date(now).toISOString(),
@@ -120,6 +139,7 @@ function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string) {
     enquiryKey: enquiry.enquiryKey ?? null,
     photosDropped: dropped.count,
     photosDroppedReason: dropped.reason,
+    organisationId,
   } satisfies typeof enquiries.$inferInsert;
 }
 
@@ -218,7 +238,7 @@ export async function storeEnquiry(
   options: { photosRoot?: string } = {},
 ): Promise<StoreResult> {
   const photos = enquiry.photos ?? [];
-  const attempt = storeAttempt(db, enquiry, now);
+  const attempt = storeAttempt(db, enquiry, now, await instructingOrganisation(db, enquiry));
   // The photos' files first, flushed to disk, in a folder named by the submission key: a row never
   // points at a missing or empty file. Removed again when no row comes to point at them.
   const photosRoot = options.photosRoot ?? defaultPhotosRoot();
@@ -243,10 +263,10 @@ export async function storeEnquiry(
  * may add for the row it stores or the one it upgrades (its photos' rows, its notification, its
  * acknowledgement within the caps).
  */
-function storeAttempt(db: Client, enquiry: NewEnquiry, now: number) {
+function storeAttempt(db: Client, enquiry: NewEnquiry, now: number, organisationId: number | null) {
   const photos = enquiry.photos ?? [];
   const key = randomUUID();
-  const row = enquiryRow(enquiry, now, key);
+  const row = enquiryRow(enquiry, now, key, organisationId);
   const e = enquiries;
   const run = (statement: SQL) => orm(db).run(statement);
   const accepted = enquiry.disposition === 'accepted';
@@ -361,6 +381,7 @@ async function upgradeStoredEnquiry({
               verification: enquiry.verification,
               recaptchaScore: enquiry.score ?? null,
               verificationDetail: enquiry.detail ?? null,
+              ...(row.organisationId === null ? {} : { organisationId: row.organisationId }),
             })
             .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
         ]

@@ -87,6 +87,7 @@ describe("a person's request for their data", () => {
       enquiries: 2,
       emails: 3,
       photos: 0,
+      portfolioLinks: 0,
     });
     expect((await db.execute('SELECT email FROM enquiries')).rows.map((row) => row.email)).toEqual(['sam@example.org']);
     expect(Number((await db.execute('SELECT count(*) AS n FROM enquiry_notifications')).rows[0]!.n)).toBe(2);

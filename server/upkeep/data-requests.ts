@@ -9,6 +9,7 @@ import { issuedDocumentsOf } from '@/server/claims/drying/issued-documents';
 import { photosOf } from '@/server/ledger/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-reads';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
+import { erasePortfolioPeople, portfolioExportOf } from '@/server/upkeep/portfolio-people';
 
 /** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */
 const sentWith = (email: string) => eq(enquiries.emailKey, emailKey(email));
@@ -30,6 +31,8 @@ type PersonalDataExport = {
       /** The drying documents issued for its claim: numbers, times and figures as printed. */
       documents: Awaited<ReturnType<typeof issuedDocumentsOf>>;
     })[];
+  /** The portfolio links the address was given as one of an instructing organisation's people, with their uses. */
+  portfolioLinks: Awaited<ReturnType<typeof portfolioExportOf>>;
 };
 
 /**
@@ -88,18 +91,20 @@ export async function exportPersonalData(db: Client, email: string, now: number 
         documents: await issuedDocumentsOf(db, row.id),
       })),
     ),
+    portfolioLinks: await portfolioExportOf(db, email),
   };
 }
 
 /**
  * Deletes every enquiry sent with the address, its outbox jobs even if they are still pending, its
- * drying record, its photos and the messages the folder mailer saved for it.
+ * drying record, its photos and the messages the folder mailer saved for it; and any portfolio link it
+ * was given, with what the access log kept of its uses.
  */
 export async function erasePersonalData(
   db: Client,
   email: string,
   options: { photosRoot?: string; outboxDir?: string } = {},
-): Promise<{ enquiries: number; emails: number; photos: number }> {
-  const deleted = await deleteEnquiries(db, sentWith(email), options);
-  return { enquiries: deleted.enquiries, emails: deleted.emails, photos: deleted.photos };
+): Promise<{ enquiries: number; emails: number; photos: number; portfolioLinks: number }> {
+  const deleted = await deleteEnquiries(db, sentWith(email), { ...options, alongside: erasePortfolioPeople(db, email) });
+  return { enquiries: deleted.enquiries, emails: deleted.emails, photos: deleted.photos, portfolioLinks: deleted.alongside[1] ?? 0 };
 }

@@ -50,12 +50,20 @@ describe('retention: what the privacy page promises', () => {
     await storeErrorLog({ ...record, message: 'boom again' }, quiet);
     await db.execute({ sql: 'UPDATE error_logs SET received_at = ? WHERE id = 2', args: ['2026-08-25T12:00:01.000Z'] });
 
-    expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 1, errorLogs: 1 });
+    expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({
+      enquiries: 1,
+      errorLogs: 1,
+      portfolioPeople: 0,
+    });
     expect((await db.execute('SELECT subject FROM enquiries')).rows.map((row) => row.subject)).toEqual(['Just inside the period']);
     // The kept enquiry's notification (the same address had its one acknowledgement of the day with the first).
     expect((await db.execute('SELECT enquiry_id FROM enquiry_notifications')).rows.map((row) => row.enquiry_id)).toEqual([2]);
     expect((await db.execute('SELECT id FROM error_logs')).rows.map((row) => row.id)).toEqual([2]);
-    expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({ enquiries: 0, errorLogs: 0 });
+    expect(await purgeExpired(db, now, { photosRoot: path.join(dir, 'photos') })).toEqual({
+      enquiries: 0,
+      errorLogs: 0,
+      portfolioPeople: 0,
+    });
   });
 
   it('the urgency answers (someone at risk among them), an instruction’s policyholder and the support needs go with their enquiry', async () => {

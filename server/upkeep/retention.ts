@@ -6,6 +6,7 @@ import { orm } from '@/server/base/db';
 import { enquiries, errorLogs } from '@/server/base/db-schema';
 import { photosRoot, removeOrphanPhotoFolders } from '@/server/ledger/photo-store';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
+import { expiredPortfolioPeople } from '@/server/upkeep/portfolio-people';
 
 const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -24,15 +25,18 @@ function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): string {
  * Deletes what the privacy page says is not kept: enquiries (their personal data and client address)
  * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs, drying records and photos (and photo folders no enquiry
  * points at, and the messages the folder mailer saved for them), and error logs older than
- * ERROR_LOG_RETENTION_DAYS. One transaction; returns how many rows of each went.
+ * ERROR_LOG_RETENTION_DAYS; and the portfolio's access log entries older than the enquiries' period, with
+ * each person given a portfolio link who has not been sent, used or revoked it in that period. One
+ * transaction; returns how many rows of each went.
  */
 export async function purgeExpired(
   db: Client,
   now: number = Date.now(),
   options: { photosRoot?: string; outboxDir?: string } = {},
-): Promise<{ enquiries: number; errorLogs: number }> {
+): Promise<{ enquiries: number; errorLogs: number; portfolioPeople: number }> {
   const root = options.photosRoot ?? photosRoot();
-  const deleted = await deleteEnquiries(db, lt(enquiries.receivedMs, enquiryCutoff(now)), {
+  const cutoff = enquiryCutoff(now);
+  const deleted = await deleteEnquiries(db, lt(enquiries.receivedMs, cutoff), {
     photosRoot: root,
     outboxDir: options.outboxDir,
     now,
@@ -40,10 +44,11 @@ export async function purgeExpired(
       orm(db)
         .delete(errorLogs)
         .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
+      ...expiredPortfolioPeople(db, cutoff),
     ],
   });
   await removeOrphanPhotoFolders(db, root, now);
-  return { enquiries: deleted.enquiries, errorLogs: deleted.alongside[0] ?? 0 };
+  return { enquiries: deleted.enquiries, errorLogs: deleted.alongside[0] ?? 0, portfolioPeople: deleted.alongside[3] ?? 0 };
 }
 
 /** Runs purgeExpired now and then daily in this process (the server); the timer never holds it open. */
@@ -51,8 +56,10 @@ export function startRetentionJob(openDb: () => Promise<Client>, log: (line: str
   const run = async () => {
     try {
       const purged = await purgeExpired(await openDb());
-      if (purged.enquiries + purged.errorLogs > 0)
-        log(`[retention] deleted ${purged.enquiries} expired enquiries and ${purged.errorLogs} old error logs`);
+      if (purged.enquiries + purged.errorLogs + purged.portfolioPeople > 0)
+        log(
+          `[retention] deleted ${purged.enquiries} expired enquiries, ${purged.errorLogs} old error logs and ${purged.portfolioPeople} unused portfolio links`,
+        );
     } catch (error) {
       console.error('[retention] could not delete expired data:', error instanceof Error ? error.message : error);
     }

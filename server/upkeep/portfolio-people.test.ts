@@ -1,0 +1,83 @@
+// The portfolio's personal data against a real database: a person given a link and their uses are in
+// their subject access export, go with an erasure of their address, and with retention when unused.
+import path from 'node:path';
+import type { Client } from '@libsql/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { linkFor, registerOrganisation } from '@/server/portfolio/organisations';
+import { logPortfolioAccess, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
+import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
+import { purgeExpired } from '@/server/upkeep/retention';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+
+const T0 = Date.parse('2026-01-10T10:00:00Z');
+const DAY_MS = 24 * 60 * 60_000;
+let db: Client;
+let dir: string;
+let cleanup: () => void;
+let organisationId: number;
+beforeEach(async () => {
+  ({ db, dir, cleanup } = await tempDatabase());
+  organisationId = (
+    (await registerOrganisation(db, { name: 'Loss Adjusters Ltd', domains: ['la.example'], standards: [] }, T0)) as { id: number }
+  ).id;
+});
+afterEach(() => cleanup());
+
+/** A link for the address (or the office), opened once at `openedAt`: the person's id. */
+async function personOpening(address: string | null, givenAt: number, openedAt: number) {
+  const made = (await linkFor(db, 'la.example', address, givenAt)) as { token: string };
+  const personId = (await viewerOfLinkToken(db, made.token, givenAt))!.personId;
+  await db.execute({ sql: 'UPDATE organisation_people SET last_used_ms = ? WHERE id = ?', args: [openedAt, personId] });
+  await logPortfolioAccess(db, { organisationId, personId, action: 'opened', detail: 'state=open', now: openedAt });
+  return personId;
+}
+
+const count = async (table: string) => Number((await db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+const photos = () => ({ photosRoot: path.join(dir, 'photos'), outboxDir: path.join(dir, 'outbox') });
+
+describe('the portfolio’s personal data', () => {
+  it('a subject access export has the address’s links and their uses; an erasure deletes them and nobody else’s', async () => {
+    await personOpening('Ann@la.example', T0, T0 + 60_000);
+    const cat = await personOpening('cat@la.example', T0, T0 + 120_000);
+    const exported = await exportPersonalData(db, 'ann@LA.example', T0 + DAY_MS);
+    expect(exported.portfolioLinks).toEqual([
+      {
+        organisation: 'Loss Adjusters Ltd',
+        email: 'Ann@la.example',
+        linkGivenAt: '2026-01-10T10:00:00.000Z',
+        lastUsedAt: '2026-01-10T10:01:00.000Z',
+        linkSentAt: null,
+        revokedAt: null,
+        uses: [
+          { action: 'link-sent', detail: 'printed by the operator', at: '2026-01-10T10:00:00.000Z' },
+          { action: 'opened', detail: 'state=open', at: '2026-01-10T10:01:00.000Z' },
+        ],
+      },
+    ]);
+
+    expect(await erasePersonalData(db, 'ann@la.example', photos())).toEqual({ enquiries: 0, emails: 0, photos: 0, portfolioLinks: 1 });
+    expect((await exportPersonalData(db, 'ann@la.example')).portfolioLinks).toEqual([]);
+    expect((await db.execute('SELECT id FROM organisation_people')).rows.map((row) => row.id)).toEqual([cat]);
+    expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_access_log')).rows.map((row) => row.person_id)).toEqual([cat]);
+  });
+
+  it('retention deletes access log entries past the enquiries’ period, and people unused for it', async () => {
+    const later = T0 + 400 * DAY_MS;
+    await personOpening('old@la.example', T0, T0 + DAY_MS);
+    const recent = await personOpening('new@la.example', T0, later - 30 * DAY_MS);
+    const office = await personOpening(null, T0, T0);
+    // Revoked recently: kept for now (the revocation is in the log).
+    await db.execute({ sql: 'UPDATE organisation_people SET revoked_ms = ? WHERE id = ?', args: [later - DAY_MS, office] });
+
+    expect(await purgeExpired(db, later, photos())).toEqual({ enquiries: 0, errorLogs: 0, portfolioPeople: 1 });
+    expect((await db.execute('SELECT email FROM organisation_people ORDER BY id')).rows.map((row) => row.email)).toEqual([
+      'new@la.example',
+      null,
+    ]);
+    // Only the recent person's recent use is left of the log.
+    expect((await db.execute('SELECT person_id, action FROM portfolio_access_log')).rows.map((row) => [row.person_id, row.action])).toEqual(
+      [[recent, 'opened']],
+    );
+    expect(await count('organisations')).toBe(1);
+  });
+});

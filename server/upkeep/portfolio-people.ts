@@ -1,0 +1,75 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { orm } from '@/server/base/db';
+import { organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import { emailKey } from '@/server/base/email-key';
+
+/**
+ * The personal data of the portfolio: the people of an instructing organisation given a link (their
+ * address) and what the access log keeps of their uses. A subject access request exports them with the
+ * address's enquiries; an erasure deletes them; retention deletes a person unused for the period
+ * enquiries are kept, and access log entries older than it.
+ */
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The people rows an address was given a link as, with each use the access log keeps of it. */
+export async function portfolioExportOf(db: Client, email: string) {
+  const people = await orm(db)
+    .select({
+      id: organisationPeople.id,
+      organisation: organisations.name,
+      email: organisationPeople.email,
+      createdMs: organisationPeople.createdMs,
+      lastUsedMs: organisationPeople.lastUsedMs,
+      linkSentMs: organisationPeople.linkSentMs,
+      revokedMs: organisationPeople.revokedMs,
+    })
+    .from(organisationPeople)
+    .innerJoin(organisations, eq(organisations.id, organisationPeople.organisationId))
+    .where(eq(organisationPeople.emailKey, emailKey(email)))
+    .orderBy(asc(organisationPeople.id));
+  return Promise.all(
+    people.map(async (person) => ({
+      organisation: person.organisation,
+      email: person.email,
+      linkGivenAt: isoOrNull(person.createdMs),
+      lastUsedAt: isoOrNull(person.lastUsedMs),
+      linkSentAt: isoOrNull(person.linkSentMs),
+      revokedAt: isoOrNull(person.revokedMs),
+      uses: (
+        await orm(db)
+          .select({ action: portfolioAccessLog.action, detail: portfolioAccessLog.detail, atMs: portfolioAccessLog.atMs })
+          .from(portfolioAccessLog)
+          .where(eq(portfolioAccessLog.personId, person.id))
+          .orderBy(asc(portfolioAccessLog.atMs), asc(portfolioAccessLog.id))
+      ).map(({ atMs, ...use }) => ({ ...use, at: new Date(atMs).toISOString() })),
+    })),
+  );
+}
+
+/** Deletes the people `where` selects and their access log entries (two statements for one write batch, in this order). */
+function deletePeople(db: Client, where: SQL) {
+  const theirs = orm(db).select({ id: organisationPeople.id }).from(organisationPeople).where(where);
+  return [
+    orm(db).delete(portfolioAccessLog).where(inArray(portfolioAccessLog.personId, theirs)),
+    orm(db).delete(organisationPeople).where(where),
+  ] as const;
+}
+
+/** An erasure's statements: the address's people rows and their uses (the people rows' count is the second result). */
+export const erasePortfolioPeople = (db: Client, email: string) => deletePeople(db, eq(organisationPeople.emailKey, emailKey(email)));
+
+/**
+ * Retention's statements: access log entries older than `cutoff`, then each person last given, sent,
+ * used or revoked before it with the rest of theirs (the people rows' count is the third result).
+ */
+export function expiredPortfolioPeople(db: Client, cutoff: number) {
+  const p = organisationPeople;
+  const lastSeen = sql`max(${p.createdMs}, coalesce(${p.lastUsedMs}, 0), coalesce(${p.linkSentMs}, 0), coalesce(${p.revokedMs}, 0))`;
+  return [
+    orm(db).delete(portfolioAccessLog).where(lt(portfolioAccessLog.atMs, cutoff)),
+    ...deletePeople(db, lt(lastSeen, cutoff)),
+  ] as const;
+}
