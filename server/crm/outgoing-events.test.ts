@@ -75,7 +75,8 @@ describe('owed enquiry.received events', () => {
 
     expect(await writePendingReceivedEvents(db)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM webhook_events')).toBe(total);
-  });
+    // 1,201 enquiries stored one by one: seconds on a loaded machine, not a hang.
+  }, 60_000);
 
   it('an owed enquiry whose event was written another way (a re-send, the operator) keeps that one, and its mark is cleared', async () => {
     const first = await store(1);
