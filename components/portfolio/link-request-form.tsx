@@ -1,9 +1,11 @@
 'use client';
 
-import { useActionState, useState, type FormEvent } from 'react';
+import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/contact/field';
 import { portfolioRequestText as text } from '@/content/portfolio-request';
-import { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, parseLinkRequest, type LinkRequestState } from '@/lib/portfolio/link-request';
+import { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, type LinkRequestState } from '@/lib/portfolio/link-request-state';
+
+type Check = typeof import('@/lib/portfolio/link-request').parseLinkRequest;
 
 const IDLE: LinkRequestState = { kind: 'idle' };
 const FIELD_ID = 'portfolio-email';
@@ -11,17 +13,27 @@ const FIELD_ID = 'portfolio-email';
 /**
  * One e-mail field and a button that says it sends a link. Posted to /insurers itself (a server action):
  * before the script runs the browser posts it and the page comes back with the answer; after, it is
- * sent without leaving the page. The shared schema checks the address here first.
+ * sent without leaving the page. The shared schema checks the address here first, once loaded: it comes
+ * when the field is first used (zod is most of its weight), and the server checks with it regardless.
  */
 export function LinkRequestForm({ ask }: { ask: (previous: LinkRequestState, form: FormData) => Promise<LinkRequestState> }) {
   // The permalink is the form's action attribute before hydration: the page itself.
   const [state, action, pending] = useActionState(ask, IDLE, '/insurers');
   const [localError, setLocalError] = useState<string | null>(null);
+  const check = useRef<Check | null>(null);
+  const loadCheck = () => {
+    if (!check.current)
+      void import('@/lib/portfolio/link-request').then(
+        (module) => (check.current = module.parseLinkRequest),
+        () => undefined,
+      );
+  };
   const fieldError = localError ?? (state.kind === 'refused' ? state.fieldError : undefined);
   const message = localError ? null : state.kind === 'refused' && !state.fieldError ? state.message : null;
 
   function checkFirst(event: FormEvent<HTMLFormElement>) {
-    const parsed = parseLinkRequest({ email: new FormData(event.currentTarget).get(LINK_REQUEST_FIELD) });
+    if (!check.current) return;
+    const parsed = check.current({ email: new FormData(event.currentTarget).get(LINK_REQUEST_FIELD) });
     setLocalError(parsed.ok ? null : parsed.error);
     if (!parsed.ok) {
       event.preventDefault();
@@ -40,6 +52,7 @@ export function LinkRequestForm({ ask }: { ask: (previous: LinkRequestState, for
             defaultValue={state.kind === 'refused' ? state.email : ''}
             key={state.kind === 'refused' ? `email-${state.email}` : 'email'}
             autoComplete="email"
+            onFocus={loadCheck}
             required
             maxLength={LINK_REQUEST_EMAIL_MAX}
           />

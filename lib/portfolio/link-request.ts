@@ -5,10 +5,9 @@
 import * as z from 'zod/mini';
 import { portfolioRequestText as text } from '@/content/portfolio-request';
 import { EMAIL_PATTERN, normaliseContactText } from '@/lib/contact-fields';
+import { LINK_REQUEST_EMAIL_MAX } from '@/lib/portfolio/link-request-state';
 
-/** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
-export const LINK_REQUEST_EMAIL_MAX = 254;
-export const LINK_REQUEST_FIELD = 'email';
+export { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, type LinkRequestState } from '@/lib/portfolio/link-request-state';
 
 export const linkRequestSchema = z.object({
   email: z.pipe(
@@ -24,10 +23,3 @@ export function parseLinkRequest(input: { email: unknown }): { ok: true; email: 
   if (parsed.success) return { ok: true, email: parsed.data.email };
   return { ok: false, error: parsed.error.issues[0]?.message ?? text.invalid };
 }
-
-/**
- * What the form shows: nothing yet; the one answer every valid address gets; or why not (a field's
- * error, the client's budget, the site unavailable) with what was typed.
- */
-export type LinkRequestState =
-  { kind: 'idle' } | { kind: 'answered' } | { kind: 'refused'; message: string; fieldError?: string; email: string };
