@@ -14,7 +14,7 @@ import { createOperatorAlerts } from '@/server/error-log/operator-alerts';
 import { startRetentionJob } from '@/server/upkeep/retention';
 import { onShutdown } from '@/server/base/shutdown-hooks.mjs';
 import { whenOutboxWritten } from '@/server/ledger/outbox';
-import { createLinkMailWorker } from '@/server/portfolio/link-mail-worker';
+import { createLinkMailWorker } from '@/server/delivery/portfolio-link-mail';
 
 /** Waits before trying again to start a worker that could not start: 5 s doubling to 5 min. */
 export const startRetryDelayMs = doublingDelay(5_000, 5 * 60_000);

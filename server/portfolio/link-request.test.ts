@@ -9,7 +9,7 @@ import { orm } from '@/server/base/db';
 import { organisationDomains, organisationPeople, organisations, portfolioAccessLog, portfolioLinkMails } from '@/server/base/db-schema';
 import { createRateLimiter } from '@/server/base/rate-limiter';
 import type { Mailer } from '@/server/delivery/mailer';
-import { createLinkMailWorker } from '@/server/portfolio/link-mail-worker';
+import { createLinkMailWorker } from '@/server/delivery/portfolio-link-mail';
 import { createLinkRequests, LINK_REQUESTS_PER_CLIENT } from '@/server/portfolio/link-request';
 import { newLinkKey, PORTFOLIO_LINK_DAYS, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
