@@ -71,7 +71,7 @@ export function createLinkMailWorker(options: LinkMailWorkerOptions) {
         subject: portfolioLinkEmail.subject,
         text: portfolioLinkEmail.text(`${options.siteUrl}${PORTFOLIO_OPEN_PREFIX}${token}`),
         messageId: `<portfolio-link-${job.id}@homecare-web.invalid>`,
-        headers: { 'Auto-Submitted': 'auto-replied' },
+        headers: { 'Auto-Submitted': 'auto-generated' },
       }));
     } catch (error) {
       const detail = messageOf(error);

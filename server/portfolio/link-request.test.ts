@@ -79,6 +79,7 @@ describe('asking for a portfolio link', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('Ann.Adjuster@ClaimsDirect.example');
     expect(sent[0]!.subject).toBe('Your claims with Example Homecare: your link');
+    expect(sent[0]!.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
     const link = /https:\/\/homecare\.test\/portfolio\/open\/(\S+)/.exec(String(sent[0]!.text));
     expect(link).not.toBeNull();
     const viewer = await viewerOfLinkToken(db, link![1]!, clock);
