@@ -34,14 +34,15 @@ export default defineConfig({
     // The default test build (tests/e2e/test-env.ts testBuildEnv): every spec but the journeys.
     {
       name: 'chromium',
-      testIgnore: /(journeys|shutdown|engines|digest)\.spec\.ts$/,
+      testIgnore: /(journeys|shutdown|engines|digest|portfolio-request)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     // The production-configuration build (productionConfigEnv): visitors' journeys with every integration on,
-    // in Chromium and (engines.spec.ts) in Firefox and WebKit, and the company's digest (digest.spec.ts).
+    // in Chromium and (engines.spec.ts) in Firefox and WebKit, the company's digest (digest.spec.ts), and the
+    // portfolio link asked for by e-mail (portfolio-request.spec.ts).
     {
       name: 'production-config',
-      testMatch: /(journeys|shutdown|engines|digest)\.spec\.ts$/,
+      testMatch: /(journeys|shutdown|engines|digest|portfolio-request)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: productionSiteUrl },
     },
   ],

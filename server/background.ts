@@ -14,6 +14,7 @@ import { createOperatorAlerts } from '@/server/error-log/operator-alerts';
 import { startRetentionJob } from '@/server/upkeep/retention';
 import { onShutdown } from '@/server/base/shutdown-hooks.mjs';
 import { whenOutboxWritten } from '@/server/ledger/outbox';
+import { createLinkMailWorker } from '@/server/delivery/portfolio-link-mail';
 
 /** Waits before trying again to start a worker that could not start: 5 s doubling to 5 min. */
 export const startRetryDelayMs = doublingDelay(5_000, 5 * 60_000);
@@ -107,19 +108,30 @@ async function createServerWorker(): Promise<OutboxWorker> {
     webhooks: siteConfig().crmWebhook !== null,
   });
   const retention = startRetentionJob(getDb);
+  const linkMails = createLinkMailWorker({
+    db,
+    mailer,
+    from: config.from,
+    replyTo: config.to,
+    siteUrl: siteConfig().siteUrl,
+    pollMs: config.pollMs,
+  });
   const crm = siteConfig().crmWebhook;
   // The server's workers, one map: the CRM's events have a worker of their own, so a CRM that is down
   // never holds back an e-mail. Stopped in this order at shutdown, each once its job under way is recorded.
   const workers = startWorkers({
     webhooks: crm ? createWebhookWorker({ db, target: crm, siteUrl: siteConfig().siteUrl, pollMs: config.pollMs }) : null,
     outbox: worker,
+    'portfolio-links': linkMails,
     digest: configuredDigestWorker(db, mailer, { worker: () => worker.state() }),
   });
   monitor.start();
   // The CRM's events wait for their worker's poll: in a burst it then takes them in full batches.
   const stopHearing = whenOutboxWritten(worker.wake);
+  const stopHearingLinks = whenOutboxWritten(linkMails.wake);
   onShutdown('background work', async () => {
     stopHearing();
+    stopHearingLinks();
     monitor.stop();
     retention.stop();
     await workers.stop();

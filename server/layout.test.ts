@@ -17,6 +17,8 @@ const STEPS: readonly (readonly string[])[] = [
   ['ledger'],
   // A claim after it is received: its stages, links, pages and drying record.
   ['claims'],
+  // The instructing organisations: their people, links and portfolios.
+  ['portfolio'],
   // What comes in from visitors: the enquiry form, photos, photos added later.
   ['intake'],
   // The worker runner and the e-mails.

@@ -507,6 +507,22 @@ export const portfolioAccessLog = sqliteTable(
   (table) => [index('portfolio_access_log_organisation').on(table.organisationId, table.atMs)],
 );
 
+/** Migration 0027: an e-mail of a person's portfolio link, asked for on /insurers; a job of its own worker. */
+export const portfolioLinkMails = sqliteTable(
+  'portfolio_link_mails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => organisationPeople.id, { onDelete: 'cascade' }),
+    ...leaseColumns(text('status', { enum: NOTIFICATION_STATUSES }).notNull()),
+    createdMs: integer('created_ms').notNull(),
+    sentAt: text('sent_at'),
+    messageId: text('message_id'),
+  },
+  (table) => [dueIndex('portfolio_link_mails', table), index('portfolio_link_mails_person').on(table.personId)],
+);
+
 export const schema = {
   errorLogs,
   enquiries,
@@ -525,4 +541,5 @@ export const schema = {
   organisationDomains,
   organisationPeople,
   portfolioAccessLog,
+  portfolioLinkMails,
 };

@@ -100,6 +100,8 @@ export class BodyChecks {
       'contact-page': this.checkContactPage.bind(this),
       'later-photos': this.checkLaterPhotos.bind(this),
       'claim-form': this.checkClaimForm.bind(this),
+      // The same small multipart form as a claim page's.
+      'insurers-page': this.checkClaimForm.bind(this),
     };
   }
 

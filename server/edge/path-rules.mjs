@@ -34,6 +34,9 @@ import { UPLOAD_PATHS, uploadPathOf } from './upload-gate.mjs';
  * @property {Readonly<Record<string, string>>} [headers] set on every answer from these paths
  */
 
+/** The page for insurers, whose "Your claims with us" form posts to itself. */
+export const INSURERS_PAGE_PATH = '/insurers';
+
 /** The signed links to an enquiry's photos, sent to the company's CRM (server/crm/photo-links.ts). */
 const PHOTO_LINK_PREFIX = '/api/enquiry-photos/';
 
@@ -79,6 +82,19 @@ export const PATH_RULES = Object.freeze([
     name: 'claim-form',
     paths: '/track, /claims/<reference>/update',
     matches: isClaimFormPath,
+    body: {
+      takes: 'small-form',
+      allow: ['POST', ...PAGE_METHODS],
+      mediaType: 'multipart/form-data',
+      maxBytes: CLAIM_FORM_MAX_BYTES,
+      answers: 'text',
+    },
+  },
+  {
+    // "Your claims with us": one e-mail field posted to the page (a server action), with or without script.
+    name: 'insurers-page',
+    paths: INSURERS_PAGE_PATH,
+    matches: (pathname) => pathname === INSURERS_PAGE_PATH,
     body: {
       takes: 'small-form',
       allow: ['POST', ...PAGE_METHODS],

@@ -25,6 +25,8 @@ describe('the table of path rules', () => {
       ['/claims/HC-1234/photos', 'later-photos'],
       ['/claims/HC-1234/update', 'claim-form'],
       ['/track', 'claim-form'],
+      ['/insurers', 'insurers-page'],
+      ['/insurers/more', undefined],
       ['/api/claims/photos/12.abc', 'retired-later-photos'],
       ['/claims/HC-1234', undefined],
       ['/claims//photos', undefined],

@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { askForPortfolioLink } from '@/app/(site)/insurers/actions';
+import { LinkRequestForm } from '@/components/portfolio/link-request-form';
+import { portfolioRequestText } from '@/content/portfolio-request';
 import { TrackLink } from '@/components/claims/track-link';
 import { trackLinkText } from '@/content/claims';
 import { PageIntro } from '@/components/ui/page-intro';
@@ -45,6 +48,11 @@ export default function InsurersPage() {
           ))}
         </ul>
         <p className="mt-4 leading-relaxed text-slate-700">{text.formPhotos}</p>
+      </PageSection>
+
+      <PageSection id="your-claims" title={portfolioRequestText.heading}>
+        <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">{portfolioRequestText.intro}</p>
+        <LinkRequestForm ask={askForPortfolioLink} />
       </PageSection>
 
       <PageSection id="receive" title={text.receiveHeading} layout="band">

@@ -25,6 +25,7 @@ import { driedConfirmedByMigration } from '@/server/base/migrations/0023-dried-c
 import { crmOwedReceivedMigration } from '@/server/base/migrations/0024-crm-owed-received';
 import { dryingDocumentsMigration } from '@/server/base/migrations/0025-drying-documents';
 import { instructingOrganisationsMigration } from '@/server/base/migrations/0026-instructing-organisations';
+import { portfolioLinkMailsMigration } from '@/server/base/migrations/0027-portfolio-link-mails';
 
 import type { Transaction } from '@libsql/client';
 
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   crmOwedReceivedMigration,
   dryingDocumentsMigration,
   instructingOrganisationsMigration,
+  portfolioLinkMailsMigration,
 ];

@@ -9,6 +9,7 @@ import type { DigestCrm, DigestFacts } from '@/server/reports/digest/sections';
 import { DIGEST_TIME_ZONE, type DigestMode } from '@/server/reports/digest/period';
 import { checkEnquiryHealth, STALE_PENDING_MS } from '@/server/reports/health';
 import { readEnquiryStatsBetween } from '@/server/reports/stats';
+import { portfolioDigest } from '@/server/reports/digest/portfolio-facts';
 
 export type DigestWindow = {
   mode: DigestMode;
@@ -57,6 +58,7 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     drying: await claimsDrying(db, options.now),
     errorLog: entries,
     crm: options.health?.webhooks ? await crmFacts(db, window.covers, options.now) : null,
+    portfolios: await portfolioDigest(db, window.covers, options.now),
   };
 }
 

@@ -233,6 +233,7 @@ describe('the digest of a seeded week', () => {
       drying: [],
       errorLog: [],
       crm: null,
+      portfolios: [],
     };
     const email = composeDigest(facts);
     expect(composeDigest(structuredClone(facts))).toEqual(email);

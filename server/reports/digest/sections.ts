@@ -7,6 +7,7 @@ import type { HealthProblem } from '@/server/reports/health';
 import type { PhotoStorage } from '@/server/ledger/photo-storage';
 import type { EnquiryStats } from '@/server/reports/stats';
 import { wallClock, type DigestMode } from '@/server/reports/digest/period';
+import type { PortfolioDigest } from '@/server/reports/digest/portfolio-facts';
 
 /**
  * Everything a digest says, gathered from the store (server/reports/digest/facts.ts). Enquiries are
@@ -39,6 +40,8 @@ export type DigestFacts = {
   errorLog: { category: string; count: number }[];
   /** The events sent to the company's CRM, when its webhooks are on (null: off). */
   crm: DigestCrm | null;
+  /** The instructing organisations that opened their portfolio or instructed claims in `covers`, by name. */
+  portfolios: PortfolioDigest[];
 };
 
 export type DigestCrm = {
@@ -115,11 +118,13 @@ function sections(facts: DigestFacts): Section[] {
     so: facts.partial ? ' so far' : '',
   };
   const drying = dryingSection(facts.drying);
+  const portfolios = portfoliosSection(facts.portfolios, words);
   return [
     needsActionSection(facts, words.at),
     enquiriesSection(facts, words),
     claimsSection(facts.claims),
     ...(drying ? [drying] : []),
+    ...(portfolios ? [portfolios] : []),
     ...(facts.crm ? [{ heading: 'CRM', blocks: crmBlocks(facts.crm, words.at, `this ${words.unit}${words.so}`) }] : []),
     photoStorageSection(facts.photoStorage),
     errorLogSection(facts.errorLog, words),
@@ -239,6 +244,38 @@ function dryingSection(drying: DryingClaim[]): Section | null {
             ? 'Every claim drying has readings still falling.'
             : `Readings not moved in three visits: ${stalled} (no location above its goal reads lower than three visits ago).`,
       },
+    ],
+  };
+}
+
+/**
+ * The insurers' and adjusters' own views: who opened theirs, and how each standard went for the claims
+ * they instructed in the period (as those claims stand now); none when no organisation did either.
+ */
+function portfoliosSection(portfolios: PortfolioDigest[], { unit, so }: Wording): Section | null {
+  if (portfolios.length === 0) return null;
+  const opened = portfolios.filter((each) => each.opened > 0);
+  const instructed = portfolios.filter((each) => each.claims > 0);
+  const openedLine = (each: PortfolioDigest) =>
+    `${plainLine(each.name)}: opened ${plural(each.opened, 'time')} by ${plural(each.people, 'person', 'people')}${each.downloads > 0 ? `, CSV downloaded ${plural(each.downloads, 'time')}` : ''}`;
+  const standardLine = (tally: PortfolioDigest['standards'][number]) =>
+    `${tally.key} (${tally.code}): ${tally.met} met, ${tally.missed} missed${tally.due > 0 ? `, ${tally.due} still due` : ''}`;
+  return {
+    heading: "Insurers' views",
+    blocks: [
+      opened.length === 0
+        ? { kind: 'p', text: `No organisation opened its view this ${unit}${so}.` }
+        : { kind: 'p', text: `Opened their view this ${unit}${so}:` },
+      ...(opened.length > 0 ? [{ kind: 'list', items: opened.map(openedLine) } as Block] : []),
+      ...(instructed.length === 0
+        ? []
+        : instructed.flatMap((each): Block[] => [
+            {
+              kind: 'p',
+              text: `${plainLine(each.name)}: ${plural(each.claims, 'claim')} instructed this ${unit}${so}, against its standards now:`,
+            },
+            { kind: 'list', items: each.standards.map(standardLine) },
+          ])),
     ],
   };
 }

@@ -1,0 +1,217 @@
+// Asking for a portfolio link on /insurers, against a real database: who is sent what, and the answer
+// on screen for each (the same for every valid address), with the worker that sends the e-mails.
+import type { Client } from '@libsql/client';
+import { eq } from 'drizzle-orm';
+import type Mail from 'nodemailer/lib/mailer';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { portfolioRequestText } from '@/content/portfolio-request';
+import { orm } from '@/server/base/db';
+import { organisationDomains, organisationPeople, organisations, portfolioAccessLog, portfolioLinkMails } from '@/server/base/db-schema';
+import { createRateLimiter } from '@/server/base/rate-limiter';
+import type { Mailer } from '@/server/delivery/mailer';
+import { createLinkMailWorker } from '@/server/delivery/portfolio-link-mail';
+import { createLinkRequests, LINK_REQUESTS_PER_CLIENT } from '@/server/portfolio/link-request';
+import { newLinkKey, PORTFOLIO_LINK_DAYS, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+
+const HOUR_MS = 60 * 60_000;
+const SITE = 'https://homecare.test';
+let db: Client;
+let cleanup: () => void;
+let clock: number;
+let sent: Mail.Options[];
+
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+  clock = Date.parse('2026-11-23T10:00:00Z');
+  sent = [];
+});
+afterEach(() => cleanup());
+
+const mailer: Mailer = {
+  describe: 'test',
+  send: async (message) => {
+    sent.push(message);
+    return { messageId: `<m${sent.length}@test>` };
+  },
+  close: () => undefined,
+};
+
+async function organisation(name: string, domain: string) {
+  const [row] = await orm(db)
+    .insert(organisations)
+    .values({ name, linkKey: newLinkKey(), createdMs: clock, updatedMs: clock })
+    .returning({ id: organisations.id });
+  await orm(db).insert(organisationDomains).values({ domain, organisationId: row!.id });
+  return row!.id;
+}
+
+const fromClient = (address: string) => new Headers({ 'x-homecare-client-address': address });
+const requests = (perClient = createRateLimiter({ ...LINK_REQUESTS_PER_CLIENT, now: () => clock })) =>
+  createLinkRequests({ db: async () => db, now: () => clock, perClient });
+const worker = () =>
+  createLinkMailWorker({
+    db,
+    mailer,
+    from: 'website@homecare.test',
+    replyTo: 'office@homecare.test',
+    siteUrl: SITE,
+    pollMs: 60_000,
+    now: () => clock,
+    log: () => undefined,
+  });
+const jobCount = async () => (await orm(db).select().from(portfolioLinkMails)).length;
+const answered = { kind: 'answered' };
+
+describe('asking for a portfolio link', () => {
+  it('words the answer with the link’s life in days', () => {
+    expect(portfolioRequestText.answered).toBe(
+      `If that address is registered with us, we have sent it a link. It works for ${PORTFOLIO_LINK_DAYS} days from its last use.`,
+    );
+  });
+
+  it('e-mails an address at a registered domain its own link, and logs it sent', async () => {
+    const organisationId = await organisation('Claims Direct', 'claimsdirect.example');
+    const result = await requests().handle('  Ann.Adjuster@ClaimsDirect.example ', fromClient('203.0.113.5'));
+    expect(result).toEqual({ state: answered, outcome: 'queued' });
+    expect(await worker().runOnce()).toHaveLength(1);
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('Ann.Adjuster@ClaimsDirect.example');
+    expect(sent[0]!.subject).toBe('Your claims with Example Homecare: your link');
+    expect(sent[0]!.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
+    const link = /https:\/\/homecare\.test\/portfolio\/open\/(\S+)/.exec(String(sent[0]!.text));
+    expect(link).not.toBeNull();
+    const viewer = await viewerOfLinkToken(db, link![1]!, clock);
+    expect(viewer).toMatchObject({ organisationId, email: 'Ann.Adjuster@ClaimsDirect.example' });
+
+    const logged = await orm(db).select().from(portfolioAccessLog);
+    expect(logged).toEqual([expect.objectContaining({ organisationId, personId: viewer!.personId, action: 'link-sent', atMs: clock })]);
+    expect(JSON.stringify(logged)).not.toContain(link![1]);
+    const [job] = await orm(db).select().from(portfolioLinkMails);
+    expect(job).toMatchObject({ status: 'sent', messageId: '<m1@test>' });
+  });
+
+  it('answers an address at an unregistered domain the same, and sends and stores nothing', async () => {
+    await organisation('Claims Direct', 'claimsdirect.example');
+    const result = await requests().handle('someone@elsewhere.example', fromClient('203.0.113.5'));
+    expect(result).toEqual({ state: answered, outcome: 'not-registered' });
+    expect(await worker().runOnce()).toHaveLength(0);
+    expect(sent).toHaveLength(0);
+    expect(await orm(db).select().from(organisationPeople)).toHaveLength(0);
+  });
+
+  it('sends nothing to a revoked person, with the same answer', async () => {
+    const organisationId = await organisation('Claims Direct', 'claimsdirect.example');
+    await orm(db).insert(organisationPeople).values({
+      organisationId,
+      email: 'leaver@claimsdirect.example',
+      emailKey: 'leaver@claimsdirect.example',
+      linkKey: newLinkKey(),
+      createdMs: clock,
+      revokedMs: clock,
+    });
+    const result = await requests().handle('Leaver@claimsdirect.example', fromClient('203.0.113.5'));
+    expect(result).toEqual({ state: answered, outcome: 'revoked' });
+    expect(await jobCount()).toBe(0);
+    const [person] = await orm(db).select().from(organisationPeople);
+    expect(person).toMatchObject({ revokedMs: clock, linkSentMs: null });
+  });
+
+  it('sends nothing to a person revoked after their request was queued', async () => {
+    await organisation('Claims Direct', 'claimsdirect.example');
+    await requests().handle('ann@claimsdirect.example', fromClient('203.0.113.5'));
+    await orm(db).update(organisationPeople).set({ revokedMs: clock });
+    await worker().runOnce();
+    expect(sent).toHaveLength(0);
+    const [job] = await orm(db).select().from(portfolioLinkMails);
+    expect(job?.status).toBe('failed');
+  });
+
+  it('e-mails an address at most once an hour, however often it asks, with the same answer', async () => {
+    await organisation('Claims Direct', 'claimsdirect.example');
+    const asking = requests();
+    expect((await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
+    clock += 10 * 60_000;
+    const again = await asking.handle('ANN@claimsdirect.example', fromClient('198.51.100.7'));
+    expect(again).toEqual({ state: answered, outcome: 'sent-lately' });
+    const both = await Promise.all([
+      asking.handle('ann@claimsdirect.example', fromClient('198.51.100.8')),
+      asking.handle('ann@claimsdirect.example', fromClient('198.51.100.9')),
+    ]);
+    expect(both.map((each) => each.outcome)).toEqual(['sent-lately', 'sent-lately']);
+    expect(await jobCount()).toBe(1);
+    clock += HOUR_MS - 10 * 60_000;
+    expect((await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
+    expect(await jobCount()).toBe(2);
+    const [person] = await orm(db).select().from(organisationPeople).where(eq(organisationPeople.emailKey, 'ann@claimsdirect.example'));
+    expect(person?.linkSentMs).toBe(clock);
+  });
+
+  it('holds a client to its budget of requests, whatever the addresses, before reading the database', async () => {
+    await organisation('Claims Direct', 'claimsdirect.example');
+    const asking = requests(createRateLimiter({ limit: 3, windowMs: HOUR_MS, now: () => clock }));
+    for (const name of ['a', 'b', 'c'])
+      expect((await asking.handle(`${name}@nowhere.example`, fromClient('203.0.113.5'))).outcome).toBe('not-registered');
+    const refused = await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'));
+    expect(refused).toEqual({
+      state: { kind: 'refused', message: portfolioRequestText.tooMany(60), fieldError: undefined, email: 'ann@claimsdirect.example' },
+      outcome: 'refused',
+    });
+    expect(portfolioRequestText.tooMany(60)).toBe(
+      'Too many requests from your connection. Please try again in 60 minutes, or call 0141 496 0123.',
+    );
+    expect(await jobCount()).toBe(0);
+    // Another client is not held back.
+    expect((await asking.handle('ann@claimsdirect.example', fromClient('198.51.100.7'))).outcome).toBe('queued');
+    clock += HOUR_MS;
+    expect((await asking.handle('b@nowhere.example', fromClient('203.0.113.5'))).outcome).toBe('not-registered');
+  });
+
+  it('gives a bad address a field error, spending no budget and touching no table', async () => {
+    await organisation('Claims Direct', 'claimsdirect.example');
+    const asking = requests(createRateLimiter({ limit: 1, windowMs: HOUR_MS, now: () => clock }));
+    const cases: [string, string][] = [
+      ['', 'Enter your e-mail address in the form name@example.com'],
+      ['not an address', 'Enter your e-mail address in the form name@example.com'],
+      ['ann@claimsdirect', 'Enter your e-mail address in the form name@example.com'],
+      [`${'a'.repeat(250)}@claimsdirect.example`, 'That address is too long: at most 254 characters'],
+      ['@'.repeat(100_000), 'That address is too long: at most 254 characters'],
+    ];
+    for (const [email, error] of cases) {
+      const result = await asking.handle(email, fromClient('203.0.113.5'));
+      expect(result.state).toEqual({ kind: 'refused', message: error, fieldError: error, email });
+    }
+    const form = new FormData();
+    form.set('email', `${'x'.repeat(5000)}@claimsdirect.example`);
+    form.append('email', 'ann@claimsdirect.example');
+    const fromForm = await asking.fromForm(form, fromClient('203.0.113.5'));
+    expect(fromForm).toMatchObject({ kind: 'refused', fieldError: 'That address is too long: at most 254 characters' });
+    expect(fromForm.kind === 'refused' && fromForm.email.length).toBe(1016);
+    expect(await asking.fromForm(new FormData(), fromClient('203.0.113.5'))).toMatchObject({ kind: 'refused', email: '' });
+    expect(await jobCount()).toBe(0);
+    // The one request of the budget is still there.
+    expect((await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
+  });
+
+  it('answers a database it cannot reach with a message, not an error', async () => {
+    const asking = createLinkRequests({
+      db: async () => {
+        throw new Error('SQLITE_BUSY');
+      },
+    });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const result = await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'));
+      expect(result.state).toEqual({
+        kind: 'refused',
+        message: portfolioRequestText.unavailable,
+        fieldError: undefined,
+        email: 'ann@claimsdirect.example',
+      });
+    } finally {
+      console.error = original;
+    }
+  });
+});

@@ -1,0 +1,145 @@
+// The digest's section on the insurers' own views, against a real database: which organisations opened
+// their view in the week, and how each of their standards went for the claims they instructed in it.
+import type { Client } from '@libsql/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClaimStage } from '@/lib/claim-stages';
+import { orm } from '@/server/base/db';
+import { organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import { recordStageChange } from '@/server/claims/claim-status';
+import { gatherDigestFacts } from '@/server/reports/digest/facts';
+import { periodContaining, previousPeriod } from '@/server/reports/digest/period';
+import { portfolioDigest, standingOf, storedStandards } from '@/server/reports/digest/portfolio-facts';
+import { composeDigest } from '@/server/reports/digest/sections';
+import { newLinkKey } from '@/server/portfolio/portfolio-access';
+import { submitEnquiryAt } from '@/tests/support/digest-store';
+import { tempDatabase } from '@/tests/support/enquiry-peers';
+
+const at = (iso: string) => Date.parse(iso);
+// Monday 16 November 2026 08:00 to Monday 23 November 08:00 (GMT: London is on UTC), sent just after.
+const week = periodContaining(at('2026-11-18T12:00:00Z'), 'weekly');
+const sendTime = at('2026-11-23T08:00:30Z');
+const covers = { fromMs: week.startMs, toMs: week.endMs };
+
+let db: Client;
+let cleanup: () => void;
+beforeEach(async () => {
+  ({ db, cleanup } = await tempDatabase());
+});
+afterEach(() => cleanup());
+
+async function organisation(name: string, standards: string | null) {
+  const [row] = await orm(db)
+    .insert(organisations)
+    .values({ name, standards, linkKey: newLinkKey(), createdMs: covers.fromMs, updatedMs: covers.fromMs })
+    .returning({ id: organisations.id });
+  return row!.id;
+}
+
+async function person(organisationId: number, email: string) {
+  const [row] = await orm(db)
+    .insert(organisationPeople)
+    .values({ organisationId, email, emailKey: email, linkKey: newLinkKey(), createdMs: covers.fromMs })
+    .returning({ id: organisationPeople.id });
+  return row!.id;
+}
+
+async function claim(organisationId: number, receivedIso: string, changes: [ClaimStage, string][]) {
+  const { id } = await submitEnquiryAt(db, at(receivedIso));
+  await db.execute({ sql: 'UPDATE enquiries SET organisation_id = ? WHERE id = ?', args: [organisationId, id] });
+  for (const [stage, iso] of changes)
+    await recordStageChange(
+      db,
+      id,
+      { stage, waitingOn: null, nextDate: null, note: null, tellCustomer: false, source: 'staff', at: at(iso) },
+      at(iso),
+    );
+}
+
+const logUse = (organisationId: number, personId: number, action: 'opened' | 'viewed' | 'downloaded' | 'link-sent', iso: string) =>
+  orm(db)
+    .insert(portfolioAccessLog)
+    .values({ organisationId, personId, action, atMs: at(iso) });
+
+describe("the digest's insurers' views", () => {
+  it('names who opened their view in the week and tallies each standard over the claims instructed in it', async () => {
+    const direct = await organisation('Claims Direct', JSON.stringify({ contact: { workingHours: 2 }, survey: { workingDays: 3 } }));
+    const adjusters = await organisation('Loss Adjusters Ltd', null);
+    await organisation('Quiet Mutual', null);
+
+    // Contact 1.5 working hours after (met), survey two days later (met), no report yet (due Monday's close).
+    await claim(direct, '2026-11-17T10:00:00Z', [
+      ['contacted', '2026-11-17T11:30:00Z'],
+      ['surveyed', '2026-11-19T10:00:00Z'],
+    ]);
+    // Contact 5 hours after (missed 2 h), no survey yet (3 working days: due Monday 23 at 17:00).
+    await claim(direct, '2026-11-18T10:00:00Z', [['contacted', '2026-11-18T15:00:00Z']]);
+    // The week before: not counted.
+    await claim(direct, '2026-11-10T10:00:00Z', [['contacted', '2026-11-12T10:00:00Z']]);
+
+    const ann = await person(adjusters, 'ann@adjusters.example');
+    const bob = await person(adjusters, 'bob@adjusters.example');
+    await logUse(adjusters, ann, 'opened', '2026-11-17T09:00:00Z');
+    await logUse(adjusters, ann, 'viewed', '2026-11-17T09:00:01Z');
+    await logUse(adjusters, bob, 'viewed', '2026-11-20T16:00:00Z');
+    await logUse(adjusters, bob, 'downloaded', '2026-11-20T16:01:00Z');
+    await logUse(adjusters, bob, 'link-sent', '2026-11-20T15:00:00Z');
+    await logUse(adjusters, bob, 'viewed', '2026-11-24T09:00:00Z');
+
+    const digests = await portfolioDigest(db, covers, sendTime);
+    expect(digests.map((each) => each.name)).toEqual(['Claims Direct', 'Loss Adjusters Ltd']);
+
+    const before = previousPeriod(week);
+    const facts = await gatherDigestFacts(
+      db,
+      { mode: 'weekly', covers, partial: false, previous: { fromMs: before.startMs, toMs: before.endMs } },
+      { now: sendTime },
+    );
+    const { text, html } = composeDigest(facts);
+    expect(text).toContain(
+      [
+        "INSURERS' VIEWS",
+        'Opened their view this week:',
+        '- Loss Adjusters Ltd: opened 3 times by 2 people, CSV downloaded 1 time',
+        'Claims Direct: 2 claims instructed this week, against its standards now:',
+        '- contact (2h): 1 met, 1 missed',
+        '- survey (3wd): 1 met, 0 missed, 1 still due',
+        '- report (2wd): 0 met, 0 missed, 1 still due',
+        '',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('Quiet Mutual');
+    expect(html).toContain('Insurers&#39; views');
+  });
+
+  it('says no organisation opened its view, and leaves the section out with no organisation at all', async () => {
+    const direct = await organisation('Claims Direct', null);
+    await claim(direct, '2026-11-17T10:00:00Z', []);
+    const { text } = composeDigest(
+      await gatherDigestFacts(
+        db,
+        { mode: 'weekly', covers, partial: false, previous: { fromMs: covers.fromMs - 7 * 86_400_000, toMs: covers.fromMs } },
+        { now: sendTime },
+      ),
+    );
+    expect(text).toContain(
+      'No organisation opened its view this week.\nClaims Direct: 1 claim instructed this week, against its standards now:\n- contact (4h): 0 met, 1 missed\n',
+    );
+    expect(await portfolioDigest(db, { fromMs: 0, toMs: covers.fromMs }, sendTime)).toEqual([]);
+  });
+
+  it('reads standards stored as codes or by key, and stands a claim moved past its survey as not measured', () => {
+    expect(storedStandards('["contact=2h","report=48ph","nonsense"]')).toEqual({
+      contact: { workingHours: 2 },
+      report: { plainHours: 48 },
+    });
+    expect(storedStandards('{"survey":{"workingDays":3}}')).toEqual({ survey: { workingDays: 3 } });
+    expect(storedStandards('not json')).toBeNull();
+    const desk = { receivedAt: '2026-11-17T10:00:00.000Z', changes: [{ stage: 'with-insurer' as const, at: '2026-11-17T12:00:00.000Z' }] };
+    expect(standingOf(desk, 'survey', { workingDays: 3 }, sendTime)).toBeNull();
+    expect(standingOf(desk, 'contact', { workingHours: 2 }, sendTime)).toBe('met');
+    // Plain hours count the night: 48 h from Tuesday 10:00 is Thursday 10:00.
+    const report = { receivedAt: '2026-11-16T10:00:00.000Z', changes: [{ stage: 'surveyed' as const, at: '2026-11-17T10:00:00.000Z' }] };
+    expect(standingOf(report, 'report', { plainHours: 48 }, at('2026-11-19T09:59:00Z'))).toBe('due');
+    expect(standingOf(report, 'report', { plainHours: 48 }, at('2026-11-19T10:01:00Z'))).toBe('missed');
+  });
+});

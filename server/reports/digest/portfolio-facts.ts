@@ -1,0 +1,171 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { and, asc, count, countDistinct, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { business } from '@/content/business';
+import type { ClaimStage } from '@/lib/claim-stages';
+import { insurerTimes, type StampedStage } from '@/lib/insurer-times';
+import {
+  allowanceCode,
+  parseStandard,
+  STANDARD_KEYS,
+  STANDARD_MEASURES,
+  standardsFor,
+  type Allowance,
+  type OrganisationStandards,
+  type StandardKey,
+} from '@/lib/portfolio/standards';
+import { workingDeadline, type WorkingHours } from '@/lib/working-time';
+import { orm } from '@/server/base/db';
+import { claimStageChanges, enquiries, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+
+/** How one standard went for the claims an organisation instructed in the digest's period. */
+export type StandardTally = { key: StandardKey; code: string; met: number; missed: number; due: number };
+
+/** An organisation in the digest: how often its people opened their view, and how its standards went. */
+export type PortfolioDigest = {
+  name: string;
+  /** Times its portfolio was opened (a link traded or the page viewed) in the period, and by how many people. */
+  opened: number;
+  people: number;
+  downloads: number;
+  /** Claims it instructed in the period, and each of its standards over them. */
+  claims: number;
+  standards: StandardTally[];
+};
+
+/** Stages a claim reaches only after a survey or report would have been due: moved past without one, it is not measured. */
+const PASSED_WITHOUT: Partial<Record<StampedStage, readonly ClaimStage[]>> = {
+  surveyed: ['with-insurer', 'authorised', 'works-booked', 'works-started', 'completed'],
+  'with-insurer': ['authorised', 'works-booked', 'works-started', 'completed'],
+};
+
+/** An organisation's own standards as stored (an object by key, or the operator's codes); null for the company's. */
+export function storedStandards(json: string | null): OrganisationStandards | null {
+  if (!json) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const own: OrganisationStandards = {};
+  if (Array.isArray(value)) {
+    for (const code of value) {
+      const parsed = typeof code === 'string' ? parseStandard(code) : { error: 'not a code' };
+      if (!('error' in parsed)) own[parsed.key] = parsed.allowance;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const key of STANDARD_KEYS) {
+      const allowance = (value as Record<string, unknown>)[key];
+      if (allowance && typeof allowance === 'object') {
+        const parsed = parseStandard(`${key}=${allowanceCode(allowance as Allowance)}`);
+        if (!('error' in parsed)) own[key] = parsed.allowance;
+      }
+    }
+  }
+  return Object.keys(own).length > 0 ? own : null;
+}
+
+const deadlineOf = (fromMs: number, allowance: Allowance, hours: WorkingHours) =>
+  'plainHours' in allowance ? fromMs + allowance.plainHours * 60 * 60_000 : workingDeadline(fromMs, allowance, hours);
+
+/**
+ * Met, missed or still due for one claim and one standard at `now` (null: not measured: its start not
+ * reached, or moved past without it). Working time is the company's opening hours (lib/working-time.ts).
+ */
+export function standingOf(
+  claim: { receivedAt: string; changes: readonly { stage: ClaimStage; at: string }[] },
+  key: StandardKey,
+  allowance: Allowance,
+  now: number,
+  hours: WorkingHours = business.openingHours,
+): 'met' | 'missed' | 'due' | null {
+  const measure = STANDARD_MEASURES[key];
+  const stamps = insurerTimes({ ...claim, standards: { placeholder: true, responseStandards: [] }, hours, now }).stamps;
+  const at = (stage: StampedStage) => stamps.find((stamp) => stamp.stage === stage)?.at ?? null;
+  const from = at(measure.from);
+  if (from === null) return null;
+  const deadline = deadlineOf(Date.parse(from), allowance, hours);
+  const reached = at(measure.to);
+  if (reached !== null) return Date.parse(reached) <= deadline ? 'met' : 'missed';
+  if (claim.changes.some((change) => PASSED_WITHOUT[measure.to]?.includes(change.stage))) return null;
+  return now > deadline ? 'missed' : 'due';
+}
+
+/**
+ * For the digest: each organisation whose people opened its portfolio in `covers`, or which instructed
+ * claims in it, with how each of its standards went over those claims as they stand at `now`.
+ */
+export async function portfolioDigest(db: Client, covers: { fromMs: number; toMs: number }, now: number): Promise<PortfolioDigest[]> {
+  const q = orm(db);
+  const inCovers = and(gte(portfolioAccessLog.atMs, covers.fromMs), lt(portfolioAccessLog.atMs, covers.toMs));
+  const uses = await q
+    .select({ organisationId: portfolioAccessLog.organisationId, action: portfolioAccessLog.action, times: count() })
+    .from(portfolioAccessLog)
+    .where(and(inArray(portfolioAccessLog.action, ['opened', 'viewed', 'downloaded']), inCovers))
+    .groupBy(portfolioAccessLog.organisationId, portfolioAccessLog.action);
+  const openers = await q
+    .select({ organisationId: portfolioAccessLog.organisationId, people: countDistinct(portfolioAccessLog.personId) })
+    .from(portfolioAccessLog)
+    .where(and(inArray(portfolioAccessLog.action, ['opened', 'viewed']), inCovers))
+    .groupBy(portfolioAccessLog.organisationId);
+  const claims = await q
+    .select({ id: enquiries.id, organisationId: enquiries.organisationId, receivedAt: enquiries.receivedAt })
+    .from(enquiries)
+    .where(
+      and(
+        isNotNull(enquiries.organisationId),
+        eq(enquiries.disposition, 'accepted'),
+        gte(enquiries.receivedMs, covers.fromMs),
+        lt(enquiries.receivedMs, covers.toMs),
+      ),
+    );
+  const ids = new Set([...uses.map((use) => use.organisationId), ...claims.map((claim) => claim.organisationId!)]);
+  if (ids.size === 0) return [];
+  const named = await q
+    .select({ id: organisations.id, name: organisations.name, standards: organisations.standards })
+    .from(organisations)
+    .where(inArray(organisations.id, [...ids]))
+    .orderBy(asc(organisations.name));
+  const changes = claims.length
+    ? await q
+        .select({ enquiryId: claimStageChanges.enquiryId, stage: claimStageChanges.stage, at: claimStageChanges.changedAt })
+        .from(claimStageChanges)
+        .where(
+          inArray(
+            claimStageChanges.enquiryId,
+            claims.map((claim) => claim.id),
+          ),
+        )
+        .orderBy(asc(claimStageChanges.changedMs), asc(claimStageChanges.id))
+    : [];
+  return named.map((organisation) => {
+    const used = (actions: string[]) => uses.filter((use) => use.organisationId === organisation.id && actions.includes(use.action));
+    const opens = used(['opened', 'viewed']);
+    const theirs = claims.filter((claim) => claim.organisationId === organisation.id);
+    const held = standardsFor(storedStandards(organisation.standards), business.forInsurers.responseStandards);
+    const standards = STANDARD_KEYS.flatMap((key): StandardTally[] => {
+      const allowance = held[key];
+      if (!allowance) return [];
+      const tally: StandardTally = { key, code: allowanceCode(allowance), met: 0, missed: 0, due: 0 };
+      for (const claim of theirs) {
+        const standing = standingOf(
+          { receivedAt: claim.receivedAt, changes: changes.filter((change) => change.enquiryId === claim.id) },
+          key,
+          allowance,
+          now,
+        );
+        if (standing) tally[standing] += 1;
+      }
+      return [tally];
+    });
+    return {
+      name: organisation.name,
+      opened: opens.reduce((sum, use) => sum + use.times, 0),
+      people: openers.find((each) => each.organisationId === organisation.id)?.people ?? 0,
+      downloads: used(['downloaded']).reduce((sum, use) => sum + use.times, 0),
+      claims: theirs.length,
+      standards,
+    };
+  });
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from './support/test';
+import { axe } from './support/axe';
+import { openTestDatabase } from './support/database';
+import { parseMail } from '../support/mail-message';
+import { peersControlUrl, productionConfigEnv } from './test-env';
+
+// "Your claims with us" on /insurers against the production-configuration build (SMTP to the peers'
+// fake server): an address at a registered domain gets its own link by e-mail, any other the same
+// answer and no e-mail; before and without the page's script (a native post to the page) and with it
+// (without leaving the page). Nothing typed goes in a URL.
+
+type ReceivedMail = { from: string; to: string[]; subject: string; raw: string };
+
+const ANSWER = 'If that address is registered with us, we have sent it a link. It works for 30 days from its last use.';
+const INVALID = 'Enter your e-mail address in the form name@example.com';
+const SUBJECT = 'Your claims with Example Homecare: your link';
+const LINK = /https:\/\/www\.example\.com\/portfolio\/open\/([1-9][0-9]*\.[A-Za-z0-9_-]{32})/;
+
+const run = randomBytes(4).toString('hex');
+const registered = `claims-${run}.example`;
+
+test.beforeAll(async () => {
+  // The server has migrated its database by the time the tests run (the web server answered).
+  const db = openTestDatabase(productionConfigEnv.DATABASE_URL!);
+  try {
+    const now = Date.now();
+    const inserted = await db.execute({
+      sql: 'INSERT INTO organisations (name, link_key, created_ms, updated_ms) VALUES (?, ?, ?, ?) RETURNING id',
+      args: [`Request Test Insurer ${run}`, randomBytes(24).toString('base64url'), now, now],
+    });
+    await db.execute({
+      sql: 'INSERT INTO organisation_domains (domain, organisation_id) VALUES (?, ?)',
+      args: [registered, Number(inserted.rows[0]!.id)],
+    });
+  } finally {
+    db.close();
+  }
+});
+
+async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const all = (await (await fetch(`${peersControlUrl}/__control/mail`)).json()) as ReceivedMail[];
+  return all.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+async function ask(page: Page, address: string) {
+  const section = page.getByRole('region', { name: 'Your claims with us' });
+  await section.getByLabel('Your work e-mail address').fill(address);
+  await section.getByRole('button', { name: 'Email me a link' }).click();
+  return section;
+}
+
+/** Asks for a link for an unregistered and then a registered address; the first gets no e-mail, the second its link. */
+async function askForBoth(page: Page, label: string) {
+  const stranger = `someone.${label}.${run}@unregistered-${run}.example`;
+  const adjuster = `adjuster.${label}.${run}@${registered}`;
+  await page.goto('/insurers');
+  let section = await ask(page, stranger);
+  await expect(section.getByRole('status')).toHaveText(ANSWER);
+  expect(page.url()).not.toContain('unregistered');
+  await page.goto('/insurers');
+  section = await ask(page, adjuster);
+  await expect(section.getByRole('status')).toHaveText(ANSWER);
+  expect(page.url()).toMatch(/\/insurers$/);
+
+  await expect.poll(async () => (await mailsTo(adjuster)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await mailsTo(adjuster);
+  const parsed = parseMail(mail!.raw);
+  expect(parsed.subject).toBe(SUBJECT);
+  expect(parsed.text).toContain('This link is yours: please do not forward it.');
+  const token = LINK.exec(parsed.text)?.[1];
+  expect(token).toBeTruthy();
+  expect(await page.content()).not.toContain(token!);
+  // The worker sends in order: the stranger's request came first and was sent nothing.
+  expect(await mailsTo(stranger)).toEqual([]);
+}
+
+test.describe('with JavaScript', () => {
+  test('the answer comes on the page itself, the link only to a registered domain', async ({ page }) => {
+    test.setTimeout(60_000);
+    // Documents loaded: the form's posts must load none (history updates of the same document do not count).
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await askForBoth(page, 'script');
+    // The two loads by goto, and none by either form post.
+    expect(loads).toBe(2);
+  });
+
+  test('a bad address gets the field error before anything is sent', async ({ page }) => {
+    await page.goto('/insurers');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    const section = page.getByRole('region', { name: 'Your claims with us' });
+    const field = section.getByLabel('Your work e-mail address');
+    // The schema's chunk comes with the field's first use.
+    const schema = page.waitForResponse((response) => response.url().includes('/_next/static/chunks/'));
+    await field.focus();
+    await schema;
+    await field.fill('not an address');
+    await section.getByRole('button', { name: 'Email me a link' }).click();
+    await expect(section.getByText(INVALID)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    expect(posts).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts to the page, which answers the same; the link only to a registered domain', async ({ page }) => {
+    test.setTimeout(60_000);
+    await askForBoth(page, 'native');
+  });
+
+  test('a bad address comes back with the field error and what was typed', async ({ page }) => {
+    await page.goto('/insurers');
+    const section = await ask(page, 'ann-at-nowhere');
+    await expect(section.getByText(INVALID)).toBeVisible();
+    await expect(section.getByLabel('Your work e-mail address')).toHaveValue('ann-at-nowhere');
+    await expect(section.getByLabel('Your work e-mail address')).toHaveAttribute('aria-invalid', 'true');
+    expect(page.url()).toMatch(/\/insurers$/);
+  });
+});
+
+test('axe finds nothing on /insurers with the new section, before and after an answer', async ({ page }) => {
+  await page.goto('/insurers');
+  await expect(page.getByRole('heading', { name: 'Your claims with us' })).toBeVisible();
+  expect((await axe(page).analyze()).violations).toEqual([]);
+  await ask(page, `nobody.${run}@unregistered-${run}.example`);
+  await expect(page.getByRole('status').filter({ hasText: ANSWER })).toBeVisible();
+  expect((await axe(page).analyze()).violations).toEqual([]);
+});
+
+test('the page takes only a small form: anything else is refused before Next reads it', async ({ request }) => {
+  const notAForm = await request.post('/insurers', { headers: { 'Content-Type': 'text/plain' }, data: 'email=ann@example.com' });
+  expect(notAForm.status()).toBe(415);
+  const tooLarge = await request.post('/insurers', { multipart: { email: `${'a'.repeat(40 * 1024)}@example.com` } });
+  expect(tooLarge.status()).toBe(413);
+});
