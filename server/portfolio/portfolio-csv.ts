@@ -58,11 +58,19 @@ export function csvRecord(row: PortfolioRow, standards: readonly StandardColumn[
 
 /**
  * The CSV writer: UTF-8 with a byte-order mark (Excel then reads it as UTF-8), CRLF between records
- * (RFC 4180), and every cell a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, a tab
+ * (RFC 4180), a cell with a line break quoted (a lone carriage return too, which RFC 4180 would
+ * leave bare), and every cell a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, a tab
  * or a carriage return) written with a leading `'` so it is read as text.
  */
 export const portfolioCsvWriter = (standards: readonly StandardColumn[]): Stringifier =>
-  stringify({ bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: portfolioHeadings(standards) });
+  stringify({
+    bom: true,
+    escape_formulas: true,
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+    header: true,
+    columns: portfolioHeadings(standards),
+  });
 
 /** Writes every batch into the writer as the reader takes it: never more than a batch and the writer's buffer in memory. */
 async function feed(writer: Stringifier, batches: AsyncIterable<readonly PortfolioRow[]>, standards: readonly StandardColumn[]) {
