@@ -58,7 +58,7 @@ export const insurerTimesText = {
   missed: 'Missed',
   dueBy: 'Due by',
   notMeasured: 'Not counted yet',
-  workingTime: `Working hours are ${business.openingHours.label}, UK time; bank holidays are counted as working days.`,
+  workingTime: `Working hours are ${business.openingHours.label}, UK time; Scottish bank holidays are not working days.`,
   beingConfirmed: 'Our response standards are being confirmed, so these times are shown without them.',
 } as const;
 

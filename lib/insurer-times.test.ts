@@ -110,6 +110,26 @@ describe('an instruction’s times against confirmed standards', () => {
   });
 });
 
+describe('Scottish bank holidays on the working clock', () => {
+  it('an instruction on Friday 2 January 2026 is counted from Monday 5 January at 08:00', () => {
+    const received = (changes: [ClaimStage, string][], now: string) =>
+      outcomes(
+        insurerTimes({
+          receivedAt: '2026-01-02T10:30:00.000Z',
+          changes: changes.map(([stage, at]) => ({ stage, at })),
+          standards: confirmed,
+          hours: business.openingHours,
+          now: Date.parse(now),
+        }),
+      );
+    // Four working hours from Monday's opening: due by 12:00, not by Friday 14:30 as if the holiday were open.
+    expect(received([], '2026-01-02T15:00:00.000Z').contacted).toEqual({ kind: 'due', by: '2026-01-05T12:00:00.000Z' });
+    expect(received([['contacted', '2026-01-05T11:59:00.000Z']], '2026-01-05T13:00:00.000Z').contacted).toEqual({ kind: 'met' });
+    // Two working days: Tuesday and Wednesday after Monday, so Wednesday 7 January at 17:00.
+    expect(received([], '2026-01-05T09:00:00.000Z').surveyed).toEqual({ kind: 'due', by: '2026-01-07T17:00:00.000Z' });
+  });
+});
+
 describe('a claim moved past a stamp without stopping there', () => {
   it('a survey booked on the first call is the first contact; a survey and a report are only their own stages', () => {
     const result = times(

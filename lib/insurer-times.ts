@@ -27,7 +27,7 @@ const DRYING_STAMPS: readonly StampedStage[] = ['drying', 'dried'];
  * (staff who book the survey on the first call never save `contacted`); a survey and a report only by
  * their own stages, since a claim assessed from the desk has neither, and the page must not claim one.
  */
-const REACHED_BY: Record<Exclude<StampedStage, 'received'>, readonly ClaimStage[]> = {
+export const REACHED_BY: Record<Exclude<StampedStage, 'received'>, readonly ClaimStage[]> = {
   contacted: [
     'contacted',
     'survey-booked',
@@ -48,7 +48,7 @@ const REACHED_BY: Record<Exclude<StampedStage, 'received'>, readonly ClaimStage[
 };
 
 /** Stages a claim reaches only after a survey or a report would have been due: moved past without one, the standard did not apply. */
-const PASSED_BY: Partial<Record<StampedStage, readonly ClaimStage[]>> = {
+export const PASSED_BY: Partial<Record<StampedStage, readonly ClaimStage[]>> = {
   surveyed: ['with-insurer', 'authorised', 'works-booked', 'works-started', 'completed'],
   'with-insurer': ['authorised', 'works-booked', 'works-started', 'completed'],
   dried: ['works-booked', 'works-started', 'completed'],
@@ -92,18 +92,30 @@ export type InsurerTimesInput = {
   now: number;
 };
 
+/** When a claim first reached a stamp (ISO), or null: the instruction itself for `received`, else its first change that shows it. */
+export function firstReachedAt(
+  stage: StampedStage,
+  receivedAt: string,
+  changes: readonly { stage: ClaimStage; at: string }[],
+): string | null {
+  return stage === 'received' ? receivedAt : (changes.find((change) => REACHED_BY[stage].includes(change.stage))?.at ?? null);
+}
+
+/** Whether a claim moved on past a stamp it never reached (a desk assessment has no survey): no standard for it applies. */
+export const passedWithout = (stage: StampedStage, changes: readonly { stage: ClaimStage }[]): boolean =>
+  changes.some((change) => PASSED_BY[stage]?.includes(change.stage));
+
 function outcomeOf(fromAt: string | null, toAt: string | null, measure: ResponseMeasure, input: InsurerTimesInput): StampOutcome {
   if (fromAt === null) return { kind: 'not-measured' };
   const deadline = workingDeadline(Date.parse(fromAt), measure.within, input.hours);
   if (toAt !== null) return Date.parse(toAt) <= deadline ? { kind: 'met' } : { kind: 'missed' };
-  if (input.changes.some((change) => PASSED_BY[measure.to]?.includes(change.stage))) return { kind: 'not-measured' };
+  if (passedWithout(measure.to, input.changes)) return { kind: 'not-measured' };
   return input.now > deadline ? { kind: 'missed' } : { kind: 'due', by: new Date(deadline).toISOString() };
 }
 
 /** An instruction's stamped times, each beside the company's standard for it once the standards are confirmed. */
 export function insurerTimes(input: InsurerTimesInput): InsurerTimes {
-  const firstAt = (stage: StampedStage): string | null =>
-    stage === 'received' ? input.receivedAt : (input.changes.find((change) => REACHED_BY[stage].includes(change.stage))?.at ?? null);
+  const firstAt = (stage: StampedStage): string | null => firstReachedAt(stage, input.receivedAt, input.changes);
   const confirmed = !input.standards.placeholder;
   const dried = firstAt('drying') !== null;
   return {

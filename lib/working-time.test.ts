@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockStart, workingDeadline, type WorkingHours } from '@/lib/working-time';
+import { business } from '@/content/business';
+import { bankHolidays, clockStart, timeCounted, workingDeadline, workingTimeBetween, type WorkingHours } from '@/lib/working-time';
 
 // The company's hours: Monday to Friday, 08:00 to 17:00 on the London clock.
 const hours: WorkingHours = {
@@ -101,5 +102,85 @@ describe('a deadline in working days', () => {
     expect(deadline('2026-03-26T10:00:00Z', { workingDays: 2 })).toBe('2026-03-30T16:00:00.000Z');
     // Thursday 22 October (BST) + 2 working days: Monday 26 October at 17:00 GMT.
     expect(deadline('2026-10-22T09:00:00Z', { workingDays: 2 })).toBe('2026-10-26T17:00:00.000Z');
+  });
+});
+
+const HOUR = 3_600_000;
+const between = (from: string, to: string) => workingTimeBetween(at(from), at(to), hours) / HOUR;
+
+describe('Scottish bank holidays', () => {
+  it('come from the holiday library: 2 January, St Andrew’s Day, the first Monday in August, substitute days', () => {
+    expect([...bankHolidays(2026)]).toEqual([
+      '2026-01-01',
+      '2026-01-02',
+      '2026-04-03',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-03',
+      '2026-11-30',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-12-28',
+    ]);
+    // 2 January 2027 is a Saturday: Monday 4 January is its substitute.
+    expect(bankHolidays(2027).has('2027-01-04')).toBe(true);
+  });
+
+  it('an instruction on Friday 2 January 2026 starts the clock on Monday 5 January at 08:00', () => {
+    expect(clockStart(at('2026-01-02T10:30:00Z'), hours).startMs).toBe(at('2026-01-05T08:00:00Z'));
+    // New Year's Eve after closing: 1 and 2 January and the weekend are all closed.
+    expect(clockStart(at('2025-12-31T18:00:00Z'), hours).startMs).toBe(at('2026-01-05T08:00:00Z'));
+    expect(deadline('2026-01-02T10:30:00Z', { workingHours: 2 })).toBe('2026-01-05T10:00:00.000Z');
+    // On a substitute day too: Saturday 2 January 2027 starts on Tuesday 5 January.
+    expect(clockStart(at('2027-01-02T12:00:00Z'), hours).startMs).toBe(at('2027-01-05T08:00:00Z'));
+  });
+
+  it('are skipped by working hours carried over and by working days', () => {
+    // Friday 27 November 2026 16:00 + 4 working hours: 1 on Friday; Monday 30 November is St Andrew’s Day; 3 on Tuesday.
+    expect(deadline('2026-11-27T16:00:00Z', { workingHours: 4 })).toBe('2026-12-01T11:00:00.000Z');
+    // Wednesday 31 December 2025 + 3 working days: Monday 5, Tuesday 6, Wednesday 7 January.
+    expect(deadline('2025-12-31T10:00:00Z', { workingDays: 3 })).toBe('2026-01-07T17:00:00.000Z');
+    expect(between('2026-01-01T09:00:00Z', '2026-01-05T09:00:00Z')).toBe(1);
+  });
+
+  it('are in the company’s own hours, which the claim pages count with', () => {
+    expect(clockStart(at('2026-01-02T10:30:00Z'), business.openingHours).startMs).toBe(at('2026-01-05T08:00:00Z'));
+  });
+});
+
+describe('working time elapsed between two instants', () => {
+  it('across a weekend: instructed Friday 16:30, first contact Monday 09:15 is 1.75 working hours', () => {
+    expect(between('2026-02-06T16:30:00Z', '2026-02-09T09:15:00Z')).toBe(1.75);
+    // Within 2 working hours: the deadline is Monday 09:30.
+    expect(deadline('2026-02-06T16:30:00Z', { workingHours: 2 })).toBe('2026-02-09T09:30:00.000Z');
+  });
+
+  it('across the clocks going forward on 29 March 2026: an hour on Friday in GMT, an hour on Monday in BST', () => {
+    // Friday 27 March 16:00 GMT to Monday 30 March 09:00 BST (08:00 UTC).
+    expect(between('2026-03-27T16:00:00Z', '2026-03-30T08:00:00Z')).toBe(2);
+    // The weekend of the change counts nothing; Monday opens at 08:00 BST, 07:00 UTC.
+    expect(between('2026-03-28T00:00:00Z', '2026-03-30T07:00:00Z')).toBe(0);
+    expect(deadline('2026-03-27T16:00:00Z', { workingHours: 2 })).toBe('2026-03-30T08:00:00.000Z');
+  });
+
+  it('counts only opening hours, nothing when the second instant is not later, and whole days in between', () => {
+    expect(between('2026-02-02T06:00:00Z', '2026-02-02T20:00:00Z')).toBe(9);
+    expect(between('2026-02-02T12:00:00Z', '2026-02-02T12:00:00Z')).toBe(0);
+    expect(between('2026-02-03T12:00:00Z', '2026-02-02T12:00:00Z')).toBe(0);
+    // Monday 10:00 to the next Monday 10:00: 7 + 4 × 9 + 2.
+    expect(between('2026-02-02T10:00:00Z', '2026-02-09T10:00:00Z')).toBe(45);
+  });
+
+  it('agrees with the deadline it measures: the working time to a working-hours deadline is the allowance', () => {
+    for (const from of ['2026-02-06T16:30:00Z', '2026-03-27T15:00:00Z', '2025-12-31T16:00:00Z', '2026-10-23T14:00:00Z'])
+      expect(workingTimeBetween(at(from), workingDeadline(at(from), { workingHours: 7 }, hours), hours) / HOUR).toBe(7);
+  });
+});
+
+describe('plain hours', () => {
+  it('count every hour of the clock, open or not', () => {
+    expect(deadline('2026-02-06T16:30:00Z', { plainHours: 48 })).toBe('2026-02-08T16:30:00.000Z');
+    expect(timeCounted(at('2026-02-06T16:30:00Z'), at('2026-02-09T09:15:00Z'), { plainHours: 48 }, hours) / HOUR).toBe(64.75);
+    expect(timeCounted(at('2026-02-06T16:30:00Z'), at('2026-02-09T09:15:00Z'), { workingHours: 2 }, hours) / HOUR).toBe(1.75);
   });
 });

@@ -80,7 +80,9 @@ describe('ClaimStatusView for an instruction', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Not yet', 'Within 2 working days of the survey', 'Due by 9 February 2026 at 17:00']);
-    expect(screen.getByText(insurerTimesText.workingTime)).toBeTruthy();
+    expect(
+      screen.getByText('Working hours are Monday to Friday, 08:00 to 17:00, UK time; Scottish bank holidays are not working days.'),
+    ).toBeTruthy();
     expect(screen.queryByTestId('standards-being-confirmed')).toBeNull();
   });
 
