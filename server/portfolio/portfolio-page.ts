@@ -7,11 +7,11 @@ import { isClaimStage, type ClaimStatus } from '@/lib/claim-stages';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import type { PortfolioFilter, PortfolioPeriod, PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { PORTFOLIO_CSV_PATH } from '@/lib/portfolio/portfolio-paths.mjs';
+import { heldStandards } from '@/lib/portfolio/standing';
 import {
   allowanceWords,
   STANDARD_KEYS,
   STANDARD_MEASURES,
-  standardsFor,
   type Allowance,
   type OrganisationStandards,
   type StandardKey,
@@ -95,13 +95,13 @@ export function storedStandards(json: string | null): OrganisationStandards | nu
   return own;
 }
 
-/** The columns of the standards an organisation is held to, in their fixed order. */
+/** The columns of the standards an organisation is held to (its own, and the company's once confirmed), in their fixed order. */
 export async function standardColumns(db: Client, organisationId: number): Promise<StandardColumn[]> {
   const [row] = await orm(db)
     .select({ standards: organisations.standards })
     .from(organisations)
     .where(eq(organisations.id, organisationId));
-  const held = standardsFor(storedStandards(row?.standards ?? null), business.forInsurers.responseStandards);
+  const held = heldStandards(storedStandards(row?.standards ?? null), business.forInsurers);
   return STANDARD_KEYS.flatMap((key) => {
     const allowance = held[key];
     return allowance ? [{ key, heading: standardColumn(STANDARD_MEASURES[key].heading, allowanceWords(allowance)) }] : [];
