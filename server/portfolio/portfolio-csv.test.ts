@@ -62,7 +62,9 @@ describe('the portfolio CSV', () => {
     expect(lines[1]).toBe(
       'HC-ABC-DEF,EM-123,G65 0AA,Water damage,Contacted,2026-01-05T09:15:00+00:00,2026-01-02T16:30:00+00:00,2026-01-05T09:15:00+00:00,,,,,,3,met,due in 5 h',
     );
-    expect(lines[2]).toBe('HC-GHJ-KMN,,G65 0AA,Water damage,Contacted,2026-01-05T09:15:00+00:00,2026-01-02T16:30:00+00:00,2026-01-05T09:15:00+00:00,,,,,,0,,');
+    expect(lines[2]).toBe(
+      'HC-GHJ-KMN,,G65 0AA,Water damage,Contacted,2026-01-05T09:15:00+00:00,2026-01-02T16:30:00+00:00,2026-01-05T09:15:00+00:00,,,,,,0,,',
+    );
     expect(lines[3]).toBe('');
   });
 

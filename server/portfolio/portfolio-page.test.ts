@@ -17,7 +17,6 @@ import {
   portfolioFilterOf,
   portfolioFilterQuery,
   portfolioView,
-  storedStandards,
   type PortfolioSource,
 } from '@/server/portfolio/portfolio-page';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -99,17 +98,6 @@ describe('the filters', () => {
   it('writes a filter back as the query the CSV link carries', () => {
     expect(portfolioFilterQuery({ stage: 'surveyed', state: 'open' })).toBe('stage=surveyed&state=open');
     expect(portfolioFilterQuery({ stage: null, state: 'all' })).toBe('state=all');
-  });
-
-  it('reads an organisation’s stored standards, skipping what is not one', () => {
-    expect(storedStandards('{"contact":{"workingHours":2},"survey":{"workingDays":3},"report":{"plainHours":48}}')).toEqual({
-      contact: { workingHours: 2 },
-      survey: { workingDays: 3 },
-      report: { plainHours: 48 },
-    });
-    expect(storedStandards('{"contact":{"workingHours":0},"survey":{"weeks":1},"other":{"workingHours":1}}')).toEqual({});
-    expect(storedStandards('not json')).toBeNull();
-    expect(storedStandards(null)).toBeNull();
   });
 });
 

@@ -1,24 +1,16 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { business } from '@/content/business';
 import { portfolioColumns, standardColumn } from '@/content/portfolio';
 import { isClaimStage, type ClaimStatus } from '@/lib/claim-stages';
 import { enquiryIdOf, isEnquiryReference } from '@/lib/enquiry-reference';
 import type { PortfolioFilter, PortfolioPeriod, PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { PORTFOLIO_CSV_PATH } from '@/lib/portfolio/portfolio-paths.mjs';
-import { heldStandards } from '@/lib/portfolio/standing';
-import {
-  allowanceWords,
-  STANDARD_KEYS,
-  STANDARD_MEASURES,
-  type Allowance,
-  type OrganisationStandards,
-  type StandardKey,
-} from '@/lib/portfolio/standards';
+import { allowanceWords, STANDARD_KEYS, STANDARD_MEASURES, type StandardKey } from '@/lib/portfolio/standards';
 import { getDb, orm } from '@/server/base/db';
-import { enquiries, organisations } from '@/server/base/db-schema';
+import { enquiries } from '@/server/base/db-schema';
 import { claimStatus } from '@/server/claims/claim-status';
+import { portfolioStandards } from '@/server/portfolio/portfolio-rows';
 import { logPortfolioAccess, markPortfolioUse, viewerOfSession, type PortfolioViewer } from '@/server/portfolio/portfolio-access';
 
 /** Where the rows and the summary come from (server/portfolio/portfolio-rows.ts; a test gives its own). */
@@ -68,40 +60,9 @@ export function portfolioFilterQuery(filter: PortfolioFilter): string {
   return query.toString();
 }
 
-function allowanceOf(value: unknown): Allowance | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const [entry] = Object.entries(value);
-  if (Object.keys(value).length !== 1 || !entry) return null;
-  const [unit, amount] = entry;
-  if (!['workingHours', 'workingDays', 'plainHours'].includes(unit) || !Number.isInteger(amount) || (amount as number) < 1) return null;
-  return { [unit]: amount } as Allowance;
-}
-
-/** An organisation's own standards as stored (JSON of `{ contact: { workingHours: 2 } }`), skipping anything malformed. */
-export function storedStandards(json: string | null): OrganisationStandards | null {
-  if (json === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const own: OrganisationStandards = {};
-  for (const key of STANDARD_KEYS) {
-    const allowance = allowanceOf((parsed as Record<string, unknown>)[key]);
-    if (allowance) own[key] = allowance;
-  }
-  return own;
-}
-
 /** The columns of the standards an organisation is held to (its own, and the company's once confirmed), in their fixed order. */
 export async function standardColumns(db: Client, organisationId: number): Promise<StandardColumn[]> {
-  const [row] = await orm(db)
-    .select({ standards: organisations.standards })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  const held = heldStandards(storedStandards(row?.standards ?? null), business.forInsurers);
+  const held = (await portfolioStandards(db, organisationId)) ?? {};
   return STANDARD_KEYS.flatMap((key) => {
     const allowance = held[key];
     return allowance ? [{ key, heading: standardColumn(STANDARD_MEASURES[key].heading, allowanceWords(allowance)) }] : [];
