@@ -60,7 +60,7 @@ const instruction = (claimNumber: string, postcode: string) => ({
   policyholderPhone: '07700 900123',
   propertyAddress: '1 High Street, Kilsyth',
   postcode,
-  damageType: 'water',
+  damageType: 'water-damage',
 });
 
 let first: Organisation;
