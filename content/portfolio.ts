@@ -20,8 +20,9 @@ export const portfolioPage = {
     hours: (hours: number) => `${hours.toLocaleString('en-GB', { maximumFractionDigits: 1 })} working h`,
     none: 'None yet',
   },
+  claimsHeading: 'Your claims',
   filters: {
-    legend: 'Show claims',
+    legend: 'Filter the claims',
     stage: 'Stage',
     anyStage: 'Any stage',
     state: 'Open or closed',

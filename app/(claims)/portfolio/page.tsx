@@ -21,7 +21,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
     return <PortfolioDeadLink />;
   }
   return (
-    <div className="mx-auto max-w-7xl space-y-10 px-4 py-12" data-testid="portfolio">
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-12" data-testid="portfolio">
       <div className="space-y-3">
         <h1 className="text-3xl font-bold text-brand-900">{portfolioPage.heading(view.organisationName)}</h1>
         <p className="max-w-3xl text-lg text-slate-700">{portfolioPage.intro}</p>
@@ -29,7 +29,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
       <PortfolioSummary periods={view.periods} standards={view.standards} />
       <section aria-labelledby="portfolio-claims-heading" className="space-y-6">
         <h2 id="portfolio-claims-heading" className="text-xl font-bold text-brand-900">
-          {portfolioPage.filters.legend}
+          {portfolioPage.claimsHeading}
         </h2>
         <PortfolioFilters filter={view.filter} csvPath={view.csvPath} />
         <PortfolioTable rows={view.rows} standards={view.standards} />
