@@ -34,18 +34,22 @@ const minutesOf = (clock: string): number => {
   return hours * 60 + minutes;
 };
 
-const weekdayOf = (date: LocalDate): Weekday => WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()]!;
+const DAY_MS = 24 * HOUR_MS;
+const SLOT_MS = 15 * MINUTE_MS;
 
-const nextDate = (date: LocalDate): LocalDate => {
-  const next = new Date(Date.UTC(date.year, date.month - 1, date.day + 1));
-  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+// Days are counted as whole days since 1 January 1970 of the local calendar: cheap to step through and
+// to key caches by. 1 January 1970 was a Thursday.
+type DayNumber = number;
+const dayNumberOf = (date: LocalDate): DayNumber => Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
+const dateOf = (day: DayNumber): LocalDate => {
+  const date = new Date(day * DAY_MS);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 };
-
-const pad = (value: number) => String(value).padStart(2, '0');
-const dateKey = (date: LocalDate) => `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+const weekdayOf = (day: DayNumber): Weekday => WEEKDAYS[(((day + 4) % 7) + 7) % 7]!;
 
 const scotland = new Holidays('GB', 'SCT', { types: ['public'] });
 const holidaysByYear = new Map<number, ReadonlySet<string>>();
+const holidayDays = new Set<DayNumber>();
 
 /** Scotland's bank holidays in `year`, as YYYY-MM-DD local dates. */
 export function bankHolidays(year: number): ReadonlySet<string> {
@@ -53,44 +57,64 @@ export function bankHolidays(year: number): ReadonlySet<string> {
   if (!dates) {
     // `date` is the holiday's local date and time, "2026-01-02 00:00:00".
     dates = new Set(scotland.getHolidays(year).map((holiday) => holiday.date.slice(0, 10)));
+    for (const date of dates) holidayDays.add(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
     holidaysByYear.set(year, dates);
   }
   return dates;
 }
 
-export const isBankHoliday = (date: LocalDate) => bankHolidays(date.year).has(dateKey(date));
+const isHoliday = (day: DayNumber) => {
+  bankHolidays(new Date(day * DAY_MS).getUTCFullYear());
+  return holidayDays.has(day);
+};
 
-const isWorkingDay = (date: LocalDate, hours: WorkingHours) => hours.days.includes(weekdayOf(date)) && !isBankHoliday(date);
+export const isBankHoliday = (date: LocalDate) => isHoliday(dayNumberOf(date));
+
+const isWorkingDay = (day: DayNumber, hours: WorkingHours) => hours.days.includes(weekdayOf(day)) && !isHoliday(day);
 
 // Each day's opening and closing instants, kept per set of hours: a portfolio asks for the same days
 // thousands of times, and each is two readings of the zone's offset.
-const boundsCache = new WeakMap<WorkingHours, Map<string, readonly [number, number]>>();
-function dayBounds(date: LocalDate, hours: WorkingHours): readonly [opensMs: number, closesMs: number] {
+const boundsCache = new WeakMap<WorkingHours, Map<DayNumber, readonly [number, number]>>();
+function dayBounds(day: DayNumber, hours: WorkingHours): readonly [opensMs: number, closesMs: number] {
   let days = boundsCache.get(hours);
   if (!days) {
     days = new Map();
     boundsCache.set(hours, days);
   }
-  const key = dateKey(date);
-  let bounds = days.get(key);
+  let bounds = days.get(day);
   if (!bounds) {
+    const date = dateOf(day);
     bounds = [instantAtLocal(date, minutesOf(hours.opens), hours.timeZone), instantAtLocal(date, minutesOf(hours.closes), hours.timeZone)];
-    days.set(key, bounds);
+    days.set(day, bounds);
   }
   return bounds;
 }
 
-function nextWorkingDay(date: LocalDate, hours: WorkingHours): LocalDate {
+function nextWorkingDay(day: DayNumber, hours: WorkingHours): DayNumber {
   if (hours.days.length === 0) throw new Error('No working days: a deadline could never fall.');
-  let day = nextDate(date);
-  while (!isWorkingDay(day, hours)) day = nextDate(day);
-  return day;
+  let next = day + 1;
+  while (!isWorkingDay(next, hours)) next += 1;
+  return next;
 }
 
-const localDateOf = (instantMs: number, hours: WorkingHours): LocalDate => {
-  const local = wallClock(instantMs, hours.timeZone);
-  return { year: local.year, month: local.month, day: local.day };
-};
+// The local date at an instant, kept per quarter hour of UTC: every zone's offset is a whole number of
+// quarter hours and changes on one, so the local date is the same throughout each quarter hour.
+const localDays = new Map<string, Map<number, DayNumber>>();
+function localDayOf(instantMs: number, hours: WorkingHours): DayNumber {
+  let slots = localDays.get(hours.timeZone);
+  if (!slots) {
+    slots = new Map();
+    localDays.set(hours.timeZone, slots);
+  }
+  const slot = Math.floor(instantMs / SLOT_MS);
+  let day = slots.get(slot);
+  if (day === undefined) {
+    if (slots.size >= 200_000) slots.clear();
+    day = dayNumberOf(wallClock(instantMs, hours.timeZone));
+    slots.set(slot, day);
+  }
+  return day;
+}
 
 /**
  * When the working clock starts for something that happens at `instantMs`: then, if the company is
@@ -98,14 +122,19 @@ const localDateOf = (instantMs: number, hours: WorkingHours): LocalDate => {
  * one sent on a bank holiday at the next working day's opening).
  */
 export function clockStart(instantMs: number, hours: WorkingHours): { date: LocalDate; startMs: number } {
-  const date = localDateOf(instantMs, hours);
-  if (isWorkingDay(date, hours)) {
-    const [opensMs, closesMs] = dayBounds(date, hours);
-    if (instantMs < opensMs) return { date, startMs: opensMs };
-    if (instantMs < closesMs) return { date, startMs: instantMs };
+  const start = startOf(instantMs, hours);
+  return { date: dateOf(start.day), startMs: start.startMs };
+}
+
+function startOf(instantMs: number, hours: WorkingHours): { day: DayNumber; startMs: number } {
+  const day = localDayOf(instantMs, hours);
+  if (isWorkingDay(day, hours)) {
+    const [opensMs, closesMs] = dayBounds(day, hours);
+    if (instantMs < opensMs) return { day, startMs: opensMs };
+    if (instantMs < closesMs) return { day, startMs: instantMs };
   }
-  const next = nextWorkingDay(date, hours);
-  return { date: next, startMs: dayBounds(next, hours)[0] };
+  const next = nextWorkingDay(day, hours);
+  return { day: next, startMs: dayBounds(next, hours)[0] };
 }
 
 /**
@@ -116,14 +145,13 @@ export function clockStart(instantMs: number, hours: WorkingHours): { date: Loca
  */
 export function workingDeadline(fromMs: number, allowance: ClockAllowance, hours: WorkingHours): number {
   if ('plainHours' in allowance) return fromMs + allowance.plainHours * HOUR_MS;
-  const start = clockStart(fromMs, hours);
+  const start = startOf(fromMs, hours);
+  let day = start.day;
   if ('workingDays' in allowance) {
-    let day = start.date;
     for (let counted = 0; counted < allowance.workingDays; counted += 1) day = nextWorkingDay(day, hours);
     return dayBounds(day, hours)[1];
   }
   let remaining = allowance.workingHours * HOUR_MS;
-  let day = start.date;
   let from = start.startMs;
   for (;;) {
     const closesMs = dayBounds(day, hours)[1];
@@ -137,9 +165,9 @@ export function workingDeadline(fromMs: number, allowance: ClockAllowance, hours
 /** The opening time (ms) between two instants: the hours the company was open in between; 0 when `toMs` is not later. */
 export function workingTimeBetween(fromMs: number, toMs: number, hours: WorkingHours): number {
   if (toMs <= fromMs) return 0;
-  const last = dateKey(localDateOf(toMs, hours));
+  const last = localDayOf(toMs, hours);
   let total = 0;
-  for (let day = localDateOf(fromMs, hours); dateKey(day) <= last; day = nextDate(day)) {
+  for (let day = localDayOf(fromMs, hours); day <= last; day += 1) {
     if (!isWorkingDay(day, hours)) continue;
     const [opensMs, closesMs] = dayBounds(day, hours);
     total += Math.max(0, Math.min(closesMs, toMs) - Math.max(opensMs, fromMs));
