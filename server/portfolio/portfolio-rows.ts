@@ -7,7 +7,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { firstReachedAt } from '@/lib/insurer-times';
 import type { PortfolioFilter, PortfolioPeriod, PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { heldStandards, portfolioPeriod, standingsOf, type ClaimTimes, type PeriodRow } from '@/lib/portfolio/standing';
-import { STANDARD_KEYS, type Allowance, type OrganisationStandards } from '@/lib/portfolio/standards';
+import { STANDARD_KEYS, parseStandard, type Allowance, type OrganisationStandards } from '@/lib/portfolio/standards';
 import type { WorkingHours } from '@/lib/working-time';
 
 /**
@@ -22,7 +22,10 @@ const BATCH = 500;
 
 type Options = { batchSize?: number; hours?: WorkingHours };
 
-/** Its own standards as stored (organisations.standards JSON); anything not a well-formed allowance is ignored. */
+/**
+ * Its own standards as stored (organisations.standards JSON: `{"contact":{"workingHours":2}}`, or the
+ * operator's codes, `{"contact":"2h"}`); anything not a well-formed allowance is ignored.
+ */
 export function parseStoredStandards(json: string | null): OrganisationStandards | null {
   if (json === null) return null;
   let stored: unknown;
@@ -36,6 +39,10 @@ export function parseStoredStandards(json: string | null): OrganisationStandards
   for (const key of STANDARD_KEYS) {
     const allowance = (stored as Record<string, unknown>)[key];
     if (isAllowance(allowance)) own[key] = allowance;
+    else if (typeof allowance === 'string') {
+      const parsed = parseStandard(`${key}=${allowance}`);
+      if ('allowance' in parsed) own[key] = parsed.allowance;
+    }
   }
   return own;
 }
