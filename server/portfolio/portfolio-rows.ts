@@ -240,7 +240,14 @@ export async function* portfolioRows(
   for await (const claims of claimBatches(db, query)) {
     const ids = claims.map((claim) => claim.id);
     const [changes, drying] = await Promise.all([changesOf(db, ids), dryingOf(db, ids)]);
-    yield claims.map((claim) => rowOf(claim, changes.get(claim.id)!, drying.get(claim.id), context));
+    // A change saved between the two reads must not put a row under the wrong filter: checked again here.
+    const rows = claims
+      .map((claim) => rowOf(claim, changes.get(claim.id)!, drying.get(claim.id), context))
+      .filter(
+        (row) =>
+          (filter.stage === null || row.stage === filter.stage) && (filter.state === 'all' || row.open === (filter.state === 'open')),
+      );
+    if (rows.length > 0) yield rows;
   }
 }
 
