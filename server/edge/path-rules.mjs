@@ -5,6 +5,7 @@
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 import { LARGEST_BODY_BYTES } from '../../lib/enquiry-rules.mjs';
 import { RETIRED_LATER_PHOTOS_PREFIX } from '../../lib/claim-paths.mjs';
+import { isPortfolioLinkPath, isPortfolioPagePath } from '../../lib/portfolio/portfolio-paths.mjs';
 import { CLAIM_FORM_MAX_BYTES, isClaimFormPath, isClaimPagePath, isSignedLinkPath } from './claim-page-rules.mjs';
 import { PAGE_METHODS } from './server-limits.mjs';
 import { UPLOAD_PATHS, uploadPathOf } from './upload-gate.mjs';
@@ -116,6 +117,20 @@ export const PATH_RULES = Object.freeze([
     name: 'claim-page',
     paths: '/claims/<reference>, /claims/<reference>/update',
     matches: isClaimPagePath,
+    headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex, nofollow' },
+  },
+  {
+    name: 'portfolio-link',
+    paths: '/portfolio/open/<token>',
+    matches: isPortfolioLinkPath,
+    headers: TOKEN_IN_ADDRESS,
+  },
+  {
+    // An instructing organisation's claims, by its cookie: per person, never kept or indexed. Its
+    // filters are a GET form and its links go to this site's claim pages, so the origin is all it sends on.
+    name: 'portfolio-page',
+    paths: '/portfolio, /portfolio/claims.csv',
+    matches: isPortfolioPagePath,
     headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex, nofollow' },
   },
   {

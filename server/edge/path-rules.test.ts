@@ -61,6 +61,23 @@ describe('the table of path rules', () => {
     expect(pathHeaders('/api/enquiry-photos/abc')).toEqual({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
     expect(pathHeaders('/contact')).toEqual({});
   });
+
+  it('treats the portfolio link as a signed link, and the portfolio and its CSV as the pages it opens', () => {
+    expect(pathHeaders('/portfolio/open/12.abc')).toEqual({
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex, nofollow',
+    });
+    for (const page of ['/portfolio', '/portfolio/claims.csv'])
+      expect(pathHeaders(page), page).toEqual({
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'same-origin',
+        'X-Robots-Tag': 'noindex, nofollow',
+      });
+    for (const other of ['/portfolio/open/', '/portfolio/open/12.abc/x', '/portfolios', '/portfolio/other.csv'])
+      expect(pathHeaders(other), other).toEqual({});
+    expect(takesBody('/portfolio')).toBe(false);
+  });
 });
 
 describe('a request target whose percent-encoding does not decode', () => {

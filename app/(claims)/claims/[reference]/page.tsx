@@ -10,6 +10,8 @@ import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 import { setPageStatus } from '@/server/edge/page-status.mjs';
+import { PORTFOLIO_COOKIE } from '@/server/portfolio/portfolio-access';
+import { portfolioClaimStatus } from '@/server/portfolio/portfolio-page';
 
 export const metadata: Metadata = { title: trackPage.title, robots: { index: false, follow: false } };
 
@@ -27,7 +29,12 @@ function noticeOf(query: Query, reference: string): LaterPhotosNotice | undefine
   return undefined;
 }
 
-/** The customer's status page, opened by the link in the acknowledgement (its token traded for a cookie) or by the look-up. */
+/**
+ * The customer's status page, opened by the link in the acknowledgement (its token traded for a cookie)
+ * or by the look-up; or, for a claim of the instructing organisation whose portfolio's cookie the
+ * browser has, as that organisation sees it (the status alone: the photos and the drying documents are
+ * the customer's, under the customer's own cookie).
+ */
 export default async function ClaimStatusPage({
   params,
   searchParams,
@@ -36,9 +43,16 @@ export default async function ClaimStatusPage({
   searchParams: Promise<Query>;
 }) {
   const { reference } = await params;
-  const session = (await cookies()).get(CLAIM_SESSION_COOKIE.status)?.value;
-  const opened = await claimPages().statusBySession(reference, session);
+  const jar = await cookies();
+  const opened = await claimPages().statusBySession(reference, jar.get(CLAIM_SESSION_COOKIE.status)?.value);
   if (!opened) {
+    const instructed = await portfolioClaimStatus(reference, jar.get(PORTFOLIO_COOKIE)?.value);
+    if (instructed)
+      return (
+        <div className="mx-auto max-w-3xl px-4 py-12">
+          <ClaimStatusView status={instructed.status} headingLevel={1} Drying={DryingSection} />
+        </div>
+      );
     setPageStatus(404);
     return <DeadLink purpose="status" />;
   }

@@ -1,0 +1,80 @@
+import 'server-only';
+import type { Client } from '@libsql/client';
+import { portfolioOpeningText } from '@/content/portfolio';
+import { PORTFOLIO_PATH } from '@/lib/portfolio/portfolio-paths.mjs';
+import { getDb } from '@/server/base/db';
+import { secureClaimCookie } from '@/server/claims/link-exchange';
+import {
+  logPortfolioAccess,
+  markPortfolioUse,
+  PORTFOLIO_COOKIE,
+  PORTFOLIO_LINK_DAYS,
+  portfolioSessionValue,
+  viewerOfLinkToken,
+} from '@/server/portfolio/portfolio-access';
+
+const TOKEN_SHAPE = /^[1-9][0-9]{0,11}\.[A-Za-z0-9_-]{32}$/;
+const COOKIE_SECONDS = PORTFOLIO_LINK_DAYS * 24 * 60 * 60;
+
+/** The Set-Cookie of the portfolio: Path=/ so the claims' status pages it links to open with it too. */
+export function portfolioCookie(value: string, https: boolean): string {
+  return [
+    `${PORTFOLIO_COOKIE}=${value}`,
+    'Path=/',
+    `Max-Age=${COOKIE_SECONDS}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(https ? ['Secure'] : []),
+  ].join('; ');
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const OPENING_PAGE = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<meta http-equiv="refresh" content="0; url=${PORTFOLIO_PATH}">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(portfolioOpeningText.title)}</title>
+</head>
+<body>
+<p><a href="${PORTFOLIO_PATH}">${escapeHtml(portfolioOpeningText.continue)}</a></p>
+</body>
+</html>
+`;
+
+/**
+ * GET /portfolio/open/<token>, the link an organisation's person is given: traded for the portfolio's
+ * cookie exactly as a claim's link is (server/claims/link-exchange.ts, which says why it is a 200 page
+ * that moves on by a meta refresh rather than a redirect). A token that opens nothing sets no cookie and
+ * clears none, and moves on the same way, to a page that opens with a cookie the browser already has or
+ * says the link no longer works. Opening it counts as a use (the link lives 30 days from the last).
+ */
+export async function exchangePortfolioLink(
+  token: string,
+  deps: { db?: () => Promise<Client>; now?: () => number; host?: string | null; https?: boolean } = {},
+): Promise<Response> {
+  if (!TOKEN_SHAPE.test(token))
+    return new Response('Not Found\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  const now = (deps.now ?? Date.now)();
+  const db = await (deps.db ?? getDb)();
+  const viewer = await viewerOfLinkToken(db, token, now);
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  });
+  const value = viewer ? await portfolioSessionValue(db, viewer.personId) : null;
+  if (viewer && value !== null) {
+    headers.set('Set-Cookie', portfolioCookie(value, deps.https ?? secureClaimCookie(deps.host)));
+    await markPortfolioUse(db, viewer.personId, now);
+    await logPortfolioAccess(db, { organisationId: viewer.organisationId, personId: viewer.personId, action: 'opened', now });
+  }
+  return new Response(OPENING_PAGE, { status: 200, headers });
+}
