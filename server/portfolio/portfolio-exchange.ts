@@ -8,13 +8,17 @@ import {
   logPortfolioAccess,
   markPortfolioUse,
   PORTFOLIO_COOKIE,
-  PORTFOLIO_LINK_DAYS,
   portfolioSessionValue,
   viewerOfLinkToken,
 } from '@/server/portfolio/portfolio-access';
 
 const TOKEN_SHAPE = /^[1-9][0-9]{0,11}\.[A-Za-z0-9_-]{32}$/;
-const COOKIE_SECONDS = PORTFOLIO_LINK_DAYS * 24 * 60 * 60;
+/**
+ * As long as browsers keep a cookie (400 days): the page renders on the server and cannot set it again
+ * on each view, so the browser must not drop it 30 days after the link was opened. What ends it is the
+ * server's check, 30 days after the person last used the link or the page (portfolio-access.ts).
+ */
+const COOKIE_SECONDS = 400 * 24 * 60 * 60;
 
 /** The Set-Cookie of the portfolio: Path=/ so the claims' status pages it links to open with it too. */
 export function portfolioCookie(value: string, https: boolean): string {

@@ -183,7 +183,7 @@ describe('the link', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(answer.headers.get('set-cookie')).toBe(`portfolio=${one.session}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Strict; Secure`);
+    expect(answer.headers.get('set-cookie')).toBe(`portfolio=${one.session}; Path=/; Max-Age=34560000; HttpOnly; SameSite=Strict; Secure`);
     const html = await answer.text();
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/portfolio">');
     expect(html).toContain('<meta name="referrer" content="no-referrer">');
