@@ -68,3 +68,39 @@ export function standardsFor(
   }
   return held;
 }
+
+/**
+ * Its own standards as stored (organisations.standards JSON: `{"contact":{"workingHours":2}}`, or the
+ * operator's codes, `{"contact":"2h"}`); anything not a well-formed allowance is ignored.
+ */
+export function readStoredStandards(json: string | null): OrganisationStandards | null {
+  if (json === null) return null;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof stored !== 'object' || stored === null) return null;
+  const own: OrganisationStandards = {};
+  for (const key of STANDARD_KEYS) {
+    const allowance = (stored as Record<string, unknown>)[key];
+    if (isAllowance(allowance)) own[key] = allowance;
+    else if (typeof allowance === 'string') {
+      const parsed = parseStandard(`${key}=${allowance}`);
+      if ('allowance' in parsed) own[key] = parsed.allowance;
+    }
+  }
+  return own;
+}
+
+const isAllowance = (value: unknown): value is Allowance => {
+  if (typeof value !== 'object' || value === null) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length === 1 &&
+    ['workingHours', 'workingDays', 'plainHours'].includes(entries[0]![0]) &&
+    Number.isInteger(entries[0]![1]) &&
+    Number(entries[0]![1]) > 0
+  );
+};

@@ -8,6 +8,7 @@ import {
   parseStandard,
   STANDARD_KEYS,
   STANDARD_MEASURES,
+  readStoredStandards,
   standardsFor,
   type OrganisationStandards,
 } from '@/lib/portfolio/standards';
@@ -70,17 +71,6 @@ export function standardsInForce(own: OrganisationStandards | null): StandardInF
   });
 }
 
-/** The standards column's JSON as stored; anything unreadable counts as none of its own. */
-function storedStandards(json: string | null): OrganisationStandards | null {
-  if (json === null) return null;
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as OrganisationStandards) : null;
-  } catch {
-    return null;
-  }
-}
-
 async function domainsOf(db: Client, organisationId: number): Promise<string[]> {
   const rows = await orm(db)
     .select({ domain: organisationDomains.domain })
@@ -91,7 +81,12 @@ async function domainsOf(db: Client, organisationId: number): Promise<string[]> 
 }
 
 async function organisationOfRow(db: Client, row: { id: number; name: string; standards: string | null }): Promise<Organisation> {
-  return { id: row.id, name: row.name, domains: await domainsOf(db, row.id), standards: standardsInForce(storedStandards(row.standards)) };
+  return {
+    id: row.id,
+    name: row.name,
+    domains: await domainsOf(db, row.id),
+    standards: standardsInForce(readStoredStandards(row.standards)),
+  };
 }
 
 const organisationColumns = { id: organisations.id, name: organisations.name, standards: organisations.standards };

@@ -8,7 +8,8 @@ import type { PortfolioFilter, PortfolioRow } from '@/lib/portfolio/portfolio-ro
 import { recordStageChange } from '@/server/claims/claim-status';
 import { recordDryingVisit } from '@/server/claims/drying/record';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
-import { parseStoredStandards, portfolioRows, portfolioSummary } from '@/server/portfolio/portfolio-rows';
+import { readStoredStandards } from '@/lib/portfolio/standards';
+import { portfolioRows, portfolioSummary } from '@/server/portfolio/portfolio-rows';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { newEnquiry } from '@/tests/support/stored-enquiry';
 
@@ -261,13 +262,13 @@ describe('an organisation’s summary', () => {
 
 describe('an organisation’s stored standards', () => {
   it('are read as allowances or as the operator’s codes; anything else is left out', () => {
-    expect(parseStoredStandards('{"contact":{"workingHours":2},"survey":"3wd","report":"48ph"}')).toEqual({
+    expect(readStoredStandards('{"contact":{"workingHours":2},"survey":"3wd","report":"48ph"}')).toEqual({
       contact: { workingHours: 2 },
       survey: { workingDays: 3 },
       report: { plainHours: 48 },
     });
-    expect(parseStoredStandards('{"contact":{"workingHours":-1},"survey":"3 days","other":"2h"}')).toEqual({});
-    expect(parseStoredStandards('not json')).toBeNull();
-    expect(parseStoredStandards(null)).toBeNull();
+    expect(readStoredStandards('{"contact":{"workingHours":-1},"survey":"3 days","other":"2h"}')).toEqual({});
+    expect(readStoredStandards('not json')).toBeNull();
+    expect(readStoredStandards(null)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { firstReachedAt } from '@/lib/insurer-times';
 import type { PortfolioFilter, PortfolioPeriod, PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { heldStandards, portfolioPeriod, standingsOf, type ClaimTimes, type PeriodRow } from '@/lib/portfolio/standing';
-import { STANDARD_KEYS, parseStandard, type Allowance, type OrganisationStandards } from '@/lib/portfolio/standards';
+import { readStoredStandards, type OrganisationStandards } from '@/lib/portfolio/standards';
 import type { WorkingHours } from '@/lib/working-time';
 
 /**
@@ -22,48 +22,12 @@ const BATCH = 500;
 
 type Options = { batchSize?: number; hours?: WorkingHours };
 
-/**
- * Its own standards as stored (organisations.standards JSON: `{"contact":{"workingHours":2}}`, or the
- * operator's codes, `{"contact":"2h"}`); anything not a well-formed allowance is ignored.
- */
-export function parseStoredStandards(json: string | null): OrganisationStandards | null {
-  if (json === null) return null;
-  let stored: unknown;
-  try {
-    stored = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  if (typeof stored !== 'object' || stored === null) return null;
-  const own: OrganisationStandards = {};
-  for (const key of STANDARD_KEYS) {
-    const allowance = (stored as Record<string, unknown>)[key];
-    if (isAllowance(allowance)) own[key] = allowance;
-    else if (typeof allowance === 'string') {
-      const parsed = parseStandard(`${key}=${allowance}`);
-      if ('allowance' in parsed) own[key] = parsed.allowance;
-    }
-  }
-  return own;
-}
-
-const isAllowance = (value: unknown): value is Allowance => {
-  if (typeof value !== 'object' || value === null) return false;
-  const entries = Object.entries(value);
-  return (
-    entries.length === 1 &&
-    ['workingHours', 'workingDays', 'plainHours'].includes(entries[0]![0]) &&
-    Number.isInteger(entries[0]![1]) &&
-    Number(entries[0]![1]) > 0
-  );
-};
-
 /** The standards an organisation is held to (its own, else the company's once confirmed); null for no such organisation. */
 export async function portfolioStandards(db: Client, organisationId: number): Promise<OrganisationStandards | null> {
   const { rows } = await db.execute({ sql: 'SELECT standards FROM organisations WHERE id = ?', args: [organisationId] });
   if (rows.length === 0) return null;
   const stored = rows[0]!.standards;
-  return heldStandards(parseStoredStandards(typeof stored === 'string' ? stored : null), business.forInsurers);
+  return heldStandards(readStoredStandards(typeof stored === 'string' ? stored : null), business.forInsurers);
 }
 
 // The claim's current stage is its latest change by time, then id (as claimStatus orders them): the

@@ -8,7 +8,7 @@ import { organisationPeople, organisations, portfolioAccessLog } from '@/server/
 import { recordStageChange } from '@/server/claims/claim-status';
 import { gatherDigestFacts } from '@/server/reports/digest/facts';
 import { periodContaining, previousPeriod } from '@/server/reports/digest/period';
-import { portfolioDigest, standingOf, storedStandards } from '@/server/reports/digest/portfolio-facts';
+import { portfolioDigest } from '@/server/reports/digest/portfolio-facts';
 import { composeDigest } from '@/server/reports/digest/sections';
 import { newLinkKey } from '@/server/portfolio/portfolio-access';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
@@ -103,7 +103,6 @@ describe("the digest's insurers' views", () => {
         'Claims Direct: 2 claims instructed this week, against its standards now:',
         '- contact (2h): 1 met, 1 missed',
         '- survey (3wd): 1 met, 0 missed, 1 still due',
-        '- report (2wd): 0 met, 0 missed, 1 still due',
         '',
       ].join('\n'),
     );
@@ -112,7 +111,7 @@ describe("the digest's insurers' views", () => {
   });
 
   it('says no organisation opened its view, and leaves the section out with no organisation at all', async () => {
-    const direct = await organisation('Claims Direct', null);
+    const direct = await organisation('Claims Direct', JSON.stringify({ contact: { workingHours: 4 } }));
     await claim(direct, '2026-11-17T10:00:00Z', []);
     const { text } = composeDigest(
       await gatherDigestFacts(
@@ -127,19 +126,19 @@ describe("the digest's insurers' views", () => {
     expect(await portfolioDigest(db, { fromMs: 0, toMs: covers.fromMs }, sendTime)).toEqual([]);
   });
 
-  it('reads standards stored as codes or by key, and stands a claim moved past its survey as not measured', () => {
-    expect(storedStandards('["contact=2h","report=48ph","nonsense"]')).toEqual({
-      contact: { workingHours: 2 },
-      report: { plainHours: 48 },
-    });
-    expect(storedStandards('{"survey":{"workingDays":3}}')).toEqual({ survey: { workingDays: 3 } });
-    expect(storedStandards('not json')).toBeNull();
-    const desk = { receivedAt: '2026-11-17T10:00:00.000Z', changes: [{ stage: 'with-insurer' as const, at: '2026-11-17T12:00:00.000Z' }] };
-    expect(standingOf(desk, 'survey', { workingDays: 3 }, sendTime)).toBeNull();
-    expect(standingOf(desk, 'contact', { workingHours: 2 }, sendTime)).toBe('met');
-    // Plain hours count the night: 48 h from Tuesday 10:00 is Thursday 10:00.
-    const report = { receivedAt: '2026-11-16T10:00:00.000Z', changes: [{ stage: 'surveyed' as const, at: '2026-11-17T10:00:00.000Z' }] };
-    expect(standingOf(report, 'report', { plainHours: 48 }, at('2026-11-19T09:59:00Z'))).toBe('due');
-    expect(standingOf(report, 'report', { plainHours: 48 }, at('2026-11-19T10:01:00Z'))).toBe('missed');
+  it('holds an organisation with none of its own to no standard while the company’s are placeholders, as its page does', async () => {
+    const quiet = await organisation('Quiet Mutual', null);
+    await claim(quiet, '2026-11-17T10:00:00Z', [['contacted', '2026-11-18T15:00:00Z']]);
+    expect(await portfolioDigest(db, covers, sendTime)).toMatchObject([{ name: 'Quiet Mutual', claims: 1, standards: [] }]);
+    const { text } = composeDigest(
+      await gatherDigestFacts(
+        db,
+        { mode: 'weekly', covers, partial: false, previous: { fromMs: covers.fromMs - 7 * 86_400_000, toMs: covers.fromMs } },
+        { now: sendTime },
+      ),
+    );
+    expect(text).toContain(
+      "Quiet Mutual: 1 claim instructed this week; no standards to measure them by (none of its own, and the company's are not yet confirmed).\n",
+    );
   });
 });

@@ -2,19 +2,8 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, asc, count, countDistinct, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import { business } from '@/content/business';
-import type { ClaimStage } from '@/lib/claim-stages';
-import { insurerTimes, type StampedStage } from '@/lib/insurer-times';
-import {
-  allowanceCode,
-  parseStandard,
-  STANDARD_KEYS,
-  STANDARD_MEASURES,
-  standardsFor,
-  type Allowance,
-  type OrganisationStandards,
-  type StandardKey,
-} from '@/lib/portfolio/standards';
-import { workingDeadline, type WorkingHours } from '@/lib/working-time';
+import { heldStandards, standardStanding } from '@/lib/portfolio/standing';
+import { allowanceCode, readStoredStandards, STANDARD_KEYS, type StandardKey } from '@/lib/portfolio/standards';
 import { orm } from '@/server/base/db';
 import { claimStageChanges, enquiries, organisations, portfolioAccessLog } from '@/server/base/db-schema';
 
@@ -32,65 +21,6 @@ export type PortfolioDigest = {
   claims: number;
   standards: StandardTally[];
 };
-
-/** Stages a claim reaches only after a survey or report would have been due: moved past without one, it is not measured. */
-const PASSED_WITHOUT: Partial<Record<StampedStage, readonly ClaimStage[]>> = {
-  surveyed: ['with-insurer', 'authorised', 'works-booked', 'works-started', 'completed'],
-  'with-insurer': ['authorised', 'works-booked', 'works-started', 'completed'],
-};
-
-/** An organisation's own standards as stored (an object by key, or the operator's codes); null for the company's. */
-export function storedStandards(json: string | null): OrganisationStandards | null {
-  if (!json) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const own: OrganisationStandards = {};
-  if (Array.isArray(value)) {
-    for (const code of value) {
-      const parsed = typeof code === 'string' ? parseStandard(code) : { error: 'not a code' };
-      if (!('error' in parsed)) own[parsed.key] = parsed.allowance;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const key of STANDARD_KEYS) {
-      const allowance = (value as Record<string, unknown>)[key];
-      if (allowance && typeof allowance === 'object') {
-        const parsed = parseStandard(`${key}=${allowanceCode(allowance as Allowance)}`);
-        if (!('error' in parsed)) own[key] = parsed.allowance;
-      }
-    }
-  }
-  return Object.keys(own).length > 0 ? own : null;
-}
-
-const deadlineOf = (fromMs: number, allowance: Allowance, hours: WorkingHours) =>
-  'plainHours' in allowance ? fromMs + allowance.plainHours * 60 * 60_000 : workingDeadline(fromMs, allowance, hours);
-
-/**
- * Met, missed or still due for one claim and one standard at `now` (null: not measured: its start not
- * reached, or moved past without it). Working time is the company's opening hours (lib/working-time.ts).
- */
-export function standingOf(
-  claim: { receivedAt: string; changes: readonly { stage: ClaimStage; at: string }[] },
-  key: StandardKey,
-  allowance: Allowance,
-  now: number,
-  hours: WorkingHours = business.openingHours,
-): 'met' | 'missed' | 'due' | null {
-  const measure = STANDARD_MEASURES[key];
-  const stamps = insurerTimes({ ...claim, standards: { placeholder: true, responseStandards: [] }, hours, now }).stamps;
-  const at = (stage: StampedStage) => stamps.find((stamp) => stamp.stage === stage)?.at ?? null;
-  const from = at(measure.from);
-  if (from === null) return null;
-  const deadline = deadlineOf(Date.parse(from), allowance, hours);
-  const reached = at(measure.to);
-  if (reached !== null) return Date.parse(reached) <= deadline ? 'met' : 'missed';
-  if (claim.changes.some((change) => PASSED_WITHOUT[measure.to]?.includes(change.stage))) return null;
-  return now > deadline ? 'missed' : 'due';
-}
 
 /**
  * For the digest: each organisation whose people opened its portfolio in `covers`, or which instructed
@@ -143,19 +73,20 @@ export async function portfolioDigest(db: Client, covers: { fromMs: number; toMs
     const used = (actions: string[]) => uses.filter((use) => use.organisationId === organisation.id && actions.includes(use.action));
     const opens = used(['opened', 'viewed']);
     const theirs = claims.filter((claim) => claim.organisationId === organisation.id);
-    const held = standardsFor(storedStandards(organisation.standards), business.forInsurers.responseStandards);
+    const held = heldStandards(readStoredStandards(organisation.standards), business.forInsurers);
     const standards = STANDARD_KEYS.flatMap((key): StandardTally[] => {
       const allowance = held[key];
       if (!allowance) return [];
       const tally: StandardTally = { key, code: allowanceCode(allowance), met: 0, missed: 0, due: 0 };
       for (const claim of theirs) {
-        const standing = standingOf(
+        const standing = standardStanding(
           { receivedAt: claim.receivedAt, changes: changes.filter((change) => change.enquiryId === claim.id) },
           key,
           allowance,
+          business.openingHours,
           now,
         );
-        if (standing) tally[standing] += 1;
+        if (standing.kind !== 'not-measured') tally[standing.kind] += 1;
       }
       return [tally];
     });

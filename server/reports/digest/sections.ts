@@ -269,13 +269,22 @@ function portfoliosSection(portfolios: PortfolioDigest[], { unit, so }: Wording)
       ...(opened.length > 0 ? [{ kind: 'list', items: opened.map(openedLine) } as Block] : []),
       ...(instructed.length === 0
         ? []
-        : instructed.flatMap((each): Block[] => [
-            {
-              kind: 'p',
-              text: `${plainLine(each.name)}: ${plural(each.claims, 'claim')} instructed this ${unit}${so}, against its standards now:`,
-            },
-            { kind: 'list', items: each.standards.map(standardLine) },
-          ])),
+        : instructed.flatMap((each): Block[] =>
+            each.standards.length === 0
+              ? [
+                  {
+                    kind: 'p',
+                    text: `${plainLine(each.name)}: ${plural(each.claims, 'claim')} instructed this ${unit}${so}; no standards to measure them by (none of its own, and the company's are not yet confirmed).`,
+                  },
+                ]
+              : [
+                  {
+                    kind: 'p',
+                    text: `${plainLine(each.name)}: ${plural(each.claims, 'claim')} instructed this ${unit}${so}, against its standards now:`,
+                  },
+                  { kind: 'list', items: each.standards.map(standardLine) },
+                ],
+          )),
     ],
   };
 }
