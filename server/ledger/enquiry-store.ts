@@ -28,7 +28,7 @@ import { CRM_RECEIVED_PENDING, enquiryReceivedEvent, photosAddedEvent, photosHan
 import { mailJob } from '@/server/ledger/outbox';
 import { emailKey } from '@/server/base/email-key';
 import { rateLimitKey } from '@/server/edge/client-address.mjs';
-import { organisationOfAddress } from '@/server/portfolio/people';
+import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
 
 /** An enquiry's row as the table types it: every other enquiry type here is a view of it. */
 type EnquiryRow = typeof enquiries.$inferSelect;

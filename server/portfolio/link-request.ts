@@ -8,7 +8,8 @@ import { organisationPeople, portfolioLinkMails } from '@/server/base/db-schema'
 import { createRateLimiter, type RateLimiter } from '@/server/base/rate-limiter';
 import { clientAddress, rateLimitKey } from '@/server/edge/client-address.mjs';
 import { outboxWritten } from '@/server/ledger/outbox';
-import { organisationOfAddress, personFor } from '@/server/portfolio/people';
+import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
+import { personFor } from '@/server/portfolio/people';
 
 /** At most one e-mail of a link to an address in this long, however often it is asked for. */
 export const LINK_MAIL_INTERVAL_MS = 60 * 60_000;

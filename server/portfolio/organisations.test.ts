@@ -12,7 +12,7 @@ import {
   standardsInForce,
 } from '@/server/portfolio/organisations';
 import { markPortfolioUse, portfolioSessionValue, viewerOfLinkToken, viewerOfSession } from '@/server/portfolio/portfolio-access';
-import { organisationOfAddress } from '@/server/portfolio/people';
+import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
 const T0 = Date.parse('2026-11-02T10:00:00Z');

@@ -15,7 +15,8 @@ import {
 import { orm, writeBatch } from '@/server/base/db';
 import { organisationDomains, organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
-import { domainOfAddress, personFor } from '@/server/portfolio/people';
+import { domainOfAddress } from '@/server/ledger/instructing-organisation';
+import { personFor } from '@/server/portfolio/people';
 import { logPortfolioAccess, newLinkKey, portfolioLinkToken } from '@/server/portfolio/portfolio-access';
 
 /**

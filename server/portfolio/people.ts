@@ -2,32 +2,9 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, eq } from 'drizzle-orm';
 import { orm } from '@/server/base/db';
-import { organisationDomains, organisationPeople } from '@/server/base/db-schema';
+import { organisationPeople } from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
 import { newLinkKey } from '@/server/portfolio/portfolio-access';
-
-/** The domain of an address as organisations are registered by: after its last @, lower-case, no trailing dot. */
-export function domainOfAddress(address: string): string | null {
-  const at = address.lastIndexOf('@');
-  if (at < 1) return null;
-  const domain = address
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '');
-  return domain.length > 0 ? domain : null;
-}
-
-/** The organisation registered for an address's domain, or null. */
-export async function organisationOfAddress(db: Client, address: string): Promise<number | null> {
-  const domain = domainOfAddress(address);
-  if (!domain) return null;
-  const [row] = await orm(db)
-    .select({ id: organisationDomains.organisationId })
-    .from(organisationDomains)
-    .where(eq(organisationDomains.domain, domain));
-  return row?.id ?? null;
-}
 
 /**
  * The person of an organisation a link is for: the one row per address, or a new row for a link the
