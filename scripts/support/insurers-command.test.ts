@@ -2,6 +2,7 @@
 // once end to end as the operator runs it.
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { business } from '@/content/business';
 import { viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
 import { runInsurersCommand } from '@/scripts/support/insurers-command';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
@@ -19,7 +20,9 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const run = (...args: string[]) => runInsurersCommand(db, args, { siteUrl: SITE, now: T0 });
+// The company's published standards as the tests hold them: confirmed, and as shipped (placeholders).
+const CONFIRMED = { ...business.forInsurers, placeholder: false };
+const run = (...args: string[]) => runInsurersCommand(db, args, { siteUrl: SITE, now: T0, company: CONFIRMED });
 const ADD = ['--add', 'Loss Adjusters Ltd', '--domain', 'adjusters.example', '--domain', 'la.example', '--standard', 'contact=2h'];
 
 describe('npm run insurers', () => {
@@ -44,6 +47,23 @@ describe('npm run insurers', () => {
       '  contact (received to contacted): 4 working hours, 4h (the company’s published standard)',
       '  survey (received to surveyed): 2 working days, 2wd (the company’s published standard)',
       '  report (surveyed to with-insurer): 48 hours, 48ph',
+    ]);
+  });
+
+  it('while the company’s published standards are placeholders, a measure without its own standard is held to none', async () => {
+    const shipped = { ...business.forInsurers, placeholder: true };
+    const runShipped = (...args: string[]) => runInsurersCommand(db, args, { siteUrl: SITE, now: T0, company: shipped });
+    expect((await runShipped(...ADD)).out.slice(2)).toEqual([
+      'Standards in force:',
+      '  contact (received to contacted): 2 working hours, 2h',
+      '  survey (received to surveyed): none (the company’s published standard is a placeholder until content/business.ts confirms it)',
+      '  report (surveyed to with-insurer): none (the company’s published standard is a placeholder until content/business.ts confirms it)',
+    ]);
+    expect((await runShipped('--list')).out).toEqual([
+      'NAME                DOMAINS                        CLAIMS  LINKS  STANDARDS',
+      'Loss Adjusters Ltd  adjusters.example, la.example  0       0      contact=2h survey=- report=-',
+      '* the company’s published standard (the organisation has none of its own for it)',
+      '- none: the company’s published standards are placeholders until content/business.ts confirms them',
     ]);
   });
 
@@ -116,7 +136,7 @@ describe('npm run insurers', () => {
     expect(added.lines[0]).toBe('Registered Loss Adjusters Ltd.');
     await submitEnquiry(db, instructionFields('desk@la.example', 'loss-adjuster'));
     const listed = await runToEnd(spawnTs('scripts/insurers.ts', ['--list'], env));
-    expect(listed.lines[1]).toBe('Loss Adjusters Ltd  adjusters.example, la.example  1       0      contact=2h survey=2wd* report=2wd*');
+    expect(listed.lines[1]).toMatch(/^Loss Adjusters Ltd {2}adjusters\.example, la\.example {2}1 {7}0 {6}contact=2h survey=/);
     const refused = await runToEnd(spawnTs('scripts/insurers.ts', ['--revoke', 'nowhere.example'], env));
     expect([refused.code, refused.stderr.trim()]).toEqual([
       1,

@@ -2,6 +2,8 @@
 // server/portfolio/organisations.ts, and answered as lines to print with an exit code.
 import { parseArgs } from 'node:util';
 import type { Client } from '@libsql/client';
+import { STANDARD_KEYS } from '@/lib/portfolio/standards';
+import type { ResponseStandards } from '@/lib/insurer-times';
 import { PORTFOLIO_LINK_DAYS } from '@/server/portfolio/portfolio-access';
 import {
   accessLogOf,
@@ -12,6 +14,7 @@ import {
   revokeAddress,
   revokeOrganisation,
   standardMeasureWords,
+  standardsInForce,
   type AccessEntry,
   type EndedLink,
   type Organisation,
@@ -87,7 +90,7 @@ function commandOf(values: Values): (typeof COMMANDS)[number] | CommandResult {
 export async function runInsurersCommand(
   db: Client,
   args: readonly string[],
-  { siteUrl, now }: { siteUrl: string; now: number },
+  { siteUrl, now, company }: { siteUrl: string; now: number; company: ResponseStandards },
 ): Promise<CommandResult> {
   let values: Values;
   try {
@@ -100,9 +103,9 @@ export async function runInsurersCommand(
   if (typeof command !== 'string') return command;
   switch (command) {
     case 'add':
-      return add(db, values, now);
+      return add(db, values, now, company);
     case 'list':
-      return list(db);
+      return list(db, company);
     case 'link':
       return link(db, values.link!, values.address ?? null, siteUrl, now);
     case 'revoke':
@@ -116,14 +119,20 @@ export async function runInsurersCommand(
 
 const at = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
-function standardLines(organisation: Organisation): string[] {
-  return organisation.standards.map(
-    (standard) =>
-      `  ${standard.key} (${standardMeasureWords(standard.key)}): ${standard.words}, ${standard.code}${standard.own ? '' : ' (the company’s published standard)'}`,
-  );
+const UNCONFIRMED = 'none (the company’s published standard is a placeholder until content/business.ts confirms it)';
+
+function standardLines(organisation: Organisation, company: ResponseStandards): string[] {
+  const inForce = standardsInForce(organisation.ownStandards, company);
+  return STANDARD_KEYS.map((key) => {
+    const standard = inForce.find((each) => each.key === key);
+    const words = !standard
+      ? UNCONFIRMED
+      : `${standard.words}, ${standard.code}${standard.own ? '' : ' (the company’s published standard)'}`;
+    return `  ${key} (${standardMeasureWords(key)}): ${words}`;
+  });
 }
 
-async function add(db: Client, values: Values, now: number): Promise<CommandResult> {
+async function add(db: Client, values: Values, now: number, company: ResponseStandards): Promise<CommandResult> {
   const registered = await registerOrganisation(
     db,
     { name: values.add!, domains: values.domain ?? [], standards: values.standard ?? [] },
@@ -137,11 +146,11 @@ async function add(db: Client, values: Values, now: number): Promise<CommandResu
       ? [`  no longer its domains: ${registered.dropped.join(', ')} (the claims they sent stay its own)`]
       : []),
     'Standards in force:',
-    ...standardLines(registered),
+    ...standardLines(registered, company),
   ]);
 }
 
-async function list(db: Client): Promise<CommandResult> {
+async function list(db: Client, company: ResponseStandards): Promise<CommandResult> {
   const all = await listOrganisations(db);
   if (all.length === 0) return done(['No organisation is registered yet: npm run insurers -- --add "NAME" --domain DOMAIN.']);
   const rows = all.map((organisation) => [
@@ -149,12 +158,21 @@ async function list(db: Client): Promise<CommandResult> {
     organisation.domains.join(', '),
     String(organisation.claims),
     String(organisation.people),
-    organisation.standards.map((standard) => `${standard.key}=${standard.code}${standard.own ? '' : '*'}`).join(' '),
+    standardCodes(organisation, company),
   ]);
   return done([
     ...tableLines(['NAME', 'DOMAINS', 'CLAIMS', 'LINKS', 'STANDARDS'], rows, 60),
     '* the company’s published standard (the organisation has none of its own for it)',
+    ...(company.placeholder ? ['- none: the company’s published standards are placeholders until content/business.ts confirms them'] : []),
   ]);
+}
+
+function standardCodes(organisation: Organisation, company: ResponseStandards): string {
+  const inForce = standardsInForce(organisation.ownStandards, company);
+  return STANDARD_KEYS.map((key) => {
+    const standard = inForce.find((each) => each.key === key);
+    return `${key}=${standard ? `${standard.code}${standard.own ? '' : '*'}` : '-'}`;
+  }).join(' ');
 }
 
 async function link(db: Client, domain: string, address: string | null, siteUrl: string, now: number): Promise<CommandResult> {

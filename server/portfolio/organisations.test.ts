@@ -14,6 +14,7 @@ import {
 import { markPortfolioUse, portfolioSessionValue, viewerOfLinkToken, viewerOfSession } from '@/server/portfolio/portfolio-access';
 import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { business } from '@/content/business';
 
 const T0 = Date.parse('2026-11-02T10:00:00Z');
 let db: Client;
@@ -24,6 +25,7 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 const adjusters = { name: 'Loss Adjusters Ltd', domains: ['Adjusters.example', 'la.example.'], standards: ['contact=2h', 'survey=3wd'] };
+const CONFIRMED = { ...business.forInsurers, placeholder: false };
 const published = [
   { key: 'contact', code: '4h', words: '4 working hours', own: false },
   { key: 'survey', code: '2wd', words: '2 working days', own: false },
@@ -38,14 +40,23 @@ describe('registering an organisation', () => {
       created: true,
       domains: ['adjusters.example', 'la.example'],
       dropped: [],
-      standards: [
-        { key: 'contact', code: '2h', words: '2 working hours', own: true },
-        { key: 'survey', code: '3wd', words: '3 working days', own: true },
-        { key: 'report', code: '2wd', words: '2 working days', own: false },
-      ],
+      ownStandards: { contact: { workingHours: 2 }, survey: { workingDays: 3 } },
     });
+    const own = (registered as { ownStandards: Parameters<typeof standardsInForce>[0] }).ownStandards;
+    expect(standardsInForce(own, CONFIRMED)).toEqual([
+      { key: 'contact', code: '2h', words: '2 working hours', own: true },
+      { key: 'survey', code: '3wd', words: '3 working days', own: true },
+      { key: 'report', code: '2wd', words: '2 working days', own: false },
+    ]);
     expect(await organisationOfAddress(db, 'Ann@LA.example')).toBe((registered as { id: number }).id);
-    expect(standardsInForce(null)).toEqual(published);
+    expect(standardsInForce(null, CONFIRMED)).toEqual(published);
+  });
+
+  it('is held to none of the company’s published standards while they are placeholders', () => {
+    expect(standardsInForce(null, { ...business.forInsurers, placeholder: true })).toEqual([]);
+    expect(standardsInForce({ contact: { workingHours: 2 } }, { ...business.forInsurers, placeholder: true })).toEqual([
+      { key: 'contact', code: '2h', words: '2 working hours', own: true },
+    ]);
   });
 
   it('run again under the same name, its domains and standards become those given', async () => {
@@ -56,7 +67,7 @@ describe('registering an organisation', () => {
       T0 + 1,
     );
     expect(again).toMatchObject({ id: first.id, created: false, domains: ['adjusters.example', 'new.example'], dropped: ['la.example'] });
-    expect((again as { standards: unknown }).standards).toEqual(published);
+    expect((again as { ownStandards: unknown }).ownStandards).toBeNull();
     expect(await organisationOfAddress(db, 'ann@la.example')).toBeNull();
     expect(await listOrganisations(db)).toHaveLength(1);
   });

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { business } from '@/content/business';
 import {
   allowanceCode,
   allowanceWords,
@@ -9,9 +8,10 @@ import {
   STANDARD_KEYS,
   STANDARD_MEASURES,
   readStoredStandards,
-  standardsFor,
   type OrganisationStandards,
 } from '@/lib/portfolio/standards';
+import type { ResponseStandards } from '@/lib/insurer-times';
+import { heldStandards } from '@/lib/portfolio/standing';
 import { orm, writeBatch } from '@/server/base/db';
 import { organisationDomains, organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
@@ -60,12 +60,17 @@ export type Organisation = {
   id: number;
   name: string;
   domains: string[];
-  standards: StandardInForce[];
+  /** Its own standards as stored (null: none of its own); what it is held to is `standardsInForce`. */
+  ownStandards: OrganisationStandards | null;
 };
 
-/** The standards an organisation is held to: its own where given, the company's published ones for the rest. */
-export function standardsInForce(own: OrganisationStandards | null): StandardInForce[] {
-  const held = standardsFor(own, business.forInsurers.responseStandards);
+/**
+ * The standards an organisation is held to, as its portfolio and the digest judge it: its own where
+ * given, the company's published ones for the rest once the company has confirmed them. A measure with
+ * neither is absent: nothing is judged against a placeholder.
+ */
+export function standardsInForce(own: OrganisationStandards | null, company: ResponseStandards): StandardInForce[] {
+  const held = heldStandards(own, company);
   return STANDARD_KEYS.flatMap((key) => {
     const allowance = held[key];
     return allowance ? [{ key, code: allowanceCode(allowance), words: allowanceWords(allowance), own: own?.[key] !== undefined }] : [];
@@ -86,7 +91,7 @@ async function organisationOfRow(db: Client, row: { id: number; name: string; st
     id: row.id,
     name: row.name,
     domains: await domainsOf(db, row.id),
-    standards: standardsInForce(readStoredStandards(row.standards)),
+    ownStandards: readStoredStandards(row.standards),
   };
 }
 
