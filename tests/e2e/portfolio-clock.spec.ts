@@ -10,6 +10,9 @@ import { testBuildEnv, testSiteUrl } from './test-env';
 // An organisation as the operator registers it and hands out its links, through `npm run insurers`
 // against the test build's database; the working-hours clock as its page and CSV show it, on claims
 // whose instruction and stage times are set here; and the operator's revocations ending open pages.
+// Each run of the command starts tsx afresh, a few seconds apiece on a busy machine: hence a minute a test.
+
+test.beforeEach(() => test.setTimeout(60_000));
 
 const CONTACT = 'Standard: first contact within 2 working hours';
 const SURVEY = 'Standard: survey within 3 working days';
