@@ -8,6 +8,7 @@ import { portfolioColumns, portfolioDeadLinkText, portfolioPage } from '@/conten
 import { axe } from './support/axe';
 import { sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
+import { openPortfolio, rowReferences } from './support/portfolio';
 import { expect, test, type Page } from './support/test';
 import { testBuildEnv } from './test-env';
 
@@ -87,16 +88,7 @@ test.beforeAll(async ({ request }) => {
   db.close();
 });
 
-async function openLink(page: Page, organisation: Organisation) {
-  const exchanged = page.waitForResponse((response) => response.url().includes('/portfolio/open/'));
-  await page.goto(`/portfolio/open/${organisation.token}`);
-  const answer = await exchanged;
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
-  await expect(page).toHaveURL(/\/portfolio$/);
-}
-
-const rowReferences = (page: Page) => page.getByTestId('portfolio-row').getByRole('rowheader').allTextContents();
+const openLink = (page: Page, organisation: Organisation) => openPortfolio(page, organisation.token);
 
 test('each link opens its own organisation’s claims only, newest first, with no token left anywhere', async ({ page, context }) => {
   await openLink(page, first);

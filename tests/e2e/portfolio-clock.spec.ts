@@ -1,0 +1,250 @@
+import { business } from '@/content/business';
+import { portfolioColumns, portfolioDeadLinkText } from '@/content/portfolio';
+import { instructionFields } from '../support/instruction';
+import { linkPath, sentEnquiry } from './support/claims';
+import { openTestDatabase } from './support/database';
+import { insurersCommand, openPortfolio, rowReferences } from './support/portfolio';
+import { expect, test, waitingForHydration, type APIRequestContext, type Browser, type Page } from './support/test';
+import { testBuildEnv, testSiteUrl } from './test-env';
+
+// An organisation as the operator registers it and hands out its links, through `npm run insurers`
+// against the test build's database; the working-hours clock as its page and CSV show it, on claims
+// whose instruction and stage times are set here; and the operator's revocations ending open pages.
+// Each run of the command starts tsx afresh, a few seconds apiece on a busy machine: hence a minute a test.
+
+test.beforeEach(() => test.setTimeout(60_000));
+
+const CONTACT = 'Standard: first contact within 2 working hours';
+const SURVEY = 'Standard: survey within 3 working days';
+
+/** An instruction sent through the contact form's API from `email`, which makes it the claim of that address's organisation. */
+async function instructed(request: APIRequestContext, unique: string, email: string, claimNumber: string) {
+  const { reference } = await sentEnquiry(request, unique, {
+    ...instructionFields(email, 'insurer', claimNumber),
+    insurer: 'Clock Mutual',
+  });
+  return reference;
+}
+
+/** Sets when a claim was instructed and the stages it reached, at these instants. */
+async function setTimes(reference: string, receivedAt: string, changes: [stage: string, at: string][]) {
+  const db = openTestDatabase(testBuildEnv.DATABASE_URL!);
+  try {
+    const updated = await db.execute({
+      sql: 'UPDATE enquiries SET received_at = ?, received_ms = ? WHERE reference = ? RETURNING id',
+      args: [receivedAt, Date.parse(receivedAt), reference],
+    });
+    const id = Number(updated.rows[0]!.id);
+    for (const [stage, at] of changes)
+      await db.execute({
+        sql: "INSERT INTO claim_stage_changes (enquiry_id, stage, source, changed_at, changed_ms) VALUES (?, ?, 'staff', ?, ?)",
+        args: [id, stage, at, Date.parse(at)],
+      });
+  } finally {
+    db.close();
+  }
+}
+
+/** The rows of the table as a visitor reads them: each cell under its column's heading. */
+async function tableRows(page: Page): Promise<Record<string, string>[]> {
+  const headings = await page.getByTestId('portfolio-table').getByRole('columnheader').allTextContents();
+  const rows = await page.getByTestId('portfolio-row').all();
+  return Promise.all(
+    rows.map(async (row) => {
+      const cells = await row.locator('th, td').allTextContents();
+      return Object.fromEntries(headings.map((heading, index) => [heading, cells[index]!.trim()]));
+    }),
+  );
+}
+
+/** The CSV's records, each cell under its heading (none of these cells holds a comma, quote or line break). */
+function csvRows(text: string): Record<string, string>[] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [headings, ...records] = text
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  return records.map((cells) => Object.fromEntries(headings!.map((heading, index) => [heading, cells[index]!])));
+}
+
+/** A second person's browser, its page waiting for hydration as the `page` fixture's does. */
+async function anotherPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testSiteUrl });
+  return waitingForHydration(await context.newPage());
+}
+
+test('an organisation registered and linked through `npm run insurers`: the working-hours clock, on the page and in the CSV', async ({
+  page,
+  request,
+}) => {
+  const unique = `${Date.now()}`;
+  const name = `Clock Mutual ${unique}`;
+  const domain = `clock-${unique}.example`;
+  const added = insurersCommand('--add', name, '--domain', domain, '--standard', 'contact=2h', '--standard', 'survey=3wd');
+  expect(added.split('\n').slice(0, 5)).toEqual([
+    `Registered ${name}.`,
+    `  domains: ${domain}`,
+    'Standards in force:',
+    '  contact (received to contacted): 2 working hours, 2h',
+    '  survey (received to surveyed): 3 working days, 3wd',
+  ]);
+
+  // Across a weekend: Friday 16:30 to Monday 09:15 is 1.75 working hours (GMT).
+  const weekend = await instructed(request, `clock-${unique}-weekend`, `desk@${domain}`, 'CM-WEEKEND');
+  await setTimes(weekend, '2026-11-06T16:30:00.000Z', [
+    ['contacted', '2026-11-09T09:15:00.000Z'],
+    // 3 working days from Friday end at Wednesday's close: Thursday 10:00 is 2 working hours late.
+    ['surveyed', '2026-11-12T10:00:00.000Z'],
+  ]);
+  // Across a Scottish bank holiday: Friday 2 January 2026 is one, so the clock starts Monday 08:00.
+  const holiday = await instructed(request, `clock-${unique}-holiday`, `desk@${domain}`, 'CM-HOLIDAY');
+  await setTimes(holiday, '2026-01-02T16:00:00.000Z', [
+    ['contacted', '2026-01-05T09:30:00.000Z'],
+    // 3 working days from Monday end at Thursday's close.
+    ['surveyed', '2026-01-08T16:00:00.000Z'],
+  ]);
+  // Across the clocks going forward on Sunday 29 March 2026: Friday 16:30 GMT to Monday 10:00 BST
+  // (09:00 UTC) is 0.5 + 2 = 2.5 working hours, 30 minutes over.
+  const clocks = await instructed(request, `clock-${unique}-clocks`, `desk@${domain}`, 'CM-CLOCKS');
+  await setTimes(clocks, '2026-03-27T16:30:00.000Z', [
+    ['contacted', '2026-03-30T09:00:00.000Z'],
+    ['surveyed', '2026-04-01T08:00:00.000Z'],
+  ]);
+
+  const link = insurersCommand('--link', domain, '--address', `desk@${domain}`);
+  expect(link.split('\n')[1]).toBe(`For desk@${domain} at ${name}: it works 30 days from its last use. Give it to them only.`);
+  await openPortfolio(page, linkPath(link, '/portfolio/open/').split('/').pop()!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Claims from ${name}`);
+  await expect(page.getByTestId('portfolio-table').getByRole('columnheader')).toHaveText([
+    ...Object.values(portfolioColumns),
+    CONTACT,
+    SURVEY,
+  ]);
+
+  const shown = {
+    [weekend]: { instructed: '6 Nov 2026, 16:30', contact: '9 Nov 2026, 09:15', survey: '12 Nov 2026, 10:00' },
+    [clocks]: { instructed: '27 Mar 2026, 16:30', contact: '30 Mar 2026, 10:00', survey: '1 Apr 2026, 09:00' },
+    [holiday]: { instructed: '2 Jan 2026, 16:00', contact: '5 Jan 2026, 09:30', survey: '8 Jan 2026, 16:00' },
+  };
+  expect(await tableRows(page)).toMatchObject([
+    {
+      [portfolioColumns.reference]: weekend,
+      [portfolioColumns.claimNumber]: 'CM-WEEKEND',
+      [portfolioColumns.stage]: 'Surveyed',
+      [portfolioColumns.instructedAt]: shown[weekend]!.instructed,
+      [portfolioColumns.firstContactAt]: shown[weekend]!.contact,
+      [portfolioColumns.surveyAt]: shown[weekend]!.survey,
+      [CONTACT]: 'met',
+      [SURVEY]: 'missed by 2 h',
+    },
+    {
+      [portfolioColumns.reference]: clocks,
+      [portfolioColumns.claimNumber]: 'CM-CLOCKS',
+      [portfolioColumns.instructedAt]: shown[clocks]!.instructed,
+      [portfolioColumns.firstContactAt]: shown[clocks]!.contact,
+      [portfolioColumns.surveyAt]: shown[clocks]!.survey,
+      [CONTACT]: 'missed by 30 min',
+      [SURVEY]: 'met',
+    },
+    {
+      [portfolioColumns.reference]: holiday,
+      [portfolioColumns.claimNumber]: 'CM-HOLIDAY',
+      [portfolioColumns.instructedAt]: shown[holiday]!.instructed,
+      [portfolioColumns.firstContactAt]: shown[holiday]!.contact,
+      [portfolioColumns.surveyAt]: shown[holiday]!.survey,
+      [CONTACT]: 'met',
+      [SURVEY]: 'met',
+    },
+  ]);
+
+  // The same rows in the CSV, times in ISO 8601 with the London offset of their day.
+  const csv = await page.request.get('/portfolio/claims.csv');
+  expect(csv.status()).toBe(200);
+  expect(csvRows(await csv.text())).toMatchObject([
+    {
+      [portfolioColumns.reference]: weekend,
+      [portfolioColumns.instructedAt]: '2026-11-06T16:30:00+00:00',
+      [portfolioColumns.firstContactAt]: '2026-11-09T09:15:00+00:00',
+      [portfolioColumns.surveyAt]: '2026-11-12T10:00:00+00:00',
+      [CONTACT]: 'met',
+      [SURVEY]: 'missed by 2 h',
+    },
+    {
+      [portfolioColumns.reference]: clocks,
+      [portfolioColumns.instructedAt]: '2026-03-27T16:30:00+00:00',
+      [portfolioColumns.firstContactAt]: '2026-03-30T10:00:00+01:00',
+      [portfolioColumns.surveyAt]: '2026-04-01T09:00:00+01:00',
+      [CONTACT]: 'missed by 30 min',
+      [SURVEY]: 'met',
+    },
+    {
+      [portfolioColumns.reference]: holiday,
+      [portfolioColumns.instructedAt]: '2026-01-02T16:00:00+00:00',
+      [portfolioColumns.firstContactAt]: '2026-01-05T09:30:00+00:00',
+      [portfolioColumns.surveyAt]: '2026-01-08T16:00:00+00:00',
+      [CONTACT]: 'met',
+      [SURVEY]: 'met',
+    },
+  ]);
+});
+
+async function expectDead(page: Page) {
+  const answer = await page.reload();
+  expect(answer?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
+  await expect(page.getByTestId('portfolio-link-refused')).toHaveText(
+    `${portfolioDeadLinkText.title}Call us on ${business.phone.display} for a new one.`,
+  );
+  await expect(page.getByTestId('portfolio')).toHaveCount(0);
+}
+
+test('`--revoke-address` ends one person’s open page and leaves a colleague’s; `--revoke` then ends every one', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const unique = `${Date.now()}`;
+  const name = `Leaver Adjusters ${unique}`;
+  const domain = `leavers-${unique}.example`;
+  const [ann, bob] = [`ann@${domain}`, `bob@${domain}`];
+  insurersCommand('--add', name, '--domain', domain);
+  const reference = await instructed(request, `leavers-${unique}`, `claims@${domain}`, 'LA-1');
+  const annToken = linkPath(insurersCommand('--link', domain, '--address', ann), '/portfolio/open/')
+    .split('/')
+    .pop()!;
+  const bobToken = linkPath(insurersCommand('--link', domain, '--address', bob), '/portfolio/open/')
+    .split('/')
+    .pop()!;
+
+  await openPortfolio(page, annToken);
+  const colleague = await anotherPerson(browser);
+  try {
+    await openPortfolio(colleague, bobToken);
+    expect(await rowReferences(page)).toEqual([reference]);
+    expect(await rowReferences(colleague)).toEqual([reference]);
+
+    expect(insurersCommand('--revoke-address', ann).trim()).toBe(
+      `The portfolio link of ${ann} and any page open with it have stopped working (${name}).`,
+    );
+    await expectDead(page);
+    await colleague.reload();
+    expect(await rowReferences(colleague)).toEqual([reference]);
+    // Ann's link itself is ended too: opened again, it sets nothing and moves on to the same answer.
+    await page.goto(`/portfolio/open/${annToken}`);
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
+
+    const revoked = insurersCommand('--revoke', domain).trimEnd().split('\n');
+    expect(revoked).toEqual([
+      `Every portfolio link of ${name} and every page open with one has stopped working.`,
+      'Links ended (1):',
+      expect.stringMatching(new RegExp(`^  ${bob.replaceAll('.', '\\.')}, last used \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`)),
+      `Give a new one with --link ${domain} [--address EMAIL].`,
+    ]);
+    await expectDead(colleague);
+    expect((await colleague.request.get('/portfolio/claims.csv')).status()).toBe(403);
+  } finally {
+    await colleague.context().close();
+  }
+});

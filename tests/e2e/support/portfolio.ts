@@ -1,0 +1,26 @@
+// What the portfolio tests share: a portfolio link opened as its person opens it (the token traded for a
+// cookie, the page reached without it), `npm run insurers` run against the test build's database, and
+// the references of the rows the page shows.
+import { execFileSync } from 'node:child_process';
+import { testBuildEnv } from '../test-env';
+import { expect, type Page } from './test';
+
+/** Opens the portfolio link with this token and checks the exchange: no-store, no Referer, then /portfolio. */
+export async function openPortfolio(page: Page, token: string) {
+  const exchanged = page.waitForResponse((response) => response.url().includes('/portfolio/open/'));
+  await page.goto(`/portfolio/open/${token}`);
+  const answer = await exchanged;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+  await expect(page).toHaveURL(/\/portfolio$/);
+}
+
+/** Our references of the rows the page shows, in its order. */
+export const rowReferences = (page: Page) => page.getByTestId('portfolio-row').getByRole('rowheader').allTextContents();
+
+/** `npm run insurers -- …` against the test build's database: what it printed (it throws on a non-zero exit). */
+export const insurersCommand = (...args: string[]) =>
+  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/insurers.ts', ...args], {
+    env: { ...process.env, ...testBuildEnv },
+    encoding: 'utf8',
+  });
