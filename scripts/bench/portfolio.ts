@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Client, InStatement, InValue } from '@libsql/client';
+import { CLAIM_STAGE_NAMES } from '../../lib/claim-stages';
 import { openDatabase } from '../../server/base/db';
 import { portfolioRows, portfolioSummary } from '../../server/portfolio/portfolio-rows';
 
@@ -31,18 +32,8 @@ const runs = Math.max(1, Number(values.runs) || 7);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
-const PATH = [
-  'contacted',
-  'survey-booked',
-  'surveyed',
-  'with-insurer',
-  'authorised',
-  'drying',
-  'dried',
-  'works-booked',
-  'works-started',
-  'completed',
-];
+// Every stage a claim goes through in order, from first contact to completed (not on hold).
+const PATH = CLAIM_STAGE_NAMES.filter((stage) => stage !== 'received' && stage !== 'on-hold');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Whether index `index` of `count` is one of `wanted` spread evenly over them. */

@@ -60,6 +60,43 @@ export function claimSessionCookie(purpose: ClaimLinkPurpose, enquiryId: number,
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** The answer to a link whose token is not even shaped like one: nothing to look up. */
+export const malformedLinkResponse = () =>
+  new Response('Not Found\n', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+
+/**
+ * The page a link answers with (exchangeLink says why it is a 200 page and not a redirect): it moves on
+ * to `target` by a meta refresh, with a plain link for a browser that does not, and sets the cookie the
+ * token was traded for, if any. Never cached, never sent on as a Referer.
+ */
+export function linkOpeningResponse(target: string, text: { title: string; continue: string }, setCookie: string | null): Response {
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(text.title)}</title>
+</head>
+<body>
+<p><a href="${escapeHtml(target)}">${escapeHtml(text.continue)}</a></p>
+</body>
+</html>
+`;
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  });
+  if (setCookie !== null) headers.set('Set-Cookie', setCookie);
+  return new Response(html, { status: 200, headers });
+}
+
 /**
  * GET /track/<token> and /claim-update/<token>, the links in the e-mails: the token is traded for a
  * short-lived cookie (HttpOnly, SameSite=Strict, scoped to that claim's page) and the browser moves on
@@ -80,37 +117,15 @@ export async function exchangeLink(
 ): Promise<Response> {
   const shape = TOKEN_SHAPE.exec(token);
   const claimed = Number(shape?.[1]);
-  if (!shape || !Number.isSafeInteger(claimed) || claimed >= ENQUIRY_ID_LIMIT)
-    return new Response('Not Found\n', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+  if (!shape || !Number.isSafeInteger(claimed) || claimed >= ENQUIRY_ID_LIMIT) return malformedLinkResponse();
   const now = (deps.now ?? Date.now)();
   const db = await (deps.db ?? getDb)();
   const id = await claimOfLiveToken(db, purpose, token, now);
   const value = id === null ? null : await claimSessionValue(db, purpose, id, now);
   const https = deps.https ?? secureClaimCookie(deps.host);
-  const target = claimPagePath(purpose, claimed);
-  const html = `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(linkOpeningText.title)}</title>
-</head>
-<body>
-<p><a href="${escapeHtml(target)}">${escapeHtml(linkOpeningText.continue)}</a></p>
-</body>
-</html>
-`;
-  const headers = new Headers({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-  });
-  if (value !== null) headers.set('Set-Cookie', sessionCookie(purpose, claimed, value, https));
-  return new Response(html, { status: 200, headers });
+  return linkOpeningResponse(
+    claimPagePath(purpose, claimed),
+    linkOpeningText,
+    value === null ? null : sessionCookie(purpose, claimed, value, https),
+  );
 }

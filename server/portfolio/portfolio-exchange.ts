@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { portfolioOpeningText } from '@/content/portfolio';
 import { PORTFOLIO_PATH } from '@/lib/portfolio/portfolio-paths.mjs';
 import { getDb } from '@/server/base/db';
-import { secureClaimCookie } from '@/server/claims/link-exchange';
+import { linkOpeningResponse, malformedLinkResponse, secureClaimCookie } from '@/server/claims/link-exchange';
 import {
   logPortfolioAccess,
   markPortfolioUse,
@@ -32,24 +32,6 @@ export function portfolioCookie(value: string, https: boolean): string {
   ].join('; ');
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-const OPENING_PAGE = `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<meta http-equiv="refresh" content="0; url=${PORTFOLIO_PATH}">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(portfolioOpeningText.title)}</title>
-</head>
-<body>
-<p><a href="${PORTFOLIO_PATH}">${escapeHtml(portfolioOpeningText.continue)}</a></p>
-</body>
-</html>
-`;
-
 /**
  * GET /portfolio/open/<token>, the link an organisation's person is given: traded for the portfolio's
  * cookie exactly as a claim's link is (server/claims/link-exchange.ts, which says why it is a 200 page
@@ -61,24 +43,19 @@ export async function exchangePortfolioLink(
   token: string,
   deps: { db?: () => Promise<Client>; now?: () => number; host?: string | null; https?: boolean } = {},
 ): Promise<Response> {
-  if (!TOKEN_SHAPE.test(token))
-    return new Response('Not Found\n', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+  if (!TOKEN_SHAPE.test(token)) return malformedLinkResponse();
   const now = (deps.now ?? Date.now)();
   const db = await (deps.db ?? getDb)();
   const viewer = await viewerOfLinkToken(db, token, now);
-  const headers = new Headers({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-  });
   const value = viewer ? await portfolioSessionValue(db, viewer.personId) : null;
-  if (viewer && value !== null) {
-    headers.set('Set-Cookie', portfolioCookie(value, deps.https ?? secureClaimCookie(deps.host)));
+  const opens = viewer !== null && value !== null;
+  if (opens) {
     await markPortfolioUse(db, viewer.personId, now);
     await logPortfolioAccess(db, { organisationId: viewer.organisationId, personId: viewer.personId, action: 'opened', now });
   }
-  return new Response(OPENING_PAGE, { status: 200, headers });
+  return linkOpeningResponse(
+    PORTFOLIO_PATH,
+    portfolioOpeningText,
+    opens ? portfolioCookie(value, deps.https ?? secureClaimCookie(deps.host)) : null,
+  );
 }
