@@ -80,6 +80,20 @@ export const REFUSED_SUBMISSION_LIMIT = Object.freeze({ limit: 30, windowMs: 10 
 export const MIN_UPLOAD_BYTES_PER_SECOND = 16_000;
 export const RATE_WINDOW_MS = 5_000;
 
+/** A body's first window of grace, before the minimum rate counts, and the longest any body may take. */
+export const UPLOAD_GRACE_MS = 30_000;
+/** The largest body at the minimum rate fits in it (30 s + 3,756 s). */
+export const UPLOAD_CEILING_MS = 65 * 60_000;
+
+/**
+ * How long a body of `bytes` may take to arrive: the grace and its bytes at the minimum rate, never
+ * more than the ceiling. The server cuts off a body past it; the service worker waits as long.
+ * @param {number} bytes
+ */
+export function uploadDeadlineMs(bytes) {
+  return Math.min(UPLOAD_CEILING_MS, UPLOAD_GRACE_MS + Math.ceil((bytes * 1000) / MIN_UPLOAD_BYTES_PER_SECOND));
+}
+
 /**
  * Enquiries with photos the server receives at once, shared fairly (server/edge/upload-slots.mjs).
  * Each upload holds a slot while its body arrives and is processed (up to LARGEST_BODY_BYTES on disk or

@@ -14,6 +14,7 @@
 import { contactOutcome } from '@/lib/contact-outcome';
 import { responseReason } from '@/lib/contact-response.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
+import { sendDeadlineMs } from '@/lib/offline/send-deadline';
 import { claimOutcomes, forgetOutcomes, keepClaim, keptClaims, settleClaim, updateClaim } from '@/lib/offline/kept-claims-store';
 import {
   KEPT_CLAIM_HEADER,
@@ -133,10 +134,16 @@ type Answer = { status: number; body: unknown };
 
 const KEPT_HEADERS = { [KEPT_CLAIM_HEADER]: KEPT_CLAIM_HEADER_VALUE };
 
-/** One POST to the claim's endpoint; null when no answer came (no signal, or the answer lost on the way back). */
-async function post(claim: KeptClaim, init: RequestInit): Promise<Answer | null> {
+const photoBytes = (photos: readonly { blob: Blob }[]) => photos.reduce((sum, photo) => sum + photo.blob.size, 0);
+
+/** One POST to the claim's endpoint; null when no answer came in time (no signal, or the answer lost on the way back). */
+async function post(claim: KeptClaim, init: RequestInit, photos: readonly { blob: Blob }[]): Promise<Answer | null> {
   try {
-    const response = await fetch(claim.endpoint, { ...init, credentials: 'same-origin' });
+    const response = await fetch(claim.endpoint, {
+      ...init,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(sendDeadlineMs(photoBytes(photos))),
+    });
     return { status: response.status, body: await response.json() };
   } catch {
     return null;
@@ -159,7 +166,7 @@ async function sendWithPhotosAhead(claim: KeptClaim): Promise<Answer | 'later'> 
     const body = new FormData();
     body.append(STAGE_PHOTO_FIELD, claim.enquiryKey);
     body.append(PHOTO_FIELD, photo.blob, photo.name);
-    const answer = await post(claim, { method: 'POST', headers: KEPT_HEADERS, body });
+    const answer = await post(claim, { method: 'POST', headers: KEPT_HEADERS, body }, [photo]);
     if (!answer || tryLater(answer)) return 'later';
     const id = (answer.body as { staged?: unknown } | null)?.staged;
     // A photo refused for what it is: the claim's answer (its message names the photo).
@@ -171,7 +178,7 @@ async function sendWithPhotosAhead(claim: KeptClaim): Promise<Answer | 'later'> 
     method: 'POST',
     headers: { ...KEPT_HEADERS, 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...claim.fields, [STAGED_PHOTOS_FIELD]: staged.join(',') }),
-  });
+  }, []);
   if (!answer) return 'later';
   // The site no longer has them (expired, or restarted): all sent again next time.
   if (responseReason(answer.body) === 'photos-missing') await updateClaim({ ...claim, staged: [] });
@@ -189,7 +196,7 @@ async function sendWhole(claim: KeptClaim): Promise<Answer | 'later'> {
     for (const photo of claim.photos) body.append(PHOTO_FIELD, photo.blob, photo.name);
     init = { method: 'POST', headers: KEPT_HEADERS, body };
   }
-  return (await post(claim, init)) ?? 'later';
+  return (await post(claim, init, claim.photos)) ?? 'later';
 }
 
 async function sendClaim(claim: KeptClaim): Promise<SendResult> {

@@ -3,7 +3,7 @@
 // phone that keeps sending at a poor mobile rate is never cut off.
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 
-import { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS } from '../../lib/enquiry-rules.mjs';
+import { MIN_UPLOAD_BYTES_PER_SECOND, RATE_WINDOW_MS, UPLOAD_CEILING_MS, UPLOAD_GRACE_MS } from '../../lib/enquiry-rules.mjs';
 
 // The slowest upload the site waits for (16 KB/s over every 5 s window) and the largest body it takes
 // (LARGEST_BODY_BYTES) are the enquiry's rules, in lib/enquiry-rules.mjs; the limits below follow them.
@@ -17,11 +17,11 @@ export const SERVER_LIMITS = Object.freeze({
    * minimum rate: 30 s for a JSON enquiry, 5 min for 4.4 MB, 63 min for the largest. A body without a
    * declared length (chunked) has the 30 s.
    */
-  bodyGraceMs: 30_000,
+  bodyGraceMs: UPLOAD_GRACE_MS,
   minBodyBytesPerSecond: MIN_UPLOAD_BYTES_PER_SECOND,
   rateWindowMs: RATE_WINDOW_MS,
   /** ... and never more than 65 min, which the largest body at the minimum rate fits in (30 s + 3,756 s). */
-  bodyCeilingMs: 65 * 60_000,
+  bodyCeilingMs: UPLOAD_CEILING_MS,
   /** Once the answer is sent, a body still arriving has 5 s to finish before the connection is closed. */
   lingerMs: 5_000,
   /**
