@@ -225,6 +225,37 @@ test('with no signal, the form and the insurers’ page open from the phone, and
   await expect(offline.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
 });
 
+/** Every script of the build `page` loads from now on, with whether the worker answered it. */
+function buildScripts(page: Page): { path: string; fromWorker: boolean }[] {
+  const seen: { path: string; fromWorker: boolean }[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/_next/static/') && response.request().resourceType() === 'script')
+      seen.push({ path: pathname, fromWorker: response.fromServiceWorker() });
+  });
+  return seen;
+}
+
+test('with a signal a page loads its scripts as the browser does (its cache and compiled code), and a page from the phone gets them from the worker', async ({
+  page,
+  context,
+}) => {
+  await firstVisit(page, '/contact');
+  const online = buildScripts(page);
+  await page.reload();
+  await expect(form(page).getByRole('button', { name: 'Send message' })).toBeVisible();
+  expect(online.length).toBeGreaterThan(0);
+  expect(online.filter((script) => script.fromWorker)).toEqual([]);
+
+  await relay.cut();
+  const kept = await newTab(context);
+  const offline = buildScripts(kept);
+  await kept.goto(`${relay.url}/contact`);
+  await expect(form(kept).getByRole('button', { name: 'Send message' })).toBeVisible();
+  expect(offline.length).toBeGreaterThan(0);
+  expect(offline.filter((script) => !script.fromWorker)).toEqual([]);
+});
+
 test('a claim with two phone photos kept with no signal is sent once by Background Sync with no page open, and the next page shows its reference', async ({
   page,
   context,
