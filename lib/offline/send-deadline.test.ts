@@ -1,7 +1,13 @@
 // How long the service worker waits for one send: never less than the server waits for the same body
 // at the slowest rate it takes, and never for ever.
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_TEXT_MAX_BYTES, LARGEST_BODY_BYTES, MULTIPART_FRAMING_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '@/lib/enquiry-rules.mjs';
+import {
+  ENQUIRY_TEXT_MAX_BYTES,
+  LARGEST_BODY_BYTES,
+  MULTIPART_FRAMING_BYTES,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+} from '@/lib/enquiry-rules.mjs';
 import { sendDeadlineMs } from '@/lib/offline/send-deadline';
 import { bodyDeadlineMs } from '@/server/edge/server-limits.mjs';
 

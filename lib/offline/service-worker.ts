@@ -150,8 +150,7 @@ scope.addEventListener('fetch', (event: FetchEvent) => {
   else if (url.pathname.startsWith('/_next/static/')) {
     // A page from the network that loads a chunk later, once the phone knows it has no network.
     if (pagesFromKeep.has(event.clientId) || !scope.navigator.onLine) event.respondWith(buildAsset(request));
-  }
-  else if (keptAssets.has(url.pathname + url.search)) event.respondWith(publicFile(request));
+  } else if (keptAssets.has(url.pathname + url.search)) event.respondWith(publicFile(request));
 });
 
 type SendResult = 'settled' | 'later';
@@ -199,11 +198,15 @@ async function sendWithPhotosAhead(claim: KeptClaim): Promise<Answer | 'later'> 
     staged[index] = id;
     await updateClaim({ ...claim, staged });
   }
-  const answer = await post(claim, {
-    method: 'POST',
-    headers: { ...KEPT_HEADERS, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...claim.fields, [STAGED_PHOTOS_FIELD]: staged.join(',') }),
-  }, []);
+  const answer = await post(
+    claim,
+    {
+      method: 'POST',
+      headers: { ...KEPT_HEADERS, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...claim.fields, [STAGED_PHOTOS_FIELD]: staged.join(',') }),
+    },
+    [],
+  );
   if (!answer) return 'later';
   // The site no longer has them (expired, or restarted): all sent again next time.
   if (responseReason(answer.body) === 'photos-missing') await updateClaim({ ...claim, staged: [] });
