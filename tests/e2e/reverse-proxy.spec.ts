@@ -292,6 +292,13 @@ for (const [proxy, portOffset] of proxies) {
         .toBe(200);
     });
 
+    // A test that failed: what the site behind the proxy last wrote (a 502 says only that it hung up).
+    test.afterEach(async ({}, testInfo) => {
+      if (testInfo.status === testInfo.expectedStatus || !site) return;
+      await testInfo.attach('site-output', { body: site.output(), contentType: 'text/plain' });
+      console.error(`The site behind ${proxy.name}, its last output:\n${site.output().slice(-4000)}`);
+    });
+
     test.afterAll(async () => {
       if (proxyProcess && proxyProcess.exitCode === null) {
         const exited = new Promise((resolve) => proxyProcess.once('exit', resolve));
