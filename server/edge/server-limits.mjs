@@ -146,6 +146,9 @@ export function guardRequestBody(request, response, options = {}) {
   /** @param {'slow' | 'deadline' | 'linger'} reason */
   const cutOff = (reason) => {
     if (ended) return;
+    // A body that arrived whole though nobody read it (an answer sent first): nothing to cut, and the
+    // socket may already carry the next request of a keep-alive connection (a proxy's), not to be killed.
+    if (request.complete) return end('complete');
     end(reason);
     if (reason === 'linger' || response.headersSent) {
       socket.destroy();

@@ -45,7 +45,7 @@ afterEach(async () => {
 const outcomes: BodyOutcome[] = [];
 
 /** A server as server.mjs runs it: the body guard on every request (with the minimum rate when `rate`). */
-async function start(limits: ServerLimits, { rate = false, answerUnread = false } = {}): Promise<number> {
+async function start(limits: ServerLimits, { rate = false, answerUnread = false, unreadPath = '' } = {}): Promise<number> {
   const created = applyServerLimits(
     createServer(serverOptions(limits), (request, response) => {
       guardRequestBody(request, response, {
@@ -54,6 +54,11 @@ async function start(limits: ServerLimits, { rate = false, answerUnread = false 
         onEnd: (outcome) => outcomes.push(outcome),
       });
       if (answerUnread) return void response.end('refused unread');
+      // As Next does with a post it refuses: its body started, then left unread, so the request never ends.
+      if (request.url === unreadPath) {
+        request.once('data', () => request.pause());
+        return void response.end('refused unread');
+      }
       request.resume();
       request.on('end', () => response.end('ok'));
     }),
@@ -164,6 +169,27 @@ describe('server time-outs and limits', () => {
     expect(result.answer).toMatch(/^HTTP\/1\.1 200/);
     expect(result.closedAfterMs).toBeLessThan(quick.lingerMs + 1_000);
     expect(outcomes).toEqual(['linger']);
+  });
+
+  it('leaves a keep-alive connection alone once the body of an answer sent unread has arrived: a proxy’s next request on it goes through', async () => {
+    const port = await start({ ...quick, keepAliveTimeoutMs: 5_000, bodyGraceMs: 3_000 }, { unreadPath: '/refused' });
+    const result = await slowClient(port, (socket) => {
+      // A small post refused unread (a rate limit's 429), whole; then, on the same connection, an upload
+      // still arriving when the first one's linger ends.
+      socket.write('POST /refused HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}');
+      setTimeout(() => {
+        socket.write('POST /api/contact HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 10\r\n\r\n{');
+        let sent = 1;
+        const drip = setInterval(() => {
+          if (!socket.writable || sent >= 10) return void clearInterval(drip);
+          socket.write('x');
+          sent += 1;
+        }, 100);
+      }, 50);
+    });
+    expect(result.answer.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    expect(result.answer.endsWith('ok')).toBe(true);
+    expect(result.closedAfterMs).toBeGreaterThan(quick.lingerMs + 500);
   });
 
   it('tells a client that went away mid-body from one that finished', async () => {
