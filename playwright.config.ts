@@ -5,6 +5,7 @@ import {
   productionConfigEnv,
   productionSiteUrl,
   fakeCrmUrl,
+  productionFakeCrmUrl,
   testBuildEnv,
   testPorts,
   testSiteUrl,
@@ -13,9 +14,12 @@ import {
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
-  // One worker: the tests share the production servers and their fake services.
-  workers: 1,
+  // A test that passes only on its second try is a failing test: nothing is retried, in CI or here.
+  retries: 0,
+  // The two builds' specs run side by side, each build's one after another: the specs of one build share
+  // its server, its database and its fake services, the two builds share nothing (each has its own fake
+  // CRM and data folder). Measured on the 2-CPU machines: docs/testing.md.
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -35,6 +39,7 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: /(journeys|shutdown|engines|digest|portfolio-request)\.spec\.ts$/,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     // The production-configuration build (productionConfigEnv): visitors' journeys with every integration on,
@@ -43,6 +48,7 @@ export default defineConfig({
     {
       name: 'production-config',
       testMatch: /(journeys|shutdown|engines|digest|portfolio-request)\.spec\.ts$/,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: productionSiteUrl },
     },
   ],
@@ -71,6 +77,13 @@ export default defineConfig({
         FAKE_PEERS_CONTROL_PORT: String(testPorts.peersControl),
         FAKE_WEBHOOK_PORT: String(testPorts.webhooks),
       },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'npx tsx scripts/support/fake-crm.ts',
+      url: `${productionFakeCrmUrl}/__control/health`,
+      env: { FAKE_CRM_PORT: String(testPorts.productionCrm) },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -12,7 +12,7 @@ import { HYDRATED } from './support/hydration';
 import { openEngine, type EngineName, type EngineSession, type Viewport } from './support/engines';
 import { FAKE_RECAPTCHA } from './support/fake-recaptcha';
 import { routes, searchRoutes } from '../../scripts/support/routes';
-import { fakeCrm } from './support/fake-crm';
+import { productionFakeCrm } from './support/fake-crm';
 import { peersControlUrl, productionSiteUrl } from './test-env';
 
 // The visitors' journeys in the two engines besides Chromium (Firefox ESR and WebKitGTK's MiniBrowser,
@@ -67,7 +67,7 @@ async function withEngine(name: EngineName, viewport: Viewport, run: (session: E
 }
 
 test.afterEach(async () => {
-  await fakeCrm.reset();
+  await productionFakeCrm.reset();
 });
 
 for (const engine of engines) {
@@ -163,7 +163,7 @@ for (const engine of engines) {
 
   test(`${engine}, phone: the gallery's filter, its viewer by click and by keyboard, arrow keys wrapping, Escape, no scroll behind`, async () => {
     test.setTimeout(90_000);
-    await fakeCrm.setGallery({ status: 200, body: { data: galleryItems } });
+    await productionFakeCrm.setGallery({ status: 200, body: { data: galleryItems } });
     await withEngine(engine, sizes.phone, async (session) => {
       await session.goto(`${productionSiteUrl}/`);
       await session.click('nav[aria-label="Main"] button[aria-controls]');

@@ -8,8 +8,8 @@ import { crmKitchenCeiling, crmSlateRoof, galleryTile } from './support/gallery'
 import { watchCspViolations } from './support/csp-violations';
 import { routeRecaptcha } from './support/fake-recaptcha';
 import { routes } from '../../scripts/support/routes';
-import { fakeCrm } from './support/fake-crm';
-import { peersControlUrl, productionConfigEnv, productionSiteUrl, fakeCrmUrl } from './test-env';
+import { productionFakeCrm } from './support/fake-crm';
+import { peersControlUrl, productionConfigEnv, productionSiteUrl, productionFakeCrmUrl } from './test-env';
 import type { ReceivedWebhook } from '../support/webhook-receiver';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
 import { linkPath, londonLocal } from './support/claims';
@@ -138,7 +138,7 @@ const journeys: { landing: string; way: Way; viewport: typeof desktop }[] = [
 ];
 
 test.beforeEach(async () => {
-  await fakeCrm.reset();
+  await productionFakeCrm.reset();
 });
 
 for (const { landing, way, viewport } of journeys) {
@@ -313,7 +313,7 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
 }) => {
   await page.setViewportSize(desktop);
   const violations = await watchCspViolations(page);
-  await fakeCrm.setGallery({
+  await productionFakeCrm.setGallery({
     status: 200,
     body: {
       data: [
@@ -333,7 +333,7 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   });
   const crmRequests: string[] = [];
   page.on('requestfinished', (request) => {
-    if (request.url().startsWith(fakeCrmUrl)) crmRequests.push(new URL(request.url()).pathname);
+    if (request.url().startsWith(productionFakeCrmUrl)) crmRequests.push(new URL(request.url()).pathname);
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -348,14 +348,14 @@ test('desktop: lands on /, reaches /gallery by the navigation bar, and the items
   const viewer = page.getByRole('dialog');
   const image = viewer.getByRole('img', { name: 'Kitchen ceiling' });
   await expect(image).toBeVisible();
-  expect(await image.getAttribute('src')).toContain(fakeCrmUrl);
+  expect(await image.getAttribute('src')).toContain(productionFakeCrmUrl);
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   await viewer.getByRole('button', { name: 'Next item' }).click();
   await expect(viewer.getByRole('heading')).toHaveText('Slate roof');
   const slateRoof = viewer.getByRole('img', { name: 'Slate roof' });
   await expect.poll(() => slateRoof.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   // The photo's bytes come from the CRM through the site's image optimiser, resized.
-  const slateRoofUrl = `${fakeCrmUrl}/api/gallery/image/${encodeURIComponent('samples/slate-roof-sample.jpg')}`;
+  const slateRoofUrl = `${productionFakeCrmUrl}/api/gallery/image/${encodeURIComponent('samples/slate-roof-sample.jpg')}`;
   expect(await slateRoof.evaluate((element: HTMLImageElement) => element.currentSrc)).toContain(
     `/_next/image?url=${encodeURIComponent(slateRoofUrl)}&w=`,
   );
@@ -500,7 +500,7 @@ test('desktop: a claim walked through its two links leaves neither token anywher
     });
   });
   await expect
-    .poll(async () => (await fakeCrm.errorLogs()).filter((entry) => String(entry.message).includes('Claim page failure')).length)
+    .poll(async () => (await productionFakeCrm.errorLogs()).filter((entry) => String(entry.message).includes('Claim page failure')).length)
     .toBe(1);
   for (const link of [status, staff]) {
     const reported = await page.request.post(`${productionSiteUrl}/api/error-logs`, {
@@ -546,7 +546,7 @@ test('desktop: a claim walked through its two links leaves neither token anywher
   const crmEvents = JSON.stringify(
     [...(await webhooksOf(reference)), ...(await webhooksOf(later.reference))].map((webhook) => webhook.body),
   );
-  const crmErrorLog = JSON.stringify(await fakeCrm.errorLogs());
+  const crmErrorLog = JSON.stringify(await productionFakeCrm.errorLogs());
   const stored = await everyStoredRow();
   expect(stored).toContain(reference);
   for (const token of [tokens.status, tokens.staff]) {

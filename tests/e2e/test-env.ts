@@ -7,6 +7,9 @@ const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 export const testPorts = {
   site: 3100 + offset,
   crm: 4010 + offset,
+  // The production-configuration build has a fake CRM of its own, so the two builds' specs can run side
+  // by side without one's gallery scenario or error logs showing in the other's.
+  productionCrm: 4011 + offset,
   // The production-configuration build and the peers it talks to (tests/support/production-peers.ts).
   productionSite: 3101 + offset,
   smtp: 4025 + offset,
@@ -17,6 +20,7 @@ export const testPorts = {
 
 export const testSiteUrl = `http://127.0.0.1:${testPorts.site}`;
 export const fakeCrmUrl = `http://127.0.0.1:${testPorts.crm}`;
+export const productionFakeCrmUrl = `http://127.0.0.1:${testPorts.productionCrm}`;
 export const productionSiteUrl = `http://127.0.0.1:${testPorts.productionSite}`;
 export const peersControlUrl = `http://127.0.0.1:${testPorts.peersControl}`;
 
@@ -69,7 +73,7 @@ export const productionConfigEnv: Record<string, string> = {
   DATABASE_URL: 'file:data/test-production/site.db',
   ENQUIRY_PHOTOS_DIR: 'data/test-production/enquiry-photos',
   NEXT_PUBLIC_API_URL: '',
-  NEXT_PUBLIC_CRM_URL: fakeCrmUrl,
+  NEXT_PUBLIC_CRM_URL: productionFakeCrmUrl,
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
   RECAPTCHA_PROJECT_ID: 'homecare-e2e',
   RECAPTCHA_API_KEY: 'e2e-assessment-key',
