@@ -56,6 +56,8 @@ export default defineConfig([
     'data/**',
     'public/**',
     'test-results/**',
+    'test-results-*/**',
+    'test-phases/**',
     'playwright-report/**',
     'bench-results/**',
     'next-env.d.ts',

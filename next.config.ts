@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
   // NEXT_DIST_DIR: the browser tests build into their own folders so they never replace the build `npm start` serves.
   distDir: settings.distDir,
   poweredByHeader: false,
+  // NEXT_BUILD_TYPECHECK=off: one type check per test run is enough (scripts/test/build-for-tests.ts).
+  typescript: { ignoreBuildErrors: !settings.buildTypecheck },
   reactStrictMode: true,
   // The stylesheet (about 8 KB gzipped, Tailwind) goes into each page's <head> as a <style>: the first
   // paint needs the document alone, not one more round trip (562 ms on the bench's throttled phone).

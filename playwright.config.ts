@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/support/chromium';
+import { productionSpecs } from './tests/e2e/production-specs.mjs';
 import {
   peersControlUrl,
   productionConfigEnv,
@@ -11,8 +12,14 @@ import {
   testSiteUrl,
 } from './tests/e2e/test-env';
 
+// The builds scripts/test/build-for-tests.ts made (TEST_BUILDS, both by default): under the other Node
+// line the test command builds the production configuration only.
+const builds = (process.env.TEST_BUILDS ?? 'test,production').split(',');
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its output folder when it starts: a lane running beside this run has its own.
+  outputDir: process.env.TEST_LANE ? `test-results-${process.env.TEST_LANE}` : 'test-results',
   forbidOnly: !!process.env.CI,
   // A test that passes only on its second try is a failing test: nothing is retried, in CI or here.
   retries: 0,
@@ -35,65 +42,82 @@ export default defineConfig({
     },
   },
   projects: [
-    // The default test build (tests/e2e/test-env.ts testBuildEnv): every spec but the journeys.
-    {
-      name: 'chromium',
-      testIgnore: /(journeys|shutdown|engines|digest|portfolio-request)\.spec\.ts$/,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
+    // The default test build (tests/e2e/test-env.ts testBuildEnv): every spec but those below.
+    ...(builds.includes('test')
+      ? [
+          {
+            name: 'chromium',
+            testIgnore: productionSpecs,
+            workers: 1,
+            use: { ...devices['Desktop Chrome'], channel: undefined },
+          },
+        ]
+      : []),
     // The production-configuration build (productionConfigEnv): visitors' journeys with every integration on,
-    // in Chromium and (engines.spec.ts) in Firefox and WebKit, the company's digest (digest.spec.ts), and the
-    // portfolio link asked for by e-mail (portfolio-request.spec.ts).
-    {
-      name: 'production-config',
-      testMatch: /(journeys|shutdown|engines|digest|portfolio-request)\.spec\.ts$/,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: productionSiteUrl },
-    },
+    // in Chromium and (engines.spec.ts) in Firefox and WebKit, the form posted without JavaScript, the
+    // company's digest (digest.spec.ts), the portfolio link asked for by e-mail (portfolio-request.spec.ts),
+    // and the pages' own specs (tests/e2e/production-specs.mjs).
+    ...(builds.includes('production')
+      ? [
+          {
+            name: 'production-config',
+            testMatch: productionSpecs,
+            workers: 1,
+            use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: productionSiteUrl },
+          },
+        ]
+      : []),
   ],
   webServer: [
-    {
-      command: 'npx tsx scripts/support/fake-crm.ts',
-      url: `${fakeCrmUrl}/__control/health`,
-      env: { FAKE_CRM_PORT: String(testPorts.crm) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: 'node server.mjs',
-      url: `${testSiteUrl}/`,
-      env: testBuildEnv,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-    },
-    {
-      command: 'npx tsx --conditions=react-server tests/support/production-peers.ts',
-      url: `${peersControlUrl}/__control/health`,
-      env: {
-        FAKE_SMTP_PORT: String(testPorts.smtp),
-        FAKE_ASSESSMENT_PORT: String(testPorts.assessment),
-        FAKE_PEERS_CONTROL_PORT: String(testPorts.peersControl),
-        FAKE_WEBHOOK_PORT: String(testPorts.webhooks),
-      },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: 'npx tsx scripts/support/fake-crm.ts',
-      url: `${productionFakeCrmUrl}/__control/health`,
-      env: { FAKE_CRM_PORT: String(testPorts.productionCrm) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: 'node server.mjs',
-      url: `${productionSiteUrl}/`,
-      env: productionConfigEnv,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-    },
+    ...(builds.includes('test')
+      ? [
+          {
+            command: 'npx tsx scripts/support/fake-crm.ts',
+            url: `${fakeCrmUrl}/__control/health`,
+            env: { FAKE_CRM_PORT: String(testPorts.crm) },
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+          {
+            command: 'node server.mjs',
+            url: `${testSiteUrl}/`,
+            env: testBuildEnv,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'pipe' as const,
+          },
+        ]
+      : []),
+    ...(builds.includes('production')
+      ? [
+          {
+            command: 'npx tsx --conditions=react-server tests/support/production-peers.ts',
+            url: `${peersControlUrl}/__control/health`,
+            env: {
+              FAKE_SMTP_PORT: String(testPorts.smtp),
+              FAKE_ASSESSMENT_PORT: String(testPorts.assessment),
+              FAKE_PEERS_CONTROL_PORT: String(testPorts.peersControl),
+              FAKE_WEBHOOK_PORT: String(testPorts.webhooks),
+            },
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+          {
+            command: 'npx tsx scripts/support/fake-crm.ts',
+            url: `${productionFakeCrmUrl}/__control/health`,
+            env: { FAKE_CRM_PORT: String(testPorts.productionCrm) },
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+          {
+            command: 'node server.mjs',
+            url: `${productionSiteUrl}/`,
+            env: productionConfigEnv,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'pipe' as const,
+          },
+        ]
+      : []),
   ],
 });

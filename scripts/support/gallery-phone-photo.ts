@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import { writeFileAtomic } from '../../server/base/write-file-atomic.mjs';
 
 const PHONE_PHOTO_SIZE = { width: 4032, height: 3024 } as const;
-const FILE = path.resolve('data/test/fixtures/phone-photo-4032x3024.jpg');
+// Not under data/test: the test build's data folder is emptied before each build, possibly while a unit
+// test that reads this photo runs beside it.
+const FILE = path.resolve('data/fixtures/phone-photo-4032x3024.jpg');
 
 export async function phonePhoto(): Promise<Buffer> {
   if (existsSync(FILE)) return readFileSync(FILE);

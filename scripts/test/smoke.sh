@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The smoke set, run by the test command under the supported Node line that did not run the whole suite
-# (whichever `node` is first on PATH): both production builds, then the browser tests tagged @smoke
-# (every route, an enquiry with phone photos to the SMTP fake, the form without JavaScript, the
-# digest's dry run and send) and the unit tests of backup and restore, the build steps and the server
-# side of browser-only code.
+# (whichever `node` is first on PATH), in a lane of its own (TEST_LANE, TEST_PORT_OFFSET) so it runs beside
+# the whole suite: the unit tests of backup and restore, the build steps, the Node-line choice and the
+# server side of browser-only code; the production-configuration build; then the browser tests tagged
+# @smoke against it (every route, a phone's claim with photos to the SMTP fake, the form without
+# JavaScript, the digest's dry run and send, the build's lack of test-only routes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export NEXT_TELEMETRY_DISABLED=1
+export NEXT_TELEMETRY_DISABLED=1 TEST_BUILDS=production
 echo "Smoke set under Node $(node --version)"
 
 npx vitest run server/upkeep/backup.test.ts scripts/site lib/browser.test.ts lib/api-client.test.ts scripts/node

@@ -107,6 +107,9 @@ const schema = z.object({
   HOSTNAME: setting(text().default('0.0.0.0')),
   // Where `next build` writes the build and the server reads it.
   NEXT_DIST_DIR: setting(text().default('.next')),
+  // `off`: `next build` leaves the type check to whoever asked for the build (the test command checks the
+  // whole program once, in its production-configuration build; its other builds skip it).
+  NEXT_BUILD_TYPECHECK: setting(z.enum(['on', 'off']).default('on')),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -213,6 +216,7 @@ export function parseConfig(env) {
     port: e.PORT,
     hostname: e.HOSTNAME,
     distDir: e.NEXT_DIST_DIR,
+    buildTypecheck: e.NEXT_BUILD_TYPECHECK === 'on',
     trustedProxies: e.TRUST_PROXY,
     database: { url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN },
     galleryDir: e.GALLERY_DIR,

@@ -31,6 +31,7 @@ describe('the configuration (one module for every setting)', () => {
       port: 3000,
       hostname: '0.0.0.0',
       distDir: '.next',
+      buildTypecheck: true,
       trustedProxies: 0,
       database: { url: 'file:data/site.db' },
       galleryDir: 'data/gallery',

@@ -1,9 +1,14 @@
 // One place for the ports and settings the browser tests build and serve with.
-// TEST_PORT_OFFSET lets several checkouts run their browser tests side by side.
+// TEST_PORT_OFFSET lets several checkouts run their browser tests side by side; TEST_LANE (a name) gives a
+// run in the same checkout build and data folders of its own, as the test command's other Node line has.
 import { testCrmEventsSecret } from '../support/crm-event';
 import { testWebhookSecret } from '../support/webhook-secret';
 
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const lane = process.env.TEST_LANE ? `-${process.env.TEST_LANE}` : '';
+/** The data folders of the two builds' servers, emptied before each build. */
+export const testDataDir = `data/test${lane}`;
+export const productionDataDir = `data/test-production${lane}`;
 export const testPorts = {
   site: 3100 + offset,
   crm: 4010 + offset,
@@ -25,16 +30,16 @@ export const productionSiteUrl = `http://127.0.0.1:${testPorts.productionSite}`;
 export const peersControlUrl = `http://127.0.0.1:${testPorts.peersControl}`;
 
 export const testRecaptchaSiteKey = '6LeTestSiteKeyForHomecareBrowserTests';
-export const testOutboxDir = 'data/test/outbox';
+export const testOutboxDir = `${testDataDir}/outbox`;
 export { testCrmEventsSecret };
 
 /** Environment of the production build and server the browser tests run against. */
 export const testBuildEnv: Record<string, string> = {
-  NEXT_DIST_DIR: '.next-test',
+  NEXT_DIST_DIR: `.next-test${lane}`,
   NEXT_TELEMETRY_DISABLED: '1',
   SITE_URL: 'http://localhost:3000',
   PORT: String(testPorts.site),
-  DATABASE_URL: 'file:data/test/site.db',
+  DATABASE_URL: `file:${testDataDir}/site.db`,
   NEXT_PUBLIC_API_URL: '',
   // The browser tests talk to a fake CRM (scripts/support/fake-crm.ts) they can steer.
   NEXT_PUBLIC_CRM_URL: fakeCrmUrl,
@@ -45,7 +50,7 @@ export const testBuildEnv: Record<string, string> = {
   // Enquiry notifications are written as .eml files here (no SMTP_URL); delivered within a second.
   ENQUIRY_OUTBOX_DIR: testOutboxDir,
   ENQUIRY_POLL_SECONDS: '1',
-  ENQUIRY_PHOTOS_DIR: 'data/test/enquiry-photos',
+  ENQUIRY_PHOTOS_DIR: `${testDataDir}/enquiry-photos`,
   // High enough for the whole suite from one address; the 429 path is tested with a fake answer
   // in the browser and with the default limit in server/intake/contact-handler.test.ts.
   CONTACT_RATE_LIMIT: '1000',
@@ -66,12 +71,12 @@ export const testBuildEnv: Record<string, string> = {
  * in-process SMTP server; the CRM on another origin (the fake CRM). No test-only faults.
  */
 export const productionConfigEnv: Record<string, string> = {
-  NEXT_DIST_DIR: '.next-test-production',
+  NEXT_DIST_DIR: `.next-test-production${lane}`,
   NEXT_TELEMETRY_DISABLED: '1',
   SITE_URL: 'https://www.example.com',
   PORT: String(testPorts.productionSite),
-  DATABASE_URL: 'file:data/test-production/site.db',
-  ENQUIRY_PHOTOS_DIR: 'data/test-production/enquiry-photos',
+  DATABASE_URL: `file:${productionDataDir}/site.db`,
+  ENQUIRY_PHOTOS_DIR: `${productionDataDir}/enquiry-photos`,
   NEXT_PUBLIC_API_URL: '',
   NEXT_PUBLIC_CRM_URL: productionFakeCrmUrl,
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: testRecaptchaSiteKey,
