@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { business } from '@/content/business';
 import { deadLinkText } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
+import { printed, runTool } from '../support/tool-host/client';
 import { linkPath, sentEnquiry } from './support/claims';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from './support/test';
 import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
@@ -41,12 +41,8 @@ const stageMails = (reference: string) =>
 
 const database = () => openTestDatabase(testBuildEnv.DATABASE_URL!);
 
-/** `npm run claims` against the test build's database. */
-const claimsCommand = (...args: string[]) =>
-  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/claims.ts', ...args], {
-    env: { ...process.env, ...testBuildEnv },
-    encoding: 'utf8',
-  });
+/** `npm run claims` against the test build's database, run in process by the tool host: what it printed. */
+const claimsCommand = (...args: string[]) => printed(runTool('claims', args, testBuildEnv));
 
 test('opened from a mail client, the staff link leaves no token in the address; its cookie is HttpOnly, Strict and for that claim only', async ({
   page,
@@ -172,21 +168,21 @@ for (const javaScript of [true, false]) {
       await expectDeadLink(page, sent, deadLinkText.update);
 
       // Renewed by the operator, it works again; revoked, it does not, nor does the status link.
-      const renewed = linkPath(claimsCommand('--staff-link', sent.reference), '/claim-update/');
+      const renewed = linkPath(await claimsCommand('--staff-link', sent.reference), '/claim-update/');
       await page.goto(renewed);
       await expect(page.getByText(staffPage.forClaim(sent.reference))).toBeVisible();
-      claimsCommand('--revoke', sent.reference);
+      await claimsCommand('--revoke', sent.reference);
       await page.goto(renewed);
       await expectDeadLink(page, sent, deadLinkText.update);
       await page.goto(sent.status);
       await expectDeadLink(page, sent, deadLinkText.status);
 
       // Rotated: every link stops (the secret is put back after, for the other tests' enquiries).
-      const fresh = linkPath(claimsCommand('--staff-link', sent.reference), '/claim-update/');
+      const fresh = linkPath(await claimsCommand('--staff-link', sent.reference), '/claim-update/');
       const secrets = database();
       const [old] = (await secrets.execute("SELECT value FROM site_secrets WHERE name = 'claim-links'")).rows;
       try {
-        claimsCommand('--rotate-links');
+        await claimsCommand('--rotate-links');
         await page.goto(fresh);
         await expectDeadLink(page, sent, deadLinkText.update);
       } finally {
