@@ -44,6 +44,27 @@ const database = () => openTestDatabase(testBuildEnv.DATABASE_URL!);
 /** `npm run claims` against the test build's database, run in process by the tool host: what it printed. */
 const claimsCommand = (...args: string[]) => printed(runTool('claims', args, testBuildEnv));
 
+/**
+ * Waits until the outbox holds no stage e-mail of the claim still to send: each one recorded is then
+ * in the outbox folder, and no other can come (every Save has been answered).
+ */
+async function stageMailsSettled(reference: string) {
+  const pending = async () => {
+    const db = database();
+    try {
+      const { rows } = await db.execute({
+        sql: `SELECT count(*) AS pending FROM enquiry_notifications JOIN enquiries ON enquiries.id = enquiry_notifications.enquiry_id
+              WHERE enquiries.reference = ? AND enquiry_notifications.kind = 'stage' AND enquiry_notifications.status = 'pending'`,
+        args: [reference],
+      });
+      return Number(rows[0]!.pending);
+    } finally {
+      db.close();
+    }
+  };
+  await expect.poll(pending, { message: `the stage e-mails of ${reference} are sent` }).toBe(0);
+}
+
 test('opened from a mail client, the staff link leaves no token in the address; its cookie is HttpOnly, Strict and for that claim only', async ({
   page,
   request,
@@ -100,7 +121,7 @@ test('a Save sent twice (a double press) records one change and sends one e-mail
   });
   await expect(form.getByRole('alert')).toHaveText(alreadySent('Survey booked'));
   await expect.poll(() => stageMails(sent.reference).length).toBe(1);
-  await page.waitForTimeout(2500);
+  await stageMailsSettled(sent.reference);
   expect(stageMails(sent.reference)).toHaveLength(1);
   await page.goto(`/claims/${sent.reference}/update`);
   await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(2);
@@ -133,7 +154,7 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText(business.phone.display).first()).toBeVisible();
       // Without script the answer is the page itself: the plain one, nothing of the claim.
       if (!javaScript) await expectDeadLink(page, sent, deadLinkText.update);
-      await page.waitForTimeout(2000);
+      await stageMailsSettled(sent.reference);
       expect(stageMails(sent.reference)).toHaveLength(0);
       await page.goto(sent.staff);
       await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(1);
@@ -213,7 +234,7 @@ test.describe('without JavaScript', () => {
     await page.reload();
     await expect(page.getByTestId('staff-update').getByRole('alert')).toHaveText(alreadySent('Contacted'));
     await expect.poll(() => stageMails(sent.reference).length).toBe(1);
-    await page.waitForTimeout(2500);
+    await stageMailsSettled(sent.reference);
     expect(stageMails(sent.reference)).toHaveLength(1);
   });
 
@@ -243,7 +264,7 @@ test.describe('without JavaScript', () => {
       answers.filter((answer) => alreadySent('Contacted').test(/This form was already sent at \d\d:\d\d[^<\n]*/.exec(answer)?.[0] ?? '')),
     ).toHaveLength(1);
     await expect.poll(() => stageMails(sent.reference).length).toBe(1);
-    await page.waitForTimeout(2500);
+    await stageMailsSettled(sent.reference);
     expect(stageMails(sent.reference)).toHaveLength(1);
     await page.unroute(`**/claims/${sent.reference}/update`);
     await page.goto(`/claims/${sent.reference}/update`);
