@@ -1,23 +1,29 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { CommandIo } from './command-io';
+
+type Values<T extends ParseArgsConfig> = ReturnType<typeof parseArgs<T>>['values'];
 
 /**
- * An operator command's options: a mistyped one stops the command with the message and the usage
- * (exit 2), `--help` prints the usage (exit 0). The config must declare `help`.
+ * An operator command's options: a mistyped one is the message and the usage on stderr (exit 2),
+ * `--help` the usage on stdout (exit 0); either way the command stops with that exit code. The config
+ * must declare `help`.
  */
-export function parseCommandLine<T extends ParseArgsConfig & { options: { help: { type: 'boolean' } } }>(
+export function readCommandLine<T extends ParseArgsConfig & { options: { help: { type: 'boolean' } } }>(
   config: T,
   usage: string,
-): ReturnType<typeof parseArgs<T>>['values'] {
-  let values: ReturnType<typeof parseArgs<T>>['values'];
+  args: readonly string[],
+  io: CommandIo,
+): { values: Values<T> } | { exitCode: 0 | 2 } {
+  let values: Values<T>;
   try {
-    ({ values } = parseArgs(config));
+    ({ values } = parseArgs({ ...config, args: [...args] } as T));
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-    process.exit(2);
+    io.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return { exitCode: 2 };
   }
   if ((values as { help?: boolean }).help) {
-    console.log(usage);
-    process.exit(0);
+    io.log(usage);
+    return { exitCode: 0 };
   }
-  return values;
+  return { values };
 }

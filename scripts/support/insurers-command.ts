@@ -2,6 +2,8 @@
 // server/portfolio/organisations.ts, and answered as lines to print with an exit code.
 import { parseArgs } from 'node:util';
 import type { Client } from '@libsql/client';
+import { business } from '@/content/business';
+import { config } from '@/server/base/config.mjs';
 import { STANDARD_KEYS } from '@/lib/portfolio/standards';
 import type { ResponseStandards } from '@/lib/insurer-times';
 import { PORTFOLIO_LINK_DAYS } from '@/server/portfolio/portfolio-access';
@@ -20,6 +22,7 @@ import {
   type Organisation,
 } from '@/server/portfolio/organisations';
 import { oneLine, tableLines } from './listing-cli';
+import { withDatabase, type CommandIo } from './command-io';
 
 export const insurersUsage = `Usage: npm run insurers -- --add "NAME" --domain DOMAIN [--domain DOMAIN…] [--standard contact=2h…]
        npm run insurers -- --list
@@ -84,6 +87,16 @@ function commandOf(values: Values): (typeof COMMANDS)[number] | CommandResult {
   for (const [option, owner] of Object.entries(BELONGS_TO))
     if (values[option as keyof Values] !== undefined && owner !== command) return usageError(`--${option} goes with --${owner} only.`);
   return command;
+}
+
+/** `npm run insurers` with these arguments against the database at DATABASE_URL, now: printed to `io`, its exit code returned. */
+export async function insurersMain(args: readonly string[], io: CommandIo): Promise<number> {
+  const result = await withDatabase((db) =>
+    runInsurersCommand(db, args, { siteUrl: config().siteUrl, now: Date.now(), company: business.forInsurers }),
+  );
+  for (const line of result.out) io.log(line);
+  for (const line of result.err) io.error(line);
+  return result.code;
 }
 
 /** Runs `npm run insurers` with its arguments against the database: what to print, and the exit code. */

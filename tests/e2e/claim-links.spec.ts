@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { business } from '@/content/business';
 import { deadLinkText } from '@/content/claims';
 import { staffPage } from '@/content/staff-page';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
+import { printed, runTool } from '../support/tool-host/client';
 import { linkPath, sentEnquiry } from './support/claims';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from './support/test';
 import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
@@ -41,12 +41,29 @@ const stageMails = (reference: string) =>
 
 const database = () => openTestDatabase(testBuildEnv.DATABASE_URL!);
 
-/** `npm run claims` against the test build's database. */
-const claimsCommand = (...args: string[]) =>
-  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/claims.ts', ...args], {
-    env: { ...process.env, ...testBuildEnv },
-    encoding: 'utf8',
-  });
+/** `npm run claims` against the test build's database, run in process by the tool host: what it printed. */
+const claimsCommand = (...args: string[]) => printed(runTool('claims', args, testBuildEnv));
+
+/**
+ * Waits until the outbox holds no stage e-mail of the claim still to send: each one recorded is then
+ * in the outbox folder, and no other can come (every Save has been answered).
+ */
+async function stageMailsSettled(reference: string) {
+  const pending = async () => {
+    const db = database();
+    try {
+      const { rows } = await db.execute({
+        sql: `SELECT count(*) AS pending FROM enquiry_notifications JOIN enquiries ON enquiries.id = enquiry_notifications.enquiry_id
+              WHERE enquiries.reference = ? AND enquiry_notifications.kind = 'stage' AND enquiry_notifications.status = 'pending'`,
+        args: [reference],
+      });
+      return Number(rows[0]!.pending);
+    } finally {
+      db.close();
+    }
+  };
+  await expect.poll(pending, { message: `the stage e-mails of ${reference} are sent` }).toBe(0);
+}
 
 test('opened from a mail client, the staff link leaves no token in the address; its cookie is HttpOnly, Strict and for that claim only', async ({
   page,
@@ -104,7 +121,7 @@ test('a Save sent twice (a double press) records one change and sends one e-mail
   });
   await expect(form.getByRole('alert')).toHaveText(alreadySent('Survey booked'));
   await expect.poll(() => stageMails(sent.reference).length).toBe(1);
-  await page.waitForTimeout(2500);
+  await stageMailsSettled(sent.reference);
   expect(stageMails(sent.reference)).toHaveLength(1);
   await page.goto(`/claims/${sent.reference}/update`);
   await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(2);
@@ -137,7 +154,7 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText(business.phone.display).first()).toBeVisible();
       // Without script the answer is the page itself: the plain one, nothing of the claim.
       if (!javaScript) await expectDeadLink(page, sent, deadLinkText.update);
-      await page.waitForTimeout(2000);
+      await stageMailsSettled(sent.reference);
       expect(stageMails(sent.reference)).toHaveLength(0);
       await page.goto(sent.staff);
       await expect(page.getByTestId('claim-timeline').getByRole('listitem')).toHaveCount(1);
@@ -172,21 +189,21 @@ for (const javaScript of [true, false]) {
       await expectDeadLink(page, sent, deadLinkText.update);
 
       // Renewed by the operator, it works again; revoked, it does not, nor does the status link.
-      const renewed = linkPath(claimsCommand('--staff-link', sent.reference), '/claim-update/');
+      const renewed = linkPath(await claimsCommand('--staff-link', sent.reference), '/claim-update/');
       await page.goto(renewed);
       await expect(page.getByText(staffPage.forClaim(sent.reference))).toBeVisible();
-      claimsCommand('--revoke', sent.reference);
+      await claimsCommand('--revoke', sent.reference);
       await page.goto(renewed);
       await expectDeadLink(page, sent, deadLinkText.update);
       await page.goto(sent.status);
       await expectDeadLink(page, sent, deadLinkText.status);
 
       // Rotated: every link stops (the secret is put back after, for the other tests' enquiries).
-      const fresh = linkPath(claimsCommand('--staff-link', sent.reference), '/claim-update/');
+      const fresh = linkPath(await claimsCommand('--staff-link', sent.reference), '/claim-update/');
       const secrets = database();
       const [old] = (await secrets.execute("SELECT value FROM site_secrets WHERE name = 'claim-links'")).rows;
       try {
-        claimsCommand('--rotate-links');
+        await claimsCommand('--rotate-links');
         await page.goto(fresh);
         await expectDeadLink(page, sent, deadLinkText.update);
       } finally {
@@ -217,7 +234,7 @@ test.describe('without JavaScript', () => {
     await page.reload();
     await expect(page.getByTestId('staff-update').getByRole('alert')).toHaveText(alreadySent('Contacted'));
     await expect.poll(() => stageMails(sent.reference).length).toBe(1);
-    await page.waitForTimeout(2500);
+    await stageMailsSettled(sent.reference);
     expect(stageMails(sent.reference)).toHaveLength(1);
   });
 
@@ -247,7 +264,7 @@ test.describe('without JavaScript', () => {
       answers.filter((answer) => alreadySent('Contacted').test(/This form was already sent at \d\d:\d\d[^<\n]*/.exec(answer)?.[0] ?? '')),
     ).toHaveLength(1);
     await expect.poll(() => stageMails(sent.reference).length).toBe(1);
-    await page.waitForTimeout(2500);
+    await stageMailsSettled(sent.reference);
     expect(stageMails(sent.reference)).toHaveLength(1);
     await page.unroute(`**/claims/${sent.reference}/update`);
     await page.goto(`/claims/${sent.reference}/update`);

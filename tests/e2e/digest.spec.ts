@@ -1,14 +1,14 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
+import { printed, runCommand, runTool } from '../support/tool-host/client';
 import { peersControlUrl, productionConfigEnv, productionSiteUrl } from './test-env';
 import { openTestDatabase } from './support/database';
 
 // The company's digest from the production-configuration build's database (playwright.config.ts project
 // 'production-config'): `npm run digest -- --send` mails it through the SMTP fake with the period's
-// counts, and a second `--send` in the same period sends nothing.
+// counts, and a second `--send` in the same period sends nothing. The first `--send` is the command as the
+// operator runs it, in a process of its own; the other runs go through the tool host, in process.
 
 type ReceivedMail = { from: string; to: string[]; subject: string; raw: string };
 
@@ -16,7 +16,6 @@ const DIGEST_SUBJECT = /^(?:Action needed: )?Website weekly digest .+ \(so far\)
 
 /** The settings the digest command needs, as the production-configuration server has them. */
 const digestEnv = {
-  ...process.env,
   DATABASE_URL: productionConfigEnv.DATABASE_URL!,
   ENQUIRY_PHOTOS_DIR: productionConfigEnv.ENQUIRY_PHOTOS_DIR!,
   SMTP_URL: productionConfigEnv.SMTP_URL!,
@@ -24,10 +23,24 @@ const digestEnv = {
   ENQUIRY_FROM: productionConfigEnv.ENQUIRY_FROM!,
 };
 
-const run = promisify(execFile);
-async function digestCommand(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'digest', '--', ...args], { env: digestEnv, timeout: 60_000 });
-  return stdout;
+/** `npm run digest -- …` against the production-configuration build's database, in process: what it printed. */
+const digestCommand = (...args: string[]) => printed(runTool('digest', args, digestEnv));
+
+/** The same, as the operator runs it: in a process of its own. */
+const digestCommandEndToEnd = (...args: string[]) => printed(runCommand('digest', args, digestEnv));
+
+/** Digests of the period in progress not recorded as sent (the server's schedule would still send them). */
+async function unsentDigests(): Promise<number> {
+  const db = openTestDatabase(productionConfigEnv.DATABASE_URL!);
+  try {
+    const { rows } = await db.execute({
+      sql: "SELECT count(*) AS unsent FROM digests WHERE period_end_ms > ? AND status <> 'sent'",
+      args: [Date.now()],
+    });
+    return Number(rows[0]!.unsent);
+  } finally {
+    db.close();
+  }
 }
 
 async function digestMails(): Promise<ReceivedMail[]> {
@@ -78,7 +91,9 @@ test(
     await sendEnquiry(request, 'valid', { website: 'https://spam.example' });
     await sendEnquiry(request, 'low-score');
 
-    expect(await digestCommand('--send')).toMatch(/^Sent weekly:\d{4}-\d{2}-\d{2} to office@homecare\.test via smtp 127\.0\.0\.1:\d+: /m);
+    expect(await digestCommandEndToEnd('--send')).toMatch(
+      /^Sent weekly:\d{4}-\d{2}-\d{2} to office@homecare\.test via smtp 127\.0\.0\.1:\d+: /m,
+    );
     await expect.poll(async () => (await digestMails()).length, { timeout: 15_000 }).toBe(mailsBefore + 1);
     const mail = (await digestMails()).at(-1)!;
     expect(mail.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
@@ -92,7 +107,8 @@ test(
 
     // Again in the same period: nothing is sent.
     expect(await digestCommand('--send')).toMatch(/^Nothing sent: the digest of weekly:\d{4}-\d{2}-\d{2} went out /m);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Nor does the server's schedule: the period's digest is recorded as sent.
+    await expect.poll(unsentDigests, { message: 'the period’s digest is recorded as sent' }).toBe(0);
     expect(await digestMails()).toHaveLength(mailsBefore + 1);
 
     const health = (await (await request.get(`${productionSiteUrl}/api/health`)).json()) as { lastDigestAt: string | null };

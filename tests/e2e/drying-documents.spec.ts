@@ -3,10 +3,10 @@ import { staffPage } from '@/content/staff-page';
 import { dryingDocumentsText as words } from '@/content/drying-documents';
 import { pdfText } from '@/tests/support/pdf-text';
 import { linkPath, sentEnquiry } from './support/claims';
-import { execFileSync } from 'node:child_process';
 import { axe } from './support/axe';
 import { expect, test, type APIRequestContext, type Download, type Page } from './support/test';
 import { signedCrmEvent } from '../support/crm-event';
+import { printed, runCommand } from '../support/tool-host/client';
 import { testBuildEnv, testSiteUrl } from './test-env';
 
 // A claim's drying documents against the default test build: two signed CRM visits (a 700 W
@@ -26,11 +26,9 @@ const sentDryingEnquiry = (request: APIRequestContext, unique: string) =>
     postcode: 'G67 1AA',
   });
 
-const claimsCommand = (...args: string[]) =>
-  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/claims.ts', ...args], {
-    env: { ...process.env, ...testBuildEnv },
-    encoding: 'utf8',
-  });
+// `npm run claims` as the operator runs it, in a process of its own: the one test that covers the command's
+// entry point end to end (claim-links.spec.ts runs it in process).
+const claimsCommand = (...args: string[]) => printed(runCommand('claims', args, testBuildEnv));
 
 /** The path a document prints for checking it: /verify/<number>.<signature>, read with its line breaks taken out. */
 const verifyPathIn = (text: string) => /\/verify\/HC-[A-Z0-9-]+\.[A-Za-z0-9_-]{32}/.exec(text.replace(/\s+/g, ''))?.[0];
@@ -147,7 +145,9 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   await expect(page.getByTestId('document-standing')).toHaveText(words.verifyPage.stands);
 
   // The operator revokes the claim's links (a leaked status link): the pages close, the documents still verify as issued.
-  claimsCommand('--revoke', reference);
+  expect(await claimsCommand('--revoke', reference)).toBe(
+    `The links of ${reference} have stopped working (its status link and its staff link).\n`,
+  );
   expect((await request.get(`${testSiteUrl}/claims/${reference}/certificate.pdf`)).status()).toBe(404);
   await checkStatement();
 

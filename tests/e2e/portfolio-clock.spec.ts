@@ -3,16 +3,14 @@ import { portfolioColumns, portfolioDeadLinkText } from '@/content/portfolio';
 import { instructionFields } from '../support/instruction';
 import { linkPath, sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
-import { insurersCommand, openPortfolio, rowReferences } from './support/portfolio';
+import { insurersCommand, insurersCommandEndToEnd, openPortfolio, rowReferences } from './support/portfolio';
 import { expect, test, waitingForHydration, type APIRequestContext, type Browser, type Page } from './support/test';
 import { testBuildEnv, testSiteUrl } from './test-env';
 
 // An organisation as the operator registers it and hands out its links, through `npm run insurers`
 // against the test build's database; the working-hours clock as its page and CSV show it, on claims
 // whose instruction and stage times are set here; and the operator's revocations ending open pages.
-// Each run of the command starts tsx afresh, a few seconds apiece on a busy machine: hence a minute a test.
-
-test.beforeEach(() => test.setTimeout(60_000));
+// The first test runs the command itself, as the operator does; the second runs it in process (the tool host).
 
 const CONTACT = 'Standard: first contact within 2 working hours';
 const SURVEY = 'Standard: survey within 3 working days';
@@ -78,10 +76,12 @@ test('an organisation registered and linked through `npm run insurers`: the work
   page,
   request,
 }) => {
+  // Each run of the command starts tsx afresh, a few seconds apiece on a busy machine: hence a minute.
+  test.setTimeout(60_000);
   const unique = `${Date.now()}`;
   const name = `Clock Mutual ${unique}`;
   const domain = `clock-${unique}.example`;
-  const added = insurersCommand('--add', name, '--domain', domain, '--standard', 'contact=2h', '--standard', 'survey=3wd');
+  const added = await insurersCommandEndToEnd('--add', name, '--domain', domain, '--standard', 'contact=2h', '--standard', 'survey=3wd');
   expect(added.split('\n').slice(0, 5)).toEqual([
     `Registered ${name}.`,
     `  domains: ${domain}`,
@@ -112,7 +112,7 @@ test('an organisation registered and linked through `npm run insurers`: the work
     ['surveyed', '2026-04-01T08:00:00.000Z'],
   ]);
 
-  const link = insurersCommand('--link', domain, '--address', `desk@${domain}`);
+  const link = await insurersCommandEndToEnd('--link', domain, '--address', `desk@${domain}`);
   expect(link.split('\n')[1]).toBe(`For desk@${domain} at ${name}: it works 30 days from its last use. Give it to them only.`);
   await openPortfolio(page, linkPath(link, '/portfolio/open/').split('/').pop()!);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Claims from ${name}`);
@@ -208,12 +208,12 @@ test('`--revoke-address` ends one person’s open page and leaves a colleague’
   const name = `Leaver Adjusters ${unique}`;
   const domain = `leavers-${unique}.example`;
   const [ann, bob] = [`ann@${domain}`, `bob@${domain}`];
-  insurersCommand('--add', name, '--domain', domain);
+  await insurersCommand('--add', name, '--domain', domain);
   const reference = await instructed(request, `leavers-${unique}`, `claims@${domain}`, 'LA-1');
-  const annToken = linkPath(insurersCommand('--link', domain, '--address', ann), '/portfolio/open/')
+  const annToken = linkPath(await insurersCommand('--link', domain, '--address', ann), '/portfolio/open/')
     .split('/')
     .pop()!;
-  const bobToken = linkPath(insurersCommand('--link', domain, '--address', bob), '/portfolio/open/')
+  const bobToken = linkPath(await insurersCommand('--link', domain, '--address', bob), '/portfolio/open/')
     .split('/')
     .pop()!;
 
@@ -224,7 +224,7 @@ test('`--revoke-address` ends one person’s open page and leaves a colleague’
     expect(await rowReferences(page)).toEqual([reference]);
     expect(await rowReferences(colleague)).toEqual([reference]);
 
-    expect(insurersCommand('--revoke-address', ann).trim()).toBe(
+    expect((await insurersCommand('--revoke-address', ann)).trim()).toBe(
       `The portfolio link of ${ann} and any page open with it have stopped working (${name}).`,
     );
     await expectDead(page);
@@ -235,7 +235,7 @@ test('`--revoke-address` ends one person’s open page and leaves a colleague’
     await expect(page).toHaveURL(/\/portfolio$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
 
-    const revoked = insurersCommand('--revoke', domain).trimEnd().split('\n');
+    const revoked = (await insurersCommand('--revoke', domain)).trimEnd().split('\n');
     expect(revoked).toEqual([
       `Every portfolio link of ${name} and every page open with one has stopped working.`,
       'Links ended (1):',

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { business } from '@/content/business';
 import { deadLinkText, statusText } from '@/content/claims';
 import { portfolioColumns, portfolioDeadLinkText, portfolioPage } from '@/content/portfolio';
+import { printed, runTool } from '../support/tool-host/client';
 import { axe } from './support/axe';
 import { sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
@@ -35,23 +35,9 @@ async function newOrganisation(db: Client, name: string): Promise<Omit<Organisat
   return { id, personId: Number(person.rows[0]!.id) };
 }
 
-/** Each person's link token, as the operator's `--link` prints it. */
-const linkTokens = (...people: number[]) =>
-  execFileSync(
-    process.execPath,
-    [
-      'node_modules/tsx/dist/cli.mjs',
-      '--conditions=react-server',
-      'tests/support/processes/portfolio-link.ts',
-      testBuildEnv.DATABASE_URL!,
-      ...people.map(String),
-    ],
-    {
-      encoding: 'utf8',
-    },
-  )
-    .trim()
-    .split('\n');
+/** Each person's link token, as the operator's `--link` prints it (tests/support/tool-host/portfolio-link.ts, in the tool host). */
+const linkTokens = async (...people: number[]) =>
+  (await printed(runTool('portfolio-link', people.map(String), testBuildEnv))).trim().split('\n');
 
 const instruction = (claimNumber: string, postcode: string) => ({
   claimRole: 'insurer',
@@ -82,7 +68,7 @@ test.beforeAll(async ({ request }) => {
   }
   await db.execute({ sql: 'UPDATE enquiries SET claim_reference = ? WHERE reference = ?', args: [HYPERLINK, references[0]![0]!] });
   homeowner = (await sentEnquiry(request, `portfolio-${unique}-home`)).reference;
-  const [firstToken, secondToken] = linkTokens(made[0]!.personId, made[1]!.personId);
+  const [firstToken, secondToken] = await linkTokens(made[0]!.personId, made[1]!.personId);
   first = { ...made[0]!, token: firstToken!, references: references[0]! };
   second = { ...made[1]!, token: secondToken!, references: references[1]! };
   db.close();

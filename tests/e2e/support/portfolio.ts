@@ -1,7 +1,7 @@
 // What the portfolio tests share: a portfolio link opened as its person opens it (the token traded for a
 // cookie, the page reached without it), `npm run insurers` run against the test build's database, and
 // the references of the rows the page shows.
-import { execFileSync } from 'node:child_process';
+import { printed, runCommand, runTool } from '../../support/tool-host/client';
 import { testBuildEnv } from '../test-env';
 import { expect, type Page } from './test';
 
@@ -18,9 +18,11 @@ export async function openPortfolio(page: Page, token: string) {
 /** Our references of the rows the page shows, in its order. */
 export const rowReferences = (page: Page) => page.getByTestId('portfolio-row').getByRole('rowheader').allTextContents();
 
-/** `npm run insurers -- …` against the test build's database: what it printed (it throws on a non-zero exit). */
-export const insurersCommand = (...args: string[]) =>
-  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/insurers.ts', ...args], {
-    env: { ...process.env, ...testBuildEnv },
-    encoding: 'utf8',
-  });
+/**
+ * `npm run insurers -- …` against the test build's database, run in process by the tool host: what it
+ * printed (it throws on a non-zero exit).
+ */
+export const insurersCommand = (...args: string[]) => printed(runTool('insurers', args, testBuildEnv));
+
+/** The same, as the operator runs it: `npm run insurers -- …` in a process of its own (one test does, for its entry point). */
+export const insurersCommandEndToEnd = (...args: string[]) => printed(runCommand('insurers', args, testBuildEnv));
