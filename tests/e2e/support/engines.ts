@@ -123,6 +123,9 @@ async function firefoxSession(viewport: Viewport, intercepts: Intercept[]): Prom
     // Firefox loads a tab's icons after the page itself and cuts them off when the tab moves on (a
     // link's page that refreshes at once, a page left right after a click): no fault of the page.
     if (error === 'NS_BINDING_ABORTED' && TAB_ICON.test(new URL(request.url()).pathname)) return;
+    // Nor is the flight data of a page the router fetched ahead (`?_rsc=`) and dropped when the visitor
+    // moved on before it arrived, as happens on a slow or busy phone.
+    if (error === 'NS_BINDING_ABORTED' && new URL(request.url()).searchParams.has('_rsc')) return;
     seen.push(`failed ${request.url()} ${error}`);
   });
   page.on('response', (response) => {
