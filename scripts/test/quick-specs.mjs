@@ -1,9 +1,11 @@
 // The browser specs that cover a change, for the quick loop (scripts/test/quick.sh): each changed spec;
 // each spec that imports a changed file by its path (tests' helpers, content, lib); and each spec named
 // for a feature the changed file sits in (server/claims/drying/… → claim-*.spec.ts and drying*.spec.ts).
-// Reads the changed paths from its arguments; prints one spec path a line.
+// Reads the changed paths from its arguments; prints one spec path a line. With --builds, reads spec
+// paths instead and prints the builds they run against (TEST_BUILDS, scripts/test/build-for-tests.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { productionSpecs, specsReadingProductionBuild } from '../../tests/e2e/production-specs.mjs';
 
 const SPECS = 'tests/e2e';
 // Folder and file names that name no feature.
@@ -66,7 +68,21 @@ export function specsCovering(changed, specs) {
   return [...chosen].sort();
 }
 
+/** @param {string[]} specs @returns {string[]} */
+export function buildsFor(specs) {
+  const builds = new Set();
+  for (const spec of specs) {
+    if (productionSpecs.test(spec) || specsReadingProductionBuild.test(spec)) builds.add('production');
+    if (!productionSpecs.test(spec)) builds.add('test');
+  }
+  return ['test', 'production'].filter((build) => builds.has(build));
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  if (process.argv[2] === '--builds') {
+    console.log(buildsFor(process.argv.slice(3)).join(','));
+    process.exit(0);
+  }
   const specs = readdirSync(SPECS)
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => ({ name, text: readFileSync(path.join(SPECS, name), 'utf8') }));

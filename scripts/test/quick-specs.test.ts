@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featureWords, specsCovering } from './quick-specs.mjs';
+import { buildsFor, featureWords, specsCovering } from './quick-specs.mjs';
 
 const specs = [
   { name: 'claim-links.spec.ts', text: "import { sentEnquiry } from './support/claims';" },
@@ -25,5 +25,12 @@ describe('the browser specs the quick loop runs for a change', () => {
 
   it('runs none for a change no spec covers', () => {
     expect(specsCovering(['docs/testing.md', 'server/base/db.ts'], specs)).toEqual([]);
+  });
+
+  it('builds what the chosen specs run against, and no more', () => {
+    expect(buildsFor(['tests/e2e/claim-links.spec.ts'])).toEqual(['test']);
+    expect(buildsFor(['tests/e2e/contact-engines.spec.ts', 'tests/e2e/pages.spec.ts'])).toEqual(['production']);
+    expect(buildsFor(['tests/e2e/js-budget.spec.ts'])).toEqual(['test', 'production']);
+    expect(buildsFor([])).toEqual([]);
   });
 });

@@ -19,20 +19,14 @@ fi
 mapfile -t code < <(printf '%s\n' "${changed[@]}" | grep -E '\.(ts|tsx|mjs|js)$' || true)
 mapfile -t specs < <(node scripts/test/quick-specs.mjs "${changed[@]}")
 
-builds=()
-production_specs="$(node -e "import('./tests/e2e/production-specs.mjs').then((m) => console.log(m.productionSpecs.source + '|' + m.specsReadingProductionBuild.source))")"
-for spec in "${specs[@]}"; do
-  if [[ "$spec" =~ $production_specs ]]; then builds+=(production); fi
-  if ! [[ "$spec" =~ ${production_specs%|*} ]]; then builds+=(test); fi
-done
-TEST_BUILDS="$(printf '%s\n' "${builds[@]}" | sort -u | paste -sd, -)"
+TEST_BUILDS="$(node scripts/test/quick-specs.mjs --builds "${specs[@]}")"
 export TEST_BUILDS
 
 failed=()
 # A phase's command runs as the left side of `||`, where `set -e` does not apply: each step says so itself.
 check_change() {
   npx tsc --noEmit || return 1
-  if [ "${#code[@]}" -gt 0 ]; then npx eslint --max-warnings 0 "${code[@]}" || return 1; fi
+  if [ "${#code[@]}" -gt 0 ]; then npx eslint --max-warnings 0 --no-warn-ignored "${code[@]}" || return 1; fi
   npx prettier --check --ignore-unknown "${changed[@]}"
 }
 start_phase 'Types, lint and format of the change' check_change
