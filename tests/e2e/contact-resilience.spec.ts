@@ -4,14 +4,18 @@ import { expect, test, type Browser, type Page, type Route } from './support/tes
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { axe } from './support/axe';
+import { sentEnquiry } from './support/claims';
+import { outboxFinished } from './support/database';
+import { savedDraftFields, savedDraftPhotos } from './support/draft';
 import { routeRecaptcha } from './support/fake-recaptcha';
-import { testOutboxDir, testSiteUrl } from './test-env';
+import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
 
 // The contact form as a visitor in a damaged house meets it, against the default test build: sent
 // before its JavaScript runs, photos going up on a slow uplink (progress, Cancel), an answer lost on
 // the way back (it keeps trying by itself), and a reload (what was typed comes back).
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
+const database = testBuildEnv.DATABASE_URL!;
 const photoInput = (page: Page) => form(page).getByLabel('Photos of the damage (optional)');
 
 function outboxMails(unique: string) {
@@ -128,7 +132,9 @@ test('a post from another website is refused with nothing stored, on the page an
   expect(fetchSite.status()).toBe(403);
   const page = await request.post('/contact', { multipart: fields, headers: { Origin: 'https://attacker.example' }, maxRedirects: 0 });
   expect(page.status()).toBe(403);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // A later enquiry's notification: the outbox sends the oldest job due first, so had a refused post
+  // been stored, its notification would have been written before this one.
+  await sentEnquiry(request, `cross-site-marker-${Date.now()}`);
   expect(outboxMails(unique)).toHaveLength(0);
 });
 
@@ -203,7 +209,9 @@ test('an answer lost on the way back: the form says it may not have arrived, tri
   await expect(form(page).getByTestId('enquiry-reference')).toBeVisible({ timeout: 15_000 });
   expect(posts).toBe(2);
   await expect.poll(() => outboxMails(unique).length, { timeout: 10_000 }).toBe(1);
-  await page.waitForTimeout(1500);
+  // Both posts were answered by now, so every enquiry they stored has its jobs; once the outbox has
+  // finished them all, it sends nothing more for this subject.
+  await outboxFinished(database, { subject: unique });
   expect(outboxMails(unique)).toHaveLength(1);
 });
 
@@ -254,7 +262,9 @@ test('an answer lost, then the retry sent from another address: the reference sh
   await expect(reference).toHaveText(/^HC-/);
   expect(posts).toBe(2);
   await expect.poll(() => outboxMails(unique).length, { timeout: 10_000 }).toBe(1);
-  await page.waitForTimeout(1500);
+  // Both posts were answered by now, so every enquiry they stored has its jobs; once the outbox has
+  // finished them all, it sends nothing more for this subject.
+  await outboxFinished(database, { subject: unique });
   expect(outboxMails(unique)).toHaveLength(1);
   expect(outboxMails(unique)[0]!.text).toContain(`Reference: ${await reference.textContent()}`);
 });
@@ -306,7 +316,9 @@ test('an answer lost, then the message edited and sent again: a new reference sh
   expect(firstReference).not.toBe(reference);
   expect(edited?.text).toContain(`Reference: ${reference}`);
   expect(edited?.text).toContain(`Sent again with changes: this replaces ${firstReference} sent at `);
-  await page.waitForTimeout(1500);
+  // Every post was answered by now; once the outbox has finished the jobs of every enquiry with this
+  // subject, it sends nothing more for them.
+  await outboxFinished(database, { subject: unique });
   expect(notifications()).toHaveLength(2);
 });
 
@@ -364,7 +376,10 @@ test('a draft survives a reload: the fields and the prepared photos come back, a
       }),
   );
   expect(keptBytes).toBeLessThan(photo.length);
-  await page.waitForTimeout(500);
+  // The typed fields are saved a moment after the last change: reloaded once they are.
+  await expect
+    .poll(() => savedDraftFields(page))
+    .toMatchObject({ fields: { name: 'Jo Bloggs', subject: unique, postcode: 'G67 1AB' }, claimOpen: true });
 
   await page.reload();
   await expect(form(page).getByRole('status')).toContainText('We kept what you started here earlier on this device');
@@ -378,7 +393,8 @@ test('a draft survives a reload: the fields and the prepared photos come back, a
   await form(page).getByRole('button', { name: 'Clear form' }).click();
   await expect(form(page).getByLabel(/^Subject/)).toHaveValue('');
   await expect(items).toHaveCount(0);
-  await page.waitForTimeout(500);
+  // Reloaded once the draft is gone from the device: its fields and its photos.
+  await expect.poll(async () => [await savedDraftFields(page), await savedDraftPhotos(page)]).toEqual([null, 0]);
   await page.reload();
   await expect(form(page).getByLabel(/^Subject/)).toHaveValue('');
   await expect(form(page).getByText('We kept what you started here earlier on this device')).toHaveCount(0);
@@ -464,7 +480,9 @@ test('sent first without photos, then again with them: the photos follow the not
   const followUps = () => outboxMails(reference).filter((mail) => mail.subject === `More photos for ${reference}`);
   await expect.poll(() => followUps().length, { timeout: 10_000 }).toBe(1);
   expect(followUps()[0]!.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg']);
-  await page.waitForTimeout(2_000);
+  // Once the outbox has finished every job of the enquiry (it claims only pending ones), a second
+  // follow-up would already be here.
+  await outboxFinished(database, { reference });
   expect(followUps()).toHaveLength(1);
   expect(outboxMails(reference).filter((mail) => mail.subject.startsWith('Enquiry '))).toHaveLength(1);
 });

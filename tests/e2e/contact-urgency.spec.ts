@@ -2,6 +2,7 @@ import { outboxMessages } from '../support/outbox';
 import { expect, test, type Browser, type Page } from './support/test';
 import { parseMail } from '../support/mail-message';
 import { axe } from './support/axe';
+import { savedDraftFields } from './support/draft';
 import { routeRecaptcha } from './support/fake-recaptcha';
 import { testOutboxDir } from './test-env';
 
@@ -107,8 +108,18 @@ test('the urgency questions and an instruction come back after a reload, from th
     .getByRole('group', { name: /registered for VAT/ })
     .getByRole('radio', { name: 'Not known' })
     .check();
-  // The draft is saved shortly after typing stops.
-  await page.waitForTimeout(800);
+  // The draft is saved shortly after typing stops: the next page is opened once it holds the last answers.
+  await expect
+    .poll(() => savedDraftFields(page))
+    .toMatchObject({
+      fields: {
+        claimRole: 'loss-adjuster',
+        policyholderName: 'Ann Policy',
+        propertyAddress: '1 High Street\nKilsyth',
+        habitable: 'no',
+        vatRegistered: 'not-known',
+      },
+    });
   await page.goto('/contact');
   await expect(form(page).getByText('We kept what you started here earlier on this device')).toBeVisible();
   await expect(form(page).getByLabel('Who is getting in touch')).toHaveValue('loss-adjuster');

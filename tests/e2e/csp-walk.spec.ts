@@ -36,7 +36,8 @@ async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Two frames at each place: whether a lazy image or video is near the viewport is checked as a frame is drawn.
+      await new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn())));
     }
     window.scrollTo(0, 0);
   });

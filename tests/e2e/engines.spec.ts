@@ -195,8 +195,13 @@ for (const engine of engines) {
       expect(await session.evaluate(overflow)).toBe('hidden');
       const before = await session.evaluate<number>('return window.scrollY');
       if (engine === 'firefox') {
+        // The wheel as the page gets it, and two frames drawn after it: a scroll it started would have
+        // moved the page by then (no later event marks a scroll that did not happen).
+        await session.evaluate(
+          `window.__wheeled = false; addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => { window.__wheeled = true; })), { capture: true, passive: true, once: true }); return true;`,
+        );
         await session.wheel(600);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await session.waitFor('return window.__wheeled === true');
         expect(await session.evaluate<number>('return window.scrollY')).toBe(before);
       }
       await session.press('Escape');

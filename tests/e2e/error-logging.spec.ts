@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { axe } from './support/axe';
 import { errorLogRecordSchema } from '../../server/error-log/record-schema';
 import { fakeCrm } from './support/fake-crm';
@@ -8,25 +8,48 @@ import { openTestDatabase } from './support/database';
 // The faults below exist only in the test build (NEXT_PUBLIC_E2E_FAULTS=1): app/template.e2e.tsx,
 // components/testing/layout-fault.e2e.tsx and app/api/e2e-fault/route.e2e.ts (components/testing/e2e-faults.tsx).
 
-async function settledErrorLogs(expected: number) {
+/** The error-log requests each page has made to the fake CRM, and how many of them have been answered or failed. */
+const errorLogRequests = new WeakMap<Page, { made: number; over: number }>();
+
+function watchErrorLogRequests(page: Page) {
+  const seen = { made: 0, over: 0 };
+  const isErrorLog = (request: Request) =>
+    request.method() === 'POST' && request.url().startsWith(fakeCrmUrl) && new URL(request.url()).pathname === '/api/error-logs';
+  page.on('request', (request) => {
+    if (isErrorLog(request)) seen.made += 1;
+  });
+  const over = (request: Request) => {
+    if (isErrorLog(request)) seen.over += 1;
+  };
+  page.on('requestfinished', over);
+  page.on('requestfailed', over);
+  errorLogRequests.set(page, seen);
+}
+
+async function settledErrorLogs(page: Page, expected: number) {
   await expect.poll(async () => (await fakeCrm.errorLogs()).length).toBe(expected);
-  // Give a late duplicate the chance to arrive before counting for good.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // Counted for good once a late duplicate would be here: the logger sends from the handlers the fault
+  // runs as it happens, and a zero-delay timer of ours runs after any zero-delay timer it queued (the
+  // burst's); after that, every error-log request the page has made must be over.
+  await page.evaluate(() => new Promise<void>((done) => setTimeout(() => done(), 0)));
+  const requests = errorLogRequests.get(page)!;
+  await expect.poll(() => requests.made - requests.over, { message: 'error-log requests still in flight' }).toBe(0);
   const logs = await fakeCrm.errorLogs();
   // Whatever the logger sends, the CRM contract (and the built-in endpoint) accepts.
   for (const entry of logs) expect(errorLogRecordSchema.safeParse(entry).error).toBeUndefined();
   return logs;
 }
 
-test.beforeEach(async () => {
+test.beforeEach(async ({ page }) => {
   await fakeCrm.reset();
+  watchErrorLogRequests(page);
 });
 
 test('a failed request produces exactly one remote entry with the right fields', async ({ page }) => {
   await fakeCrm.setGallery({ status: 503, body: { success: false, message: 'Down for maintenance' } });
   await page.goto('/?e2e-fault=request');
 
-  const logs = await settledErrorLogs(1);
+  const logs = await settledErrorLogs(page, 1);
   expect(logs).toHaveLength(1);
   expect(logs[0]).toMatchObject({
     application: 'homecare-web',
@@ -49,7 +72,7 @@ test('a burst of errors produces at most 5 remote entries and warns in the conso
   });
   await page.goto('/?e2e-fault=burst');
 
-  const logs = await settledErrorLogs(5);
+  const logs = await settledErrorLogs(page, 5);
   expect(logs).toHaveLength(5);
   for (const entry of logs) {
     expect(entry).toMatchObject({ application: 'homecare-web', source: 'frontend', level: 'error', category: 'client', path: '/' });
@@ -62,7 +85,7 @@ test('a burst of errors produces at most 5 remote entries and warns in the conso
 
 test('an unhandled rejection is logged once', async ({ page }) => {
   await page.goto('/?e2e-fault=rejection');
-  const logs = await settledErrorLogs(1);
+  const logs = await settledErrorLogs(page, 1);
   expect(logs[0]).toMatchObject({
     level: 'error',
     category: 'client',
@@ -86,7 +109,7 @@ test('after a render failure the fallback appears, logs a critical entry, and Tr
   const axeResults = await axe(page).analyze();
   expect(axeResults.violations).toEqual([]);
 
-  const logs = await settledErrorLogs(1);
+  const logs = await settledErrorLogs(page, 1);
   expect(logs).toHaveLength(1);
   const entry = logs[0]!;
   expect(entry).toMatchObject({
@@ -130,7 +153,7 @@ test('a failure of the root layout itself gets the plain fallback, logged, and T
   const axeResults = await axe(page).analyze();
   expect(axeResults.violations).toEqual([]);
 
-  const logs = await settledErrorLogs(1);
+  const logs = await settledErrorLogs(page, 1);
   expect(logs[0]).toMatchObject({
     level: 'critical',
     source: 'error-boundary',

@@ -39,9 +39,22 @@ test('the page does not scroll under the open viewer and nothing moves when its 
   expect(await page.evaluate(() => document.querySelector('main')?.getBoundingClientRect().width)).toBe(widthBefore);
   expect(await tile(page, 'Kitchen ceiling').boundingBox()).toEqual(tileBefore);
   const scrolled = await page.evaluate(() => window.scrollY);
+  // The input as the page gets it, and two frames drawn after the last of it: a scroll the wheel or the
+  // key started would have moved the page by then (no later event marks a scroll that did not happen).
+  await page.evaluate(() => {
+    const page = window as unknown as { __input: string[] };
+    page.__input = [];
+    for (const type of ['wheel', 'keydown'])
+      addEventListener(type, () => requestAnimationFrame(() => requestAnimationFrame(() => page.__input.push(type))), {
+        capture: true,
+        passive: true,
+      });
+  });
   await page.mouse.wheel(0, 600);
   await page.keyboard.press('PageDown');
-  await page.waitForTimeout(200);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __input: string[] }).__input))
+    .toEqual(expect.arrayContaining(['wheel', 'keydown']));
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.keyboard.press('Escape');
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');

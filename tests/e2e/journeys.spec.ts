@@ -14,7 +14,7 @@ import type { ReceivedWebhook } from '../support/webhook-receiver';
 import { recaptchaTestToken } from '../support/recaptcha-tokens';
 import { linkPath, londonLocal } from './support/claims';
 import { newEnquiryKey } from '@/lib/enquiry-key';
-import { openTestDatabase } from './support/database';
+import { openTestDatabase, outboxFinished, webhooksFinished } from './support/database';
 
 // Visitors' journeys against the production-configuration build (playwright.config.ts project
 // 'production-config'): a reCAPTCHA site key with server-side assessments, SMTP, and the CRM on another
@@ -92,8 +92,9 @@ async function expectOneNotificationAndAcknowledgement({
   const acknowledgementSubject = `We have your enquiry ${reference}: Example Homecare`;
   await expect.poll(async () => (await mailWithSubject(acknowledgementSubject)).length, { timeout: 15_000 }).toBe(1);
   await expect.poll(async () => (await mailWithSubject(expectedSubject)).length, { timeout: 15_000 }).toBe(1);
-  // One more poll of the outbox worker (ENQUIRY_POLL_SECONDS=1): still exactly one.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Still exactly one once the outbox has finished the enquiry's jobs: it claims only pending jobs, so
+  // a second send would have reached the SMTP server before the last of them was marked done.
+  await outboxFinished(productionConfigEnv.DATABASE_URL!, { reference });
   const mails = await mailWithSubject(expectedSubject);
   expect(mails).toHaveLength(1);
   expect(mails[0]!.to).toEqual([productionConfigEnv.ENQUIRY_TO]);
@@ -304,7 +305,9 @@ test('a text-only claim, its two links e-mailed, then the same enquiry sent agai
     await expect(page.locator('main')).toContainText(reference);
     await expect(page.getByTestId('claim-link-refused')).toHaveCount(0);
   }
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // An event the links queued would be written by the time their pages answered; once the worker has
+  // delivered every event of the enquiry, the CRM has heard all it ever will of it.
+  await webhooksFinished(productionConfigEnv.DATABASE_URL!, { reference });
   expect(await heard()).toHaveLength(2);
 });
 
@@ -630,7 +633,8 @@ test('desktop: a drying visit recorded on the staff page reaches the CRM once, s
     ],
     kwhSoFar: 16.8,
   });
-  // One more poll of the outbox worker (ENQUIRY_POLL_SECONDS=1): still told once.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Still told once when the worker has delivered every event of the enquiry: it delivers only pending
+  // events, so a second delivery would have reached the CRM before the last of them was marked delivered.
+  await webhooksFinished(productionConfigEnv.DATABASE_URL!, { reference });
   expect(await dryingEvents()).toHaveLength(1);
 });

@@ -7,9 +7,10 @@ import { outboxMessages } from '../support/outbox';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { axe } from './support/axe';
 import { companyNotification, linkPath } from './support/claims';
+import { outboxFinished } from './support/database';
 import { routeRecaptcha } from './support/fake-recaptcha';
 import { expect, test, type APIRequestContext } from './support/test';
-import { testOutboxDir, testSiteUrl } from './test-env';
+import { testBuildEnv, testOutboxDir, testSiteUrl } from './test-env';
 
 // More photos on the same reference, against the default test build: from the contact form's success
 // message to "Where's my repair?" with the reference filled in, the look-up, and a phone photo added
@@ -90,8 +91,9 @@ test.describe('on a phone', () => {
     expect(metadata).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
     expect(metadata.exif).toBeUndefined();
     expect(mail!.text).toContain('(sent as "IMG_2041.jpg")');
-    // Exactly once: a later round of the outbox sends nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Exactly once: when the outbox has finished every job of the enquiry (it claims only pending
+    // ones), a second follow-up would already be here.
+    await outboxFinished(testBuildEnv.DATABASE_URL!, { reference });
     expect(followUps(reference)).toHaveLength(1);
   });
 });

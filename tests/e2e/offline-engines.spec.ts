@@ -7,10 +7,11 @@ import { keptClaimText, offlinePage } from '../../content/offline';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { ownLoopbackAddress } from '../support/unreliable-forwarder';
-import { openTestDatabase } from './support/database';
+import { openTestDatabase, outboxFinished } from './support/database';
 import { startEngineRelay } from './support/engine-relay';
 import { openEngine, type EngineName, type EngineSession } from './support/engines';
 import { FAKE_RECAPTCHA } from './support/fake-recaptcha';
+import { ASK_WORKER_FOR_A_ROUND, WORKER_KEEPS_NOTHING } from './support/kept-claims';
 import { peersControlUrl, productionConfigEnv, productionSiteUrl } from './test-env';
 
 // A claim sent with no signal in Firefox ESR and WebKit, against the production-configuration build
@@ -141,8 +142,9 @@ async function expectSentOnce(session: EngineSession, site: string, { subject, p
   expect(said).toBe(keptClaimText.sent(reference));
 
   await expect.poll(async () => (await mailsAbout(subject)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  // Time for a second send or an acknowledgement to show, were there one.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  // A second send or an acknowledgement, were there one, is here once the outbox has finished every job
+  // of the enquiries with this subject (the notice says the worker has settled the claim already).
+  await outboxFinished(productionConfigEnv.DATABASE_URL!, { subject });
   const mails = await mailsAbout(subject);
   expect(mails.map((mail) => mail.subject)).toEqual([`Enquiry ${reference}: Storm or weather damage: ${subject}`]);
   expect(await mailsAbout(`We have your enquiry ${reference}`)).toEqual([]);
@@ -167,9 +169,11 @@ async function expectSentOnce(session: EngineSession, site: string, { subject, p
     },
   ]);
 
-  // Opened again: the claim is not sent a second time, and the notice is not shown again.
+  // Opened again: the claim is not sent a second time, and the notice is not shown again. The worker's
+  // round after this visit is over, and it tells its outcomes before that, when it keeps nothing more.
   await session.goto(`${site}/about`);
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await session.evaluate(ASK_WORKER_FOR_A_ROUND);
+  await session.waitFor(WORKER_KEEPS_NOTHING, 15_000);
   expect(await session.evaluate<boolean>(`return !!${NOTICE}`)).toBe(false);
   expect((await mailsAbout(subject)).length).toBe(1);
   expect((await storedEnquiries(subject)).length).toBe(1);

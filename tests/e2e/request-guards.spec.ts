@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { CONTACT_RESPONSES, refusedPostPages } from '@/content/contact';
 import { expect, test } from './support/test';
+import { ownLoopbackAddress } from '../support/unreliable-forwarder';
 import { testSiteUrl } from './test-env';
 
 // What server.mjs answers before Next reads a byte of a body (server/edge/server-limits.mjs,
@@ -10,12 +11,12 @@ import { testSiteUrl } from './test-env';
 type Raw = { head: string; body: string; afterMs: number };
 
 /** Sends the request line, `headers` and `sent` bytes of the announced body; resolves with the answer. */
-function rawPost(target: string, headers: Record<string, string>, sent: number): Promise<Raw> {
+function rawPost(target: string, headers: Record<string, string>, sent: number, localAddress?: string): Promise<Raw> {
   const { hostname, port } = new URL(testSiteUrl);
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let received = '';
-    const socket = connect(Number(port), hostname, () => {
+    const socket = connect({ port: Number(port), host: hostname, localAddress }, () => {
       const lines = Object.entries({ Host: `${hostname}:${port}`, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
       socket.write(`POST ${target} HTTP/1.1\r\n${lines.join('')}\r\n`);
       socket.write(Buffer.alloc(sent, 0x61));
@@ -82,36 +83,50 @@ test('the contact page takes a form posted without JavaScript only as a multipar
   expect(noLength.head).toMatch(/^HTTP\/1\.1 411 /);
 });
 
-/** Opens a POST that announces `length` bytes and sends a few KB of them, holding the connection open. */
-function heldPost(target: string, length: number) {
+/**
+ * Opens a POST from `localAddress` that announces `length` bytes and sends a few KB of them, holding
+ * the connection open. It asks for `100 Continue`, which the server sends just before it hands the
+ * request on (its upload gate takes the slot then, in the same turn): `admitted` resolves on it.
+ */
+function heldPost(target: string, length: number, localAddress: string) {
   const { hostname, port } = new URL(testSiteUrl);
-  const socket = connect(Number(port), hostname, () => {
+  let admit: () => void = () => undefined;
+  const admitted = new Promise<void>((resolve) => (admit = resolve));
+  let received = '';
+  const socket = connect({ port: Number(port), host: hostname, localAddress }, () => {
     socket.write(
-      `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+      `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nExpect: 100-continue\r\n` +
         `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`,
     );
     socket.write(Buffer.alloc(4_000, 0x61));
   });
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1');
+    if (/^HTTP\/1\.1 100 /.test(received)) admit();
+  });
   socket.on('error', () => undefined);
-  return socket;
+  return { socket, admitted };
 }
 
 test("both ways in share the upload slots: while one of a client's photo uploads arrives, its next is asked to wait", async () => {
+  // Each half is a client of its own (a loopback address each), so the second does not wait for the
+  // server to let go of the first's slot.
+  const client = ownLoopbackAddress();
   // The form posted without script holds the client's one slot; the scripted form's photos wait (JSON)…
-  const page = heldPost('/contact', 3_000_000);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const api = await rawPost('/api/contact', announced, 100);
+  const page = heldPost('/contact', 3_000_000, client);
+  await page.admitted;
+  const api = await rawPost('/api/contact', announced, 100, client);
   expect(api.head).toMatch(/^HTTP\/1\.1 429 /);
   expect(api.head).toMatch(/^retry-after: 30\r?$/im);
   expect(JSON.parse(api.body)).toEqual({ success: false, message: CONTACT_RESPONSES.uploadInProgress, reason: 'busy' });
-  page.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  page.socket.destroy();
 
   // …and the other way round, answered with a page.
-  const scripted = heldPost('/api/contact', 3_000_000);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const form = await rawPost('/contact', announced, 100);
+  const otherClient = ownLoopbackAddress();
+  const scripted = heldPost('/api/contact', 3_000_000, otherClient);
+  await scripted.admitted;
+  const form = await rawPost('/contact', announced, 100, otherClient);
   expect(form.head).toMatch(/^HTTP\/1\.1 429 /);
   expect(form.body).toContain(refusedPostPages.inProgress.title);
-  scripted.destroy();
+  scripted.socket.destroy();
 });

@@ -49,7 +49,8 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
 
     const signalled = Date.now();
     const exited = site.stop('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server says it is stopping in the same turn as it stops listening (server/edge/graceful-shutdown.mjs).
+    await expect.poll(() => site.output(), { timeout: 10_000 }).toContain('[server] SIGTERM: finishing requests');
     // Shutting down: new connections are refused while the send finishes.
     await expect(fetch(`${base}/contact`)).rejects.toThrow();
     expect(await exited).toBe(0);
@@ -63,10 +64,14 @@ test('SIGTERM mid-send: no new connections, the message is accepted and recorded
     expect(jobs).toEqual([{ status: 'sent', message_id: expect.stringMatching(/^<enquiry-1\./) }]);
     expect(slowRelay.received).toHaveLength(1);
 
-    // The supervisor starts the site again: nothing is pending, nothing is sent twice.
+    // The supervisor starts the site again: nothing is pending, nothing is sent twice. A later enquiry's
+    // notification is the marker: the outbox sends the oldest job due first, so a resent one would be ahead of it.
     site = await startSite(env);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(slowRelay.received).toHaveLength(1);
+    expect((await sendEnquiry('After the restart', 'Sent after the restart, as a marker.')).status).toBe(201);
+    await expect
+      .poll(() => slowRelay.received.filter((mail) => mail.raw.includes('After the restart')).length, { timeout: 15_000 })
+      .toBe(1);
+    expect(slowRelay.received.filter((mail) => !mail.raw.includes('After the restart'))).toHaveLength(1);
   } finally {
     await site.stop();
     await slowRelay.close();

@@ -26,7 +26,8 @@ for (const route of routes) {
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
         window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        // Two frames at each place: whether a lazy image or video is near the viewport is checked as a frame is drawn.
+        await new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn())));
       }
     });
     await page.waitForLoadState('networkidle');

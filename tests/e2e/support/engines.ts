@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
@@ -214,6 +214,26 @@ async function interceptingProxy(intercepts: Intercept[]): Promise<{ url: string
   }
 }
 
+/** Whether something listens on the Unix socket at `path`. */
+const acceptsConnections = (path: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(path);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Polls `ready` every 50 ms until it holds; throws after `timeoutMs`. */
+async function until(ready: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 let display: { number: number; xvfb: ChildProcess } | null = null;
 let nextPort = 4600 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 
@@ -223,13 +243,22 @@ async function webkitSession(viewport: Viewport, intercepts: Intercept[]): Promi
     const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
     process.once('exit', () => xvfb.kill());
     display = { number, xvfb };
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Up once its socket takes a connection.
+    await until(() => acceptsConnections(`/tmp/.X11-unix/X${number}`), `Xvfb :${number} listening`);
   }
   const proxy = intercepts.length > 0 ? await interceptingProxy(intercepts) : null;
   const proxyArguments = proxy ? [`--proxy=${proxy.url}`, '--ignore-host=127.0.0.1', '--ignore-host=localhost'] : [];
   const port = nextPort++;
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: `:${display.number}` } });
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Up once it answers WebDriver's status request.
+  await until(
+    () =>
+      fetch(`http://127.0.0.1:${port}/status`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    `WebKitWebDriver answering on port ${port}`,
+  );
   const browser = await remote({
     hostname: '127.0.0.1',
     port,
