@@ -141,6 +141,9 @@ test('a post from another website is refused with nothing stored, on the page an
 test('photos on a slow uplink: a progress bar with bytes, percentage and time left, coarse announcements, and Cancel keeps everything', async ({
   page,
 }) => {
+  // Its own waits, each for something a slow phone takes time over (the photo shrunk in the page, the
+  // first bytes on a 320 kbit/s link, the send at full speed), add up to more than the default 30 s.
+  test.setTimeout(120_000);
   await routeRecaptcha(page);
   await page.goto('/contact');
   const unique = `Slow uplink ${Date.now()}`;

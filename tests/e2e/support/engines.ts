@@ -239,7 +239,8 @@ let nextPort = 4600 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 
 async function webkitSession(viewport: Viewport, intercepts: Intercept[]): Promise<EngineSession> {
   if (!display) {
-    const number = 90 + (Number(process.env.TEST_PORT_OFFSET ?? 0) % 100);
+    // A display of its own for each port offset (a lane, another checkout): 1000 → :100, 2000 → :110.
+    const number = 90 + Math.floor(Number(process.env.TEST_PORT_OFFSET ?? 0) / 100);
     const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
     process.once('exit', () => xvfb.kill());
     display = { number, xvfb };
