@@ -2,9 +2,9 @@
 # Every test, on the Node.js lines the site supports (docs/testing.md). Under this machine's Node when it
 # is a supported line, otherwise under the deploy line (.node-version) from the npm registry: lint, format
 # and every unit test beside the two production builds (the production configuration's type-checks the
-# whole program); then every browser test, the two builds' specs side by side, beside the other supported
-# line's lane (its own build of the production configuration and the smoke set, scripts/test/smoke.sh, in
-# folders and on ports of its own). Ends with the phases and their seconds.
+# whole program); once all of those pass, every browser test, the two builds' specs side by side, beside
+# the other supported line's lane (its own build of the production configuration and the smoke set,
+# scripts/test/smoke.sh, in folders and on ports of its own). Ends with the phases and their seconds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -29,19 +29,18 @@ failed=()
 start_phase "Lint and format (Node $MAIN_VERSION)" bash -c 'npx eslint . --max-warnings 0 && npx prettier --check .'
 start_phase "Unit tests (Node $MAIN_VERSION)" npx vitest run
 start_live_phase "Production builds and type check (Node $MAIN_VERSION)" npx tsx scripts/test/build-for-tests.ts
-if await_phase "Production builds and type check (Node $MAIN_VERSION)"; then
+await_phase "Production builds and type check (Node $MAIN_VERSION)" || failed+=('production builds and type check')
+# The unit tests end before the browser tests start: several wait on real sockets, processes and timers,
+# and two CPUs shared with two browsers, their servers and another build starve them past their limits.
+await_phase "Lint and format (Node $MAIN_VERSION)" || failed+=('lint and format')
+await_phase "Unit tests (Node $MAIN_VERSION)" || failed+=('unit tests')
+if [ "${#failed[@]}" -eq 0 ]; then
   start_live_phase "Browser tests (Node $MAIN_VERSION)" npx playwright test
   start_phase "Other line: build and smoke set (Node $OTHER_VERSION)" \
     env PATH="$OTHER_BIN:$PATH" TEST_LANE=other-line TEST_PORT_OFFSET=1000 NEXT_BUILD_TYPECHECK=off bash scripts/test/smoke.sh
-  # The browser tests' lines come as they run; the others' whole, after them.
+  # The browser tests' lines come as they run; the other line's whole, after them.
   await_phase "Browser tests (Node $MAIN_VERSION)" || failed+=('browser tests')
-  await_phase "Lint and format (Node $MAIN_VERSION)" || failed+=('lint and format')
-  await_phase "Unit tests (Node $MAIN_VERSION)" || failed+=('unit tests')
   await_phase "Other line: build and smoke set (Node $OTHER_VERSION)" || failed+=("Node $OTHER_VERSION")
-else
-  failed+=('production builds and type check')
-  await_phase "Lint and format (Node $MAIN_VERSION)" || failed+=('lint and format')
-  await_phase "Unit tests (Node $MAIN_VERSION)" || failed+=('unit tests')
 fi
 
 echo "== Node lines"
