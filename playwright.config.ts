@@ -16,6 +16,27 @@ import {
 // line the test command builds the production configuration only.
 const builds = (process.env.TEST_BUILDS ?? 'test,production').split(',');
 
+/** A build's server and its fake CRM (scripts/support/fake-crm.ts), each build's own. */
+function siteWithItsCrm(site: { url: string; env: Record<string, string> }, crm: { url: string; port: number }) {
+  return [
+    {
+      command: 'npx tsx scripts/support/fake-crm.ts',
+      url: `${crm.url}/__control/health`,
+      env: { FAKE_CRM_PORT: String(crm.port) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node server.mjs',
+      url: `${site.url}/`,
+      env: site.env,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+    },
+  ];
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Playwright empties its output folder when it starts: a lane running beside this run has its own.
@@ -71,25 +92,7 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    ...(builds.includes('test')
-      ? [
-          {
-            command: 'npx tsx scripts/support/fake-crm.ts',
-            url: `${fakeCrmUrl}/__control/health`,
-            env: { FAKE_CRM_PORT: String(testPorts.crm) },
-            reuseExistingServer: false,
-            timeout: 30_000,
-          },
-          {
-            command: 'node server.mjs',
-            url: `${testSiteUrl}/`,
-            env: testBuildEnv,
-            reuseExistingServer: false,
-            timeout: 60_000,
-            stdout: 'pipe' as const,
-          },
-        ]
-      : []),
+    ...(builds.includes('test') ? siteWithItsCrm({ url: testSiteUrl, env: testBuildEnv }, { url: fakeCrmUrl, port: testPorts.crm }) : []),
     ...(builds.includes('production')
       ? [
           {
@@ -104,21 +107,10 @@ export default defineConfig({
             reuseExistingServer: false,
             timeout: 30_000,
           },
-          {
-            command: 'npx tsx scripts/support/fake-crm.ts',
-            url: `${productionFakeCrmUrl}/__control/health`,
-            env: { FAKE_CRM_PORT: String(testPorts.productionCrm) },
-            reuseExistingServer: false,
-            timeout: 30_000,
-          },
-          {
-            command: 'node server.mjs',
-            url: `${productionSiteUrl}/`,
-            env: productionConfigEnv,
-            reuseExistingServer: false,
-            timeout: 60_000,
-            stdout: 'pipe' as const,
-          },
+          ...siteWithItsCrm(
+            { url: productionSiteUrl, env: productionConfigEnv },
+            { url: productionFakeCrmUrl, port: testPorts.productionCrm },
+          ),
         ]
       : []),
   ],
