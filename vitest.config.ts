@@ -18,5 +18,9 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/support/vitest-setup.ts'],
     restoreMocks: true,
+    // Several tests draw photos, run commands and wait on real sockets while a production build shares
+    // the machine's two CPUs; Vitest's 5 s is a laptop's margin. A test that hangs still fails.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

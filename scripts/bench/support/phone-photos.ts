@@ -3,13 +3,32 @@
 // which scripts/test/ensure-apt-tools.sh installs). Kept beside the benchmarks so they need nothing from
 // tests/; tests/support/photo-fixtures.ts re-exports it. No server-only imports, so plain tsx runs it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 
+// Drawing and encoding a full-size photo costs a second of CPU, and the tests ask for the same few
+// photos hundreds of times across their processes: each is drawn once per sharp version and kept.
+const photoCache = path.join(process.cwd(), 'node_modules', '.cache', 'homecare-phone-photos');
+
 /** A 4032x3024 JPEG of coloured noise over a gradient: it compresses like a photo (3-6 MB), not like a flat test card. */
 export async function phonePhoto(seed = 1, size: { width: number; height: number } = { width: 4032, height: 3024 }): Promise<Buffer> {
+  const file = path.join(photoCache, `${sharp.versions.sharp}-${sharp.versions.vips}-${seed}-${size.width}x${size.height}.jpg`);
+  try {
+    return readFileSync(file);
+  } catch {
+    const photo = await drawPhonePhoto(seed, size);
+    mkdirSync(photoCache, { recursive: true });
+    // Written aside and renamed, so a process reading it beside this one never sees half a photo.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, photo);
+    renameSync(partial, file);
+    return photo;
+  }
+}
+
+async function drawPhonePhoto(seed: number, size: { width: number; height: number }): Promise<Buffer> {
   const { width, height } = size;
   const pixels = Buffer.alloc(width * height * 3);
   let state = seed * 2654435761;
