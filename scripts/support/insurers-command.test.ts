@@ -7,6 +7,7 @@ import { viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
 import { runInsurersCommand } from '@/scripts/support/insurers-command';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { proveInstruction } from '@/server/claims/instruction-proof';
 import { instructionFields } from '@/tests/support/instruction';
 import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
@@ -129,12 +130,15 @@ describe('npm run insurers', () => {
     ]);
   });
 
-  it('runs as the operator runs it, counting the claims each organisation sent', async () => {
+  it('runs as the operator runs it, counting the claims each organisation is proven to have sent', async () => {
     const env = { DATABASE_URL: url, SITE_URL: SITE };
     const added = await runToEnd(spawnTs('scripts/insurers.ts', ADD, env));
     expect(added.code, added.stderr).toBe(0);
     expect(added.lines[0]).toBe('Registered Loss Adjusters Ltd.');
-    await submitEnquiry(db, instructionFields('desk@la.example', 'loss-adjuster'));
+    // One confirmed by its sender; one from an address at the domain that nobody confirmed.
+    const confirmed = await submitEnquiry(db, instructionFields('desk@la.example', 'loss-adjuster'));
+    expect(await proveInstruction(db, confirmed.id, 'mailbox')).toBe(true);
+    await submitEnquiry(db, instructionFields('anyone@la.example', 'loss-adjuster', 'CLM-78'));
     const listed = await runToEnd(spawnTs('scripts/insurers.ts', ['--list'], env));
     expect(listed.lines[1]).toMatch(/^Loss Adjusters Ltd {2}adjusters\.example, la\.example {2}1 {7}0 {6}contact=2h survey=/);
     const refused = await runToEnd(spawnTs('scripts/insurers.ts', ['--revoke', 'nowhere.example'], env));

@@ -154,8 +154,15 @@ export const enquiries = sqliteTable(
      * CRM's worker has not yet written it to webhook_events (server/ledger/outbox.ts).
      */
     crmReceivedPending: integer('crm_owed_received').notNull().default(0),
-    /** Migration 0026: the organisation whose domain sent the instruction (server/portfolio/), or a CRM event named. */
+    /**
+     * Migration 0026, 0028: the instructing organisation whose portfolio shows the claim, once proven
+     * (organisationProof says how; server/claims/instruction-proof.ts); null until then.
+     */
     organisationId: integer('organisation_id').references((): AnySQLiteColumn => organisations.id),
+    /** Migration 0028: the organisation whose registered domain the sender's address is at, proven or not. */
+    claimedOrganisationId: integer('claimed_organisation_id').references((): AnySQLiteColumn => organisations.id),
+    /** Migration 0028: how the instruction was proven to come from its organisation. */
+    organisationProof: text('organisation_proof', { enum: ['session', 'mailbox', 'company'] }),
   },
   (table) => [
     index('enquiries_received_ms').on(table.receivedMs),

@@ -16,6 +16,11 @@ import { claimLinkUses, claimStageChanges, enquiries, siteSecrets } from '@/serv
  * also expires STAFF_LINK_DAYS after the claim last moved (staffLinkExpiresAt).
  */
 export type ClaimLinkPurpose = 'status' | 'update';
+/**
+ * What else a claim's key signs: `instruction`, the cookie the status link sets beside its session while
+ * an instruction waits for its sender's confirmation (server/claims/instruction-proof.ts).
+ */
+export type ClaimTokenPurpose = ClaimLinkPurpose | 'instruction';
 
 const SECRET_NAME = 'claim-links';
 const MAC_CHARACTERS = 32;
@@ -27,18 +32,18 @@ async function secretOf(db: Client): Promise<Buffer> {
   return row.value;
 }
 
-const macOf = (secret: Buffer, purpose: ClaimLinkPurpose, id: number, linkKey: string) =>
+const macOf = (secret: Buffer, purpose: ClaimTokenPurpose, id: number, linkKey: string) =>
   createHmac('sha256', secret).update(`${purpose}:${id}:${linkKey}`).digest('base64url').slice(0, MAC_CHARACTERS);
 
 /** The token of an enquiry's link for `purpose`; null when the enquiry is not there. */
-export async function claimLinkToken(db: Client, purpose: ClaimLinkPurpose, enquiryId: number): Promise<string | null> {
+export async function claimLinkToken(db: Client, purpose: ClaimTokenPurpose, enquiryId: number): Promise<string | null> {
   const [row] = await orm(db).select({ key: enquiries.linkKey }).from(enquiries).where(eq(enquiries.id, enquiryId));
   if (!row?.key) return null;
   return `${enquiryId}.${macOf(await secretOf(db), purpose, enquiryId, row.key)}`;
 }
 
 /** The enquiry a token opens for `purpose`, or null for anything else (malformed, forged, revoked, deleted). */
-export async function claimOfToken(db: Client, purpose: ClaimLinkPurpose, token: string): Promise<number | null> {
+export async function claimOfToken(db: Client, purpose: ClaimTokenPurpose, token: string): Promise<number | null> {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);

@@ -6,6 +6,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { CLAIM_SESSION_SECONDS, claimOfLiveToken, claimSessionValue, type ClaimLinkPurpose } from '@/server/claims/claim-links';
 import { config } from '@/server/base/config.mjs';
 import { getDb } from '@/server/base/db';
+import { INSTRUCTION_CONFIRM_COOKIE, instructionConfirmValue } from '@/server/claims/instruction-proof';
 
 /** The cookie a link's token is traded for, one per purpose; its path is the one claim's page, so two claims open at once keep theirs. */
 export const CLAIM_SESSION_COOKIE: Record<ClaimLinkPurpose, string> = { status: 'claim-status', update: 'claim-update' };
@@ -31,10 +32,16 @@ export function secureClaimCookie(host: string | null | undefined): boolean {
   return config().siteUrl.startsWith('https:') && !LOOPBACK_HOST.test(host ?? '');
 }
 
-/** The Set-Cookie of a claim page's session. */
-export function sessionCookie(purpose: ClaimLinkPurpose, enquiryId: number, value: string, https: boolean): string {
+/** The Set-Cookie of a claim page's session (or of another cookie `name` for that page, as long-lived). */
+export function sessionCookie(
+  purpose: ClaimLinkPurpose,
+  enquiryId: number,
+  value: string,
+  https: boolean,
+  name = CLAIM_SESSION_COOKIE[purpose],
+): string {
   return [
-    `${CLAIM_SESSION_COOKIE[purpose]}=${value}`,
+    `${name}=${value}`,
     `Path=${claimPagePath(purpose, enquiryId)}`,
     `Max-Age=${CLAIM_SESSION_SECONDS}`,
     'HttpOnly',
@@ -72,7 +79,7 @@ export const malformedLinkResponse = () =>
  * to `target` by a meta refresh, with a plain link for a browser that does not, and sets the cookie the
  * token was traded for, if any. Never cached, never sent on as a Referer.
  */
-export function linkOpeningResponse(target: string, text: { title: string; continue: string }, setCookie: string | null): Response {
+export function linkOpeningResponse(target: string, text: { title: string; continue: string }, setCookies: readonly string[]): Response {
   const html = `<!doctype html>
 <html lang="en-GB">
 <head>
@@ -93,7 +100,7 @@ export function linkOpeningResponse(target: string, text: { title: string; conti
     'Cache-Control': 'no-store',
     'Referrer-Policy': 'no-referrer',
   });
-  if (setCookie !== null) headers.set('Set-Cookie', setCookie);
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   return new Response(html, { status: 200, headers });
 }
 
@@ -123,9 +130,10 @@ export async function exchangeLink(
   const id = await claimOfLiveToken(db, purpose, token, now);
   const value = id === null ? null : await claimSessionValue(db, purpose, id, now);
   const https = deps.https ?? secureClaimCookie(deps.host);
-  return linkOpeningResponse(
-    claimPagePath(purpose, claimed),
-    linkOpeningText,
-    value === null ? null : sessionCookie(purpose, claimed, value, https),
-  );
+  // The acknowledgement's link of an instruction waiting for proof: its page may confirm it.
+  const confirm = id !== null && value !== null && purpose === 'status' ? await instructionConfirmValue(db, id) : null;
+  return linkOpeningResponse(claimPagePath(purpose, claimed), linkOpeningText, [
+    ...(value === null ? [] : [sessionCookie(purpose, claimed, value, https)]),
+    ...(confirm === null ? [] : [sessionCookie(purpose, claimed, confirm, https, INSTRUCTION_CONFIRM_COOKIE)]),
+  ]);
 }

@@ -154,7 +154,12 @@ async function applyClaimUpdate(parsed: unknown, verified: Verified, { db, now }
     { ...update.change, at: update.at, source: 'crm', eventId: verified.id },
     now(),
   );
-  if (owner !== null) await orm(claim.client).update(enquiries).set({ organisationId: owner.id }).where(eq(enquiries.id, claim.id));
+  // The company naming the organisation is proof (server/claims/instruction-proof.ts).
+  if (owner !== null)
+    await orm(claim.client)
+      .update(enquiries)
+      .set({ organisationId: owner.id, organisationProof: 'company' })
+      .where(eq(enquiries.id, claim.id));
   return {
     status: 200,
     body:

@@ -26,7 +26,7 @@ export class NotAcknowledgeable extends Error {}
  */
 export function acknowledgementEmail(
   enquiry: EnquiryForEmail,
-  options: { from: string; replyTo: string; links?: ClaimLinks },
+  options: { from: string; replyTo: string; links?: ClaimLinks; confirmFor?: string | null },
 ): Mail.Options {
   if (!isSafeReplyAddress(enquiry.email)) throw new NotAcknowledgeable('the sender’s e-mail is not one plain address');
   if (!enquiry.reference) throw new NotAcknowledgeable('the enquiry has no reference');
@@ -43,7 +43,13 @@ export function acknowledgementEmail(
     '',
     ...(claimNumber ? [`- ${text.instructionNext}`] : text.next.map((line) => `- ${line}`)),
     '',
-    ...(options.links ? [claimLinkText.statusIntro, options.links.status, ''] : []),
+    ...(options.links
+      ? [
+          ...(claimNumber && options.confirmFor ? [text.confirmInstruction(options.confirmFor)] : [claimLinkText.statusIntro]),
+          options.links.status,
+          '',
+        ]
+      : []),
     text.contactLine(business.phone.display, business.openingHours.label),
     text.emergencyLine(business.emergencyPhone.display),
     `E-mail: ${business.email}`,

@@ -376,6 +376,22 @@ describe('urgent enquiries and instructions', () => {
     expect(String(ack.subject)).not.toContain('Ann');
   });
 
+  it('an instruction waiting for its sender’s proof asks them to open the link and confirm it; a proven one just links the status', () => {
+    const links = { status: 'https://www.example.test/track/7.abc', update: 'https://www.example.test/claim-update/7.def' };
+    const waiting = String(
+      acknowledgementEmail(instruction, { from: 'w@homecare.test', replyTo: 'o@homecare.test', links, confirmFor: 'Example Mutual' }).text,
+    );
+    expect(waiting).toContain(
+      'To add this instruction to Example Mutual’s view of the claims it instructed, open the link below and confirm that you sent it.\nhttps://www.example.test/track/7.abc\n',
+    );
+    expect(waiting).not.toContain('claim-update');
+    const proven = String(
+      acknowledgementEmail(instruction, { from: 'w@homecare.test', replyTo: 'o@homecare.test', links, confirmFor: null }).text,
+    );
+    expect(proven).toContain('See where your repair stands at any time, without logging in:\nhttps://www.example.test/track/7.abc\n');
+    expect(proven).not.toContain('Example Mutual');
+  });
+
   it('a claim number that reads like words is not repeated: the plain acknowledgement instead', () => {
     for (const claimReference of ['Call 0800 now to claim your refund', 'FREE MONEY', 'https://evil.example/1', null]) {
       const ack = acknowledgementEmail({ ...instruction, claimReference }, { from: 'w@homecare.test', replyTo: 'o@homecare.test' });

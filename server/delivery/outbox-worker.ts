@@ -27,6 +27,7 @@ import { photosOf, photosRoot, readPhotos, type StoredPhoto } from '@/server/led
 import { findEnquiry, replacedEnquiry, type StoredEnquiry } from '@/server/ledger/enquiry-store';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
+import { organisationAwaitingProof } from '@/server/claims/instruction-proof';
 import { findStageChange } from '@/server/claims/stage-change';
 import { stageEmail } from '@/server/delivery/stage-email';
 
@@ -163,7 +164,14 @@ function outboxSenders(options: OutboxSettings): Record<Job['kind'], Sender> {
   const { db, mailer, from, to } = options;
   return {
     acknowledgement: async (_job, enquiry) =>
-      mailer.send(acknowledgementEmail(enquiry, { from, replyTo: to, links: await claimLinks(options, enquiry.id) })),
+      mailer.send(
+        acknowledgementEmail(enquiry, {
+          from,
+          replyTo: to,
+          links: await claimLinks(options, enquiry.id),
+          confirmFor: await organisationAwaitingProof(options.db, enquiry.id),
+        }),
+      ),
     stage: async (job, enquiry) => {
       const change = await findStageChange(db, job.stageChangeId);
       if (!change) throw new PermanentMailError(`its change of stage (${job.stageChangeId}) is missing`);

@@ -1,8 +1,8 @@
 // The pages of a claim after its enquiry: the look-up "Where's my repair?" (`/track`, posted to
 // itself), the signed links in the e-mails (`/track/<token>`, `/claim-update/<token>`), which trade
 // their token for a cookie and move on to the customer's status page (`/claims/<reference>`) and the
-// company's staff page (`/claims/<reference>/update`, posted to itself); and the status page's
-// electricity statement (`/claims/<reference>/electricity.pdf`, posted with the customer's unit rate).
+// company's staff page (`/claims/<reference>/update`, posted to itself, as the status page is by an
+// instruction's sender confirming it); and the status page's electricity statement (`/claims/<reference>/electricity.pdf`, posted with the customer's unit rate).
 // What server.mjs lets a post to them bring, which paths carry a signed link's token (never cached,
 // indexed or sent on as a referrer), and which pages a link opens (never cached or indexed).
 // Plain JavaScript (typed by JSDoc) so server.mjs and server/edge/response-headers.mjs run it with no compile step.
@@ -37,9 +37,11 @@ const isStatementPath = (pathname) => {
   return Boolean(reference) && document === 'electricity.pdf' && rest.length === 0;
 };
 
-/** @param {string} pathname a normalised path: whether a form of a claim page posts to it */
-export const isClaimFormPath = (pathname) =>
-  pathname === TRACK_PATH || (isClaimPagePath(pathname) && pathname.endsWith('/update')) || isStatementPath(pathname);
+/**
+ * @param {string} pathname a normalised path: whether a form of a claim page posts to it (the look-up,
+ * the staff page's, the status page's confirmation of an instruction, the electricity statement)
+ */
+export const isClaimFormPath = (pathname) => pathname === TRACK_PATH || isClaimPagePath(pathname) || isStatementPath(pathname);
 
 /**
  * Why a post to a claim page is refused before its body is read, or undefined: 415 unless it is a

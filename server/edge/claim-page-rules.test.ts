@@ -17,11 +17,12 @@ describe('the claim pages as server.mjs sees them', () => {
     expect(isClaimFormPath('/track')).toBe(true);
     expect(isClaimFormPath('/claims/HC-ABC-DEF/update')).toBe(true);
     expect(isClaimFormPath('/claims/HC-ABC-DEF/electricity.pdf')).toBe(true);
-    // The links answer a GET only; the customer's status page has no form posted to it.
+    // The customer's status page: an instruction's sender confirms it there.
+    expect(isClaimFormPath('/claims/HC-ABC-DEF')).toBe(true);
+    // The links answer a GET only.
     for (const other of [
       '/claim-update/12.abc',
       '/track/12.abc',
-      '/claims/HC-ABC-DEF',
       '/claims/HC-ABC-DEF/update/x',
       '/claims/HC-ABC-DEF/certificate.pdf',
       '/claims//electricity.pdf',

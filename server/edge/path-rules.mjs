@@ -81,7 +81,7 @@ export const PATH_RULES = Object.freeze([
   },
   {
     name: 'claim-form',
-    paths: '/track, /claims/<reference>/update',
+    paths: '/track, /claims/<reference>, /claims/<reference>/update, /claims/<reference>/electricity.pdf',
     matches: isClaimFormPath,
     body: {
       takes: 'small-form',

@@ -28,7 +28,7 @@ describe('the table of path rules', () => {
       ['/insurers', 'insurers-page'],
       ['/insurers/more', undefined],
       ['/api/claims/photos/12.abc', 'retired-later-photos'],
-      ['/claims/HC-1234', undefined],
+      ['/claims/HC-1234', 'claim-form'],
       ['/claims//photos', undefined],
       ['/claims/a/b/photos', undefined],
       ['/track/12.abc', undefined],

@@ -2,6 +2,7 @@ import 'server-only';
 import { CONTACT_RESPONSES } from '@/content/contact';
 import { ENQUIRY_TEXT_MAX_BYTES } from '@/lib/enquiry-rules.mjs';
 import { clientAddress } from '@/server/edge/client-address.mjs';
+import { portfolioCookieOf } from '@/server/portfolio/signed-in-sender';
 import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE, STAGE_PHOTO_FIELD, STAGED_PHOTOS_FIELD } from '@/lib/offline/protocol';
 import { createKeptClaimPhotos, type KeptClaimPhotosDeps, type PhotoSentAhead } from '@/server/intake/kept-claim-photos';
 import {
@@ -66,6 +67,7 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
   return async function handleContact(request: Request): Promise<HandlerResult> {
     const client = clientAddress(request.headers);
     const keptOnPhone = request.headers.get(KEPT_CLAIM_HEADER) === KEPT_CLAIM_HEADER_VALUE;
+    const portfolioSession = portfolioCookieOf(request.headers);
     const early = receiver.turnAway(client);
     if (early) return contactAnswer(early);
 
@@ -76,7 +78,7 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
       if (keptOnPhone && STAGED_PHOTOS_FIELD in fields) {
         return contactAnswer(await keptClaims.receiveWithStaged(client, fields as Record<string, unknown>));
       }
-      return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false, keptOnPhone }));
+      return contactAnswer(await receiver.receive({ fields, photos: [], client, sentWithoutScript: false, keptOnPhone, portfolioSession }));
     }
 
     const result = await receiver.readUpload<EnquiryResult | PhotoSentAhead>(
@@ -85,7 +87,7 @@ export function createContactHandler(receiverOrDeps: EnquiryReceiver | EnquiryRe
       ({ fields, photos }) =>
         keptOnPhone && STAGE_PHOTO_FIELD in fields
           ? keptClaims.stage(client, fields, photos)
-          : receiver.receive({ fields, photos, client, sentWithoutScript: false, keptOnPhone }),
+          : receiver.receive({ fields, photos, client, sentWithoutScript: false, keptOnPhone, portfolioSession }),
     );
     return contactAnswer(result);
   };

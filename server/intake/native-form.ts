@@ -5,6 +5,7 @@ import { ENQUIRY_TEXT_MAX_BYTES, MULTIPART_MAX_FIELDS, PHOTO_MAX_BYTES, PHOTO_MA
 import { ENQUIRY_KEY_FIELD, isEnquiryKey, newEnquiryKey } from '@/lib/enquiry-key';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE, type NativeFormState } from '@/lib/native-form-state';
 import { clientAddress } from '@/server/edge/client-address.mjs';
+import { portfolioCookieOf } from '@/server/portfolio/signed-in-sender';
 import { displayName, type ReadingRefusal } from '@/server/intake/multipart-enquiry';
 import { enquiryReceiver, readingRefusal, type EnquiryReceiver, type NotStored } from '@/server/intake/receive-enquiry';
 import type { ReceivedPhoto } from '@/server/intake/photo-intake';
@@ -71,7 +72,13 @@ export async function sendNativeForm(
   if (early) return refusedAs(early, false);
   const read = await readForm(form, claimOpen, await receiver.photosCanBeKept());
   if (!read.ok) return refusedAs(receiver.refuse(client, readingRefusal(read.refusal)), read.files.length > 0);
-  const result = await receiver.receive({ fields: read.fields, photos: read.photos, client, sentWithoutScript: true });
+  const result = await receiver.receive({
+    fields: read.fields,
+    photos: read.photos,
+    client,
+    sentWithoutScript: true,
+    portfolioSession: portfolioCookieOf(requestHeaders),
+  });
   if (result.kind === 'stored') return { kind: 'sent', reference: result.reference ?? null, urgent: result.urgent };
   return refusedAs(result, read.files.length > 0);
 }

@@ -19,6 +19,7 @@ import {
   type ReceivedPhoto,
 } from '@/server/intake/photo-intake';
 import type { PhotoToStore } from '@/server/ledger/photo-store';
+import { signedInOrganisation } from '@/server/portfolio/signed-in-sender';
 
 /** An enquiry as its way in parsed it, once: the form's fields by name, the photos, who sent it and how. */
 export type EnquirySubmission = {
@@ -33,6 +34,8 @@ export type EnquirySubmission = {
    * made there, so where bot protection is on it is stored unverified (and so not acknowledged).
    */
   keptOnPhone?: boolean;
+  /** The portfolio cookie the request carried: an instruction from a signed-in person is proven theirs. */
+  portfolioSession?: string;
 };
 
 export type FieldError = { path: string; msg: string };
@@ -152,7 +155,14 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
     return answer(refusal);
   }
 
-  async function receive({ fields, photos, client, sentWithoutScript, keptOnPhone }: EnquirySubmission): Promise<EnquiryResult> {
+  async function receive({
+    fields,
+    photos,
+    client,
+    sentWithoutScript,
+    keptOnPhone,
+    portfolioSession,
+  }: EnquirySubmission): Promise<EnquiryResult> {
     const submission = parseEnquiry(fields);
     if (submission instanceof Refusal) return refuse(client, submission);
 
@@ -166,7 +176,7 @@ export function createEnquiryReceiver(deps: EnquiryReceiverDeps = {}) {
         return { go: verdict, keepPhotos: verdict.disposition === 'accepted' };
       },
       store: (processed, taken) =>
-        storeReceived({ submission, client, sentWithoutScript }, processed, taken, {
+        storeReceived({ submission, client, sentWithoutScript, portfolioSession }, processed, taken, {
           config,
           db,
           now,
@@ -214,7 +224,12 @@ type StoreParts = { config: EnquiryConfig; db: () => Promise<Client>; now: () =>
  * whether delivery has a notification to send. A database that cannot store it: busy (503).
  */
 async function storeReceived(
-  { submission, client, sentWithoutScript }: { submission: ContactSubmission; client: string; sentWithoutScript: boolean },
+  {
+    submission,
+    client,
+    sentWithoutScript,
+    portfolioSession,
+  }: { submission: ContactSubmission; client: string; sentWithoutScript: boolean; portfolioSession?: string },
   processed: PhotoToStore[],
   { assessed: verdict, sent, dropped }: { assessed: Verdict; sent: number; dropped: PhotosDropped },
   { config, db, now, photosRoot }: StoreParts,
@@ -223,8 +238,10 @@ async function storeReceived(
     verdict.disposition !== 'accepted' ? verdict.disposition : dropped === 'no-room' ? 'storage-full' : null;
   let stored: StoreResult;
   try {
+    const database = await db();
+    const at = now();
     stored = await storeEnquiry(
-      await db(),
+      database,
       {
         ...submission,
         ...verdict,
@@ -234,8 +251,9 @@ async function storeReceived(
         tellCrm: config.tellCrm,
         photos: processed,
         photosDropped: dropReason && sent > 0 ? { count: sent, reason: dropReason } : undefined,
+        signedInOrganisation: await signedInOrganisation(database, portfolioSession, at),
       },
-      now(),
+      at,
       { photosRoot },
     );
   } catch (error) {

@@ -71,6 +71,11 @@ export type NewEnquiry = Record<'name' | 'email' | 'subject' | 'message', string
     photosDropped?: { count: number; reason: PhotosDroppedReason };
     /** The key the form sent with every try of this enquiry (lib/enquiry-key.ts); null when none came. */
     enquiryKey?: string | null;
+    /**
+     * The organisation whose portfolio cookie the request carried (its sender signed in with it): proof
+     * that an instruction from an address at one of its domains is that organisation's.
+     */
+    signedInOrganisation?: number | null;
   };
 
 /** A try with the key of an enquiry stored within this window is that enquiry, from any address. */
@@ -104,18 +109,27 @@ function optionalColumns(enquiry: NewEnquiry) {
   return Object.fromEntries(optional.map((field) => [field, enquiry[field] || null])) as Record<(typeof optional)[number], string | null>;
 }
 
+/** An instruction's organisation: the one its sender's address names, and whether that is proven yet. */
+type InstructingOrganisation = { claimed: number | null; proven: number | null; proof: 'session' | null };
+const NO_ORGANISATION: InstructingOrganisation = { claimed: null, proven: null, proof: null };
+
 /**
- * The instructing organisation an accepted instruction (an insurer's or loss adjuster's claim) belongs
- * to: the one registered for its sender's domain, or null. A spam or suspect one belongs to none, so
- * an organisation's portfolio never shows it; accepted on a retry, it is assigned then.
+ * The instructing organisation an accepted instruction (an insurer's or loss adjuster's claim) names:
+ * the one registered for its sender's domain, or none. Anyone can type an address, so it is only
+ * claimed until proven (server/claims/instruction-proof.ts): here, by the sender being signed in with
+ * that organisation's portfolio cookie. A spam or suspect one names none, so an organisation's portfolio
+ * never shows it; accepted on a retry, it is assigned then.
  */
-async function instructingOrganisation(db: Client, enquiry: NewEnquiry): Promise<number | null> {
-  if (enquiry.disposition !== 'accepted' || !hasClaim(enquiry) || !isInstructingRole(enquiry.claimRole)) return null;
-  return organisationOfAddress(db, enquiry.email);
+async function instructingOrganisation(db: Client, enquiry: NewEnquiry): Promise<InstructingOrganisation> {
+  if (enquiry.disposition !== 'accepted' || !hasClaim(enquiry) || !isInstructingRole(enquiry.claimRole)) return NO_ORGANISATION;
+  const claimed = await organisationOfAddress(db, enquiry.email);
+  if (claimed === null) return NO_ORGANISATION;
+  const signedIn = enquiry.signedInOrganisation === claimed;
+  return { claimed, proven: signedIn ? claimed : null, proof: signedIn ? 'session' : null };
 }
 
 /** The row a new enquiry is stored as (its id and reference come from the database). */
-function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string, organisationId: number | null) {
+function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string, organisation: InstructingOrganisation) {
   const dropped = enquiry.photosDropped ?? { count: 0, reason: null };
   return {
     receivedAt: new Date(now).toISOString(),
@@ -139,7 +153,9 @@ function enquiryRow(enquiry: NewEnquiry, now: number, submissionKey: string, org
     enquiryKey: enquiry.enquiryKey ?? null,
     photosDropped: dropped.count,
     photosDroppedReason: dropped.reason,
-    organisationId,
+    organisationId: organisation.proven,
+    claimedOrganisationId: organisation.claimed,
+    organisationProof: organisation.proof,
   } satisfies typeof enquiries.$inferInsert;
 }
 
@@ -153,7 +169,9 @@ export type StoreResult = {
  * The acknowledgement job of the enquiry `enquiryId` selects, inserted only while the caps hold: no
  * acknowledgement to the same address (by its key) within a day, fewer than `limits.perClient` in the
  * last hour for enquiries from the same client, fewer than `limits.perHour` in the last hour in all.
- * An enquiry has at most one (the table's unique key); a second attempt does nothing.
+ * An enquiry has at most one (the table's unique key); a second attempt does nothing. An instruction
+ * waiting for its sender's proof (server/claims/instruction-proof.ts) is acknowledged whatever the
+ * address was sent within the day: its link is how the sender confirms each one.
  *
  * The client is compared by its rate-limit key, which SQL cannot compute from a stored address (an
  * IPv6 address has many spellings), so the addresses acknowledged in the last hour (at most perHour of
@@ -168,6 +186,7 @@ async function acknowledgementJob(
   limits: { perHour: number; perClient: number },
   clientAddress: string,
   now: number,
+  awaitingProof: boolean,
 ): Promise<SQL> {
   const e = enquiries;
   const n = enquiryNotifications;
@@ -185,7 +204,7 @@ async function acknowledgementJob(
     'acknowledgement',
     enquiryId,
     now,
-    sql`NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})
+    sql`${awaitingProof ? sql`1` : sql`NOT EXISTS (${acknowledgedSince(now - ACKNOWLEDGEMENT_RECIPIENT_WINDOW_MS)} AND ${e.emailKey} = ${address})`}
       AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)} AND ${inArray(e.clientAddress, sameClient)})) < ${limits.perClient}
       AND (SELECT count(*) FROM (${acknowledgedSince(hourAgo)})) < ${limits.perHour}`,
   );
@@ -263,16 +282,28 @@ export async function storeEnquiry(
  * may add for the row it stores or the one it upgrades (its photos' rows, its notification, its
  * acknowledgement within the caps).
  */
-function storeAttempt(db: Client, enquiry: NewEnquiry, now: number, organisationId: number | null) {
+function storeAttempt(db: Client, enquiry: NewEnquiry, now: number, organisation: InstructingOrganisation) {
   const photos = enquiry.photos ?? [];
   const key = randomUUID();
-  const row = enquiryRow(enquiry, now, key, organisationId);
+  const row = enquiryRow(enquiry, now, key, organisation);
   const e = enquiries;
   const run = (statement: SQL) => orm(db).run(statement);
   const accepted = enquiry.disposition === 'accepted';
   const acknowledgement = async (enquiryId: SQL) =>
     accepted && enquiry.acknowledge
-      ? [run(await acknowledgementJob(db, enquiryId, row.emailKey, enquiry.acknowledge, enquiry.clientAddress, now))]
+      ? [
+          run(
+            await acknowledgementJob(
+              db,
+              enquiryId,
+              row.emailKey,
+              enquiry.acknowledge,
+              enquiry.clientAddress,
+              now,
+              row.claimedOrganisationId !== null && row.organisationId === null,
+            ),
+          ),
+        ]
       : [];
   const notification = (enquiryId: SQL) => (accepted ? [run(mailJob('notification', enquiryId, now))] : []);
   const theNewRow = sql`SELECT ${e.id} FROM ${e} WHERE ${e.submissionKey} = ${key}`;
@@ -381,7 +412,8 @@ async function upgradeStoredEnquiry({
               verification: enquiry.verification,
               recaptchaScore: enquiry.score ?? null,
               verificationDetail: enquiry.detail ?? null,
-              ...(row.organisationId === null ? {} : { organisationId: row.organisationId }),
+              ...(row.claimedOrganisationId === null ? {} : { claimedOrganisationId: row.claimedOrganisationId }),
+              ...(row.organisationId === null ? {} : { organisationId: row.organisationId, organisationProof: row.organisationProof }),
             })
             .where(and(eq(e.id, existing.id), eq(e.disposition, existing.disposition))),
         ]

@@ -1,11 +1,21 @@
-// Which organisation a claim belongs to, against a real database: set when an instruction is stored
-// from an address at a registered domain (the contact form and the /insurers instruction form), and
-// by a CRM event naming a registered domain.
+// Which organisation a claim belongs to, against a real database. An instruction from an address at a
+// registered domain names that organisation, but anyone can type an address: it counts for the
+// organisation (organisation_id: its portfolio, CSV and figures) only once proven, by its sender being
+// signed in with that organisation's portfolio cookie, by its sender confirming it from the acknowledgement
+// sent to that address, or by a CRM event naming the organisation.
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
-import { registerOrganisation } from '@/server/portfolio/organisations';
+import {
+  instructionConfirmValue,
+  instructionStanding,
+  isInstructionConfirmValue,
+  organisationAwaitingProof,
+  proveInstruction,
+} from '@/server/claims/instruction-proof';
+import { linkFor, registerOrganisation } from '@/server/portfolio/organisations';
+import { PORTFOLIO_COOKIE, portfolioSessionValue, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
 import { crmEventRequest, testCrmEventsSecret } from '@/tests/support/crm-event';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { instructionFields } from '@/tests/support/instruction';
@@ -27,27 +37,130 @@ afterEach(() => cleanup());
 
 const organisationOf = async (id: number) =>
   (await db.execute({ sql: 'SELECT organisation_id FROM enquiries WHERE id = ?', args: [id] })).rows[0]?.organisation_id ?? null;
+const namedOf = async (id: number) =>
+  (
+    await db.execute({
+      sql: 'SELECT claimed_organisation_id AS claimed, organisation_proof AS proof FROM enquiries WHERE id = ?',
+      args: [id],
+    })
+  ).rows[0];
 
-describe('a claim’s instructing organisation', () => {
-  it('is the one registered for the domain an insurer’s or loss adjuster’s instruction came from', async () => {
+/** The portfolio cookie of a person of the organisation at `domain`, as the browser holds it after opening their link. */
+async function signedIn(domain: string, address: string): Promise<string> {
+  const link = (await linkFor(db, domain, address, NOW)) as { token: string };
+  const viewer = (await viewerOfLinkToken(db, link.token, NOW))!;
+  return `${PORTFOLIO_COOKIE}=${await portfolioSessionValue(db, viewer.personId)}`;
+}
+
+describe('an instruction from an address at a registered domain', () => {
+  it('names the organisation but counts for none until proven; a homeowner or an enquiry without a claim names none', async () => {
     const byAdjuster = await submitEnquiry(db, instructionFields('Desk@LA.example', 'loss-adjuster'));
     const byInsurer = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-9'));
     const unregistered = await submitEnquiry(db, instructionFields('desk@elsewhere.example', 'insurer', 'ELS-1'));
     // A homeowner writing from an address at the insurer's domain does not instruct for it.
     const homeowner = await submitEnquiry(db, { email: 'staff@mutual.example', claimRole: 'homeowner', postcode: 'G65 0AA' });
     const noClaim = await submitEnquiry(db, { email: 'office@adjusters.example', subject: 'A question' });
-    expect(await Promise.all([byAdjuster, byInsurer, unregistered, homeowner, noClaim].map((stored) => organisationOf(stored.id)))).toEqual(
-      [adjusters, insurer, null, null, null],
-    );
+    const all = [byAdjuster, byInsurer, unregistered, homeowner, noClaim];
+    expect(await Promise.all(all.map((stored) => organisationOf(stored.id)))).toEqual([null, null, null, null, null]);
+    expect(await Promise.all(all.map(async (stored) => (await namedOf(stored.id))?.claimed ?? null))).toEqual([
+      adjusters,
+      insurer,
+      null,
+      null,
+      null,
+    ]);
+    expect(await instructionStanding(db, byInsurer.id)).toEqual({
+      kind: 'unconfirmed',
+      organisation: 'Example Mutual',
+      domain: 'mutual.example',
+    });
+    expect(await instructionStanding(db, homeowner.id)).toBeNull();
   });
 
-  it('is not given to a suspect instruction until a retry of it is accepted', async () => {
+  it('sent signed in with that organisation’s portfolio cookie, counts for it at once; another organisation’s cookie proves nothing', async () => {
+    const own = await submitEnquiry(db, instructionFields('desk@adjusters.example', 'loss-adjuster', 'LA-1'), {
+      cookie: await signedIn('adjusters.example', 'desk@adjusters.example'),
+    });
+    expect(await organisationOf(own.id)).toBe(adjusters);
+    expect(await namedOf(own.id)).toMatchObject({ claimed: adjusters, proof: 'session' });
+    expect(await instructionStanding(db, own.id)).toEqual({ kind: 'proven', organisation: 'Loss Adjusters Ltd', proof: 'session' });
+
+    const crossed = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-2'), {
+      cookie: await signedIn('adjusters.example', 'desk@adjusters.example'),
+    });
+    expect(await organisationOf(crossed.id)).toBeNull();
+    const forged = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-3'), {
+      cookie: `${PORTFOLIO_COOKIE}=1.${'A'.repeat(32)}`,
+    });
+    expect(await organisationOf(forged.id)).toBeNull();
+  });
+
+  it('is confirmed by its sender with the cookie only the acknowledgement’s link sets: once, for that claim alone', async () => {
+    const first = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-4'));
+    const second = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-5'));
+    expect(await organisationAwaitingProof(db, first.id)).toBe('Example Mutual');
+    const value = (await instructionConfirmValue(db, first.id))!;
+    expect(value).toMatch(/^[1-9][0-9]*\.[A-Za-z0-9_-]{32}$/);
+    expect(await isInstructionConfirmValue(db, first.id, value)).toBe(true);
+    expect(await isInstructionConfirmValue(db, second.id, value)).toBe(false);
+    expect(await isInstructionConfirmValue(db, first.id, `${first.id}.${'A'.repeat(32)}`)).toBe(false);
+    expect(await isInstructionConfirmValue(db, first.id, undefined)).toBe(false);
+
+    expect(await proveInstruction(db, first.id, 'mailbox')).toBe(true);
+    expect(await organisationOf(first.id)).toBe(insurer);
+    expect(await namedOf(first.id)).toMatchObject({ proof: 'mailbox' });
+    expect(await organisationOf(second.id)).toBeNull();
+    // Proven once: a second confirmation changes nothing, and the link sets no confirm cookie any more.
+    expect(await proveInstruction(db, first.id, 'mailbox')).toBe(false);
+    expect(await instructionConfirmValue(db, first.id)).toBeNull();
+    // Nothing to prove for a homeowner's claim.
+    const homeowner = await submitEnquiry(db, { email: 'jo@mutual.example', claimRole: 'homeowner', postcode: 'G65 0AA' });
+    expect(await instructionConfirmValue(db, homeowner.id)).toBeNull();
+    expect(await proveInstruction(db, homeowner.id, 'mailbox')).toBe(false);
+    expect(await organisationOf(homeowner.id)).toBeNull();
+  });
+
+  it('each one waiting for proof is acknowledged, so each can be confirmed; other enquiries from one address get one a day', async () => {
+    const acknowledge = { perHour: 50, perClient: 10 };
+    const acknowledged = async (id: number) =>
+      Number(
+        (
+          await db.execute({
+            sql: "SELECT count(*) AS n FROM enquiry_notifications WHERE enquiry_id = ? AND kind = 'acknowledgement'",
+            args: [id],
+          })
+        ).rows[0]?.n,
+      );
+    const instructions = [];
+    for (let index = 0; index < 10; index += 1)
+      instructions.push(
+        await storeEnquiry(
+          db,
+          newEnquiry({ ...instructionFields('desk@adjusters.example', 'loss-adjuster', `LA-${index + 10}`), acknowledge }),
+          NOW + index,
+        ),
+      );
+    expect(await Promise.all(instructions.map((stored) => acknowledged(stored.id)))).toEqual(Array(10).fill(1));
+    const questions = [];
+    for (let index = 0; index < 3; index += 1)
+      questions.push(
+        await storeEnquiry(
+          db,
+          newEnquiry({ email: 'jo@example.com', subject: `Question ${index}`, acknowledge, clientAddress: '198.51.100.20' }),
+          NOW + index,
+        ),
+      );
+    expect(await Promise.all(questions.map((stored) => acknowledged(stored.id)))).toEqual([1, 0, 0]);
+  });
+
+  it('is not named for a suspect instruction until a retry of it is accepted', async () => {
     const fields = instructionFields('desk@adjusters.example');
     const suspect = await storeEnquiry(db, newEnquiry({ ...fields, disposition: 'suspect', verification: 'low-score' }), NOW);
-    expect(await organisationOf(suspect.id)).toBeNull();
+    expect(await namedOf(suspect.id)).toMatchObject({ claimed: null });
     const accepted = await storeEnquiry(db, newEnquiry(fields), NOW + 1000);
     expect(accepted).toMatchObject({ id: suspect.id, duplicate: true });
-    expect(await organisationOf(suspect.id)).toBe(adjusters);
+    expect(await namedOf(suspect.id)).toMatchObject({ claimed: adjusters, proof: null });
+    expect(await organisationOf(suspect.id)).toBeNull();
   });
 });
 
@@ -63,6 +176,7 @@ describe('a CRM event naming the organisation', () => {
       body: { success: true, applied: true, current: true },
     });
     expect(await organisationOf(id)).toBe(adjusters);
+    expect(await namedOf(id)).toMatchObject({ proof: 'company' });
 
     const unknown = await handler()(event({ reference, stage: 'surveyed', organisation: 'nowhere.example' }));
     expect(unknown).toMatchObject({

@@ -56,6 +56,6 @@ export async function exchangePortfolioLink(
   return linkOpeningResponse(
     PORTFOLIO_PATH,
     portfolioOpeningText,
-    opens ? portfolioCookie(value, deps.https ?? secureClaimCookie(deps.host)) : null,
+    opens ? [portfolioCookie(value, deps.https ?? secureClaimCookie(deps.host))] : [],
   );
 }

@@ -15,7 +15,7 @@ import { testBuildEnv, testSiteUrl } from './test-env';
 const CONTACT = 'Standard: first contact within 2 working hours';
 const SURVEY = 'Standard: survey within 3 working days';
 
-/** An instruction sent through the contact form's API from `email`, which makes it the claim of that address's organisation. */
+/** An instruction sent through the contact form's API from `email`, with the cookies `request` holds. */
 async function instructed(request: APIRequestContext, unique: string, email: string, claimNumber: string) {
   const { reference } = await sentEnquiry(request, unique, {
     ...instructionFields(email, 'insurer', claimNumber),
@@ -90,15 +90,20 @@ test('an organisation registered and linked through `npm run insurers`: the work
     '  survey (received to surveyed): 3 working days, 3wd',
   ]);
 
+  const link = await insurersCommandEndToEnd('--link', domain, '--address', `desk@${domain}`);
+  expect(link.split('\n')[1]).toBe(`For desk@${domain} at ${name}: it works 30 days from its last use. Give it to them only.`);
+  await openPortfolio(page, linkPath(link, '/portfolio/open/').split('/').pop()!);
+  // Sent signed in with the portfolio's cookie (the page's own requests share it): proof that the
+  // instructions are the organisation's, so its view shows them.
   // Across a weekend: Friday 16:30 to Monday 09:15 is 1.75 working hours (GMT).
-  const weekend = await instructed(request, `clock-${unique}-weekend`, `desk@${domain}`, 'CM-WEEKEND');
+  const weekend = await instructed(page.request, `clock-${unique}-weekend`, `desk@${domain}`, 'CM-WEEKEND');
   await setTimes(weekend, '2026-11-06T16:30:00.000Z', [
     ['contacted', '2026-11-09T09:15:00.000Z'],
     // 3 working days from Friday end at Wednesday's close: Thursday 10:00 is 2 working hours late.
     ['surveyed', '2026-11-12T10:00:00.000Z'],
   ]);
   // Across a Scottish bank holiday: Friday 2 January 2026 is one, so the clock starts Monday 08:00.
-  const holiday = await instructed(request, `clock-${unique}-holiday`, `desk@${domain}`, 'CM-HOLIDAY');
+  const holiday = await instructed(page.request, `clock-${unique}-holiday`, `desk@${domain}`, 'CM-HOLIDAY');
   await setTimes(holiday, '2026-01-02T16:00:00.000Z', [
     ['contacted', '2026-01-05T09:30:00.000Z'],
     // 3 working days from Monday end at Thursday's close.
@@ -106,16 +111,19 @@ test('an organisation registered and linked through `npm run insurers`: the work
   ]);
   // Across the clocks going forward on Sunday 29 March 2026: Friday 16:30 GMT to Monday 10:00 BST
   // (09:00 UTC) is 0.5 + 2 = 2.5 working hours, 30 minutes over.
-  const clocks = await instructed(request, `clock-${unique}-clocks`, `desk@${domain}`, 'CM-CLOCKS');
+  const clocks = await instructed(page.request, `clock-${unique}-clocks`, `desk@${domain}`, 'CM-CLOCKS');
   await setTimes(clocks, '2026-03-27T16:30:00.000Z', [
     ['contacted', '2026-03-30T09:00:00.000Z'],
     ['surveyed', '2026-04-01T08:00:00.000Z'],
   ]);
 
-  const link = await insurersCommandEndToEnd('--link', domain, '--address', `desk@${domain}`);
-  expect(link.split('\n')[1]).toBe(`For desk@${domain} at ${name}: it works 30 days from its last use. Give it to them only.`);
-  await openPortfolio(page, linkPath(link, '/portfolio/open/').split('/').pop()!);
+  // The same instruction from anyone else: an address at the domain typed into the form, without the
+  // cookie, is not proof. It is nowhere in the view, its CSV or its figures (each below has three rows).
+  const forged = await instructed(request, `clock-${unique}-forged`, `anyone@${domain}`, 'CM-FORGED');
+
+  await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Claims from ${name}`);
+  await expect(page.getByTestId('portfolio-table')).not.toContainText(forged);
   await expect(page.getByTestId('portfolio-table').getByRole('columnheader')).toHaveText([
     ...Object.values(portfolioColumns),
     CONTACT,
@@ -201,7 +209,6 @@ async function expectDead(page: Page) {
 
 test('`--revoke-address` ends one person’s open page and leaves a colleague’s; `--revoke` then ends every one', async ({
   page,
-  request,
   browser,
 }) => {
   const unique = `${Date.now()}`;
@@ -209,7 +216,6 @@ test('`--revoke-address` ends one person’s open page and leaves a colleague’
   const domain = `leavers-${unique}.example`;
   const [ann, bob] = [`ann@${domain}`, `bob@${domain}`];
   await insurersCommand('--add', name, '--domain', domain);
-  const reference = await instructed(request, `leavers-${unique}`, `claims@${domain}`, 'LA-1');
   const annToken = linkPath(await insurersCommand('--link', domain, '--address', ann), '/portfolio/open/')
     .split('/')
     .pop()!;
@@ -218,6 +224,9 @@ test('`--revoke-address` ends one person’s open page and leaves a colleague’
     .pop()!;
 
   await openPortfolio(page, annToken);
+  // Sent by Ann signed in (her page's requests carry its cookie): the organisation's claim.
+  const reference = await instructed(page.request, `leavers-${unique}`, `claims@${domain}`, 'LA-1');
+  await page.reload();
   const colleague = await anotherPerson(browser);
   try {
     await openPortfolio(colleague, bobToken);

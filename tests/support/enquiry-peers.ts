@@ -91,13 +91,17 @@ export async function tempDatabase(): Promise<{ url: string; db: Client; dir: st
 
 let addressCounter = 0;
 /** A POST /api/contact request as server.mjs hands it to Next (client address header set). */
-export function contactRequest(body: unknown, options: { address?: string; contentType?: string; raw?: string } = {}): Request {
+export function contactRequest(
+  body: unknown,
+  options: { address?: string; contentType?: string; raw?: string; cookie?: string } = {},
+): Request {
   addressCounter += 1;
   return new Request('http://127.0.0.1/api/contact', {
     method: 'POST',
     headers: {
       'content-type': options.contentType ?? 'application/json',
       'x-homecare-client-address': options.address ?? `10.0.${Math.floor(addressCounter / 250) % 250}.${addressCounter % 250}`,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
     },
     body: options.raw ?? JSON.stringify(body),
   });

@@ -45,6 +45,8 @@ export type SubmitOptions = {
   photos?: Photo[];
   /** The client's address (a fresh one each time unless given). */
   address?: string;
+  /** The request's Cookie header (a portfolio's cookie, say). */
+  cookie?: string;
 };
 
 /**
@@ -54,7 +56,7 @@ export type SubmitOptions = {
 export async function submitEnquiry(
   db: Client,
   fields: Record<string, string> = {},
-  { at, config = loadEnquiryConfig({}), photosRoot, photos, address }: SubmitOptions = {},
+  { at, config = loadEnquiryConfig({}), photosRoot, photos, address, cookie }: SubmitOptions = {},
 ): Promise<{ id: number; reference: string }> {
   const handle = createContactHandler({
     config,
@@ -65,7 +67,7 @@ export async function submitEnquiry(
   });
   const body = { ...typedEnquiry, ...fields };
   const client = address === undefined ? {} : { address };
-  const request = photos ? (await multipartRequest(body, photos, client)).request : contactRequest(body, client);
+  const request = photos ? (await multipartRequest(body, photos, client)).request : contactRequest(body, { ...client, cookie });
   const response = await handle(request);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   // Every stored enquiry is answered with its reference (spam too); without one, it is the latest row.

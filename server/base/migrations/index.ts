@@ -26,6 +26,7 @@ import { crmOwedReceivedMigration } from '@/server/base/migrations/0024-crm-owed
 import { dryingDocumentsMigration } from '@/server/base/migrations/0025-drying-documents';
 import { instructingOrganisationsMigration } from '@/server/base/migrations/0026-instructing-organisations';
 import { portfolioLinkMailsMigration } from '@/server/base/migrations/0027-portfolio-link-mails';
+import { instructionProofMigration } from '@/server/base/migrations/0028-instruction-proof';
 
 import type { Transaction } from '@libsql/client';
 
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   dryingDocumentsMigration,
   instructingOrganisationsMigration,
   portfolioLinkMailsMigration,
+  instructionProofMigration,
 ];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { instructionStanding, type InstructionStanding } from '@/server/claims/instruction-proof';
 import type { ClaimStatus } from '@/lib/claim-stages';
 import type { StoredMachine } from '@/lib/drying';
 import { recordLinkUse } from '@/server/claims/claim-links';
@@ -26,12 +27,16 @@ export async function staffClaim(
   ctx: ClaimPageContext,
   reference: string,
   session: string | undefined,
-): Promise<(ClaimStatus & { runningMachines: (StoredMachine & { id: number })[] }) | null> {
+): Promise<(ClaimStatus & { runningMachines: (StoredMachine & { id: number })[]; instruction: InstructionStanding | null }) | null> {
   const client = await ctx.db();
   const id = await claimOfPage(ctx, client, 'update', reference, session);
   if (id === null) return null;
   await recordLinkUse(client, id, 'update', 'opened', ctx.now());
   const status = await claimStatus(client, id);
   if (!status) return null;
-  return { ...status, runningMachines: (await machinesOf(client, id)).filter((machine) => machine.off === null) };
+  return {
+    ...status,
+    runningMachines: (await machinesOf(client, id)).filter((machine) => machine.off === null),
+    instruction: await instructionStanding(client, id),
+  };
 }

@@ -141,4 +141,42 @@ describe("the digest's insurers' views", () => {
       "Quiet Mutual: 1 claim instructed this week; no standards to measure them by (none of its own, and the company's are not yet confirmed).\n",
     );
   });
+
+  it('lists the instructions from an organisation’s domains that are not yet confirmed, by domain, apart from its claims', async () => {
+    const direct = await organisation('Claims Direct', JSON.stringify({ contact: { workingHours: 4 } }));
+    await claim(direct, '2026-11-17T10:00:00Z', []);
+    const waiting = async (email: string, iso: string) => {
+      const { id } = await submitEnquiryAt(db, at(iso));
+      await db.execute({ sql: 'UPDATE enquiries SET email = ?, claimed_organisation_id = ? WHERE id = ?', args: [email, direct, id] });
+    };
+    await waiting('anyone@direct.example', '2026-11-17T11:00:00Z');
+    await waiting('desk@Direct.Example', '2026-11-18T11:00:00Z');
+    await waiting('desk@claims-direct.example', '2026-11-19T11:00:00Z');
+    await waiting('desk@direct.example', '2026-11-10T11:00:00Z'); // the week before
+    expect(await portfolioDigest(db, covers, sendTime)).toMatchObject([
+      {
+        name: 'Claims Direct',
+        claims: 1,
+        unconfirmed: [
+          { domain: 'claims-direct.example', count: 1 },
+          { domain: 'direct.example', count: 2 },
+        ],
+      },
+    ]);
+    const { text } = composeDigest(
+      await gatherDigestFacts(
+        db,
+        { mode: 'weekly', covers, partial: false, previous: { fromMs: covers.fromMs - 7 * 86_400_000, toMs: covers.fromMs } },
+        { now: sendTime },
+      ),
+    );
+    expect(text).toContain(
+      [
+        'Not in their views until their senders confirm them or the CRM names the organisation:',
+        '- Claims Direct: 1 instruction from an address at claims-direct.example, not yet confirmed',
+        '- Claims Direct: 2 instructions from an address at direct.example, not yet confirmed',
+        '',
+      ].join('\n'),
+    );
+  });
 });

@@ -1,11 +1,12 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, asc, count, countDistinct, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { business } from '@/content/business';
 import { heldStandards, standardStanding } from '@/lib/portfolio/standing';
 import { allowanceCode, readStoredStandards, STANDARD_KEYS, type StandardKey } from '@/lib/portfolio/standards';
 import { orm } from '@/server/base/db';
 import { claimStageChanges, enquiries, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import { domainOfAddress } from '@/server/ledger/instructing-organisation';
 
 /** How one standard went for the claims an organisation instructed in the digest's period. */
 export type StandardTally = { key: StandardKey; code: string; met: number; missed: number; due: number };
@@ -20,6 +21,8 @@ export type PortfolioDigest = {
   /** Claims it instructed in the period, and each of its standards over them. */
   claims: number;
   standards: StandardTally[];
+  /** Instructions in the period from an address at one of its domains, by domain, not yet proven its (server/claims/instruction-proof.ts). */
+  unconfirmed: { domain: string; count: number }[];
 };
 
 /**
@@ -50,7 +53,23 @@ export async function portfolioDigest(db: Client, covers: { fromMs: number; toMs
         lt(enquiries.receivedMs, covers.toMs),
       ),
     );
-  const ids = new Set([...uses.map((use) => use.organisationId), ...claims.map((claim) => claim.organisationId!)]);
+  const waiting = await q
+    .select({ organisationId: enquiries.claimedOrganisationId, email: enquiries.email })
+    .from(enquiries)
+    .where(
+      and(
+        isNotNull(enquiries.claimedOrganisationId),
+        isNull(enquiries.organisationId),
+        eq(enquiries.disposition, 'accepted'),
+        gte(enquiries.receivedMs, covers.fromMs),
+        lt(enquiries.receivedMs, covers.toMs),
+      ),
+    );
+  const ids = new Set([
+    ...uses.map((use) => use.organisationId),
+    ...claims.map((claim) => claim.organisationId!),
+    ...waiting.map((claim) => claim.organisationId!),
+  ]);
   if (ids.size === 0) return [];
   const named = await q
     .select({ id: organisations.id, name: organisations.name, standards: organisations.standards })
@@ -97,6 +116,16 @@ export async function portfolioDigest(db: Client, covers: { fromMs: number; toMs
       downloads: used(['downloaded']).reduce((sum, use) => sum + use.times, 0),
       claims: theirs.length,
       standards,
+      unconfirmed: countedByDomain(waiting.filter((claim) => claim.organisationId === organisation.id).map((claim) => claim.email)),
     };
   });
+}
+
+function countedByDomain(addresses: readonly string[]): { domain: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const address of addresses) {
+    const domain = domainOfAddress(address) ?? '';
+    counts.set(domain, (counts.get(domain) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([domain, count]) => ({ domain, count }));
 }

@@ -256,6 +256,12 @@ function portfoliosSection(portfolios: PortfolioDigest[], { unit, so }: Wording)
   if (portfolios.length === 0) return null;
   const opened = portfolios.filter((each) => each.opened > 0);
   const instructed = portfolios.filter((each) => each.claims > 0);
+  const waiting = portfolios.flatMap((each) =>
+    each.unconfirmed.map(
+      ({ domain, count }) =>
+        `${plainLine(each.name)}: ${plural(count, 'instruction')} from an address at ${plainLine(domain)}, not yet confirmed`,
+    ),
+  );
   const openedLine = (each: PortfolioDigest) =>
     `${plainLine(each.name)}: opened ${plural(each.opened, 'time')} by ${plural(each.people, 'person', 'people')}${each.downloads > 0 ? `, CSV downloaded ${plural(each.downloads, 'time')}` : ''}`;
   const standardLine = (tally: PortfolioDigest['standards'][number]) =>
@@ -285,6 +291,12 @@ function portfoliosSection(portfolios: PortfolioDigest[], { unit, so }: Wording)
                   { kind: 'list', items: each.standards.map(standardLine) },
                 ],
           )),
+      ...(waiting.length === 0
+        ? []
+        : [
+            { kind: 'p', text: `Not in their views until their senders confirm them or the CRM names the organisation:` } as Block,
+            { kind: 'list', items: waiting } as Block,
+          ]),
     ],
   };
 }

@@ -1,16 +1,20 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { AddPhotos, type LaterPhotosNotice } from '@/app/(claims)/_components/add-photos';
+import { ConfirmInstruction } from '@/app/(claims)/_components/confirm-instruction';
+import { confirmInstruction } from '@/app/(claims)/claims/[reference]/actions';
 import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
 import { DeadLink } from '@/app/(claims)/_components/dead-link';
 import { DryingDocuments } from '@/app/(claims)/_components/drying-documents';
 import { DryingSection, type DryingSectionProps } from '@/app/(claims)/_components/drying-section';
-import { laterPhotosText, trackPage } from '@/content/claims';
+import { instructionProofText, laterPhotosText, trackPage } from '@/content/claims';
 import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 import { setPageStatus } from '@/server/edge/page-status.mjs';
 import { PORTFOLIO_COOKIE } from '@/server/portfolio/portfolio-access';
+import { INSTRUCTION_CONFIRM_COOKIE, instructionToConfirm } from '@/server/claims/instruction-proof';
+import { claimStatusPath } from '@/lib/claim-paths.mjs';
 import { portfolioClaimStatus } from '@/server/portfolio/portfolio-page';
 
 export const metadata: Metadata = { title: trackPage.title, robots: { index: false, follow: false } };
@@ -57,6 +61,8 @@ export default async function ClaimStatusPage({
     return <DeadLink purpose="status" />;
   }
   const { status } = opened;
+  // An instruction opened by its acknowledgement's link (its cookie): its sender may confirm it here.
+  const instruction = await instructionToConfirm(reference, jar.get(INSTRUCTION_CONFIRM_COOKIE)?.value);
   const Drying = (props: DryingSectionProps) => (
     <DryingSection {...props}>
       <DryingDocuments reference={status.reference} statement={hasStatement(props.drying)} certificate={hasCertificate(status.timeline)} />
@@ -65,6 +71,22 @@ export default async function ClaimStatusPage({
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <ClaimStatusView status={status} headingLevel={1} Drying={Drying} />
+      {instruction ? (
+        <section aria-labelledby="confirm-instruction" className="mt-8 space-y-2 rounded-md border border-slate-300 bg-white p-4">
+          <h2 id="confirm-instruction" className="text-xl font-semibold text-brand-900">
+            {instructionProofText.heading}
+          </h2>
+          <ConfirmInstruction
+            confirm={confirmInstruction.bind(null, status.reference)}
+            page={claimStatusPath(status.reference)}
+            waiting={instruction.waiting}
+            button={instructionProofText.button(instruction.organisation)}
+            confirmed={instructionProofText.confirmed(instruction.organisation)}
+          >
+            <p className="text-slate-700">{instructionProofText.body(instruction.organisation)}</p>
+          </ConfirmInstruction>
+        </section>
+      ) : null}
       <AddPhotos reference={opened.status.reference} notice={noticeOf(await searchParams, opened.status.reference)} />
     </div>
   );

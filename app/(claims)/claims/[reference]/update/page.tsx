@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { recordDryingVisit, saveClaimUpdate } from '@/app/(claims)/claims/[reference]/update/actions';
+import { confirmInstructionForCompany, recordDryingVisit, saveClaimUpdate } from '@/app/(claims)/claims/[reference]/update/actions';
 import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
 import { DeadLink } from '@/app/(claims)/_components/dead-link';
 import { DryingSection } from '@/app/(claims)/_components/drying-section';
@@ -8,6 +8,8 @@ import { StaffUpdateForm } from '@/app/(claims)/_components/staff-update-form';
 import { StaffVisitForm } from '@/app/(claims)/_components/staff-visit-form';
 import { staffVisitText } from '@/content/drying';
 import { staffPage } from '@/content/staff-page';
+import { instructionProofText } from '@/content/claims';
+import { ConfirmInstruction } from '@/app/(claims)/_components/confirm-instruction';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
 import { claimPages, newFormToken } from '@/server/claims/claim-pages';
@@ -43,6 +45,24 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
     <div className="mx-auto max-w-3xl space-y-10 px-4 py-12">
       <h1 className="text-2xl font-bold text-brand-900">{staffPage.title}</h1>
       <p className="text-lg text-slate-700">{staffPage.forClaim(status.reference)}</p>
+      {status.instruction?.kind === 'proven' ? (
+        <p className="text-slate-700" data-testid="instruction-standing">
+          {instructionProofText.proven(status.instruction.organisation, status.instruction.proof)}
+        </p>
+      ) : null}
+      {status.instruction?.kind === 'unconfirmed' ? (
+        <ConfirmInstruction
+          confirm={confirmInstructionForCompany.bind(null, status.reference)}
+          page={staffPagePath(status.reference)}
+          waiting
+          button={instructionProofText.companyButton(status.instruction.organisation)}
+          confirmed={instructionProofText.proven(status.instruction.organisation, 'company')}
+        >
+          <p className="text-slate-700" data-testid="instruction-standing">
+            {instructionProofText.unconfirmed(status.instruction.domain, status.instruction.organisation)}
+          </p>
+        </ConfirmInstruction>
+      ) : null}
       <StaffUpdateForm
         save={saveClaimUpdate.bind(null, status.reference)}
         current={status.stage}
