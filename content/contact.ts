@@ -224,9 +224,6 @@ export const acknowledgementText = {
   instructionNext:
     'We will contact the policyholder and arrange the survey within our response standards, and keep you informed at every stage.',
   notYou: 'If you did not send this enquiry, you can ignore this e-mail; nothing more will be sent to you.',
-  /** An instruction from an address at a registered organisation's domain, until its sender confirms it. */
-  confirmInstruction: (organisation: string) =>
-    `To add this instruction to ${organisation}’s view of the claims it instructed, open the link below and confirm that you sent it.`,
 } as const;
 
 /** Lines of the company's notification that are about the enquiry rather than its fields. */

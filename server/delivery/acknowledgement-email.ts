@@ -3,6 +3,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { business } from '@/content/business';
 import { claimLinkText } from '@/content/claims';
 import { acknowledgementText } from '@/content/contact';
+import { instructionProofText } from '@/content/instruction-proof';
 import { isInstructingRole } from '@/lib/contact-fields';
 import { bodyText, headerText, isSafeReplyAddress, type ClaimLinks, type EnquiryForEmail } from '@/server/delivery/notification-email';
 
@@ -45,7 +46,7 @@ export function acknowledgementEmail(
     '',
     ...(options.links
       ? [
-          ...(claimNumber && options.confirmFor ? [text.confirmInstruction(options.confirmFor)] : [claimLinkText.statusIntro]),
+          ...(claimNumber && options.confirmFor ? [instructionProofText.acknowledgement(options.confirmFor)] : [claimLinkText.statusIntro]),
           options.links.status,
           '',
         ]

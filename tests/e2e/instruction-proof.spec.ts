@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { instructionProofText, trackPage } from '@/content/claims';
+import { trackPage } from '@/content/claims';
+import { instructionProofText } from '@/content/instruction-proof';
 import { instructionFields } from '../support/instruction';
 import { axe } from './support/axe';
 import { linkPath, sentEnquiry } from './support/claims';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, type ReactNode } from 'react';
-import { instructionProofText } from '@/content/claims';
+import { instructionProofText } from '@/content/instruction-proof';
 
 /** What a press of the confirm button came to: nothing yet, the instruction proven now or before, or a refusal. */
 export type ConfirmOutcome = 'waiting' | 'confirmed' | 'not-confirmed';

@@ -8,7 +8,7 @@ import { StaffUpdateForm } from '@/app/(claims)/_components/staff-update-form';
 import { StaffVisitForm } from '@/app/(claims)/_components/staff-visit-form';
 import { staffVisitText } from '@/content/drying';
 import { staffPage } from '@/content/staff-page';
-import { instructionProofText } from '@/content/claims';
+import { instructionProofText } from '@/content/instruction-proof';
 import { ConfirmInstruction } from '@/app/(claims)/_components/confirm-instruction';
 import { staffPagePath } from '@/lib/claim-paths.mjs';
 import { driedRefusal } from '@/lib/drying';
