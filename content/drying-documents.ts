@@ -10,7 +10,8 @@ export const dryingDocumentsText = {
     machinesHeading: 'Machines',
     source: { rated: 'rated watts × hours', meter: 'plug-in meter reading' },
     total: (kwh: string) => `Total electricity used: ${kwh} kWh`,
-    running: 'Machines are still running: the figures are to the date of this statement.',
+    running:
+      'Machines are still running: the figures are to the end of the period above, and a new statement is made at most once an hour.',
     cost: (rate: string, amount: string) => `At your unit rate of ${rate} p/kWh, the amount to claim: £${amount}`,
     standingCharge: 'Your standing charge is not included.',
     noRate:
@@ -84,6 +85,7 @@ export const dryingDocumentsText = {
   statementRateHint: 'Between 1 and 200. Your standing charge is not included. Leave it empty for kWh only.',
   statementButton: 'Download the electricity statement (PDF)',
   certificateLink: 'Download the certificate of dryness (PDF)',
+  tooMany: 'Too many documents were made for this claim today; the last one is still valid',
   badRate: 'The unit rate must be a number from 1 to 200 p/kWh, such as 24.5. Go back and correct it, or leave it empty.',
   verifyPage: {
     title: 'Check a drying document',

@@ -1,5 +1,7 @@
 // Where a claim's pages are, for the browser and the server alike (plain JavaScript, so server.mjs
 // reads it with no compile step): the look-up, and the prefixes of its two signed links.
+import { PORTFOLIO_LINK_PREFIX } from './portfolio/portfolio-paths.mjs';
+
 export const TRACK_PATH = '/track';
 export const STATUS_LINK_PREFIX = '/track/';
 export const STAFF_LINK_PREFIX = '/claim-update/';
@@ -27,15 +29,43 @@ export const laterPhotosPath = (reference) => `${CLAIM_PAGE_PREFIX}${reference}/
  */
 export const RETIRED_LATER_PHOTOS_PREFIX = '/api/claims/photos/';
 
+/** Where a drying document's verification page is: `/verify/<number>.<signature>`, printed on the document. */
+export const VERIFY_PREFIX = '/verify/';
+
+/**
+ * Every path whose next segment is a secret token: a claim's two links, a document's verification, an
+ * organisation's person's link, the retired photo address. One list: the site's redaction below, the
+ * visit attribution and the reverse proxies' access logs (whose test checks their patterns against it)
+ * cut the segment after each.
+ */
+export const TOKEN_PATH_PREFIXES = [
+  STATUS_LINK_PREFIX,
+  STAFF_LINK_PREFIX,
+  VERIFY_PREFIX,
+  PORTFOLIO_LINK_PREFIX,
+  RETIRED_LATER_PHOTOS_PREFIX,
+];
+
+/** `/track/<token>` and the rest, any letter case, to the end of the segment: the token cut, the prefix kept. */
+const TOKEN_SEGMENT = new RegExp(
+  `(${TOKEN_PATH_PREFIXES.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[^/?#\\s"'<>\\\\]+`,
+  'gi',
+);
+
 /**
  * A claim link's token wherever it stands in a text: the enquiry's id, a dot and 32 base64url characters
  * (server/claims/claim-links.ts), not part of a longer run of such characters.
  */
 const LINK_TOKEN = /(?<![A-Za-z0-9_.-])[1-9][0-9]{0,11}\.[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
 
+/** A verification token wherever it stands: a document's number, a dot and its 32-character signature. */
+const DOCUMENT_TOKEN =
+  /(?<![A-Za-z0-9_.-])HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}-[EC][1-9][0-9]{0,14}\.[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
+
 /**
- * The text with every claim link's token cut out (`/track/<token>` becomes `/track/`), for what is
- * kept or sent elsewhere about a request: the error log, the visit attribution.
+ * The text with every secret token cut out (`/track/<token>` becomes `/track/`, `/verify/<token>`
+ * `/verify/`, and so on for every prefix above, and a claim link's or a document's token standing
+ * alone), for what is kept or sent elsewhere about a request: the error log, the visit attribution.
  * @param {string} text
  */
-export const withoutLinkTokens = (text) => text.replace(LINK_TOKEN, '');
+export const withoutLinkTokens = (text) => text.replace(TOKEN_SEGMENT, '$1').replace(LINK_TOKEN, '').replace(DOCUMENT_TOKEN, '');

@@ -8,14 +8,19 @@ import { isEnquiryReference } from '@/lib/enquiry-reference';
 export type DocumentKind = 'statement' | 'certificate';
 
 const LETTER: Record<DocumentKind, 'E' | 'C'> = { statement: 'E', certificate: 'C' };
-/** Up to 9,999 of a kind: far beyond what a claim's downloads make in practice. */
-const NUMBER_PATTERN = /^(HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3})-([EC])([1-9][0-9]{0,3})$/;
-export const MAX_DOCUMENT_SEQUENCE = 9_999;
+/**
+ * Numbering never runs out for a claim: a sequence is any whole number from 1 a JavaScript number holds
+ * exactly (15 digits at most), which at the issuing budget's pace (server/claims/drying/issued-documents.ts)
+ * would take longer than the universe has existed.
+ */
+const SEQUENCE = '[1-9][0-9]{0,14}';
+const LAST_SEQUENCE = 10 ** 15 - 1;
+const NUMBER_PATTERN = new RegExp(`^(HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3})-([EC])(${SEQUENCE})$`);
 
 export function documentNumber(reference: string, kind: DocumentKind, sequence: number): string {
   if (!isEnquiryReference(reference)) throw new RangeError(`Not a reference: ${reference}`);
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > MAX_DOCUMENT_SEQUENCE)
-    throw new RangeError(`A document's sequence is 1-${MAX_DOCUMENT_SEQUENCE}`);
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > LAST_SEQUENCE)
+    throw new RangeError(`A document's sequence is a whole number from 1 to ${LAST_SEQUENCE}`);
   return `${reference}-${LETTER[kind]}${sequence}`;
 }
 
@@ -27,7 +32,7 @@ export function parseDocumentNumber(number: string): { reference: string; kind: 
 }
 
 /** A verification token: the document's number, a dot and its 32-character signature. */
-const TOKEN_PATTERN = /^(HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}-[EC][1-9][0-9]{0,3})\.([A-Za-z0-9_-]{32})$/;
+const TOKEN_PATTERN = new RegExp(`^(HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}-[EC]${SEQUENCE})\\.([A-Za-z0-9_-]{32})$`);
 export const DOCUMENT_SIGNATURE_CHARACTERS = 32;
 
 export function parseVerificationToken(token: string): { number: string; signature: string } | null {

@@ -1,4 +1,4 @@
-import { RETIRED_LATER_PHOTOS_PREFIX, STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
+import { TOKEN_PATH_PREFIXES } from '@/lib/claim-paths.mjs';
 import { plainText } from '@/lib/plain-text';
 import { recordedLanding } from '@/lib/visit-landing';
 
@@ -17,15 +17,13 @@ const ATTRIBUTION_MAX = { path: 200, origin: 200, campaign: 100 } as const;
 
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 
-/** The paths whose last part is a claim link's token: recorded without it. */
-const TOKEN_PATH_PREFIXES = [STATUS_LINK_PREFIX, STAFF_LINK_PREFIX, RETIRED_LATER_PHOTOS_PREFIX];
-
-/** A path of this site (no query, no fragment, no other host, no claim link's token), or '' for anything else. */
+/** A path of this site (no query, no fragment, no other host, no secret token: lib/claim-paths.mjs), or '' for anything else. */
 export function sitePath(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const value = raw.trim();
   if (!(value.length <= ATTRIBUTION_MAX.path && SITE_PATH.test(value))) return '';
-  return TOKEN_PATH_PREFIXES.find((prefix) => value.startsWith(prefix) && value.length > prefix.length) ?? value;
+  const lower = value.toLowerCase();
+  return TOKEN_PATH_PREFIXES.find((prefix) => lower.startsWith(prefix) && value.length > prefix.length) ?? value;
 }
 
 /** The origin (scheme, host, port) of an http(s) URL, or '' for anything else. */

@@ -212,4 +212,34 @@ describe('the error-log table', () => {
     const everything = JSON.stringify({ rows, lines });
     for (const token of [status, staff]) expect(everything).not.toContain(token.split('.')[1]);
   });
+
+  it("keeps no document's verification token or portfolio link token, wherever the proxies would cut them too", async () => {
+    const verification = 'HC-YVG-Y5S-E12.AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const portfolio = 'x7Qp2L-8vZ_abcdefghijklmnopqrstuvwxyz0123';
+    const lines: string[] = [];
+    await storeErrorLog(
+      {
+        ...record,
+        message: `Failed to load https://www.example.com/VERIFY/${verification}`,
+        metadata: {
+          printed: `Check it at www.example.com/verify/${verification}`,
+          alone: verification,
+          opened: `/portfolio/open/${portfolio}`,
+        },
+        path: `/verify/${verification}`,
+        requestPayload: { link: `/portfolio/open/${portfolio}?from=mail` },
+      },
+      { reportedBy: 'visitor', clientAddress: '192.0.2.1', db, stdout: (line) => lines.push(line) },
+    );
+    const [row] = (await db.execute('SELECT * FROM error_logs')).rows;
+    expect([row!.path, row!.message]).toEqual(['/verify/', 'Failed to load https://www.example.com/VERIFY/']);
+    expect(JSON.parse(String(row!.metadata))).toEqual({
+      printed: 'Check it at www.example.com/verify/',
+      alone: '',
+      opened: '/portfolio/open/',
+    });
+    const everything = JSON.stringify({ row, lines });
+    expect(everything).not.toContain('AbCdEfGhIjKlMnOpQrStUvWxYz012345');
+    expect(everything).not.toContain(portfolio);
+  });
 });

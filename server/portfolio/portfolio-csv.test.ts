@@ -1,5 +1,5 @@
-// The portfolio's CSV: times with their offset, formula escaping, the byte-order mark, and the writer
-// taking rows as they come.
+// The portfolio's CSV: times with their offset, every cell quoted, formula escaping, the byte-order mark,
+// and the writer taking rows as they come.
 import { describe, expect, it } from 'vitest';
 import type { PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { csvRecord, londonIso, portfolioCsvWriter } from '@/server/portfolio/portfolio-csv';
@@ -29,6 +29,9 @@ const STANDARDS: StandardColumn[] = [
   { key: 'survey', heading: 'Standard: survey within 3 working days' },
 ];
 
+/** A record as the writer writes it: every cell in double quotes, a quote inside doubled. */
+const quoted = (cells: readonly (string | number)[]) => cells.map((cell) => `"${String(cell).replaceAll('"', '""')}"`).join(',');
+
 async function written(rows: PortfolioRow[]): Promise<Buffer> {
   const writer = portfolioCsvWriter(STANDARDS);
   const chunks: Buffer[] = [];
@@ -57,31 +60,48 @@ describe('the portfolio CSV', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Our reference,Your claim number,Postcode,Damage,Stage,Since,Instructed,First contact,Survey,Report,Drying started,Drying ended,Completed,Days open,Standard: first contact within 2 working hours,Standard: survey within 3 working days',
+      quoted([
+        'Our reference',
+        'Your claim number',
+        'Postcode',
+        'Damage',
+        'Stage',
+        'Since',
+        'Instructed',
+        'First contact',
+        'Survey',
+        'Report',
+        'Drying started',
+        'Drying ended',
+        'Completed',
+        'Days open',
+        'Standard: first contact within 2 working hours',
+        'Standard: survey within 3 working days',
+      ]),
     );
-    expect(lines[1]).toBe(
-      'HC-ABC-DEF,EM-123,G65 0AA,Water damage,Contacted,2026-01-05T09:15:00+00:00,2026-01-02T16:30:00+00:00,2026-01-05T09:15:00+00:00,,,,,,3,met,due in 5 h',
-    );
-    expect(lines[2]).toBe(
-      'HC-GHJ-KMN,,G65 0AA,Water damage,Contacted,2026-01-05T09:15:00+00:00,2026-01-02T16:30:00+00:00,2026-01-05T09:15:00+00:00,,,,,,0,,',
-    );
+    const times = ['2026-01-05T09:15:00+00:00', '2026-01-02T16:30:00+00:00', '2026-01-05T09:15:00+00:00', '', '', '', '', ''];
+    expect(lines[1]).toBe(quoted(['HC-ABC-DEF', 'EM-123', 'G65 0AA', 'Water damage', 'Contacted', ...times, 3, 'met', 'due in 5 h']));
+    expect(lines[2]).toBe(quoted(['HC-GHJ-KMN', '', 'G65 0AA', 'Water damage', 'Contacted', ...times, 0, '', '']));
     expect(lines[3]).toBe('');
   });
 
   it('writes a cell a spreadsheet would run as a formula as text, with a leading apostrophe', async () => {
     const cases: [string, string][] = [
       ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
-      ['+44 141', "'+44 141"],
-      ['-1+1', "'-1+1"],
-      ['@SUM(A1)', "'@SUM(A1)"],
-      ['\tTAB', "'\tTAB"],
+      ['+44 141', `"'+44 141"`],
+      ['-1+1', `"'-1+1"`],
+      ['@SUM(A1)', `"'@SUM(A1)"`],
+      ['\tTAB', `"'\tTAB"`],
       ['\rCR', `"'\rCR"`],
-      ['EM-=1', 'EM-=1'],
+      ['EM-=1', '"EM-=1"'],
+      // A spreadsheet that splits on `;` would otherwise run what follows it as a cell of its own.
+      ['x;=1+1', '"x;=1+1"'],
+      ['x\t=1+1', '"x\t=1+1"'],
     ];
     for (const [claimNumber, cell] of cases) {
       const text = (await written([row({ claimNumber })])).subarray(3).toString('utf8');
       const record = text.split('\r\n').slice(1).join('\r\n');
-      expect(record.startsWith(`HC-ABC-DEF,${cell},G65 0AA,`), JSON.stringify(claimNumber)).toBe(true);
+      expect(record.startsWith(`"HC-ABC-DEF",${cell},"G65 0AA",`), JSON.stringify(claimNumber)).toBe(true);
     }
   });
 

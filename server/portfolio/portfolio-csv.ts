@@ -58,16 +58,17 @@ export function csvRecord(row: PortfolioRow, standards: readonly StandardColumn[
 
 /**
  * The CSV writer: UTF-8 with a byte-order mark (Excel then reads it as UTF-8), CRLF between records
- * (RFC 4180), a cell with a line break quoted (a lone carriage return too, which RFC 4180 would
- * leave bare), and every cell a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, a tab
- * or a carriage return) written with a leading `'` so it is read as text.
+ * (RFC 4180), every cell quoted (a spreadsheet that splits on `;` or a tab then reads `x;=1+1` as
+ * one cell, not a formula in the next), and every cell a spreadsheet would run as a formula (starting
+ * `=`, `+`, `-`, `@`, a tab or a carriage return) written with a leading `'` so it is read as text.
  */
 export const portfolioCsvWriter = (standards: readonly StandardColumn[]): Stringifier =>
   stringify({
     bom: true,
     escape_formulas: true,
     record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
+    quoted: true,
+    quoted_empty: true,
     header: true,
     columns: portfolioHeadings(standards),
   });

@@ -163,6 +163,45 @@ test('the electricity statement and the certificate of dryness: downloaded, read
   expect(noCookie.headers()['cache-control']).toBe('no-store');
 });
 
+test('from outside: 40 statements with different rates in a row make 20 documents, then 429 with the words, never a 500', async ({
+  request,
+}) => {
+  const { reference, notification } = await sentDryingEnquiry(request, `documents-budget-${Date.now()}`);
+  const on = new Date(Date.now() - 30 * HOUR_MS).toISOString();
+  const running = {
+    reference,
+    visitAt: on,
+    readings: [{ location: 'Kitchen wall', material: 'plaster', scale: 'wme', value: 28, goal: 12 }],
+    equipment: [{ kind: 'dehumidifier', model: 'Ebac BD150', watts: 700, count: 1, on, off: null, kwh: null }],
+  };
+  expect((await request.post(`${testSiteUrl}/api/crm/events`, signedCrmEvent('claim.drying_recorded', running))).status()).toBe(200);
+  // The status link traded for the page's cookie, which this request context keeps.
+  expect((await request.get(`${testSiteUrl}${linkPath(notification, '/track/')}`)).status()).toBe(200);
+  const statement = (rate: number) =>
+    request.post(`${testSiteUrl}/claims/${reference}/electricity.pdf`, { multipart: { rate: String(rate) } });
+  const answers = [];
+  for (let rate = 1; rate <= 40; rate += 1) {
+    const answer = await statement(rate);
+    answers.push({
+      status: answer.status(),
+      name: answer.headers()['content-disposition'] ?? '',
+      text: answer.status() === 429 ? await answer.text() : '',
+    });
+  }
+  expect(answers.map((answer) => answer.status)).toEqual([...Array<number>(20).fill(200), ...Array<number>(20).fill(429)]);
+  expect(answers[19]!.name).toContain(`${reference}-E20.pdf`);
+  for (const refused of answers.slice(20)) expect(refused.text).toBe(words.tooMany);
+  expect(words.tooMany).toBe('Too many documents were made for this claim today; the last one is still valid');
+  // The last one issued is still there, and the same request again is not a new document.
+  const again = await statement(20);
+  expect(again.status()).toBe(200);
+  expect(again.headers()['content-disposition']).toContain(`${reference}-E20.pdf`);
+  // A plain GET would be a new document (none was issued without a rate): refused the same way.
+  const plain = await request.get(`${testSiteUrl}/claims/${reference}/electricity.pdf`);
+  expect(plain.status()).toBe(429);
+  expect(await plain.text()).toBe(words.tooMany);
+});
+
 test('names printed as typed, and a certificate withdrawn when a wall is wet again after dried', async ({ page, request }) => {
   const { reference, notification } = await sentDryingEnquiry(request, `documents-names-${Date.now()}`);
   const on = new Date(Math.floor((Date.now() - 6 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS);

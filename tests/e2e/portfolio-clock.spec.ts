@@ -55,14 +55,19 @@ async function tableRows(page: Page): Promise<Record<string, string>[]> {
   );
 }
 
-/** The CSV's records, each cell under its heading (none of these cells holds a comma, quote or line break). */
+/** The CSV's records, each cell under its heading (every cell is quoted; none of these holds a comma, quote or line break). */
 function csvRows(text: string): Record<string, string>[] {
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [headings, ...records] = text
     .slice(1)
     .trimEnd()
     .split('\r\n')
-    .map((line) => line.split(','));
+    .map((line) =>
+      line.split(',').map((cell) => {
+        expect(cell).toMatch(/^"[^"]*"$/);
+        return cell.slice(1, -1);
+      }),
+    );
   return records.map((cells) => Object.fromEntries(headings!.map((heading, index) => [heading, cells[index]!])));
 }
 

@@ -124,7 +124,7 @@ test('another organisation’s claim, a widened query and the CSV of another giv
   expect(text).toContain(first.references[0]!);
 });
 
-test('the CSV: the page’s rows in its order, a byte-order mark, and a formula written as text', async ({ page }) => {
+test('the CSV: the page’s rows in its order, a byte-order mark, every cell quoted, and a formula written as text', async ({ page }) => {
   await openLink(page, first);
   await page.getByLabel(portfolioPage.filters.state).selectOption('open');
   await page.getByRole('button', { name: portfolioPage.filters.submit }).click();
@@ -138,12 +138,18 @@ test('the CSV: the page’s rows in its order, a byte-order mark, and a formula 
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-  expect(lines[0]!.startsWith(Object.values(portfolioColumns).join(','))).toBe(true);
-  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(first.references);
-  expect(lines[1]).toContain(`,"'=HYPERLINK(""https://evil.example/"",""Open"")",G65 0AA,`);
-  expect(lines[2]).toContain(',EM-1,G65 0AA,');
+  expect(
+    lines[0]!.startsWith(
+      Object.values(portfolioColumns)
+        .map((heading) => `"${heading}"`)
+        .join(','),
+    ),
+  ).toBe(true);
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(first.references.map((reference) => `"${reference}"`));
+  expect(lines[1]).toContain(`,"'=HYPERLINK(""https://evil.example/"",""Open"")","G65 0AA",`);
+  expect(lines[2]).toContain(',"EM-1","G65 0AA",');
   // Times in ISO 8601 with their offset.
-  expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},/);
+  expect(lines[1]).toMatch(/,"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}",/);
   const headers = (await page.request.get('/portfolio/claims.csv?state=open')).headers();
   expect(headers).toMatchObject({ 'cache-control': 'no-store', 'content-type': 'text/csv; charset=utf-8' });
   expect(headers['content-disposition']).toMatch(/^attachment; filename="claims-/);

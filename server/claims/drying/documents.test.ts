@@ -7,6 +7,8 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimSessionValue, revokeClaimLinks, rotateClaimLinks } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingDocumentResponse, verifiedDryingDocument } from '@/server/claims/drying/documents';
+import { DOCUMENTS_PER_CLAIM_PER_DAY, type VerifiedDocument } from '@/server/claims/drying/issued-documents';
+import type { ElectricityStatement } from '@/lib/drying-documents';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { READING_ABOVE_GOAL } from '@/server/claims/drying/reopen';
 import { erasePersonalData } from '@/server/upkeep/data-requests';
@@ -43,6 +45,32 @@ async function claimDrying() {
   await recordDryingVisit(db, id, visit(on, 28, null), { source: 'crm', eventId: 'msg_1', now });
   await recordDryingVisit(db, id, visit(off, 11, off), { source: 'crm', eventId: 'msg_2', now });
   return { id, reference: enquiryReference(id), session: (await claimSessionValue(db, 'status', id, now))! };
+}
+
+/** A claim whose dehumidifier has run since `on` and runs still. */
+async function claimRunning() {
+  await submitEnquiry(db, { phone: '07700 900123', subject: 'Burst pipe', message: 'Water everywhere.', postcode: 'G67 1AA' });
+  const id = 1;
+  const machine = { kind: 'dehumidifier' as const, model: 'Ebac 2650e', watts: 700, count: 1, on: on.toISOString(), off: null, kwh: null };
+  const readings = [{ location: 'Kitchen wall', material: 'plaster' as const, scale: 'wme' as const, value: 28, goal: 12 }];
+  await recordDryingVisit(
+    db,
+    id,
+    { reference: enquiryReference(id), visitAt: on.toISOString(), readings, equipment: [machine] },
+    {
+      source: 'crm',
+      eventId: 'msg_1',
+      now,
+    },
+  );
+  return { id, reference: enquiryReference(id), session: (await claimSessionValue(db, 'status', id, now))! };
+}
+
+/** A verified statement's figures as issued; fails the test for anything else. */
+function statementFigures(verified: VerifiedDocument | null): ElectricityStatement {
+  if (verified?.state !== 'issued' || verified.kind !== 'statement')
+    throw new Error(`Not an issued statement: ${JSON.stringify(verified)}`);
+  return verified.figures;
 }
 
 const rateForm = (rate: string) => {
@@ -199,6 +227,94 @@ describe('issued documents', () => {
       superseded: { by: `${reference}-E2` },
       figures: { totalKwh: 117.6, cost: null, postcode: 'G67 1AA' },
     });
+  });
+
+  it('are bounded per claim: 40 rates in an hour make 20 documents, then 429 with the words, never 500; the same one again still comes', async () => {
+    const { id, reference, session } = await claimDrying();
+    const statuses: number[] = [];
+    for (let rate = 1; rate <= 40; rate += 1) {
+      const answer = await dryingDocumentResponse('statement', reference, session, rateForm(String(rate)), {
+        db: async () => db,
+        now: now + rate * 60_000,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(await answer.text()).toBe('Too many documents were made for this claim today; the last one is still valid');
+        expect(answer.headers.get('retry-after')).toBe('3600');
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      }
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(DOCUMENTS_PER_CLAIM_PER_DAY).fill(200),
+      ...Array<number>(40 - DOCUMENTS_PER_CLAIM_PER_DAY).fill(429),
+    ]);
+    expect((await db.execute('SELECT count(*) AS issued FROM drying_documents')).rows[0]!.issued).toBe(DOCUMENTS_PER_CLAIM_PER_DAY);
+    // A document already issued is the same document, not a new one: it still comes past the budget.
+    const again = await dryingDocumentResponse('statement', reference, session, rateForm('20'), {
+      db: async () => db,
+      now: now + 41 * 60_000,
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('content-disposition')).toContain(`${reference}-E20.pdf`);
+    // So does the certificate's budget: both kinds count together.
+    expect(
+      (await dryingDocumentResponse('certificate', reference, session, null, { db: async () => db, now: now + 42 * 60_000 })).status,
+    ).not.toBe(500);
+    // A day after the first, the budget has room again.
+    const nextDay = now + 24 * HOUR_MS + 2 * 60_000;
+    const tomorrow = await dryingDocumentResponse(
+      'statement',
+      reference,
+      (await claimSessionValue(db, 'status', id, nextDay))!,
+      rateForm('41'),
+      {
+        db: async () => db,
+        now: nextDay,
+      },
+    );
+    expect(tomorrow.status).toBe(200);
+    expect(tomorrow.headers.get('content-disposition')).toContain(`${reference}-E21.pdf`);
+  });
+
+  it('many at once cannot pass the budget: 30 different rates together make at most 20 documents', async () => {
+    const { reference, session } = await claimDrying();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        dryingDocumentResponse('statement', reference, session, rateForm(String(index + 1)), deps()),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    const issued = Number((await db.execute('SELECT count(*) AS issued FROM drying_documents')).rows[0]!.issued);
+    expect(issued).toBeLessThanOrEqual(DOCUMENTS_PER_CLAIM_PER_DAY);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(issued);
+  });
+
+  it('while machines run, a statement asked for every few minutes is made again at most once an hour', async () => {
+    const { reference, session } = await claimRunning();
+    const at = (minutes: number, form: FormData | null = null) =>
+      dryingDocumentResponse('statement', reference, session, form, { db: async () => db, now: now + minutes * 60_000 });
+    const first = await at(0);
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    for (const minutes of [1, 10, 30, 59]) {
+      const answer = await at(minutes);
+      expect(answer.headers.get('content-disposition'), `${minutes} min`).toContain(`${reference}-E1.pdf`);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(firstBytes)).toBe(true);
+    }
+    // A rate within the hour: a document of its own, with the same figures as the hour's statement.
+    const withRate = await at(40, rateForm('24.5'));
+    expect(withRate.headers.get('content-disposition')).toContain(`${reference}-E2.pdf`);
+    const e1 = statementFigures(await verifiedDryingDocument(tokenIn(await textOf(await at(45)))!, deps()));
+    const e2 = statementFigures(await verifiedDryingDocument(tokenIn(await textOf(withRate))!, deps()));
+    expect(e2.to).toBe(e1.to);
+    expect(e2.totalKwh).toBe(e1.totalKwh);
+    expect(e2.issuedAt).toBe(new Date(Math.floor((now + 40 * 60_000) / 60_000) * 60_000).toISOString());
+    // Past the hour, the figures move on once.
+    const later = await at(61);
+    expect(later.headers.get('content-disposition')).toContain(`${reference}-E3.pdf`);
+    expect((await at(75)).headers.get('content-disposition')).toContain(`${reference}-E3.pdf`);
+    const e3 = statementFigures(await verifiedDryingDocument(tokenIn(await textOf(later))!, deps()));
+    expect(e3.totalKwh).toBeGreaterThan(e1.totalKwh);
   });
 
   it('verify for good: a revoked or rotated claim link leaves the document as issued; a forged token opens nothing', async () => {

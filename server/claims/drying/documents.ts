@@ -14,7 +14,10 @@ import { claimOfSession } from '@/server/claims/claim-links';
 import { dryingRecordOf } from '@/server/claims/drying/record';
 import { renderCertificatePdf, renderStatementPdf } from '@/server/claims/drying/pdf';
 import {
+  DocumentBudgetSpent,
   issueDryingDocument,
+  runningStatementSince,
+  sameRecord,
   verifiedDocument,
   type DocumentFigures,
   type DocumentStamp,
@@ -47,6 +50,29 @@ async function confirmedOf(db: Client, enquiryId: number): Promise<Confirmed | n
   return latest?.stage === 'dried' ? { at: latest.at, by: latest.by } : null;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The statement at `now`, except while machines run: its kWh then grow by the minute, so it runs to the
+ * end of the claim's last statement when that end is within the hour and the record has not changed
+ * since (the same figures, issued now; the same document unless the rate differs). A running record's
+ * statement is so reissued at most once an hour of the record's own time, however often it is asked for.
+ */
+async function hourlyStatement(
+  db: Client,
+  enquiryId: number,
+  now: number,
+  statementAt: (at: number) => ElectricityStatement | null,
+): Promise<ElectricityStatement | null> {
+  const fresh = statementAt(now);
+  if (!fresh?.running) return fresh;
+  const recent = await runningStatementSince(db, enquiryId, now - HOUR_MS);
+  if (!recent) return fresh;
+  const again = statementAt(Date.parse(recent.to));
+  if (!again || !sameRecord({ kind: 'statement', figures: again }, { kind: 'statement', figures: recent })) return fresh;
+  return { ...again, issuedAt: fresh.issuedAt };
+}
+
 export type DryingDocuments = { statement: ElectricityStatement | null; certificate: DrynessCertificate | null };
 
 /** A claim's documents now; the statement's amount only with the customer's own rate. */
@@ -61,8 +87,9 @@ export async function dryingDocumentsOf(
   const reference = enquiryReference(enquiryId);
   const postcode = enquiry.postcode?.trim() || null;
   const record = await dryingRecordOf(db, enquiryId);
+  const statementAt = (at: number) => electricityStatement({ reference, postcode, machines: record.machines, now: at, pencePerKwh });
   return {
-    statement: electricityStatement({ reference, postcode, machines: record.machines, now, pencePerKwh }),
+    statement: await hourlyStatement(db, enquiryId, now, statementAt),
     certificate: drynessCertificate({
       reference,
       postcode,
@@ -123,7 +150,16 @@ export async function dryingDocumentResponse(
         ? { kind, figures: documents.certificate }
         : null;
   if (!document) return notFound();
-  const issued = await issueDryingDocument(db, enquiryId, enquiryReference(enquiryId), document, { siteUrl: config().siteUrl, render });
+  let issued;
+  try {
+    issued = await issueDryingDocument(db, enquiryId, enquiryReference(enquiryId), document, { siteUrl: config().siteUrl, render });
+  } catch (error) {
+    if (!(error instanceof DocumentBudgetSpent)) throw error;
+    return new Response(words.tooMany, {
+      status: 429,
+      headers: { ...DOCUMENT_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '3600' },
+    });
+  }
   const name = `${kind === 'statement' ? 'electricity-statement' : 'certificate-of-dryness'}-${issued.number}.pdf`;
   return new Response(new Uint8Array(issued.pdf), {
     status: 200,

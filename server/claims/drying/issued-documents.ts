@@ -1,15 +1,9 @@
 import 'server-only';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { and, asc, desc, eq, gt, inArray, isNull, max, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DrynessCertificate, ElectricityStatement } from '@/lib/drying-documents';
-import {
-  DOCUMENT_SIGNATURE_CHARACTERS,
-  MAX_DOCUMENT_SEQUENCE,
-  documentNumber,
-  parseVerificationToken,
-  type DocumentKind,
-} from '@/lib/document-numbers';
+import { DOCUMENT_SIGNATURE_CHARACTERS, documentNumber, parseVerificationToken, type DocumentKind } from '@/lib/document-numbers';
 import { READING_ABOVE_GOAL } from '@/server/claims/drying/reopen';
 import { insertSelect, orm, writeBatch } from '@/server/base/db';
 import { claimStageChanges, dryingDocuments, siteSecrets } from '@/server/base/db-schema';
@@ -27,6 +21,20 @@ import { claimStageChanges, dryingDocuments, siteSecrets } from '@/server/base/d
  */
 
 const SECRET_NAME = 'drying-documents';
+
+/**
+ * At most this many new documents a claim, of both kinds together, in any 24 hours: a customer trying
+ * rates, a staff visit and an insurer's request make a few; past it the last one issued still stands.
+ */
+export const DOCUMENTS_PER_CLAIM_PER_DAY = 20;
+const DAY_MS = 24 * 3_600_000;
+
+/** Thrown when a new document would pass the claim's budget (the same document again is never refused). */
+export class DocumentBudgetSpent extends Error {
+  constructor(reference: string) {
+    super(`Claim ${reference} has been issued ${DOCUMENTS_PER_CLAIM_PER_DAY} documents in 24 hours`);
+  }
+}
 
 export type DocumentFigures = { kind: 'statement'; figures: ElectricityStatement } | { kind: 'certificate'; figures: DrynessCertificate };
 
@@ -63,15 +71,48 @@ const signatureOf = (secret: Buffer, number: string, figuresDigest: string) =>
 export const verificationPath = (number: string, secret: Buffer, figuresDigest: string) =>
   `/verify/${number}.${signatureOf(secret, number, figuresDigest)}`;
 
+/** Issuing in progress, per database and claim: a claim's requests are issued one after another. */
+const issuing = new WeakMap<Client, Map<number, Promise<unknown>>>();
+
+/**
+ * Runs `work` once the claim's earlier issuing in this process has finished: requests at once for one
+ * claim then find the document the first issued, or the budget spent, before any draws a PDF.
+ */
+function afterClaimsEarlierIssuing<T>(db: Client, enquiryId: number, work: () => Promise<T>): Promise<T> {
+  let claims = issuing.get(db);
+  if (!claims) issuing.set(db, (claims = new Map()));
+  const run = (claims.get(enquiryId) ?? Promise.resolve()).then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  claims.set(enquiryId, settled);
+  void settled.then(() => {
+    if (claims.get(enquiryId) === settled) claims.delete(enquiryId);
+  });
+  return run;
+}
+
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
 
 /**
  * The document for `document`'s figures: the one already issued when nothing has changed since, else a
  * new one, rendered by `render` with its number and verification address (`siteUrl` + the path), and
  * stored; the claim's earlier documents of that kind drawn from another record are marked superseded
- * by it. Two requests at once issue one number each or share one, never the same number twice.
+ * by it. Two requests at once issue one number each or share one, never the same number twice (in
+ * this process they wait their turn; another process's are kept apart by the number's unique index).
  */
-export async function issueDryingDocument(
+export function issueDryingDocument(
+  db: Client,
+  enquiryId: number,
+  reference: string,
+  document: DocumentFigures,
+  options: { siteUrl: string; render: (document: DocumentFigures, stamp: DocumentStamp) => Promise<Uint8Array> },
+): Promise<IssuedDocument> {
+  return afterClaimsEarlierIssuing(db, enquiryId, () => issueNow(db, enquiryId, reference, document, options));
+}
+
+async function issueNow(
   db: Client,
   enquiryId: number,
   reference: string,
@@ -95,22 +136,25 @@ export async function issueDryingDocument(
       .limit(1);
     return row?.pdf ? { number: row.number, kind: document.kind, issuedAt: row.issuedAt, pdf: row.pdf, pdfSha256: row.pdfSha256 } : null;
   };
+  const issuedMs = Date.parse(issuedAt);
+  // The claim's documents of the last 24 hours; deleted ones are no longer the claim's (their enquiry id is gone).
+  const issuedToday = and(eq(d.enquiryId, enquiryId), gt(d.issuedMs, issuedMs - DAY_MS));
   const secret = await secretOf(db);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const before = await sameAsBefore();
     if (before) return before;
+    // Checked before the PDF is drawn, and again in the insert itself, so requests at once cannot pass it either.
+    const [today] = await q.select({ issued: count() }).from(d).where(issuedToday);
+    if ((today?.issued ?? 0) >= DOCUMENTS_PER_CLAIM_PER_DAY) throw new DocumentBudgetSpent(reference);
     const [last] = await q
       .select({ sequence: max(d.sequence) })
       .from(d)
       .where(and(eq(d.enquiryId, enquiryId), eq(d.kind, document.kind)));
     const sequence = (last?.sequence ?? 0) + 1;
-    if (sequence > MAX_DOCUMENT_SEQUENCE)
-      throw new RangeError(`Claim ${reference} has issued ${MAX_DOCUMENT_SEQUENCE} documents of a kind`);
     const number = documentNumber(reference, document.kind, sequence);
     const verifyUrl = `${options.siteUrl}${verificationPath(number, secret, figuresDigest)}`;
     const pdf = Buffer.from(await options.render(document, { number, issuedAt, verifyUrl }));
     const pdfSha256 = sha256(pdf);
-    const issuedMs = Date.parse(issuedAt);
     try {
       // One batch, no awaits inside a transaction: stored unless the same document was issued meanwhile.
       const [inserted] = await writeBatch(db, [
@@ -131,7 +175,8 @@ export async function issueDryingDocument(
               pdf,
               pdfSha256,
             },
-            sql`WHERE NOT EXISTS (SELECT 1 FROM ${d} WHERE ${and(current, eq(d.contentDigest, contentDigest))})`,
+            sql`WHERE NOT EXISTS (SELECT 1 FROM ${d} WHERE ${and(current, eq(d.contentDigest, contentDigest))})
+              AND (SELECT count(*) FROM ${d} WHERE ${issuedToday}) < ${DOCUMENTS_PER_CLAIM_PER_DAY}`,
           ),
         ),
         q
@@ -139,6 +184,7 @@ export async function issueDryingDocument(
           .set({ supersededBy: number, supersededMs: issuedMs })
           .where(and(current, ne(d.number, number), ne(d.recordDigest, recordDigest), sql`changes() > 0`)),
       ]);
+      // Nothing stored and no error: the same document was issued meanwhile, or the budget was spent; the next try says which.
       if (inserted && inserted.rowsAffected > 0) return { number, kind: document.kind, issuedAt, pdf, pdfSha256 };
     } catch (error) {
       // Another request took this number first: the next try takes the next one.
@@ -147,6 +193,25 @@ export async function issueDryingDocument(
   }
   throw new Error(`Could not issue a ${document.kind} for claim ${reference}: other requests kept taking its number`);
 }
+
+/** Whether two documents were drawn from the same record: equal but for their issue time and the customer's rate. */
+export const sameRecord = (a: DocumentFigures, b: DocumentFigures) => JSON.stringify(recordOf(a)) === JSON.stringify(recordOf(b));
+
+/** The claim's latest current statement, as issued, when machines ran and its figures run to after `sinceMs`; else null. */
+export async function runningStatementSince(db: Client, enquiryId: number, sinceMs: number): Promise<ElectricityStatement | null> {
+  const d = dryingDocuments;
+  const [row] = await orm(db)
+    .select({ figures: d.figures })
+    .from(d)
+    .where(and(eq(d.enquiryId, enquiryId), eq(d.kind, 'statement'), isNull(d.supersededBy), gt(d.issuedMs, sinceMs)))
+    .orderBy(desc(d.sequence))
+    .limit(1);
+  const statement = row?.figures ? (JSON.parse(row.figures) as ElectricityStatement) : null;
+  return statement?.running && Date.parse(statement.to) > sinceMs ? statement : null;
+}
+
+/** What a number no document has is checked against: no SHA-256 is this. */
+const NO_FIGURES = 'none';
 
 /** Why a certificate no longer stands: the claim went back to drying after it was confirmed. */
 export type Withdrawal = { at: string; reason: 'reading-above-goal' | 'drying-resumed' };
@@ -184,10 +249,12 @@ export async function verifiedDocument(db: Client, token: string): Promise<Verif
   if (!parsed) return null;
   const d = dryingDocuments;
   const [row] = await orm(db).select().from(d).where(eq(d.number, parsed.number));
-  if (!row) return null;
-  const expected = Buffer.from(signatureOf(await secretOf(db), row.number, row.figuresDigest));
+  // The signature is worked out and compared whether or not the number exists, so the answer's time
+  // does not tell which numbers were issued.
+  const expected = Buffer.from(signatureOf(await secretOf(db), parsed.number, row?.figuresDigest ?? NO_FIGURES));
   const given = Buffer.from(parsed.signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const signed = expected.length === given.length && timingSafeEqual(expected, given);
+  if (!row || !signed) return null;
   if (row.deletedMs !== null || row.figures === null || row.enquiryId === null)
     return {
       state: 'deleted',
