@@ -5,9 +5,13 @@ export type Unreliability = {
   /** The page's own scripts do not arrive (a blocked or slow script): it runs as without JavaScript. */
   blockScripts?: boolean;
   /**
-   * POSTs to this path reach the site, whose answers are then lost (the connection is reset), for one
-   * second from the first: long enough that a browser's own immediate resend (Firefox retries a POST
-   * on a reset connection) is lost too, and the page has to notice.
+   * POSTs to this path reach the site, whose answers are then lost (the connection is reset), from the
+   * first until none has come for a second and a half after the last answer lost: the browser's own
+   * resends are lost too, and the page has to notice. Firefox sends a POST again by itself on a reset
+   * connection, several times in a row (seven and more measured), each once the site has answered the
+   * one before: on a busy site that takes over a second, so no window timed from the first POST holds
+   * them all. What the page tries later (its own retry after two seconds, the service worker's after
+   * five) is answered.
    */
   loseFirstAnswerTo?: string;
   /**
@@ -16,6 +20,13 @@ export type Unreliability = {
    */
   sourceAddress?: string;
 };
+
+/**
+ * How long after an answer was lost a POST's answer is lost too: well over the time a browser takes to
+ * send it again by itself (milliseconds; up to 0.25 s measured on a busy machine), under the page's own
+ * wait before its retry (two seconds from the failure it was told of, which comes after the last loss).
+ */
+const LOSING_QUIET_MS = 1_500;
 
 /** A loopback address of its own for one test's client (127.0.0.1 is everyone else's). */
 export const ownLoopbackAddress = () =>
@@ -32,7 +43,9 @@ export async function startUnreliableForwarder(
 ): Promise<{ url: string; lostAnswers: () => number; close: () => Promise<void> }> {
   const site = new URL(target);
   let lost = 0;
-  let losingSince: number | undefined;
+  /** Answers being lost: how many the site has yet to give, and until when (once none is left) a POST's is lost too. */
+  let losing = 0;
+  let losingUntil: number | undefined;
   const server = http.createServer((request, response) => {
     const url = request.url ?? '/';
     if (unreliability.blockScripts && /^\/_next\/static\/.*\.js(?:\?|$)/.test(url)) {
@@ -40,9 +53,18 @@ export async function startUnreliableForwarder(
       return;
     }
     const posted = request.method === 'POST' && url.split('?')[0] === unreliability.loseFirstAnswerTo;
-    if (posted) losingSince ??= Date.now();
-    const loseAnswer = posted && Date.now() - losingSince! < 1_000;
-    if (loseAnswer) lost += 1;
+    const loseAnswer = posted && (losingUntil === undefined || losing > 0 || Date.now() < losingUntil);
+    let lossEnded = () => {};
+    if (loseAnswer) {
+      lost += 1;
+      losing += 1;
+      losingUntil = Date.now() + LOSING_QUIET_MS;
+      lossEnded = () => {
+        lossEnded = () => {};
+        losing -= 1;
+        losingUntil = Date.now() + LOSING_QUIET_MS;
+      };
+    }
     const upstream = http.request(
       {
         host: site.hostname,
@@ -57,13 +79,17 @@ export async function startUnreliableForwarder(
           // The site has answered (the enquiry is stored); the phone never hears it.
           answer.resume();
           answer.on('end', () => request.socket.resetAndDestroy());
+          answer.on('close', () => lossEnded());
           return;
         }
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       },
     );
-    upstream.on('error', () => response.destroy());
+    upstream.on('error', () => {
+      lossEnded();
+      response.destroy();
+    });
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
