@@ -37,6 +37,9 @@ export const portfolioPage = {
     empty: 'No claims match these filters.',
     notYet: '',
   },
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutHint: 'Sign out everywhere ends this page in every browser where you opened one of your links.',
   workingTime: `Working hours are ${business.openingHours.label}, UK time; Scottish bank holidays are not working days. A standard in plain hours counts every hour.`,
   callUs: `Questions about a claim? Call us on ${business.phone.display}.`,
 } as const;
@@ -71,6 +74,25 @@ export const portfolioDeadLinkText = {
   callUs: 'Call us on',
   forANewOne: 'for a new one.',
   body: `Call us on ${business.phone.display} for a new one.`,
+} as const;
+
+/**
+ * A link as the browser brings it to the page: pressed to open the claims (a mail scanner that opens
+ * every link presses nothing, so it cannot use the link up), or used or too old, with a new one a press away.
+ */
+export const portfolioLinkText = {
+  open: {
+    heading: 'Your claims with us',
+    body: 'This link opens your claims once, and keeps this browser signed in. Use it only on a device you trust.',
+    button: 'Open my claims',
+  },
+  used: {
+    title: 'This link has been used or is too old',
+    body: 'Each link opens your claims once, within 24 hours. We can e-mail a new one to the same address.',
+    button: 'Email me a new link',
+    office: `This link was for your office. Call us on ${business.phone.display} for a new one.`,
+  },
+  signedOut: 'You have signed out.',
 } as const;
 
 /** The moment between the link and the page (its token traded for a cookie); it moves on by itself. */

@@ -9,11 +9,27 @@ import { LINK_REQUEST_EMAIL_MAX } from '@/lib/portfolio/link-request-state';
 
 export { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, type LinkRequestState } from '@/lib/portfolio/link-request-state';
 
+/**
+ * Whether Unicode folding leaves the address as it is, case apart: no `ſ` that compares as `s`, no
+ * full-width letter that compares as a plain one. Addresses are compared folded (server/base/email-key.ts),
+ * so one that folding changes could ask in another's name.
+ */
+export function foldsToItself(address: string): boolean {
+  const lower = address.normalize('NFC').toLowerCase();
+  return address.normalize('NFKC') === address.normalize('NFC') && lower.toUpperCase().toLowerCase().normalize('NFC') === lower;
+}
+
 export const linkRequestSchema = z.object({
   email: z.pipe(
     z.transform((raw: unknown) => (typeof raw === 'string' ? normaliseContactText(raw, false) : '')),
     // The cap aborts before the pattern, so no pattern runs over a long string.
-    z.string().check(z.maxLength(LINK_REQUEST_EMAIL_MAX, { message: text.tooLong, abort: true }), z.regex(EMAIL_PATTERN, text.invalid)),
+    z
+      .string()
+      .check(
+        z.maxLength(LINK_REQUEST_EMAIL_MAX, { message: text.tooLong, abort: true }),
+        z.regex(EMAIL_PATTERN, { message: text.invalid, abort: true }),
+        z.refine(foldsToItself, text.folded),
+      ),
   ),
 });
 

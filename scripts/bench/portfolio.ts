@@ -56,7 +56,7 @@ const owners = (() => {
 
 async function seed(db: Client) {
   const organisations: InStatement[] = Array.from({ length: 10 }, (_, index) => ({
-    sql: `INSERT INTO organisations (name, standards, link_key, created_ms, updated_ms) VALUES (?, ?, 'bench', 0, 0)`,
+    sql: `INSERT INTO organisations (name, standards, created_ms, updated_ms) VALUES (?, ?, 0, 0)`,
     args: [`Organisation ${index + 1}`, '{"contact":{"workingHours":2},"survey":{"workingDays":3},"report":{"plainHours":48}}'],
   }));
   await db.batch(organisations, 'write');

@@ -3,7 +3,7 @@
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
-import { viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
+import { markPortfolioUse, openPortfolioLink, viewerOfSession } from '@/server/portfolio/portfolio-access';
 import { runInsurersCommand } from '@/scripts/support/insurers-command';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -25,6 +25,20 @@ afterEach(() => cleanup());
 const CONFIRMED = { ...business.forInsurers, placeholder: false };
 const run = (...args: string[]) => runInsurersCommand(db, args, { siteUrl: SITE, now: T0, company: CONFIRMED });
 const ADD = ['--add', 'Loss Adjusters Ltd', '--domain', 'adjusters.example', '--domain', 'la.example', '--standard', 'contact=2h'];
+const COMMANDS = 'Give one of --add, --list, --link, --revoke, --revoke-address, --suspend, --resume, --remove or --log.';
+const MINUTE = 60_000;
+
+/** The token of the link a `--link` printed, for SITE_URL. */
+const tokenOf = (printed: { out: string[] }) =>
+  /^https:\/\/www\.example\.test\/portfolio\/open\/(\S+)$/.exec(printed.out[0] ?? '')?.[1] ?? '';
+
+/** A `--link` printed and opened in `browser` at `at`: the session's cookie value. */
+async function signedIn(args: string[], at: number, browser = 'Firefox'): Promise<string> {
+  const printed = await runInsurersCommand(db, ['--link', ...args], { siteUrl: SITE, now: at, company: CONFIRMED });
+  const opening = await openPortfolioLink(db, tokenOf(printed), at, browser);
+  if (opening.kind !== 'opened') throw new Error(`the link did not open: ${opening.kind}`);
+  return opening.session;
+}
 
 describe('npm run insurers', () => {
   it('--add prints what it registered, with the standards in force; again, what it updated', async () => {
@@ -83,10 +97,18 @@ describe('npm run insurers', () => {
     ]);
     expect((await run('--log', 'unknown.example')).code).toBe(1);
     expect((await run('--revoke', 'unknown.example')).code).toBe(1);
+    for (const command of ['--suspend', '--resume', '--remove'])
+      expect(await run(command, 'unknown.example')).toEqual({
+        code: 1,
+        out: [],
+        err: ['No organisation is registered for unknown.example (npm run insurers -- --list shows them).'],
+      });
     // Usage errors: no command, two commands, an option of another command, an unknown option, a bad limit.
     for (const [args, message] of [
-      [[], 'Give one of --add, --list, --link, --revoke, --revoke-address or --log.'],
-      [['--list', '--revoke', 'la.example'], 'Give one of --add, --list, --link, --revoke, --revoke-address or --log.'],
+      [[], COMMANDS],
+      [['--list', '--revoke', 'la.example'], COMMANDS],
+      [['--suspend', 'la.example', '--resume', 'la.example'], COMMANDS],
+      [['--remove', 'la.example', '--domain', 'la.example'], '--domain goes with --add only.'],
       [['--list', '--domain', 'la.example'], '--domain goes with --add only.'],
       [['--revoke', 'la.example', '--address', 'ann@la.example'], '--address goes with --link only.'],
       [['--log', 'la.example', '--limit', '0'], '--limit must be a whole number from 1 to 1000, not "0".'],
@@ -106,13 +128,20 @@ describe('npm run insurers', () => {
   it('--link prints a link for SITE_URL; --revoke and --revoke-address say what they ended; --log who did what', async () => {
     await run(...ADD);
     const printed = await run('--link', 'la.example', '--address', 'ann@la.example');
-    expect(printed.out[1]).toBe('For ann@la.example at Loss Adjusters Ltd: it works 30 days from its last use. Give it to them only.');
-    const token = /^https:\/\/www\.example\.test\/portfolio\/open\/(\S+)$/.exec(printed.out[0] ?? '')?.[1] ?? '';
-    expect((await viewerOfLinkToken(db, token, T0))?.email).toBe('ann@la.example');
+    expect(printed.out[1]).toBe('For ann@la.example at Loss Adjusters Ltd: it opens once, within 24 hours. Give it to them only.');
+    const token = tokenOf(printed);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const opened = await openPortfolioLink(db, token, T0, 'Firefox');
+    expect(opened).toMatchObject({ kind: 'opened', viewer: { email: 'ann@la.example' } });
+    expect((await openPortfolioLink(db, token, T0, 'Firefox')).kind).toBe('used-or-old');
+    const session = opened.kind === 'opened' ? opened.session : '';
+    const unopened = tokenOf(await run('--link', 'la.example', '--address', 'ann@la.example'));
+    expect(unopened).not.toBe(token);
     expect((await run('--revoke-address', 'ann@la.example')).out).toEqual([
       'The portfolio link of ann@la.example and any page open with it have stopped working (Loss Adjusters Ltd).',
     ]);
-    expect(await viewerOfLinkToken(db, token, T0)).toBeNull();
+    expect(await viewerOfSession(db, session, T0)).toBeNull();
+    expect(await openPortfolioLink(db, unopened, T0, 'Firefox')).toEqual({ kind: 'dead' });
     expect((await run('--revoke-address', 'ann@la.example')).code).toBe(1);
 
     await run('--link', 'adjusters.example');
@@ -123,11 +152,129 @@ describe('npm run insurers', () => {
       'Give a new one with --link adjusters.example [--address EMAIL].',
     ]);
     expect((await run('--log', 'la.example', '--limit', '2')).out).toEqual([
+      'No browser is signed in to the portfolio of Loss Adjusters Ltd.',
       'The portfolio of Loss Adjusters Ltd, newest first:',
       'WHEN                  WHO             WHAT       DETAIL',
       '2026-11-02 10:00 UTC  the operator    revoked    every link (1 person)',
       '2026-11-02 10:00 UTC  an office link  link-sent  printed by the operator',
     ]);
+  });
+
+  it('--add without a domain says whose links and open pages it ended there', async () => {
+    await run(...ADD);
+    const annSession = await signedIn(['la.example', '--address', 'ann@la.example'], T0);
+    await markPortfolioUse(db, (await viewerOfSession(db, annSession, T0 + MINUTE))!, T0 + MINUTE);
+    await run('--link', 'la.example', '--address', 'bob@la.example');
+    const catSession = await signedIn(['adjusters.example', '--address', 'cat@adjusters.example'], T0);
+    const updated = await runInsurersCommand(
+      db,
+      ['--add', 'Loss Adjusters Ltd', '--domain', 'adjusters.example', '--standard', 'contact=2h'],
+      {
+        siteUrl: SITE,
+        now: T0 + 2 * MINUTE,
+        company: CONFIRMED,
+      },
+    );
+    expect(updated.out.slice(0, 6)).toEqual([
+      'Updated Loss Adjusters Ltd.',
+      '  domains: adjusters.example',
+      '  no longer its domains: la.example (the claims they sent stay its own)',
+      'Links and open pages ended at those domains (2):',
+      '  ann@la.example, last used 2026-11-02 10:01 UTC',
+      '  bob@la.example, never used',
+    ]);
+    expect(updated.out[6]).toBe('Standards in force:');
+    expect(await viewerOfSession(db, annSession, T0 + 3 * MINUTE)).toBeNull();
+    expect(await viewerOfSession(db, catSession, T0 + 3 * MINUTE)).not.toBeNull();
+  });
+
+  it('--log lists the browsers signed in first, newest first, then what was done', async () => {
+    await run(...ADD);
+    await signedIn(['la.example', '--address', 'ann@la.example'], T0, 'Firefox');
+    await signedIn(['la.example', '--address', 'ann@la.example'], T0 + 5 * MINUTE, 'Safari');
+    await signedIn(['adjusters.example'], T0 + 10 * MINUTE, 'Edge');
+    const log = await runInsurersCommand(db, ['--log', 'la.example', '--limit', '1'], {
+      siteUrl: SITE,
+      now: T0 + 15 * MINUTE,
+      company: CONFIRMED,
+    });
+    expect(log).toEqual({
+      code: 0,
+      err: [],
+      out: [
+        'Signed in to the portfolio of Loss Adjusters Ltd (3), newest first:',
+        'STARTED               LAST USED             BROWSER  WHO',
+        '2026-11-02 10:10 UTC  2026-11-02 10:10 UTC  Edge     an office link',
+        '2026-11-02 10:05 UTC  2026-11-02 10:05 UTC  Safari   ann@la.example',
+        '2026-11-02 10:00 UTC  2026-11-02 10:00 UTC  Firefox  ann@la.example',
+        'The portfolio of Loss Adjusters Ltd, newest first:',
+        'WHEN                  WHO             WHAT       DETAIL',
+        '2026-11-02 10:10 UTC  an office link  link-sent  printed by the operator',
+      ],
+    });
+    // 30 days after their last use, they are no longer listed.
+    expect(
+      (await runInsurersCommand(db, ['--log', 'la.example'], { siteUrl: SITE, now: T0 + 31 * 24 * 60 * MINUTE, company: CONFIRMED }))
+        .out[0],
+    ).toBe('No browser is signed in to the portfolio of Loss Adjusters Ltd.');
+    expect((await run('--add', 'Other plc', '--domain', 'other.example')).code).toBe(0);
+    expect((await run('--log', 'other.example')).out).toEqual([
+      'No browser is signed in to the portfolio of Other plc.',
+      'Nothing has been done with the portfolio of Other plc yet.',
+    ]);
+  });
+
+  it('--suspend ends its links and open pages and stops requests, --resume switches it on, --remove takes it away', async () => {
+    await run(...ADD);
+    const annSession = await signedIn(['la.example', '--address', 'ann@la.example'], T0);
+    await run('--link', 'adjusters.example');
+
+    expect(await run('--suspend', 'LA.example')).toEqual({
+      code: 0,
+      err: [],
+      out: [
+        'Loss Adjusters Ltd is suspended: its links and open pages have stopped working, and no link can be asked for.',
+        'Ended (2):',
+        '  ann@la.example, last used 2026-11-02 10:00 UTC',
+        '  an office link, never used',
+        'Switch it on again with --resume adjusters.example.',
+      ],
+    });
+    expect(await viewerOfSession(db, annSession, T0)).toBeNull();
+    expect((await run('--log', 'la.example', '--limit', '1')).out.slice(-1)[0]).toMatch(/the operator\s+revoked\s+suspended$/);
+    expect(await run('--suspend', 'la.example')).toEqual({ code: 1, out: [], err: ['Loss Adjusters Ltd is already suspended.'] });
+
+    expect(await run('--resume', 'la.example')).toEqual({
+      code: 0,
+      err: [],
+      out: ['Loss Adjusters Ltd is on again: its people can ask for a link on /insurers.'],
+    });
+    const after = await signedIn(['la.example', '--address', 'ann@la.example'], T0);
+    expect((await viewerOfSession(db, after, T0))?.email).toBe('ann@la.example');
+
+    const claim = await submitEnquiry(db, instructionFields('desk@la.example', 'loss-adjuster'));
+    expect(await proveInstruction(db, claim.id, 'mailbox')).toBe(true);
+    expect(await run('--remove', 'la.example')).toEqual({
+      code: 0,
+      err: [],
+      out: [
+        'Loss Adjusters Ltd is removed, with its domains (adjusters.example, la.example), people and access log.',
+        '  Its 1 claim stays, seen by no organisation.',
+      ],
+    });
+    expect(await viewerOfSession(db, after, T0)).toBeNull();
+    expect((await run('--list')).out).toEqual(['No organisation is registered yet: npm run insurers -- --add "NAME" --domain DOMAIN.']);
+    expect((await run('--remove', 'la.example')).code).toBe(1);
+    expect((await run(...ADD)).out[0]).toBe('Registered Loss Adjusters Ltd.');
+    expect((await run('--remove', 'la.example')).out[1]).toBe('  Its 0 claims stay, seen by no organisation.');
+  });
+
+  it('--help names every command and the link’s once within 24 hours, 30 days signed in', async () => {
+    const help = (await run('--help')).out.join('\n');
+    for (const command of ['--suspend DOMAIN', '--resume DOMAIN', '--remove DOMAIN', '--revoke-address EMAIL', '--log DOMAIN'])
+      expect(help).toContain(command);
+    expect(help).toContain('it opens once, within 24 hours');
+    expect(help).toContain('browser signed in 30 days from its last use');
   });
 
   it('runs as the operator runs it, counting the claims each organisation is proven to have sent', async () => {

@@ -6,15 +6,19 @@ import { business } from '@/content/business';
 import { config } from '@/server/base/config.mjs';
 import { STANDARD_KEYS } from '@/lib/portfolio/standards';
 import type { ResponseStandards } from '@/lib/insurer-times';
-import { PORTFOLIO_LINK_DAYS } from '@/server/portfolio/portfolio-access';
+import { PORTFOLIO_LINK_HOURS, PORTFOLIO_SESSION_DAYS } from '@/server/portfolio/portfolio-access';
 import {
   accessLogOf,
   isFailure,
   linkFor,
   listOrganisations,
   registerOrganisation,
+  removeOrganisation,
+  resumeOrganisation,
   revokeAddress,
   revokeOrganisation,
+  sessionsOfOrganisation,
+  suspendOrganisation,
   standardMeasureWords,
   standardsInForce,
   type AccessEntry,
@@ -29,6 +33,7 @@ export const insurersUsage = `Usage: npm run insurers -- --add "NAME" --domain D
        npm run insurers -- --link DOMAIN [--address EMAIL]
        npm run insurers -- --revoke DOMAIN
        npm run insurers -- --revoke-address EMAIL
+       npm run insurers -- --suspend DOMAIN | --resume DOMAIN | --remove DOMAIN
        npm run insurers -- --log DOMAIN [--limit N]
 The insurers, loss adjusters and networks that instruct the company, in the database at DATABASE_URL
 (default file:data/site.db). A claim is theirs when its instruction comes from an address at one of
@@ -40,12 +45,17 @@ their domains.
                        working days (3wd) or plain hours (48ph); without, the company's published ones
   --list               every organisation: domains, standards, claims and people with a link
   --link DOMAIN        print a portfolio link (for SITE_URL) for the office, or with --address for one
-                       person at one of its domains; it works ${PORTFOLIO_LINK_DAYS} days from its last use
+                       person at one of its domains; it opens once, within ${PORTFOLIO_LINK_HOURS} hours, and keeps that
+                       browser signed in ${PORTFOLIO_SESSION_DAYS} days from its last use
   --revoke DOMAIN      end every portfolio link and open page of that organisation at once
   --revoke-address EMAIL
                        end one person's link and open pages (a leaver)
-  --log DOMAIN         who was sent, opened, viewed or downloaded its portfolio, and when (newest first;
-                       --limit N, default 50)`;
+  --suspend DOMAIN     switch the organisation off: its links and open pages end at once, and no link
+                       can be asked for (the request is answered as for an unknown domain)
+  --resume DOMAIN      switch it on again: its people can ask for links again
+  --remove DOMAIN      take the organisation away with its domains, people and access log; its claims stay
+  --log DOMAIN         its open sessions (start, last use, browser), then who was sent, opened, viewed or
+                       downloaded its portfolio, and when (newest first; --limit N, default 50)`;
 
 /** What the command printed and its exit code: 0 done, 1 refused (an unknown domain…), 2 a usage error. */
 export type CommandResult = { code: 0 | 1 | 2; out: string[]; err: string[] };
@@ -63,12 +73,15 @@ const OPTIONS = {
   address: { type: 'string' },
   revoke: { type: 'string' },
   'revoke-address': { type: 'string' },
+  suspend: { type: 'string' },
+  resume: { type: 'string' },
+  remove: { type: 'string' },
   log: { type: 'string' },
   limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const COMMANDS = ['add', 'list', 'link', 'revoke', 'revoke-address', 'log'] as const;
+const COMMANDS = ['add', 'list', 'link', 'revoke', 'revoke-address', 'suspend', 'resume', 'remove', 'log'] as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; args: string[] }>>['values'];
 
 /** Options that belong to one command only: given with another, they are a mistake, not ignored. */
@@ -82,7 +95,8 @@ const BELONGS_TO: Partial<Record<keyof Values, (typeof COMMANDS)[number]>> = {
 /** The command the arguments name, or the usage error. */
 function commandOf(values: Values): (typeof COMMANDS)[number] | CommandResult {
   const chosen = COMMANDS.filter((command) => values[command] !== undefined && values[command] !== false);
-  if (chosen.length !== 1) return usageError('Give one of --add, --list, --link, --revoke, --revoke-address or --log.');
+  if (chosen.length !== 1)
+    return usageError('Give one of --add, --list, --link, --revoke, --revoke-address, --suspend, --resume, --remove or --log.');
   const command = chosen[0]!;
   for (const [option, owner] of Object.entries(BELONGS_TO))
     if (values[option as keyof Values] !== undefined && owner !== command) return usageError(`--${option} goes with --${owner} only.`);
@@ -125,8 +139,14 @@ export async function runInsurersCommand(
       return revoke(db, values.revoke!, now);
     case 'revoke-address':
       return revokeOne(db, values['revoke-address']!, now);
+    case 'suspend':
+      return suspend(db, values.suspend!, now);
+    case 'resume':
+      return resume(db, values.resume!, now);
+    case 'remove':
+      return remove(db, values.remove!);
     case 'log':
-      return log(db, values.log!, values.limit);
+      return log(db, values.log!, values.limit, now);
   }
 }
 
@@ -157,6 +177,9 @@ async function add(db: Client, values: Values, now: number, company: ResponseSta
     `  domains: ${registered.domains.join(', ')}`,
     ...(registered.dropped.length > 0
       ? [`  no longer its domains: ${registered.dropped.join(', ')} (the claims they sent stay its own)`]
+      : []),
+    ...(registered.ended.length > 0
+      ? [`Links and open pages ended at those domains (${registered.ended.length}):`, ...registered.ended.map(endedWords)]
       : []),
     'Standards in force:',
     ...standardLines(registered, company),
@@ -194,7 +217,7 @@ async function link(db: Client, domain: string, address: string | null, siteUrl:
   const whom = address === null ? 'the office' : address.trim();
   return done([
     `${siteUrl}/portfolio/open/${made.token}`,
-    `For ${whom} at ${oneLine(made.organisation.name, 120)}: it works ${PORTFOLIO_LINK_DAYS} days from its last use. Give it to them only.`,
+    `For ${whom} at ${oneLine(made.organisation.name, 120)}: it opens once, within ${PORTFOLIO_LINK_HOURS} hours. Give it to them only.`,
   ]);
 }
 
@@ -222,16 +245,54 @@ async function revokeOne(db: Client, address: string, now: number): Promise<Comm
   ]);
 }
 
+async function suspend(db: Client, domain: string, now: number): Promise<CommandResult> {
+  const suspended = await suspendOrganisation(db, domain, now);
+  if (isFailure(suspended)) return refused(suspended.error);
+  const name = oneLine(suspended.organisation.name, 120);
+  return done([
+    `${name} is suspended: its links and open pages have stopped working, and no link can be asked for.`,
+    ...(suspended.ended.length === 0 ? [] : [`Ended (${suspended.ended.length}):`, ...suspended.ended.map(endedWords)]),
+    `Switch it on again with --resume ${suspended.organisation.domains[0]}.`,
+  ]);
+}
+
+async function resume(db: Client, domain: string, now: number): Promise<CommandResult> {
+  const resumed = await resumeOrganisation(db, domain, now);
+  if (isFailure(resumed)) return refused(resumed.error);
+  return done([`${oneLine(resumed.organisation.name, 120)} is on again: its people can ask for a link on /insurers.`]);
+}
+
+async function remove(db: Client, domain: string): Promise<CommandResult> {
+  const removed = await removeOrganisation(db, domain);
+  if (isFailure(removed)) return refused(removed.error);
+  return done([
+    `${oneLine(removed.organisation.name, 120)} is removed, with its domains (${removed.organisation.domains.join(', ')}), people and access log.`,
+    `  Its ${removed.claims} claim${removed.claims === 1 ? ' stays' : 's stay'}, seen by no organisation.`,
+  ]);
+}
+
 const whoWords = (entry: AccessEntry) => (entry.personId === null ? 'the operator' : (entry.email ?? 'an office link'));
 
-async function log(db: Client, domain: string, limitText: string | undefined): Promise<CommandResult> {
+async function log(db: Client, domain: string, limitText: string | undefined, now: number): Promise<CommandResult> {
   const limit = limitText === undefined ? 50 : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
     return usageError(`--limit must be a whole number from 1 to 1000, not "${limitText}".`);
   const found = await accessLogOf(db, domain, limit);
   if (isFailure(found)) return refused(found.error);
   const name = oneLine(found.organisation.name, 120);
-  if (found.entries.length === 0) return done([`Nothing has been done with the portfolio of ${name} yet.`]);
+  const sessions = await sessionsOfOrganisation(db, found.organisation.id, now);
+  const sessionLines =
+    sessions.length === 0
+      ? [`No browser is signed in to the portfolio of ${name}.`]
+      : [
+          `Signed in to the portfolio of ${name} (${sessions.length}), newest first:`,
+          ...tableLines(
+            ['STARTED', 'LAST USED', 'BROWSER', 'WHO'],
+            sessions.map((session) => [at(session.createdMs), at(session.lastUsedMs), session.browser, session.email ?? 'an office link']),
+            60,
+          ),
+        ];
+  if (found.entries.length === 0) return done([...sessionLines, `Nothing has been done with the portfolio of ${name} yet.`]);
   const rows = found.entries.map((entry) => [at(entry.atMs), whoWords(entry), entry.action, oneLine(entry.detail ?? '', 120)]);
-  return done([`The portfolio of ${name}, newest first:`, ...tableLines(['WHEN', 'WHO', 'WHAT', 'DETAIL'], rows, 60)]);
+  return done([...sessionLines, `The portfolio of ${name}, newest first:`, ...tableLines(['WHEN', 'WHO', 'WHAT', 'DETAIL'], rows, 60)]);
 }

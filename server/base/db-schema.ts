@@ -452,10 +452,10 @@ export const organisations = sqliteTable(
     name: text('name').notNull(),
     /** JSON of its own response standards (lib/portfolio/), or NULL for the company's published ones. */
     standards: text('standards'),
-    /** A new key ends every portfolio link and open page of the organisation at once. */
-    linkKey: text('link_key').notNull(),
     createdMs: integer('created_ms').notNull(),
     updatedMs: integer('updated_ms').notNull(),
+    /** Migration 0029: while set, its links and sessions open nothing and no link can be asked for. */
+    suspendedMs: integer('suspended_ms'),
   },
   (table) => [uniqueIndex('organisations_name').on(table.name)],
 );
@@ -483,10 +483,8 @@ export const organisationPeople = sqliteTable(
     email: text('email'),
     /** The address as compared (server/base/email-key.ts). */
     emailKey: text('email_key'),
-    /** A new key ends this person's link and open pages alone. */
-    linkKey: text('link_key').notNull(),
     createdMs: integer('created_ms').notNull(),
-    /** The link lasts 30 days from its last use. */
+    /** When one of their sessions was last used (retention counts from it). */
     lastUsedMs: integer('last_used_ms'),
     /** When the link was last e-mailed: at most one e-mail an hour to an address. */
     linkSentMs: integer('link_sent_ms'),
@@ -495,7 +493,42 @@ export const organisationPeople = sqliteTable(
   (table) => [uniqueIndex('organisation_people_email').on(table.organisationId, table.emailKey)],
 );
 
-export const PORTFOLIO_ACTIONS = ['link-sent', 'opened', 'viewed', 'downloaded', 'revoked'] as const;
+/** Migration 0029: a portfolio link e-mailed or printed, for one opening within 24 hours; its token only as a SHA-256. */
+export const portfolioLinks = sqliteTable(
+  'portfolio_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => organisationPeople.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdMs: integer('created_ms').notNull(),
+    usedMs: integer('used_ms'),
+  },
+  (table) => [uniqueIndex('portfolio_links_token').on(table.tokenHash), index('portfolio_links_person').on(table.personId)],
+);
+
+/** Migration 0029: a browser signed in to a portfolio by opening a link; its cookie's token only as a SHA-256. */
+export const portfolioSessions = sqliteTable(
+  'portfolio_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => organisationPeople.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdMs: integer('created_ms').notNull(),
+    lastUsedMs: integer('last_used_ms').notNull(),
+    /** The browser's family as its User-Agent names it ("Firefox", "Safari" …), for `--log`. */
+    browser: text('browser').notNull(),
+  },
+  (table) => [
+    uniqueIndex('portfolio_sessions_token').on(table.tokenHash),
+    index('portfolio_sessions_person').on(table.personId, table.lastUsedMs),
+  ],
+);
+
+export const PORTFOLIO_ACTIONS = ['link-sent', 'opened', 'viewed', 'downloaded', 'revoked', 'signed-out'] as const;
 
 /** Migration 0026: who opened or downloaded an organisation's portfolio, and when. */
 export const portfolioAccessLog = sqliteTable(
@@ -549,4 +582,6 @@ export const schema = {
   organisationPeople,
   portfolioAccessLog,
   portfolioLinkMails,
+  portfolioLinks,
+  portfolioSessions,
 };

@@ -7,7 +7,7 @@ import { orm } from '@/server/base/db';
 import { organisationPeople, portfolioLinkMails as jobs } from '@/server/base/db-schema';
 import { isPermanentSmtpFailure, PermanentMailError, type Mailer } from '@/server/delivery/mailer';
 import { attemptsSchedule, createWorker, type JobOutcome } from '@/server/delivery/worker-runner';
-import { logPortfolioAccess, portfolioLinkToken } from '@/server/portfolio/portfolio-access';
+import { logPortfolioAccess, newPortfolioLink, standingPerson } from '@/server/portfolio/portfolio-access';
 
 /** Where a link is traded for the portfolio's cookie: `${SITE_URL}/portfolio/open/<token>`. */
 export const PORTFOLIO_OPEN_PREFIX = '/portfolio/open/';
@@ -45,8 +45,8 @@ async function personOf(db: Client, personId: number) {
 
 /**
  * Sends the e-mails of portfolio links asked for on /insurers (portfolio_link_mails), a worker of the
- * runner like the outbox's: the address and the link are read when it is sent, so a person revoked or
- * erased since the request is sent nothing. Each e-mail sent is kept in the organisation's access log
+ * runner like the outbox's: the address is read and the link made when it is sent, so a person revoked,
+ * erased or no longer standing since the request is sent nothing. Each e-mail sent is kept in the organisation's access log
  * ('link-sent'); the link itself is never logged.
  */
 export function createLinkMailWorker(options: LinkMailWorkerOptions) {
@@ -61,8 +61,10 @@ export function createLinkMailWorker(options: LinkMailWorkerOptions) {
       const person = await personOf(db, job.personId);
       if (!person?.email) throw new PermanentMailError(`person ${job.personId} is gone or has no address`);
       if (person.revokedMs !== null) throw new PermanentMailError(`person ${job.personId}'s link was revoked`);
-      const token = await portfolioLinkToken(db, job.personId);
-      if (!token) throw new PermanentMailError(`person ${job.personId} is gone`);
+      if (!(await standingPerson(db, job.personId)))
+        throw new PermanentMailError(`person ${job.personId}'s organisation is suspended or no longer has their domain`);
+      // A link of its own for each e-mail, made as it is sent: one opening within 24 hours.
+      const token = await newPortfolioLink(db, job.personId, now());
       organisationId = person.organisationId;
       ({ messageId } = await mailer.send({
         from: options.from,

@@ -5,7 +5,7 @@
 // Plain JavaScript (typed by JSDoc) so server.mjs runs it with no compile step.
 import { LARGEST_BODY_BYTES } from '../../lib/enquiry-rules.mjs';
 import { RETIRED_LATER_PHOTOS_PREFIX } from '../../lib/claim-paths.mjs';
-import { isPortfolioLinkPath, isPortfolioPagePath } from '../../lib/portfolio/portfolio-paths.mjs';
+import { PORTFOLIO_PATH, isPortfolioLinkPath, isPortfolioPagePath } from '../../lib/portfolio/portfolio-paths.mjs';
 import { CLAIM_FORM_MAX_BYTES, isClaimFormPath, isClaimPagePath, isSignedLinkPath } from './claim-page-rules.mjs';
 import { PAGE_METHODS } from './server-limits.mjs';
 import { UPLOAD_PATHS, uploadPathOf } from './upload-gate.mjs';
@@ -96,6 +96,19 @@ export const PATH_RULES = Object.freeze([
     name: 'insurers-page',
     paths: INSURERS_PAGE_PATH,
     matches: (pathname) => pathname === INSURERS_PAGE_PATH,
+    body: {
+      takes: 'small-form',
+      allow: ['POST', ...PAGE_METHODS],
+      mediaType: 'multipart/form-data',
+      maxBytes: CLAIM_FORM_MAX_BYTES,
+      answers: 'text',
+    },
+  },
+  {
+    // The portfolio page's buttons (open a link, send a new one, sign out): server actions posted to the page, no fields of their own.
+    name: 'portfolio-form',
+    paths: PORTFOLIO_PATH,
+    matches: (pathname) => pathname === PORTFOLIO_PATH,
     body: {
       takes: 'small-form',
       allow: ['POST', ...PAGE_METHODS],

@@ -27,6 +27,9 @@ describe('the table of path rules', () => {
       ['/track', 'claim-form'],
       ['/insurers', 'insurers-page'],
       ['/insurers/more', undefined],
+      ['/portfolio', 'portfolio-form'],
+      ['/portfolio/claims.csv', undefined],
+      ['/portfolio/open/abc', undefined],
       ['/api/claims/photos/12.abc', 'retired-later-photos'],
       ['/claims/HC-1234', 'claim-form'],
       ['/claims//photos', undefined],
@@ -62,7 +65,7 @@ describe('the table of path rules', () => {
     expect(pathHeaders('/contact')).toEqual({});
   });
 
-  it('treats the portfolio link as a signed link, and the portfolio and its CSV as the pages it opens', () => {
+  it('treats the portfolio link as a signed link, the portfolio and its CSV as the pages it opens, and the page’s buttons as a small form', () => {
     expect(pathHeaders('/portfolio/open/12.abc')).toEqual({
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
@@ -76,7 +79,10 @@ describe('the table of path rules', () => {
       });
     for (const other of ['/portfolio/open/', '/portfolio/open/12.abc/x', '/portfolios', '/portfolio/other.csv'])
       expect(pathHeaders(other), other).toEqual({});
-    expect(takesBody('/portfolio')).toBe(false);
+    // Its buttons are a small form posted to the page itself; the CSV and the link take none.
+    expect(takesBody('/portfolio')).toBe(true);
+    expect(bodyRuleOf('/portfolio')?.body).toMatchObject({ takes: 'small-form', mediaType: 'multipart/form-data' });
+    for (const none of ['/portfolio/claims.csv', '/portfolio/open/12.abc']) expect(takesBody(none), none).toBe(false);
   });
 });
 

@@ -4,14 +4,14 @@ import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { portfolioRequestText } from '@/content/portfolio-request';
+import { portfolioLinkEmail, portfolioRequestText } from '@/content/portfolio-request';
 import { orm } from '@/server/base/db';
 import { organisationDomains, organisationPeople, organisations, portfolioAccessLog, portfolioLinkMails } from '@/server/base/db-schema';
 import { createRateLimiter } from '@/server/base/rate-limiter';
 import type { Mailer } from '@/server/delivery/mailer';
 import { createLinkMailWorker } from '@/server/delivery/portfolio-link-mail';
 import { createLinkRequests, LINK_REQUESTS_PER_CLIENT } from '@/server/portfolio/link-request';
-import { newLinkKey, PORTFOLIO_LINK_DAYS, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
+import { openPortfolioLink, PORTFOLIO_LINK_HOURS, PORTFOLIO_SESSION_DAYS } from '@/server/portfolio/portfolio-access';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
 const HOUR_MS = 60 * 60_000;
@@ -40,7 +40,7 @@ const mailer: Mailer = {
 async function organisation(name: string, domain: string) {
   const [row] = await orm(db)
     .insert(organisations)
-    .values({ name, linkKey: newLinkKey(), createdMs: clock, updatedMs: clock })
+    .values({ name, createdMs: clock, updatedMs: clock })
     .returning({ id: organisations.id });
   await orm(db).insert(organisationDomains).values({ domain, organisationId: row!.id });
   return row!.id;
@@ -62,12 +62,18 @@ const worker = () =>
   });
 const jobCount = async () => (await orm(db).select().from(portfolioLinkMails)).length;
 const answered = { kind: 'answered' };
+/** The token of the link in the `index`th e-mail sent. */
+const linkIn = (index: number) => /https:\/\/homecare\.test\/portfolio\/open\/(\S+)/.exec(String(sent[index]?.text))?.[1];
 
 describe('asking for a portfolio link', () => {
-  it('words the answer with the link’s life in days', () => {
+  it('words the answer and the e-mail with the link’s one opening within its hours, and the session’s days', () => {
     expect(portfolioRequestText.answered).toBe(
-      `If that address is registered with us, we have sent it a link. It works for ${PORTFOLIO_LINK_DAYS} days from its last use.`,
+      `If that address is registered with us, we have sent it a link. It opens your claims once, within ${PORTFOLIO_LINK_HOURS} hours.`,
     );
+    expect(portfolioRequestText.answered).toContain('once, within 24 hours');
+    const text = portfolioLinkEmail.text('https://homecare.test/portfolio/open/x');
+    expect(text).toContain(`It opens your claims once, within ${PORTFOLIO_LINK_HOURS} hours,`);
+    expect(text).toContain(`keeps that browser signed in for ${PORTFOLIO_SESSION_DAYS} days from the last time you use it`);
   });
 
   it('e-mails an address at a registered domain its own link, and logs it sent', async () => {
@@ -80,14 +86,17 @@ describe('asking for a portfolio link', () => {
     expect(sent[0]!.to).toBe('Ann.Adjuster@ClaimsDirect.example');
     expect(sent[0]!.subject).toBe('Your claims with Example Homecare: your link');
     expect(sent[0]!.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
-    const link = /https:\/\/homecare\.test\/portfolio\/open\/(\S+)/.exec(String(sent[0]!.text));
-    expect(link).not.toBeNull();
-    const viewer = await viewerOfLinkToken(db, link![1]!, clock);
-    expect(viewer).toMatchObject({ organisationId, email: 'Ann.Adjuster@ClaimsDirect.example' });
+    const token = linkIn(0);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // It opens once.
+    const opened = await openPortfolioLink(db, token!, clock + 60_000, 'Firefox');
+    expect(opened).toMatchObject({ kind: 'opened', viewer: { organisationId, email: 'Ann.Adjuster@ClaimsDirect.example' } });
+    const personId = opened.kind === 'opened' ? opened.viewer.personId : -1;
+    expect(await openPortfolioLink(db, token!, clock + 120_000, 'Firefox')).toEqual({ kind: 'used-or-old', personId });
 
     const logged = await orm(db).select().from(portfolioAccessLog);
-    expect(logged).toEqual([expect.objectContaining({ organisationId, personId: viewer!.personId, action: 'link-sent', atMs: clock })]);
-    expect(JSON.stringify(logged)).not.toContain(link![1]);
+    expect(logged).toEqual([expect.objectContaining({ organisationId, personId, action: 'link-sent', atMs: clock })]);
+    expect(JSON.stringify(logged)).not.toContain(token);
     const [job] = await orm(db).select().from(portfolioLinkMails);
     expect(job).toMatchObject({ status: 'sent', messageId: '<m1@test>' });
   });
@@ -107,7 +116,6 @@ describe('asking for a portfolio link', () => {
       organisationId,
       email: 'leaver@claimsdirect.example',
       emailKey: 'leaver@claimsdirect.example',
-      linkKey: newLinkKey(),
       createdMs: clock,
       revokedMs: clock,
     });
@@ -128,9 +136,62 @@ describe('asking for a portfolio link', () => {
     expect(job?.status).toBe('failed');
   });
 
-  it('e-mails an address at most once an hour, however often it asks, with the same answer', async () => {
+  it('sends nothing to a person no longer standing when the e-mail is sent: organisation suspended, or domain dropped', async () => {
+    const organisationId = await organisation('Claims Direct', 'claimsdirect.example');
+    await orm(db).insert(organisationDomains).values({ domain: 'cd.example', organisationId });
+    await requests().handle('ann@claimsdirect.example', fromClient('203.0.113.5'));
+    await requests().handle('bob@cd.example', fromClient('203.0.113.5'));
+    await orm(db).delete(organisationDomains).where(eq(organisationDomains.domain, 'cd.example'));
+    await worker().runOnce();
+    expect(sent.map((message) => message.to)).toEqual(['ann@claimsdirect.example']);
+
+    await requests().handle('cat@claimsdirect.example', fromClient('203.0.113.5'));
+    await orm(db).update(organisations).set({ suspendedMs: clock }).where(eq(organisations.id, organisationId));
+    await worker().runOnce();
+    expect(sent).toHaveLength(1);
+    const jobs = await orm(db).select().from(portfolioLinkMails).orderBy(portfolioLinkMails.id);
+    expect(jobs.map((job) => job.status)).toEqual(['sent', 'failed', 'failed']);
+    expect(jobs[2]?.lastError).toContain('suspended');
+  });
+
+  it('answers an address of a suspended organisation as an unregistered one: no person, no job', async () => {
+    const organisationId = await organisation('Claims Direct', 'claimsdirect.example');
+    await orm(db).update(organisations).set({ suspendedMs: clock }).where(eq(organisations.id, organisationId));
+    const result = await requests().handle('ann@claimsdirect.example', fromClient('203.0.113.5'));
+    expect(result).toEqual({ state: answered, outcome: 'not-registered' });
+    expect(await jobCount()).toBe(0);
+    expect(await orm(db).select().from(organisationPeople)).toHaveLength(0);
+    // Resumed, it is answered with a link again.
+    await orm(db).update(organisations).set({ suspendedMs: null }).where(eq(organisations.id, organisationId));
+    expect((await requests().handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
+  });
+
+  it('puts a new link in each e-mail to the same person, each opening once', async () => {
     await organisation('Claims Direct', 'claimsdirect.example');
     const asking = requests();
+    expect((await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
+    await worker().runOnce();
+    clock += HOUR_MS;
+    expect((await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
+    await worker().runOnce();
+    expect(sent).toHaveLength(2);
+    const [first, second] = [linkIn(0)!, linkIn(1)!];
+    expect(first).not.toBe(second);
+    // The first is still unopened: each opens, once, for the same person.
+    const openings = [await openPortfolioLink(db, first, clock, 'Firefox'), await openPortfolioLink(db, second, clock, 'Safari')];
+    expect(openings.map((opening) => opening.kind)).toEqual(['opened', 'opened']);
+    expect(new Set(openings.map((opening) => (opening.kind === 'opened' ? opening.viewer.personId : null))).size).toBe(1);
+    expect((await openPortfolioLink(db, second, clock, 'Safari')).kind).toBe('used-or-old');
+  });
+
+  it('e-mails an address at most once an hour, however often it asks, with the same answer', async () => {
+    await organisation('Claims Direct', 'claimsdirect.example');
+    // The mailbox's own budget (link-request-budgets.test.ts) held wide open: this is the hour between e-mails.
+    const asking = createLinkRequests({
+      db: async () => db,
+      now: () => clock,
+      perMailbox: createRateLimiter({ limit: 100, windowMs: HOUR_MS, now: () => clock }),
+    });
     expect((await asking.handle('ann@claimsdirect.example', fromClient('203.0.113.5'))).outcome).toBe('queued');
     clock += 10 * 60_000;
     const again = await asking.handle('ANN@claimsdirect.example', fromClient('198.51.100.7'));

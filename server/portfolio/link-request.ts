@@ -4,9 +4,10 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { portfolioRequestText as text } from '@/content/portfolio-request';
 import { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, parseLinkRequest, type LinkRequestState } from '@/lib/portfolio/link-request';
 import { getDb, insertSelect, orm, writeBatch } from '@/server/base/db';
-import { organisationPeople, portfolioLinkMails } from '@/server/base/db-schema';
+import { organisationPeople, organisations, portfolioLinkMails } from '@/server/base/db-schema';
 import { createRateLimiter, type RateLimiter } from '@/server/base/rate-limiter';
 import { clientAddress, rateLimitKey } from '@/server/edge/client-address.mjs';
+import { emailKey } from '@/server/base/email-key';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
 import { personFor } from '@/server/portfolio/people';
@@ -16,14 +17,33 @@ export const LINK_MAIL_INTERVAL_MS = 60 * 60_000;
 
 /** Requests a client may make in an hour, whatever the addresses: enough for a typo or two, not for probing. */
 export const LINK_REQUESTS_PER_CLIENT = { limit: 10, windowMs: 60 * 60_000 } as const;
+/**
+ * Requests for one mailbox in an hour from every client together, `+tags` counted as one mailbox
+ * (`ann+1@` and `ann+2@` are Ann's): a retry or two, never a flood of e-mails into one inbox.
+ */
+export const LINK_REQUESTS_PER_MAILBOX = { limit: 3, windowMs: 60 * 60_000 } as const;
+/** Requests for the addresses of one domain in an hour: an office asking on a busy morning. */
+export const LINK_REQUESTS_PER_DOMAIN = { limit: 30, windowMs: 60 * 60_000 } as const;
+/** Requests in an hour for the whole site: what the relay and the database are asked for at most. */
+export const LINK_REQUESTS_PER_SITE = { limit: 200, windowMs: 60 * 60_000 } as const;
+
+/** The mailbox an address reaches, as the budget counts it: compared folded, a `+tag` taken off, dots kept as typed. */
+export function mailboxKey(address: string): string {
+  const key = emailKey(address);
+  const at = key.lastIndexOf('@');
+  return `${key.slice(0, at).split('+')[0]}${key.slice(at)}`;
+}
 
 /** What a request did, for the tests and the log; the visitor sees the same answer for each but `refused`. */
-export type LinkRequestOutcome = 'queued' | 'not-registered' | 'revoked' | 'sent-lately' | 'refused';
+export type LinkRequestOutcome = 'queued' | 'not-registered' | 'revoked' | 'sent-lately' | 'over-budget' | 'refused';
 
 export type LinkRequestDeps = {
   db?: () => Promise<Client>;
   now?: () => number;
   perClient?: RateLimiter;
+  perMailbox?: RateLimiter;
+  perDomain?: RateLimiter;
+  perSite?: RateLimiter;
 };
 
 /**
@@ -46,6 +66,14 @@ async function queueLinkMail(db: Client, personId: number, now: number): Promise
   return queued?.rowsAffected === 1;
 }
 
+async function isSuspended(db: Client, organisationId: number): Promise<boolean> {
+  const [row] = await orm(db)
+    .select({ suspendedMs: organisations.suspendedMs })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.suspendedMs != null;
+}
+
 /**
  * Asks for a person's portfolio link by their work address: a registered domain's address that is not
  * revoked gets its link by e-mail (at most one an hour); any other valid address nothing. The answer on
@@ -56,6 +84,9 @@ export function createLinkRequests(deps: LinkRequestDeps = {}) {
   const now = deps.now ?? Date.now;
   const openDb = deps.db ?? getDb;
   const perClient = deps.perClient ?? createRateLimiter({ ...LINK_REQUESTS_PER_CLIENT, now });
+  const perMailbox = deps.perMailbox ?? createRateLimiter({ ...LINK_REQUESTS_PER_MAILBOX, now });
+  const perDomain = deps.perDomain ?? createRateLimiter({ ...LINK_REQUESTS_PER_DOMAIN, now });
+  const perSite = deps.perSite ?? createRateLimiter({ ...LINK_REQUESTS_PER_SITE, now });
 
   async function handle(email: string, headers: Headers): Promise<{ state: LinkRequestState; outcome: LinkRequestOutcome }> {
     const refused = (message: string, fieldError?: string) => ({
@@ -67,11 +98,17 @@ export function createLinkRequests(deps: LinkRequestDeps = {}) {
     const budget = perClient.hit(rateLimitKey(clientAddress(headers)));
     if (!budget.allowed) return refused(text.tooMany(Math.max(1, Math.ceil(budget.retryAfterSeconds / 60))));
     const answered = (outcome: LinkRequestOutcome) => ({ state: { kind: 'answered' } as const, outcome });
+    // Spent for every valid address, registered or not, before the database is read: past any of them
+    // the answer is the one every address gets, and nothing is sent.
+    const mailbox = mailboxKey(parsed.email);
+    const spent = [perMailbox.hit(mailbox), perDomain.hit(mailbox.slice(mailbox.lastIndexOf('@') + 1)), perSite.hit('site')];
+    if (spent.some((budget) => !budget.allowed)) return answered('over-budget');
     try {
       const db = await openDb();
       const at = now();
       const organisationId = await organisationOfAddress(db, parsed.email);
-      if (organisationId === null) return answered('not-registered');
+      // A suspended organisation is answered as an unknown domain is: nothing says it is registered.
+      if (organisationId === null || (await isSuspended(db, organisationId))) return answered('not-registered');
       const personId = await personFor(db, organisationId, parsed.email, at, 'self-service');
       if (personId === null) return answered('revoked');
       if (!(await queueLinkMail(db, personId, at))) return answered('sent-lately');

@@ -15,7 +15,8 @@ import {
   proveInstruction,
 } from '@/server/claims/instruction-proof';
 import { linkFor, registerOrganisation } from '@/server/portfolio/organisations';
-import { PORTFOLIO_COOKIE, portfolioSessionValue, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
+import { endSession, linkStanding, newPortfolioLink, openPortfolioLink, portfolioCookieName } from '@/server/portfolio/portfolio-access';
+import { secureClaimCookie } from '@/server/claims/link-exchange';
 import { crmEventRequest, testCrmEventsSecret } from '@/tests/support/crm-event';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { instructionFields } from '@/tests/support/instruction';
@@ -45,11 +46,18 @@ const namedOf = async (id: number) =>
     })
   ).rows[0];
 
-/** The portfolio cookie of a person of the organisation at `domain`, as the browser holds it after opening their link. */
-async function signedIn(domain: string, address: string): Promise<string> {
-  const link = (await linkFor(db, domain, address, NOW)) as { token: string };
-  const viewer = (await viewerOfLinkToken(db, link.token, NOW))!;
-  return `${PORTFOLIO_COOKIE}=${await portfolioSessionValue(db, viewer.personId)}`;
+/** The session cookie's name for a request without a Host, as the contact handler is given one here (the site's own scheme). */
+const COOKIE = portfolioCookieName(secureClaimCookie(null));
+
+/** The portfolio cookie of a person of the organisation at `domain`, as the browser holds it after opening a new link of theirs. */
+async function signedIn(domain: string, address: string, name = COOKIE): Promise<string> {
+  const link = await linkFor(db, domain, address, NOW);
+  if ('error' in link) throw new Error(link.error);
+  const standing = await linkStanding(db, link.token, NOW);
+  if (standing.kind === 'dead') throw new Error('the printed link is dead');
+  const opening = await openPortfolioLink(db, await newPortfolioLink(db, standing.viewer.personId, NOW), NOW, 'Firefox');
+  if (opening.kind !== 'opened') throw new Error(`the link did not open: ${opening.kind}`);
+  return `${name}=${opening.session}`;
 }
 
 describe('an instruction from an address at a registered domain', () => {
@@ -90,9 +98,19 @@ describe('an instruction from an address at a registered domain', () => {
     });
     expect(await organisationOf(crossed.id)).toBeNull();
     const forged = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-3'), {
-      cookie: `${PORTFOLIO_COOKIE}=1.${'A'.repeat(32)}`,
+      cookie: `${COOKIE}=${'A'.repeat(43)}`,
     });
     expect(await organisationOf(forged.id)).toBeNull();
+    // The session's value under the other scheme's name is not read.
+    const otherName = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-6'), {
+      cookie: await signedIn('mutual.example', 'claims@mutual.example', portfolioCookieName(!secureClaimCookie(null))),
+    });
+    expect(await organisationOf(otherName.id)).toBeNull();
+    // A signed-out (ended) session proves nothing.
+    const cookie = await signedIn('mutual.example', 'claims@mutual.example');
+    await endSession(db, cookie.slice(cookie.indexOf('=') + 1));
+    const ended = await submitEnquiry(db, instructionFields('claims@mutual.example', 'insurer', 'MUT-7'), { cookie });
+    expect(await organisationOf(ended.id)).toBeNull();
   });
 
   it('is confirmed by its sender with the cookie only the acknowledgement’s link sets: once, for that claim alone', async () => {

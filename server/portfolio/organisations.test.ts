@@ -1,5 +1,6 @@
 // The operator's register of instructing organisations against a real database: registering and
-// updating, the links printed for them, and the revocations that end those links.
+// updating, the links printed for them, the revocations that end those links, and suspending,
+// resuming and removing an organisation.
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,13 +8,19 @@ import {
   linkFor,
   listOrganisations,
   registerOrganisation,
+  removeOrganisation,
+  resumeOrganisation,
   revokeAddress,
   revokeOrganisation,
+  sessionsOfOrganisation,
   standardsInForce,
+  suspendOrganisation,
 } from '@/server/portfolio/organisations';
-import { markPortfolioUse, portfolioSessionValue, viewerOfLinkToken, viewerOfSession } from '@/server/portfolio/portfolio-access';
+import { markPortfolioUse, openPortfolioLink, viewerOfSession, type LinkOpening } from '@/server/portfolio/portfolio-access';
 import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { instructionFields } from '@/tests/support/instruction';
+import { submitEnquiry } from '@/tests/support/stored-enquiry';
 import { business } from '@/content/business';
 
 const T0 = Date.parse('2026-11-02T10:00:00Z');
@@ -23,6 +30,23 @@ beforeEach(async () => {
   ({ db, cleanup } = await tempDatabase());
 });
 afterEach(() => cleanup());
+
+/** A printed link's token, or the failure's words as an error. */
+async function printed(domain: string, address: string | null, now = T0): Promise<string> {
+  const made = await linkFor(db, domain, address, now);
+  if ('error' in made) throw new Error(made.error);
+  return made.token;
+}
+
+/** A link printed for the address and opened at once in `browser`: the session's cookie value. */
+async function signedIn(domain: string, address: string | null, now = T0, browser = 'Firefox'): Promise<string> {
+  const opening = await openPortfolioLink(db, await printed(domain, address, now), now, browser);
+  if (opening.kind !== 'opened') throw new Error(`the link did not open: ${opening.kind}`);
+  return opening.session;
+}
+
+const opens = async (token: string, now: number) => (await openPortfolioLink(db, token, now, 'Firefox')).kind;
+const viewerOf = (opening: LinkOpening) => (opening.kind === 'opened' ? opening.viewer : null);
 
 const adjusters = { name: 'Loss Adjusters Ltd', domains: ['Adjusters.example', 'la.example.'], standards: ['contact=2h', 'survey=3wd'] };
 const CONFIRMED = { ...business.forInsurers, placeholder: false };
@@ -66,7 +90,13 @@ describe('registering an organisation', () => {
       { name: ' Loss  Adjusters Ltd ', domains: ['adjusters.example', 'new.example'], standards: [] },
       T0 + 1,
     );
-    expect(again).toMatchObject({ id: first.id, created: false, domains: ['adjusters.example', 'new.example'], dropped: ['la.example'] });
+    expect(again).toMatchObject({
+      id: first.id,
+      created: false,
+      domains: ['adjusters.example', 'new.example'],
+      dropped: ['la.example'],
+      ended: [],
+    });
     expect((again as { ownStandards: unknown }).ownStandards).toBeNull();
     expect(await organisationOfAddress(db, 'ann@la.example')).toBeNull();
     expect(await listOrganisations(db)).toHaveLength(1);
@@ -98,8 +128,14 @@ describe('links and their revocation', () => {
     const office = await linkFor(db, 'adjusters.example', null, T0);
     for (const made of [ann, office]) {
       if ('error' in made) throw new Error(made.error);
-      expect((await viewerOfLinkToken(db, made.token, T0))?.organisationName).toBe('Loss Adjusters Ltd');
+      expect(made.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(viewerOf(await openPortfolioLink(db, made.token, T0, 'Firefox'))?.organisationName).toBe('Loss Adjusters Ltd');
     }
+    // Each --link is a new link, for one opening.
+    const twice = [await printed('la.example', 'ann@la.example'), await printed('la.example', 'ann@la.example')];
+    expect(twice[0]).not.toBe(twice[1]);
+    expect(await Promise.all(twice.map((token) => opens(token, T0)))).toEqual(['opened', 'opened']);
+    expect(await opens(twice[0]!, T0)).toBe('used-or-old');
     expect(await linkFor(db, 'adjusters.example', 'bob@elsewhere.example', T0)).toEqual({
       error: 'bob@elsewhere.example is not at a domain of Loss Adjusters Ltd (adjusters.example, la.example).',
     });
@@ -112,12 +148,12 @@ describe('links and their revocation', () => {
   it('--revoke ends every link and open page of that organisation only, and says whose', async () => {
     await registerOrganisation(db, adjusters, T0);
     await registerOrganisation(db, { name: 'Other plc', domains: ['other.example'], standards: [] }, T0);
-    const ann = (await linkFor(db, 'la.example', 'ann@la.example', T0)) as { token: string };
-    const annViewer = (await viewerOfLinkToken(db, ann.token, T0))!;
-    await markPortfolioUse(db, annViewer.personId, T0 + 60_000);
-    const annSession = (await portfolioSessionValue(db, annViewer.personId))!;
-    const office = (await linkFor(db, 'adjusters.example', null, T0)) as { token: string };
-    const other = (await linkFor(db, 'other.example', 'bob@other.example', T0)) as { token: string };
+    const annSession = await signedIn('la.example', 'ann@la.example');
+    await markPortfolioUse(db, (await viewerOfSession(db, annSession, T0 + 60_000))!, T0 + 60_000);
+    const annLink = await printed('la.example', 'ann@la.example');
+    const office = await printed('adjusters.example', null);
+    const other = await printed('other.example', 'bob@other.example');
+    const otherSession = await signedIn('other.example', 'bob@other.example');
 
     const revoked = await revokeOrganisation(db, 'LA.example', T0 + 120_000);
     expect(revoked).toMatchObject({
@@ -127,26 +163,31 @@ describe('links and their revocation', () => {
         { email: null, lastUsedMs: null },
       ],
     });
-    expect(await viewerOfLinkToken(db, ann.token, T0 + 130_000)).toBeNull();
+    expect(await opens(annLink, T0 + 130_000)).toBe('dead');
     expect(await viewerOfSession(db, annSession, T0 + 130_000)).toBeNull();
-    expect(await viewerOfLinkToken(db, office.token, T0 + 130_000)).toBeNull();
-    expect((await viewerOfLinkToken(db, other.token, T0 + 130_000))?.organisationName).toBe('Other plc');
+    expect(await opens(office, T0 + 130_000)).toBe('dead');
+    expect(await sessionsOfOrganisation(db, (revoked as { organisation: { id: number } }).organisation.id, T0 + 130_000)).toEqual([]);
+    expect((await viewerOfSession(db, otherSession, T0 + 130_000))?.organisationName).toBe('Other plc');
+    expect(viewerOf(await openPortfolioLink(db, other, T0 + 130_000, 'Firefox'))?.organisationName).toBe('Other plc');
 
-    // The operator's own --link gives Ann a new one that works.
-    const again = (await linkFor(db, 'la.example', 'ann@la.example', T0 + 200_000)) as { token: string };
-    expect((await viewerOfLinkToken(db, again.token, T0 + 200_000))?.email).toBe('ann@la.example');
+    // The operator's own --link gives Ann a new one that works; the old one stays ended.
+    const again = await printed('la.example', 'ann@la.example', T0 + 200_000);
+    expect(viewerOf(await openPortfolioLink(db, again, T0 + 200_000, 'Firefox'))?.email).toBe('ann@la.example');
+    expect(await opens(annLink, T0 + 200_000)).toBe('used-or-old');
     expect(await revokeOrganisation(db, 'nowhere.example', T0)).toMatchObject({ error: expect.stringContaining('nowhere.example') });
   });
 
   it('--revoke-address ends one person’s link and pages alone', async () => {
     await registerOrganisation(db, adjusters, T0);
-    const ann = (await linkFor(db, 'la.example', 'ann@la.example', T0)) as { token: string };
-    const cat = (await linkFor(db, 'la.example', 'cat@la.example', T0)) as { token: string };
-    const annSession = (await portfolioSessionValue(db, (await viewerOfLinkToken(db, ann.token, T0))!.personId))!;
+    const ann = await printed('la.example', 'ann@la.example');
+    const cat = await printed('la.example', 'cat@la.example');
+    const annSession = await signedIn('la.example', 'ann@la.example');
+    const catSession = await signedIn('la.example', 'cat@la.example');
     expect(await revokeAddress(db, ' ANN@la.example', T0 + 1)).toEqual({ organisations: ['Loss Adjusters Ltd'] });
-    expect(await viewerOfLinkToken(db, ann.token, T0 + 2)).toBeNull();
+    expect(await opens(ann, T0 + 2)).toBe('dead');
     expect(await viewerOfSession(db, annSession, T0 + 2)).toBeNull();
-    expect((await viewerOfLinkToken(db, cat.token, T0 + 2))?.email).toBe('cat@la.example');
+    expect((await viewerOfSession(db, catSession, T0 + 2))?.email).toBe('cat@la.example');
+    expect(viewerOf(await openPortfolioLink(db, cat, T0 + 2, 'Firefox'))?.email).toBe('cat@la.example');
     expect(await revokeAddress(db, 'ann@la.example', T0 + 3)).toEqual({
       error: 'No portfolio link of ann@la.example works now: there is nothing to end.',
     });
@@ -164,5 +205,150 @@ describe('links and their revocation', () => {
       [0, 'link-sent', 'ann@la.example', 'printed by the operator'],
     ]);
     expect('entries' in log && log.entries[0]!.personId).toBeNull();
+  });
+});
+
+describe('registering again without a domain', () => {
+  it('ends the sessions and unopened links of its people at that domain, and says whose; the rest keep theirs', async () => {
+    await registerOrganisation(db, adjusters, T0);
+    const annSession = await signedIn('la.example', 'ann@la.example');
+    await markPortfolioUse(db, (await viewerOfSession(db, annSession, T0 + 60_000))!, T0 + 60_000);
+    const annLink = await printed('la.example', 'ann@la.example');
+    const danLink = await printed('la.example', 'dan@la.example');
+    const catSession = await signedIn('adjusters.example', 'cat@adjusters.example');
+    const officeSession = await signedIn('la.example', null);
+    // Revoked before: not ended again.
+    await printed('la.example', 'leaver@la.example');
+    await revokeAddress(db, 'leaver@la.example', T0);
+
+    const again = await registerOrganisation(db, { ...adjusters, domains: ['adjusters.example'] }, T0 + 120_000);
+    expect(again).toMatchObject({
+      dropped: ['la.example'],
+      ended: [
+        { email: 'ann@la.example', lastUsedMs: T0 + 60_000 },
+        { email: 'dan@la.example', lastUsedMs: null },
+      ],
+    });
+    expect(await viewerOfSession(db, annSession, T0 + 130_000)).toBeNull();
+    expect(await opens(annLink, T0 + 130_000)).toBe('dead');
+    expect((await viewerOfSession(db, catSession, T0 + 130_000))?.email).toBe('cat@adjusters.example');
+    expect((await viewerOfSession(db, officeSession, T0 + 130_000))?.email).toBeNull();
+    const sessions = await sessionsOfOrganisation(db, (again as { id: number }).id, T0 + 130_000);
+    expect(sessions.map((session) => session.email)).toEqual([null, 'cat@adjusters.example']);
+
+    // The domain given back: what was ended stays ended, and a new link opens.
+    await registerOrganisation(db, adjusters, T0 + 200_000);
+    expect(await viewerOfSession(db, annSession, T0 + 200_000)).toBeNull();
+    expect(await opens(danLink, T0 + 200_000)).toBe('used-or-old');
+    expect(await opens(await printed('la.example', 'dan@la.example', T0 + 200_000), T0 + 200_000)).toBe('opened');
+  });
+});
+
+describe('suspending, resuming and removing an organisation', () => {
+  it('--suspend ends every session and unopened link of its people at once and says whose; nothing opens until --resume', async () => {
+    await registerOrganisation(db, adjusters, T0);
+    await registerOrganisation(db, { name: 'Other plc', domains: ['other.example'], standards: [] }, T0);
+    const annSession = await signedIn('la.example', 'ann@la.example');
+    await markPortfolioUse(db, (await viewerOfSession(db, annSession, T0 + 60_000))!, T0 + 60_000);
+    const officeLink = await printed('adjusters.example', null);
+    const otherSession = await signedIn('other.example', 'bob@other.example');
+
+    const suspended = await suspendOrganisation(db, 'LA.example', T0 + 120_000);
+    expect(suspended).toMatchObject({
+      organisation: { name: 'Loss Adjusters Ltd', domains: ['adjusters.example', 'la.example'] },
+      ended: [
+        { email: 'ann@la.example', lastUsedMs: T0 + 60_000 },
+        { email: null, lastUsedMs: null },
+      ],
+    });
+    const id = (suspended as { organisation: { id: number } }).organisation.id;
+    expect(await viewerOfSession(db, annSession, T0 + 130_000)).toBeNull();
+    expect(await opens(officeLink, T0 + 130_000)).toBe('dead');
+    expect(await sessionsOfOrganisation(db, id, T0 + 130_000)).toEqual([]);
+    // No link is printed while it is suspended, and a second --suspend says it already is.
+    expect(await linkFor(db, 'la.example', 'ann@la.example', T0 + 140_000)).toEqual({
+      error: 'Loss Adjusters Ltd is suspended: no link of it opens. Switch it on first with --resume la.example.',
+    });
+    expect(await suspendOrganisation(db, 'la.example', T0 + 140_000)).toEqual({ error: 'Loss Adjusters Ltd is already suspended.' });
+    expect((await viewerOfSession(db, otherSession, T0 + 130_000))?.organisationName).toBe('Other plc');
+    // Its domains still assign claims, and it is still listed.
+    expect(await organisationOfAddress(db, 'desk@la.example')).toBe(id);
+    expect((await listOrganisations(db)).map((organisation) => organisation.name)).toEqual(['Loss Adjusters Ltd', 'Other plc']);
+    const log = await accessLogOf(db, 'la.example', 2);
+    expect('entries' in log && log.entries.map(({ action, email, detail }) => [action, email, detail])[0]).toEqual([
+      'revoked',
+      null,
+      'suspended',
+    ]);
+
+    expect(await resumeOrganisation(db, 'adjusters.example', T0 + 200_000)).toMatchObject({ organisation: { id } });
+    // What the suspension ended stays ended; a new link opens.
+    expect(await viewerOfSession(db, annSession, T0 + 200_000)).toBeNull();
+    expect(await opens(officeLink, T0 + 200_000)).toBe('used-or-old');
+    const after = await signedIn('la.example', 'ann@la.example', T0 + 200_000, 'Safari');
+    expect((await viewerOfSession(db, after, T0 + 200_000))?.email).toBe('ann@la.example');
+
+    for (const refused of [
+      await suspendOrganisation(db, 'nowhere.example', T0),
+      await resumeOrganisation(db, 'nowhere.example', T0),
+      await removeOrganisation(db, 'nowhere.example'),
+    ])
+      expect(refused).toEqual({ error: 'No organisation is registered for nowhere.example (npm run insurers -- --list shows them).' });
+  });
+
+  it('--log’s sessions are the live ones of its people, newest first, with their browser', async () => {
+    await registerOrganisation(db, adjusters, T0);
+    await registerOrganisation(db, { name: 'Other plc', domains: ['other.example'], standards: [] }, T0);
+    const DAY_MS = 24 * 60 * 60_000;
+    await signedIn('la.example', 'ann@la.example', T0, 'Firefox');
+    const phone = await signedIn('la.example', 'ann@la.example', T0 + DAY_MS, 'Safari');
+    await signedIn('adjusters.example', null, T0 + 2 * DAY_MS, 'Edge');
+    await signedIn('other.example', 'bob@other.example', T0, 'Chrome');
+    await markPortfolioUse(db, (await viewerOfSession(db, phone, T0 + 20 * DAY_MS))!, T0 + 20 * DAY_MS);
+    const id = (await organisationOfAddress(db, 'ann@la.example'))!;
+    // 31 days on: the first session has lapsed.
+    expect(await sessionsOfOrganisation(db, id, T0 + 31 * DAY_MS)).toEqual([
+      { createdMs: T0 + 2 * DAY_MS, lastUsedMs: T0 + 2 * DAY_MS, browser: 'Edge', email: null },
+      { createdMs: T0 + DAY_MS, lastUsedMs: T0 + 20 * DAY_MS, browser: 'Safari', email: 'ann@la.example' },
+    ]);
+  });
+
+  it('--remove takes it away with its domains, people, links, sessions and log; its claims stay, no organisation’s', async () => {
+    await registerOrganisation(db, adjusters, T0);
+    await registerOrganisation(db, { name: 'Other plc', domains: ['other.example'], standards: [] }, T0);
+    const id = (await organisationOfAddress(db, 'ann@la.example'))!;
+    const other = (await organisationOfAddress(db, 'bob@other.example'))!;
+    const annSession = await signedIn('la.example', 'ann@la.example');
+    await printed('adjusters.example', null);
+    const otherSession = await signedIn('other.example', 'bob@other.example');
+    const claims = [
+      await submitEnquiry(db, instructionFields('desk@la.example', 'loss-adjuster', 'LA-1')),
+      await submitEnquiry(db, instructionFields('desk@la.example', 'loss-adjuster', 'LA-2')),
+      await submitEnquiry(db, instructionFields('claims@other.example', 'insurer', 'OT-1')),
+    ];
+    await db.execute({ sql: 'UPDATE enquiries SET organisation_id = ? WHERE id IN (?, ?)', args: [id, claims[0]!.id, claims[1]!.id] });
+    await db.execute({ sql: 'UPDATE enquiries SET organisation_id = ? WHERE id = ?', args: [other, claims[2]!.id] });
+
+    expect(await removeOrganisation(db, 'la.example')).toMatchObject({
+      organisation: { id, name: 'Loss Adjusters Ltd', domains: ['adjusters.example', 'la.example'] },
+      claims: 2,
+    });
+    expect(await viewerOfSession(db, annSession, T0 + 1)).toBeNull();
+    expect(await organisationOfAddress(db, 'ann@la.example')).toBeNull();
+    expect((await listOrganisations(db)).map((organisation) => organisation.name)).toEqual(['Other plc']);
+    const rows = async (sql: string) => (await db.execute(sql)).rows.map((row) => Object.values(row));
+    expect(await rows('SELECT organisation_id FROM organisation_people')).toEqual([[other]]);
+    expect(await rows('SELECT DISTINCT organisation_id FROM portfolio_access_log')).toEqual([[other]]);
+    expect(await rows('SELECT count(*) FROM portfolio_links')).toEqual([[1]]);
+    expect(await rows('SELECT count(*) FROM portfolio_sessions')).toEqual([[1]]);
+    expect(await rows('SELECT id, organisation_id, claimed_organisation_id FROM enquiries ORDER BY id')).toEqual([
+      [claims[0]!.id, null, null],
+      [claims[1]!.id, null, null],
+      [claims[2]!.id, other, other],
+    ]);
+    expect((await viewerOfSession(db, otherSession, T0 + 1))?.organisationName).toBe('Other plc');
+    // Its name and domains are free to register again, as a new organisation.
+    expect(await registerOrganisation(db, adjusters, T0 + 2)).toMatchObject({ created: true });
+    expect(await removeOrganisation(db, 'nowhere.example')).toMatchObject({ error: expect.stringContaining('nowhere.example') });
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   allowanceCode,
   allowanceWords,
@@ -13,11 +13,18 @@ import {
 import type { ResponseStandards } from '@/lib/insurer-times';
 import { heldStandards } from '@/lib/portfolio/standing';
 import { orm, writeBatch } from '@/server/base/db';
-import { organisationDomains, organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import {
+  enquiries,
+  organisationDomains,
+  organisationPeople,
+  organisations,
+  portfolioAccessLog,
+  portfolioSessions,
+} from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
 import { domainOfAddress } from '@/server/ledger/instructing-organisation';
 import { personFor } from '@/server/portfolio/people';
-import { logPortfolioAccess, newLinkKey, portfolioLinkToken } from '@/server/portfolio/portfolio-access';
+import { endAccessOf, logPortfolioAccess, newPortfolioLink, PORTFOLIO_SESSION_DAYS } from '@/server/portfolio/portfolio-access';
 
 /**
  * The instructing organisations as the operator keeps them (`npm run insurers`): registered by name with
@@ -121,13 +128,14 @@ export type Registration = {
 /**
  * Registers an organisation, or updates the one of that name: its domains and its own standards become
  * exactly those given (none given: the company's published ones), and a domain dropped no longer
- * assigns new claims (claims already assigned stay). A domain another organisation has is refused.
+ * assigns new claims (claims already assigned stay). The people at a dropped domain lose their access:
+ * their sessions and unopened links end (`ended` says whose). A domain another organisation has is refused.
  */
 export async function registerOrganisation(
   db: Client,
   registration: Registration,
   now: number,
-): Promise<(Organisation & { created: boolean; dropped: string[] }) | Failure> {
+): Promise<(Organisation & { created: boolean; dropped: string[]; ended: EndedLink[] }) | Failure> {
   const name = registration.name.trim().replace(/\s+/g, ' ');
   if (!name || name.length > NAME_MAX) return { error: `An organisation's name is 1 to ${NAME_MAX} characters.` };
   const domains = registration.domains.map(parseDomain);
@@ -157,14 +165,29 @@ export async function registerOrganisation(
       .insert(organisationDomains)
       .values(wanted.map((domain) => ({ domain, organisationId: id }))),
   ]);
+  const dropped = before.filter((domain) => !wanted.includes(domain));
+  const atDropped = (
+    await orm(db)
+      .select({ id: organisationPeople.id, email: organisationPeople.email, lastUsedMs: organisationPeople.lastUsedMs })
+      .from(organisationPeople)
+      .where(and(eq(organisationPeople.organisationId, id), isNull(organisationPeople.revokedMs)))
+      .orderBy(asc(organisationPeople.id))
+  ).filter((person) => person.email !== null && dropped.includes(domainOfAddress(person.email) ?? ''));
+  if (atDropped.length > 0)
+    await writeBatch(db, [
+      ...endAccessOf(
+        db,
+        atDropped.map((person) => person.id),
+      ),
+    ]);
   const registered = await organisationOfRow(db, { id, name, standards });
-  return { ...registered, created: !existing, dropped: before.filter((domain) => !wanted.includes(domain)) };
+  return { ...registered, created: !existing, dropped, ended: atDropped.map(({ email, lastUsedMs }) => ({ email, lastUsedMs })) };
 }
 
 async function insertOrganisation(db: Client, name: string, standards: string | null, now: number): Promise<number> {
   const [row] = await orm(db)
     .insert(organisations)
-    .values({ name, standards, linkKey: newLinkKey(), createdMs: now, updatedMs: now })
+    .values({ name, standards, createdMs: now, updatedMs: now })
     .returning({ id: organisations.id });
   return row!.id;
 }
@@ -209,8 +232,10 @@ export async function linkFor(
     if (!organisation.domains.includes(at))
       return { error: `${address.trim()} is not at a domain of ${organisation.name} (${organisation.domains.join(', ')}).` };
   }
+  if (await isSuspended(db, organisation.id))
+    return { error: `${organisation.name} is suspended: no link of it opens. Switch it on first with --resume ${domain.trim()}.` };
   const personId = (await personFor(db, organisation.id, address, now, 'operator'))!;
-  const token = (await portfolioLinkToken(db, personId))!;
+  const token = await newPortfolioLink(db, personId, now);
   await logPortfolioAccess(db, { organisationId: organisation.id, personId, action: 'link-sent', detail: 'printed by the operator', now });
   return { organisation, token };
 }
@@ -219,8 +244,8 @@ export async function linkFor(
 export type EndedLink = { email: string | null; lastUsedMs: number | null };
 
 /**
- * Ends every portfolio link and open page of the organisation a domain is registered to (a new
- * organisation link key) and marks each person revoked; `--link` gives any of them a new one.
+ * Ends every portfolio link and open page of the organisation a domain is registered to (their
+ * sessions and unopened links) and marks each person revoked; `--link` gives any of them a new one.
  */
 export async function revokeOrganisation(
   db: Client,
@@ -235,9 +260,16 @@ export async function revokeOrganisation(
     .from(organisationPeople)
     .where(live)
     .orderBy(asc(organisationPeople.id));
+  const people = await orm(db)
+    .select({ id: organisationPeople.id })
+    .from(organisationPeople)
+    .where(eq(organisationPeople.organisationId, organisation.id));
   await writeBatch(db, [
-    orm(db).update(organisations).set({ linkKey: newLinkKey(), updatedMs: now }).where(eq(organisations.id, organisation.id)),
     orm(db).update(organisationPeople).set({ revokedMs: now }).where(live),
+    ...endAccessOf(
+      db,
+      people.map((person) => person.id),
+    ),
   ]);
   await logPortfolioAccess(db, {
     organisationId: organisation.id,
@@ -249,6 +281,70 @@ export async function revokeOrganisation(
   return { organisation, ended };
 }
 
+async function isSuspended(db: Client, organisationId: number): Promise<boolean> {
+  const [row] = await orm(db)
+    .select({ suspendedMs: organisations.suspendedMs })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.suspendedMs != null;
+}
+
+/**
+ * Suspends the organisation a domain is registered to: every session and unopened link of its people
+ * ends at once, and until it is resumed none opens and none can be asked for (a request answers as for
+ * an unknown domain). Its people stay, so `--resume` lets them ask again.
+ */
+export async function suspendOrganisation(
+  db: Client,
+  domain: string,
+  now: number,
+): Promise<{ organisation: Organisation; ended: EndedLink[] } | Failure> {
+  const organisation = await organisationOfDomain(db, domain);
+  if (isFailure(organisation)) return organisation;
+  if (await isSuspended(db, organisation.id)) return { error: `${organisation.name} is already suspended.` };
+  const people = await orm(db)
+    .select({ id: organisationPeople.id, email: organisationPeople.email, lastUsedMs: organisationPeople.lastUsedMs })
+    .from(organisationPeople)
+    .where(and(eq(organisationPeople.organisationId, organisation.id), isNull(organisationPeople.revokedMs)))
+    .orderBy(asc(organisationPeople.id));
+  await writeBatch(db, [
+    orm(db).update(organisations).set({ suspendedMs: now, updatedMs: now }).where(eq(organisations.id, organisation.id)),
+    ...endAccessOf(
+      db,
+      people.map((person) => person.id),
+    ),
+  ]);
+  await logPortfolioAccess(db, { organisationId: organisation.id, personId: null, action: 'revoked', detail: 'suspended', now });
+  return { organisation, ended: people.map(({ email, lastUsedMs }) => ({ email, lastUsedMs })) };
+}
+
+/** Resumes a suspended organisation: its people can ask for links again (every session ended with the suspension). */
+export async function resumeOrganisation(db: Client, domain: string, now: number): Promise<{ organisation: Organisation } | Failure> {
+  const organisation = await organisationOfDomain(db, domain);
+  if (isFailure(organisation)) return organisation;
+  await orm(db).update(organisations).set({ suspendedMs: null, updatedMs: now }).where(eq(organisations.id, organisation.id));
+  return { organisation };
+}
+
+/**
+ * Takes the organisation a domain is registered to away, with its domains, its people (their links,
+ * sessions and link e-mails) and its access log. Its claims stay, as claims no organisation sees.
+ */
+export async function removeOrganisation(db: Client, domain: string): Promise<{ organisation: Organisation; claims: number } | Failure> {
+  const organisation = await organisationOfDomain(db, domain);
+  if (isFailure(organisation)) return organisation;
+  const id = organisation.id;
+  const [unassigned] = await writeBatch(db, [
+    orm(db).update(enquiries).set({ organisationId: null }).where(eq(enquiries.organisationId, id)),
+    orm(db).update(enquiries).set({ claimedOrganisationId: null }).where(eq(enquiries.claimedOrganisationId, id)),
+    orm(db).delete(portfolioAccessLog).where(eq(portfolioAccessLog.organisationId, id)),
+    orm(db).delete(organisationPeople).where(eq(organisationPeople.organisationId, id)),
+    orm(db).delete(organisationDomains).where(eq(organisationDomains.organisationId, id)),
+    orm(db).delete(organisations).where(eq(organisations.id, id)),
+  ]);
+  return { organisation, claims: unassigned?.rowsAffected ?? 0 };
+}
+
 /** Ends the portfolio link and open pages of one address (a leaver), at every organisation it was given one by. */
 export async function revokeAddress(db: Client, address: string, now: number): Promise<{ organisations: string[] } | Failure> {
   const key = emailKey(address);
@@ -258,15 +354,11 @@ export async function revokeAddress(db: Client, address: string, now: number): P
     .innerJoin(organisations, eq(organisations.id, organisationPeople.organisationId))
     .where(and(eq(organisationPeople.emailKey, key), isNull(organisationPeople.revokedMs)));
   if (people.length === 0) return { error: `No portfolio link of ${address.trim()} works now: there is nothing to end.` };
-  await orm(db)
-    .update(organisationPeople)
-    .set({ revokedMs: now, linkKey: newLinkKey() })
-    .where(
-      inArray(
-        organisationPeople.id,
-        people.map((person) => person.id),
-      ),
-    );
+  const ids = people.map((person) => person.id);
+  await writeBatch(db, [
+    orm(db).update(organisationPeople).set({ revokedMs: now }).where(inArray(organisationPeople.id, ids)),
+    ...endAccessOf(db, ids),
+  ]);
   for (const person of people)
     await logPortfolioAccess(db, {
       organisationId: person.organisationId,
@@ -303,6 +395,17 @@ export async function accessLogOf(
     .orderBy(desc(portfolioAccessLog.atMs), desc(portfolioAccessLog.id))
     .limit(limit);
   return { organisation, entries };
+}
+
+/** The live sessions of an organisation's people, newest first: when each began, was last used, its browser family and whose it is. */
+export async function sessionsOfOrganisation(db: Client, organisationId: number, now: number) {
+  const s = portfolioSessions;
+  return orm(db)
+    .select({ createdMs: s.createdMs, lastUsedMs: s.lastUsedMs, browser: s.browser, email: organisationPeople.email })
+    .from(s)
+    .innerJoin(organisationPeople, eq(organisationPeople.id, s.personId))
+    .where(and(eq(organisationPeople.organisationId, organisationId), gt(s.lastUsedMs, now - PORTFOLIO_SESSION_DAYS * 24 * 60 * 60_000)))
+    .orderBy(desc(s.createdMs), desc(s.id));
 }
 
 /** What a standard measures, in words for the operator. */

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import { orm } from '@/server/base/db';
 import { organisationPeople } from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
-import { newLinkKey } from '@/server/portfolio/portfolio-access';
 
 /**
  * The person of an organisation a link is for: the one row per address, or a new row for a link the
@@ -29,14 +28,14 @@ export async function personFor(
       if (asker === 'self-service') return null;
       await orm(db)
         .update(organisationPeople)
-        .set({ revokedMs: null, linkKey: newLinkKey(), lastUsedMs: null, createdMs: now })
+        .set({ revokedMs: null, lastUsedMs: null, createdMs: now })
         .where(eq(organisationPeople.id, existing.id));
       return existing.id;
     }
   }
   const [created] = await orm(db)
     .insert(organisationPeople)
-    .values({ organisationId, email: address?.trim() ?? null, emailKey: key, linkKey: newLinkKey(), createdMs: now })
+    .values({ organisationId, email: address?.trim() ?? null, emailKey: key, createdMs: now })
     .returning({ id: organisationPeople.id });
   return created!.id;
 }

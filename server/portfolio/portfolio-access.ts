@@ -1,115 +1,200 @@
 import 'server-only';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { eq } from 'drizzle-orm';
-import { orm } from '@/server/base/db';
-import { organisationPeople, organisations, portfolioAccessLog, siteSecrets, PORTFOLIO_ACTIONS } from '@/server/base/db-schema';
+import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { orm, writeBatch } from '@/server/base/db';
+import {
+  organisationDomains,
+  organisationPeople,
+  organisations,
+  portfolioAccessLog,
+  portfolioLinks,
+  portfolioSessions,
+  PORTFOLIO_ACTIONS,
+} from '@/server/base/db-schema';
+import { domainOfAddress } from '@/server/ledger/instructing-organisation';
 
 /**
- * Who may see an organisation's portfolio. Each person given a link has a row (organisation_people);
- * their link is `<person id>.<HMAC>` and the cookie it is traded for `<person id>.<another HMAC>`, both
- * over the person's and the organisation's link keys under the site's `portfolio-links` secret. So a
- * new person key ends one person's link and pages (a leaver), a new organisation key ends all of them
- * (`--revoke`), and a new secret every portfolio link at once. Both work for PORTFOLIO_LINK_DAYS after
- * the person last used either; each use moves that on. Neither carries anything but the person's id.
+ * Who may see an organisation's portfolio. Each person given a link has a row (organisation_people).
+ * A link, e-mailed or printed, is for one opening within PORTFOLIO_LINK_HOURS; each opening starts a
+ * session of its own, a cookie that works PORTFOLIO_SESSION_DAYS from its last use, at most
+ * SESSIONS_PER_PERSON a person (the least recently used ended first). Links and cookies are random
+ * tokens, kept only as their SHA-256, and looked up by it: the database holds nothing that opens a
+ * portfolio, and a look-up's time says nothing of which exist. Every check also asks whether the person
+ * still stands: not revoked, their organisation not suspended, and their address still at one of its
+ * domains (an office link, with no address, stands with its organisation).
  */
-export const PORTFOLIO_LINK_DAYS = 30;
-const DAY_MS = 24 * 60 * 60_000;
-const SECRET_NAME = 'portfolio-links';
-const MAC_CHARACTERS = 32;
-const VALUE_PATTERN = /^([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{32})$/;
+export const PORTFOLIO_LINK_HOURS = 24;
+export const PORTFOLIO_SESSION_DAYS = 30;
+export const SESSIONS_PER_PERSON = 5;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** 32 random bytes, base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The cookie a portfolio link is traded for. Path / : the claim status pages it links to open with it too. */
-export const PORTFOLIO_COOKIE = 'portfolio';
+/**
+ * The cookie a link is traded for: `__Host-` on an https site, so no other host or path can set one
+ * (a browser keeps such a cookie only Secure, Path=/ and without a Domain); a plain name on plain http
+ * (a test or a preview on the machine itself), where a browser would refuse the prefix.
+ */
+export const portfolioCookieName = (https: boolean) => (https ? '__Host-portfolio' : 'portfolio');
 
 export type PortfolioAction = (typeof PORTFOLIO_ACTIONS)[number];
 
-/** A person whose link or cookie works, and the organisation whose claims they see. */
+/** A person whose link or session works, and the organisation whose claims they see. */
 export type PortfolioViewer = { personId: number; organisationId: number; organisationName: string; email: string | null };
 
-export const newLinkKey = () => randomBytes(24).toString('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-async function secretOf(db: Client): Promise<Buffer> {
-  const [row] = await orm(db).select({ value: siteSecrets.value }).from(siteSecrets).where(eq(siteSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('The portfolio links secret is missing from the database (migration 0026 makes it).');
-  return row.value;
-}
-
-type PersonRow = PortfolioViewer & {
-  personKey: string;
-  organisationKey: string;
-  lastUsedMs: number | null;
-  createdMs: number;
-  revokedMs: number | null;
-};
-
-async function personRow(db: Client, personId: number): Promise<PersonRow | null> {
+/** The person as a viewer when they still stand (not revoked, organisation not suspended, address at its domains), else null. */
+export async function standingPerson(db: Client, personId: number): Promise<PortfolioViewer | null> {
   const [row] = await orm(db)
     .select({
       personId: organisationPeople.id,
       organisationId: organisationPeople.organisationId,
       organisationName: organisations.name,
       email: organisationPeople.email,
-      personKey: organisationPeople.linkKey,
-      organisationKey: organisations.linkKey,
-      lastUsedMs: organisationPeople.lastUsedMs,
-      createdMs: organisationPeople.createdMs,
-      revokedMs: organisationPeople.revokedMs,
     })
     .from(organisationPeople)
     .innerJoin(organisations, eq(organisations.id, organisationPeople.organisationId))
-    .where(eq(organisationPeople.id, personId));
-  return row ?? null;
+    .where(and(eq(organisationPeople.id, personId), isNull(organisationPeople.revokedMs), isNull(organisations.suspendedMs)));
+  if (!row) return null;
+  if (row.email === null) return row;
+  const domain = domainOfAddress(row.email);
+  if (domain === null) return null;
+  const [owned] = await orm(db)
+    .select({ domain: organisationDomains.domain })
+    .from(organisationDomains)
+    .where(and(eq(organisationDomains.domain, domain), eq(organisationDomains.organisationId, row.organisationId)));
+  return owned ? row : null;
 }
 
-const macOf = (secret: Buffer, kind: 'link' | 'session', person: PersonRow) =>
-  createHmac('sha256', secret)
-    .update(`portfolio-${kind}:${person.personId}:${person.organisationId}:${person.organisationKey}:${person.personKey}`)
-    .digest('base64url')
-    .slice(0, MAC_CHARACTERS);
-
-/** When a person's link and cookie stop working unless used again first. */
-export const portfolioLinkExpiresAt = (person: { lastUsedMs: number | null; createdMs: number }) =>
-  (person.lastUsedMs ?? person.createdMs) + PORTFOLIO_LINK_DAYS * DAY_MS;
-
-const viewerOf = (row: PersonRow): PortfolioViewer => ({
-  personId: row.personId,
-  organisationId: row.organisationId,
-  organisationName: row.organisationName,
-  email: row.email,
-});
-
-async function verified(db: Client, kind: 'link' | 'session', value: string | undefined, now: number): Promise<PortfolioViewer | null> {
-  const match = VALUE_PATTERN.exec(value ?? '');
-  if (!match) return null;
-  const row = await personRow(db, Number(match[1]));
-  if (!row || row.revokedMs !== null || !(now < portfolioLinkExpiresAt(row))) return null;
-  const expected = Buffer.from(macOf(await secretOf(db), kind, row));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? viewerOf(row) : null;
+/** A new link for a person, for one opening within PORTFOLIO_LINK_HOURS: its token, to put after /portfolio/open/. */
+export async function newPortfolioLink(db: Client, personId: number, now: number): Promise<string> {
+  const token = newToken();
+  await orm(db)
+    .insert(portfolioLinks)
+    .values({ personId, tokenHash: hashOf(token), createdMs: now });
+  return token;
 }
 
-/** The link token of a person, or null when there is no such person. */
-export async function portfolioLinkToken(db: Client, personId: number): Promise<string | null> {
-  const row = await personRow(db, personId);
-  return row ? `${row.personId}.${macOf(await secretOf(db), 'link', row)}` : null;
+/** What opening a link did. */
+export type LinkOpening =
+  /** Opened: a new session for the viewer, its cookie's value. */
+  | { kind: 'opened'; viewer: PortfolioViewer; session: string }
+  /** A link of a person who still stands, opened before or older than PORTFOLIO_LINK_HOURS: a new one can be sent. */
+  | { kind: 'used-or-old'; personId: number }
+  /** No such link, or its person no longer stands. */
+  | { kind: 'dead' };
+
+/**
+ * Opens a link: the first opening within PORTFOLIO_LINK_HOURS marks it used and starts a session (in one
+ * write batch, which also ends the person's least recently used sessions past SESSIONS_PER_PERSON).
+ * `browser`: the family its User-Agent names, kept for `--log`.
+ */
+export async function openPortfolioLink(db: Client, token: string, now: number, browser: string): Promise<LinkOpening> {
+  if (!TOKEN_SHAPE.test(token)) return { kind: 'dead' };
+  const [link] = await orm(db)
+    .select({ id: portfolioLinks.id, personId: portfolioLinks.personId })
+    .from(portfolioLinks)
+    .where(eq(portfolioLinks.tokenHash, hashOf(token)));
+  if (!link) return { kind: 'dead' };
+  const viewer = await standingPerson(db, link.personId);
+  if (!viewer) return { kind: 'dead' };
+  const session = newToken();
+  const s = portfolioSessions;
+  const fresh = and(
+    eq(portfolioLinks.id, link.id),
+    isNull(portfolioLinks.usedMs),
+    gt(portfolioLinks.createdMs, now - PORTFOLIO_LINK_HOURS * HOUR_MS),
+  );
+  const newest = orm(db)
+    .select({ id: s.id })
+    .from(s)
+    .where(eq(s.personId, link.personId))
+    .orderBy(desc(s.lastUsedMs), desc(s.id))
+    .limit(SESSIONS_PER_PERSON);
+  // One batch, each statement on the link's use: two openings at once start one session between them.
+  const [used] = await writeBatch(db, [
+    orm(db).update(portfolioLinks).set({ usedMs: now }).where(fresh),
+    orm(db).run(
+      sql`INSERT INTO ${s} (person_id, token_hash, created_ms, last_used_ms, browser)
+        SELECT ${link.personId}, ${hashOf(session)}, ${now}, ${now}, ${browser} WHERE changes() > 0`,
+    ),
+    // A use only when the session began (changes() now counts the insert).
+    orm(db)
+      .update(organisationPeople)
+      .set({ lastUsedMs: now })
+      .where(and(eq(organisationPeople.id, link.personId), sql`changes() > 0`)),
+    orm(db)
+      .delete(s)
+      .where(and(eq(s.personId, link.personId), notInArray(s.id, newest))),
+  ]);
+  if (!used || used.rowsAffected === 0) return { kind: 'used-or-old', personId: link.personId };
+  return { kind: 'opened', viewer, session };
 }
 
-/** The cookie's value a person's link is traded for, or null when there is no such person. */
-export async function portfolioSessionValue(db: Client, personId: number): Promise<string | null> {
-  const row = await personRow(db, personId);
-  return row ? `${row.personId}.${macOf(await secretOf(db), 'session', row)}` : null;
+/** A link as it stands now, without using it: its person's, and whether it can still be opened. */
+export type LinkStanding = { kind: 'fresh' | 'used-or-old'; viewer: PortfolioViewer } | { kind: 'dead' };
+
+export async function linkStanding(db: Client, token: string | undefined, now: number): Promise<LinkStanding> {
+  if (!token || !TOKEN_SHAPE.test(token)) return { kind: 'dead' };
+  const [link] = await orm(db)
+    .select({ personId: portfolioLinks.personId, createdMs: portfolioLinks.createdMs, usedMs: portfolioLinks.usedMs })
+    .from(portfolioLinks)
+    .where(eq(portfolioLinks.tokenHash, hashOf(token)));
+  const viewer = link ? await standingPerson(db, link.personId) : null;
+  if (!link || !viewer) return { kind: 'dead' };
+  const fresh = link.usedMs === null && link.createdMs > now - PORTFOLIO_LINK_HOURS * HOUR_MS;
+  return { kind: fresh ? 'fresh' : 'used-or-old', viewer };
 }
 
-/** The person a link token opens the portfolio for at `now`, or null (malformed, forged, revoked, expired). */
-export const viewerOfLinkToken = (db: Client, token: string, now: number) => verified(db, 'link', token, now);
+/** A viewer by their session, with the session's id. */
+export type SessionViewer = PortfolioViewer & { sessionId: number };
 
-/** The person a cookie's value opens the portfolio for at `now`, or null. */
-export const viewerOfSession = (db: Client, value: string | undefined, now: number) => verified(db, 'session', value, now);
+/** The person a session cookie's value opens the portfolio for at `now`, or null (malformed, unknown, ended, expired, no longer standing). */
+export async function viewerOfSession(db: Client, value: string | undefined, now: number): Promise<SessionViewer | null> {
+  if (!value || !TOKEN_SHAPE.test(value)) return null;
+  const [session] = await orm(db)
+    .select({ id: portfolioSessions.id, personId: portfolioSessions.personId })
+    .from(portfolioSessions)
+    .where(and(eq(portfolioSessions.tokenHash, hashOf(value)), gt(portfolioSessions.lastUsedMs, now - PORTFOLIO_SESSION_DAYS * DAY_MS)));
+  if (!session) return null;
+  const viewer = await standingPerson(db, session.personId);
+  return viewer ? { ...viewer, sessionId: session.id } : null;
+}
 
-/** A use of the link or the page: both work PORTFOLIO_LINK_DAYS from now. */
-export async function markPortfolioUse(db: Client, personId: number, now: number): Promise<void> {
-  await orm(db).update(organisationPeople).set({ lastUsedMs: now }).where(eq(organisationPeople.id, personId));
+/** A use of the page: the session works PORTFOLIO_SESSION_DAYS from now. */
+export async function markPortfolioUse(db: Client, viewer: SessionViewer, now: number): Promise<void> {
+  await writeBatch(db, [
+    orm(db).update(portfolioSessions).set({ lastUsedMs: now }).where(eq(portfolioSessions.id, viewer.sessionId)),
+    orm(db).update(organisationPeople).set({ lastUsedMs: now }).where(eq(organisationPeople.id, viewer.personId)),
+  ]);
+}
+
+/** Sign out: ends the session a cookie's value names, if any. */
+export async function endSession(db: Client, value: string | undefined): Promise<void> {
+  if (!value || !TOKEN_SHAPE.test(value)) return;
+  await orm(db)
+    .delete(portfolioSessions)
+    .where(eq(portfolioSessions.tokenHash, hashOf(value)));
+}
+
+/**
+ * The statements that end every session and unused link of these people (sign out everywhere, a
+ * revocation, a dropped domain, a suspension), for one write batch.
+ */
+export function endAccessOf(db: Client, personIds: readonly number[]) {
+  return [
+    orm(db)
+      .delete(portfolioSessions)
+      .where(inArray(portfolioSessions.personId, [...personIds])),
+    orm(db)
+      .update(portfolioLinks)
+      .set({ usedMs: sql`coalesce(${portfolioLinks.usedMs}, 0)` })
+      .where(inArray(portfolioLinks.personId, [...personIds])),
+  ] as const;
 }
 
 /** Keeps who did what with an organisation's portfolio; never fails the page it is on. */

@@ -1,5 +1,6 @@
 // The portfolio's page, CSV and link against a real database: who they open for, which organisation's
-// claims, what they record, and what a dead link answers.
+// claims, what they record, and what a dead link answers. (What /portfolio does with a link the browser
+// brings, and signing out: portfolio-entry.test.ts.)
 import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,11 +8,11 @@ import { business } from '@/content/business';
 import { portfolioDeadLinkText } from '@/content/portfolio';
 import type { PortfolioFilter, PortfolioPeriod, PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { orm } from '@/server/base/db';
-import { enquiries, organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import { enquiries, organisationPeople, organisations, portfolioAccessLog, portfolioSessions } from '@/server/base/db-schema';
 import { storeEnquiry } from '@/server/ledger/enquiry-store';
-import { newLinkKey, portfolioLinkToken, portfolioSessionValue } from '@/server/portfolio/portfolio-access';
+import { linkStanding, newPortfolioLink, openPortfolioLink } from '@/server/portfolio/portfolio-access';
 import { portfolioCsvResponse } from '@/server/portfolio/portfolio-csv';
-import { exchangePortfolioLink } from '@/server/portfolio/portfolio-exchange';
+import { exchangePortfolioLink, PORTFOLIO_LINK_COOKIE } from '@/server/portfolio/portfolio-exchange';
 import {
   portfolioClaimStatus,
   portfolioFilterOf,
@@ -23,6 +24,7 @@ import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { newEnquiry } from '@/tests/support/stored-enquiry';
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
+const DAY_MS = 86_400_000;
 let db: Client;
 let cleanup: () => void;
 beforeEach(async () => {
@@ -30,16 +32,19 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
+/** An organisation with an office link, opened at T0: its session's cookie value. */
 async function organisation(name: string, standards: string | null = null) {
   const [row] = await orm(db)
     .insert(organisations)
-    .values({ name, standards, linkKey: newLinkKey(), createdMs: T0, updatedMs: T0 })
+    .values({ name, standards, createdMs: T0, updatedMs: T0 })
     .returning({ id: organisations.id });
   const [person] = await orm(db)
     .insert(organisationPeople)
-    .values({ organisationId: row!.id, email: null, linkKey: newLinkKey(), createdMs: T0 })
+    .values({ organisationId: row!.id, email: null, createdMs: T0 })
     .returning({ id: organisationPeople.id });
-  return { organisationId: row!.id, personId: person!.id, session: (await portfolioSessionValue(db, person!.id))! };
+  const opening = await openPortfolioLink(db, await newPortfolioLink(db, person!.id, T0), T0, 'Firefox');
+  if (opening.kind !== 'opened') throw new Error(`the link did not open: ${opening.kind}`);
+  return { organisationId: row!.id, personId: person!.id, session: opening.session };
 }
 
 const claimRow = (reference: string): PortfolioRow => ({
@@ -102,7 +107,7 @@ describe('the filters', () => {
 });
 
 describe('the page', () => {
-  it('opens with the cookie for its own organisation only, records the view, and moves the link’s life on', async () => {
+  it('opens with the cookie for its own organisation only, records the view, and moves the session’s life on', async () => {
     const first = await organisation('Example Mutual', '{"contact":{"workingHours":2}}');
     const second = await organisation('Other Adjusters');
     const { source, asked } = fakeSource({
@@ -128,27 +133,37 @@ describe('the page', () => {
     ]);
     const [person] = await orm(db).select().from(organisationPeople).where(eq(organisationPeople.id, first.personId));
     expect(person?.lastUsedMs).toBe(T0);
+
+    // Viewed 20 days on, the session works 30 days from then.
+    await portfolioView(first.session, {}, deps(source, T0 + 20 * DAY_MS));
+    const [session] = await orm(db).select().from(portfolioSessions).where(eq(portfolioSessions.personId, first.personId));
+    expect(session?.lastUsedMs).toBe(T0 + 20 * DAY_MS);
+    expect(await portfolioView(first.session, {}, deps(source, T0 + 49 * DAY_MS))).not.toBeNull();
   });
 
-  it('is the dead link with no cookie, a forged one, a revoked person or organisation, or past 30 days unused', async () => {
+  it('is the dead link with no cookie, a forged one, a link’s token, a revoked person, a suspended organisation, or past 30 days unused', async () => {
     const { source, asked } = fakeSource({});
     const one = await organisation('Example Mutual');
+    const link = await newPortfolioLink(db, one.personId, T0);
     expect(await portfolioView(undefined, {}, deps(source))).toBeNull();
     expect(
       await portfolioView(
-        one.session.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+        one.session.replace(/.$/, (last: string) => (last === 'A' ? 'B' : 'A')),
         {},
         deps(source),
       ),
     ).toBeNull();
-    expect(await portfolioView(one.session, {}, deps(source, T0 + 31 * 86_400_000))).toBeNull();
+    expect(await portfolioView(link, {}, deps(source))).toBeNull();
+    expect(await portfolioView(one.session, {}, deps(source, T0 + 30 * DAY_MS))).toBeNull();
     expect(await portfolioView(one.session, {}, deps(source))).not.toBeNull();
-    await orm(db).update(organisations).set({ linkKey: newLinkKey() }).where(eq(organisations.id, one.organisationId));
+    await orm(db).update(organisations).set({ suspendedMs: T0 }).where(eq(organisations.id, one.organisationId));
     expect(await portfolioView(one.session, {}, deps(source))).toBeNull();
     const two = await organisation('Other Adjusters');
-    await orm(db).update(organisationPeople).set({ linkKey: newLinkKey() }).where(eq(organisationPeople.id, two.personId));
+    await orm(db).update(organisationPeople).set({ revokedMs: T0 }).where(eq(organisationPeople.id, two.personId));
     expect(await portfolioView(two.session, {}, deps(source))).toBeNull();
     expect(asked).toHaveLength(1);
+    // Nothing was recorded for the ones that opened nothing.
+    expect((await logOf()).map((entry) => [entry.personId, entry.action])).toEqual([[one.personId, 'viewed']]);
   });
 });
 
@@ -176,35 +191,42 @@ describe('a claim’s status page by the portfolio’s cookie', () => {
 });
 
 describe('the link', () => {
-  it('is traded for an HttpOnly, Strict cookie on a page that carries no token and moves on to /portfolio', async () => {
+  it('only parks its token in an HttpOnly cookie for the page and moves on to /portfolio, using nothing', async () => {
     const one = await organisation('Example Mutual');
-    const token = (await portfolioLinkToken(db, one.personId))!;
-    const answer = await exchangePortfolioLink(token, { db: async () => db, now: () => T0, https: true });
+    const token = await newPortfolioLink(db, one.personId, T0);
+    const before = await orm(db).select().from(portfolioSessions);
+    const answer = exchangePortfolioLink(token, { https: true });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(answer.headers.get('set-cookie')).toBe(`portfolio=${one.session}; Path=/; Max-Age=34560000; HttpOnly; SameSite=Strict; Secure`);
+    expect(answer.headers.get('set-cookie')).toBe(
+      `${PORTFOLIO_LINK_COOKIE}=${token}; Path=/portfolio; Max-Age=86400; HttpOnly; SameSite=Lax; Secure`,
+    );
     const html = await answer.text();
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/portfolio">');
     expect(html).toContain('<meta name="referrer" content="no-referrer">');
     expect(html).not.toContain(token);
-    expect(html).not.toContain(token.split('.')[1]);
-    expect((await logOf()).map((entry) => [entry.personId, entry.action])).toEqual([[one.personId, 'opened']]);
+    // A mail scanner opening it uses nothing up: still fresh, no session, nothing logged.
+    expect(await linkStanding(db, token, T0)).toMatchObject({ kind: 'fresh' });
+    expect(await orm(db).select().from(portfolioSessions)).toEqual(before);
+    expect(await logOf()).toEqual([]);
   });
 
-  it('sets no cookie for a token that opens nothing, is not Secure on plain http, and answers 404 to a malformed one', async () => {
-    const one = await organisation('Example Mutual');
-    const token = (await portfolioLinkToken(db, one.personId))!;
-    const forged = await exchangePortfolioLink(
-      token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
-      { db: async () => db, now: () => T0 },
-    );
+  it('answers any well-formed token the same (nothing is looked up), is not Secure on plain http, and 404 to a malformed one', async () => {
+    const forged = exchangePortfolioLink('A'.repeat(43), { https: true });
     expect(forged.status).toBe(200);
-    expect(forged.headers.get('set-cookie')).toBeNull();
-    const plain = await exchangePortfolioLink(token, { db: async () => db, now: () => T0, https: false });
+    expect(forged.headers.get('set-cookie')).toBe(
+      `${PORTFOLIO_LINK_COOKIE}=${'A'.repeat(43)}; Path=/portfolio; Max-Age=86400; HttpOnly; SameSite=Lax; Secure`,
+    );
+    const plain = exchangePortfolioLink('A'.repeat(43), { https: false });
     expect(plain.headers.get('set-cookie')).not.toContain('Secure');
-    expect((await exchangePortfolioLink('not-a-token', { db: async () => db })).status).toBe(404);
-    expect((await logOf()).map((entry) => entry.action)).toEqual(['opened']);
+    // On a loopback host, whatever the site's scheme, the cookie is not Secure either.
+    expect(exchangePortfolioLink('A'.repeat(43), { host: '127.0.0.1:3000' }).headers.get('set-cookie')).not.toContain('Secure');
+    for (const malformed of ['not-a-token', 'A'.repeat(42), `${'A'.repeat(43)};x`, '1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+      const answer = exchangePortfolioLink(malformed, { https: true });
+      expect([malformed, answer.status, answer.headers.get('set-cookie')]).toEqual([malformed, 404, null]);
+    }
+    expect(await logOf()).toEqual([]);
   });
 });
 
@@ -222,7 +244,8 @@ describe('the CSV', () => {
     const body = Buffer.from(await answer.arrayBuffer());
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['HC-AAA-AAA', 'HC-AAA-AAB', 'HC-AAA-AAC']);
+    // Every cell is quoted (portfolio-csv.ts).
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['"HC-AAA-AAA"', '"HC-AAA-AAB"', '"HC-AAA-AAC"']);
     expect(asked).toEqual([{ organisationId: first.organisationId, filter: { stage: null, state: 'closed' } }]);
     expect((await logOf()).map((entry) => [entry.organisationId, entry.action, entry.detail])).toEqual([
       [first.organisationId, 'downloaded', 'state=closed'],
@@ -231,6 +254,7 @@ describe('the CSV', () => {
 
   it('answers 403 with the dead link’s words and the phone number for a cookie that opens nothing', async () => {
     const { source, asked } = fakeSource({});
+    expect((await portfolioCsvResponse('A'.repeat(43), new URLSearchParams(), deps(source))).status).toBe(403);
     const answer = await portfolioCsvResponse('1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', new URLSearchParams(), deps(source));
     expect(answer.status).toBe(403);
     expect(answer.headers.get('cache-control')).toBe('no-store');

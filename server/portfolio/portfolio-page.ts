@@ -11,7 +11,7 @@ import { getDb, orm } from '@/server/base/db';
 import { enquiries } from '@/server/base/db-schema';
 import { claimStatus } from '@/server/claims/claim-status';
 import { portfolioStandards } from '@/server/portfolio/portfolio-rows';
-import { logPortfolioAccess, markPortfolioUse, viewerOfSession, type PortfolioViewer } from '@/server/portfolio/portfolio-access';
+import { logPortfolioAccess, markPortfolioUse, viewerOfSession, type SessionViewer } from '@/server/portfolio/portfolio-access';
 
 /** Where the rows and the summary come from (server/portfolio/portfolio-rows.ts; a test gives its own). */
 export type PortfolioSource = {
@@ -81,10 +81,10 @@ export async function openedPortfolio(
   session: string | undefined,
   now: number,
   use: { action: 'viewed' | 'downloaded'; detail: string },
-): Promise<PortfolioViewer | null> {
+): Promise<SessionViewer | null> {
   const viewer = await viewerOfSession(db, session, now);
   if (!viewer) return null;
-  await markPortfolioUse(db, viewer.personId, now);
+  await markPortfolioUse(db, viewer, now);
   await logPortfolioAccess(db, { organisationId: viewer.organisationId, personId: viewer.personId, ...use, now });
   return viewer;
 }
@@ -136,7 +136,7 @@ export async function portfolioClaimStatus(
   if (!claim) return null;
   const status = await claimStatus(db, id, { now });
   if (!status) return null;
-  await markPortfolioUse(db, viewer.personId, now);
+  await markPortfolioUse(db, viewer, now);
   await logPortfolioAccess(db, {
     organisationId: viewer.organisationId,
     personId: viewer.personId,

@@ -27,7 +27,7 @@ const ALL: PortfolioFilter = { stage: null, state: 'all' };
 
 async function organisation(name: string, standards: string | null): Promise<number> {
   const { rows } = await db.execute({
-    sql: `INSERT INTO organisations (name, standards, link_key, created_ms, updated_ms) VALUES (?, ?, 'key', 0, 0) RETURNING id`,
+    sql: `INSERT INTO organisations (name, standards, created_ms, updated_ms) VALUES (?, ?, 0, 0) RETURNING id`,
     args: [name, standards],
   });
   return Number(rows[0]!.id);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkFor, registerOrganisation } from '@/server/portfolio/organisations';
-import { logPortfolioAccess, viewerOfLinkToken } from '@/server/portfolio/portfolio-access';
+import { logPortfolioAccess, newPortfolioLink, openPortfolioLink } from '@/server/portfolio/portfolio-access';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { purgeExpired } from '@/server/upkeep/retention';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -23,10 +23,12 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-/** A link for the address (or the office), opened once at `openedAt`: the person's id. */
+/** A link for the address (or the office), opened as it was given (a session), last used at `openedAt`: the person's id. */
 async function personOpening(address: string | null, givenAt: number, openedAt: number) {
   const made = (await linkFor(db, 'la.example', address, givenAt)) as { token: string };
-  const personId = (await viewerOfLinkToken(db, made.token, givenAt))!.personId;
+  const opening = await openPortfolioLink(db, made.token, givenAt, 'Firefox');
+  if (opening.kind !== 'opened') throw new Error(`the link did not open: ${opening.kind}`);
+  const personId = opening.viewer.personId;
   await db.execute({ sql: 'UPDATE organisation_people SET last_used_ms = ? WHERE id = ?', args: [openedAt, personId] });
   await logPortfolioAccess(db, { organisationId, personId, action: 'opened', detail: 'state=open', now: openedAt });
   return personId;
@@ -58,6 +60,9 @@ describe('the portfolio’s personal data', () => {
     expect(await erasePersonalData(db, 'ann@la.example', photos())).toEqual({ enquiries: 0, emails: 0, photos: 0, portfolioLinks: 1 });
     expect((await exportPersonalData(db, 'ann@la.example')).portfolioLinks).toEqual([]);
     expect((await db.execute('SELECT id FROM organisation_people')).rows.map((row) => row.id)).toEqual([cat]);
+    // Her links and sessions go with her.
+    expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_links')).rows.map((row) => row.person_id)).toEqual([cat]);
+    expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_sessions')).rows.map((row) => row.person_id)).toEqual([cat]);
     expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_access_log')).rows.map((row) => row.person_id)).toEqual([cat]);
   });
 
@@ -68,6 +73,9 @@ describe('the portfolio’s personal data', () => {
     const office = await personOpening(null, T0, T0);
     // Revoked recently: kept for now (the revocation is in the log).
     await db.execute({ sql: 'UPDATE organisation_people SET revoked_ms = ? WHERE id = ?', args: [later - DAY_MS, office] });
+    // The recent person opened another link lately: that session and link are still of use.
+    const lately = await newPortfolioLink(db, recent, later - DAY_MS);
+    expect(await openPortfolioLink(db, lately, later - DAY_MS, 'Safari')).toMatchObject({ kind: 'opened' });
 
     expect(await purgeExpired(db, later, photos())).toEqual({ enquiries: 0, errorLogs: 0, portfolioPeople: 1 });
     expect((await db.execute('SELECT email FROM organisation_people ORDER BY id')).rows.map((row) => row.email)).toEqual([
@@ -79,5 +87,12 @@ describe('the portfolio’s personal data', () => {
       [[recent, 'opened']],
     );
     expect(await count('organisations')).toBe(1);
+    // Sessions unused for 30 days and links as old go, whoever they are of: the recent one stays.
+    expect((await db.execute('SELECT person_id, browser FROM portfolio_sessions')).rows.map((row) => [row.person_id, row.browser])).toEqual(
+      [[recent, 'Safari']],
+    );
+    expect(
+      (await db.execute('SELECT person_id, created_ms FROM portfolio_links')).rows.map((row) => [row.person_id, row.created_ms]),
+    ).toEqual([[recent, later - DAY_MS]]);
   });
 });

@@ -2,7 +2,8 @@ import 'server-only';
 import type { Client } from '@libsql/client';
 import { asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { orm } from '@/server/base/db';
-import { organisationPeople, organisations, portfolioAccessLog } from '@/server/base/db-schema';
+import { organisationPeople, organisations, portfolioAccessLog, portfolioLinks, portfolioSessions } from '@/server/base/db-schema';
+import { PORTFOLIO_SESSION_DAYS } from '@/server/portfolio/portfolio-access';
 import { emailKey } from '@/server/base/email-key';
 
 /**
@@ -71,5 +72,18 @@ export function expiredPortfolioPeople(db: Client, cutoff: number) {
   return [
     orm(db).delete(portfolioAccessLog).where(lt(portfolioAccessLog.atMs, cutoff)),
     ...deletePeople(db, lt(lastSeen, cutoff)),
+  ] as const;
+}
+
+/**
+ * Retention's statements for what can no longer open a portfolio: sessions unused for
+ * PORTFOLIO_SESSION_DAYS, and links older than that (a link past its 24 hours is kept that long only so
+ * its page can offer a new one to the same address).
+ */
+export function endedPortfolioAccess(db: Client, now: number) {
+  const before = now - PORTFOLIO_SESSION_DAYS * 24 * 60 * 60_000;
+  return [
+    orm(db).delete(portfolioSessions).where(lt(portfolioSessions.lastUsedMs, before)),
+    orm(db).delete(portfolioLinks).where(lt(portfolioLinks.createdMs, before)),
   ] as const;
 }

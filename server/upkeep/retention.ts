@@ -6,7 +6,7 @@ import { orm } from '@/server/base/db';
 import { enquiries, errorLogs } from '@/server/base/db-schema';
 import { photosRoot, removeOrphanPhotoFolders } from '@/server/ledger/photo-store';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
-import { expiredPortfolioPeople } from '@/server/upkeep/portfolio-people';
+import { endedPortfolioAccess, expiredPortfolioPeople } from '@/server/upkeep/portfolio-people';
 
 const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
@@ -26,7 +26,8 @@ function errorLogCutoff(now: number, days = ERROR_LOG_RETENTION_DAYS): string {
  * older than ENQUIRY_RETENTION_MONTHS with their outbox jobs, drying records and photos (and photo folders no enquiry
  * points at, and the messages the folder mailer saved for them), and error logs older than
  * ERROR_LOG_RETENTION_DAYS; and the portfolio's access log entries older than the enquiries' period, with
- * each person given a portfolio link who has not been sent, used or revoked it in that period. One
+ * each person given a portfolio link who has not been sent, used or revoked it in that period, and
+ * portfolio sessions and links that can no longer open anything or offer a new one. One
  * transaction; returns how many rows of each went.
  */
 export async function purgeExpired(
@@ -45,6 +46,7 @@ export async function purgeExpired(
         .delete(errorLogs)
         .where(lt(errorLogs.receivedAt, errorLogCutoff(now))),
       ...expiredPortfolioPeople(db, cutoff),
+      ...endedPortfolioAccess(db, now),
     ],
   });
   await removeOrphanPhotoFolders(db, root, now);

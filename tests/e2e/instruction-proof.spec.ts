@@ -16,17 +16,19 @@ import { expect, hydrated, test, type Page } from './support/test';
 const run = randomBytes(4).toString('hex');
 const domain = `proof-${run}.example`;
 const name = `Proof Mutual ${run}`;
-let portfolioToken: string;
 
 test.beforeAll(async () => {
   await insurersCommand('--add', name, '--domain', domain);
-  portfolioToken = linkPath(await insurersCommand('--link', domain, '--address', `desk@${domain}`), '/portfolio/open/')
-    .split('/')
-    .pop()!;
 });
 
+/** A new link for the organisation's desk, as `--link` prints it: each opens once. */
+const newPortfolioToken = async () =>
+  linkPath(await insurersCommand('--link', domain, '--address', `desk@${domain}`), '/portfolio/open/')
+    .split('/')
+    .pop()!;
+
 async function portfolioReferences(page: Page): Promise<{ rows: string[]; csv: string }> {
-  await openPortfolio(page, portfolioToken);
+  await openPortfolio(page, await newPortfolioToken());
   const csv = await page.request.get('/portfolio/claims.csv');
   expect(csv.status()).toBe(200);
   return { rows: await rowReferences(page), csv: await csv.text() };

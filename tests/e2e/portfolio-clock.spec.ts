@@ -3,9 +3,9 @@ import { portfolioColumns, portfolioDeadLinkText } from '@/content/portfolio';
 import { instructionFields } from '../support/instruction';
 import { linkPath, sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
-import { insurersCommand, insurersCommandEndToEnd, openPortfolio, rowReferences } from './support/portfolio';
-import { expect, test, waitingForHydration, type APIRequestContext, type Browser, type Page } from './support/test';
-import { testBuildEnv, testSiteUrl } from './test-env';
+import { anotherPerson, insurersCommand, insurersCommandEndToEnd, openPortfolio, rowReferences } from './support/portfolio';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { testBuildEnv } from './test-env';
 
 // An organisation as the operator registers it and hands out its links, through `npm run insurers`
 // against the test build's database; the working-hours clock as its page and CSV show it, on claims
@@ -71,12 +71,6 @@ function csvRows(text: string): Record<string, string>[] {
   return records.map((cells) => Object.fromEntries(headings!.map((heading, index) => [heading, cells[index]!])));
 }
 
-/** A second person's browser, its page waiting for hydration as the `page` fixture's does. */
-async function anotherPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testSiteUrl });
-  return waitingForHydration(await context.newPage());
-}
-
 test('an organisation registered and linked through `npm run insurers`: the working-hours clock, on the page and in the CSV', async ({
   page,
   request,
@@ -96,7 +90,7 @@ test('an organisation registered and linked through `npm run insurers`: the work
   ]);
 
   const link = await insurersCommandEndToEnd('--link', domain, '--address', `desk@${domain}`);
-  expect(link.split('\n')[1]).toBe(`For desk@${domain} at ${name}: it works 30 days from its last use. Give it to them only.`);
+  expect(link.split('\n')[1]).toBe(`For desk@${domain} at ${name}: it opens once, within 24 hours. Give it to them only.`);
   await openPortfolio(page, linkPath(link, '/portfolio/open/').split('/').pop()!);
   // Sent signed in with the portfolio's cookie (the page's own requests share it): proof that the
   // instructions are the organisation's, so its view shows them.
@@ -258,6 +252,52 @@ test('`--revoke-address` ends one person’s open page and leaves a colleague’
     ]);
     await expectDead(colleague);
     expect((await colleague.request.get('/portfolio/claims.csv')).status()).toBe(403);
+  } finally {
+    await colleague.context().close();
+  }
+});
+
+test('registered again without a domain, that domain’s person’s open page ends; `--suspend` ends every page until `--resume`', async ({
+  page,
+  browser,
+}) => {
+  const unique = `${Date.now()}`;
+  const name = `Moving Adjusters ${unique}`;
+  const [kept, moved] = [`kept-${unique}.example`, `moved-${unique}.example`];
+  const [ann, bob] = [`ann@${kept}`, `bob@${moved}`];
+  await insurersCommand('--add', name, '--domain', kept, '--domain', moved);
+  const tokenOf = async (domain: string, address: string) =>
+    linkPath(await insurersCommand('--link', domain, '--address', address), '/portfolio/open/')
+      .split('/')
+      .pop()!;
+  await openPortfolio(page, await tokenOf(kept, ann));
+  const colleague = await anotherPerson(browser);
+  try {
+    await openPortfolio(colleague, await tokenOf(moved, bob));
+    const again = (await insurersCommand('--add', name, '--domain', kept)).split('\n');
+    expect(again.slice(0, 5)).toEqual([
+      `Updated ${name}.`,
+      `  domains: ${kept}`,
+      `  no longer its domains: ${moved} (the claims they sent stay its own)`,
+      'Links and open pages ended at those domains (1):',
+      expect.stringMatching(new RegExp(`^  ${bob.replaceAll('.', '\\.')}, last used \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`)),
+    ]);
+    await expectDead(colleague);
+    await page.reload();
+    await expect(page.getByTestId('portfolio')).toBeVisible();
+
+    const suspended = (await insurersCommand('--suspend', kept)).split('\n');
+    expect(suspended[0]).toBe(`${name} is suspended: its links and open pages have stopped working, and no link can be asked for.`);
+    await expectDead(page);
+    // Resumed: nothing comes back by itself (every session ended), but a new link opens again.
+    await insurersCommand('--resume', kept);
+    await expectDead(page);
+    await openPortfolio(page, await tokenOf(kept, ann));
+    await expect(page.getByTestId('portfolio')).toBeVisible();
+    // Its sessions, as the operator sees them: this one, in Chromium.
+    const log = await insurersCommand('--log', kept);
+    expect(log).toContain(`Signed in to the portfolio of ${name} (1), newest first:`);
+    expect(log).toMatch(new RegExp(`Chrome +${ann.replaceAll('.', '\\.')}`));
   } finally {
     await colleague.context().close();
   }

@@ -12,27 +12,33 @@ import { peersControlUrl, productionConfigEnv } from './test-env';
 
 type ReceivedMail = { from: string; to: string[]; subject: string; raw: string };
 
-const ANSWER = 'If that address is registered with us, we have sent it a link. It works for 30 days from its last use.';
+const ANSWER = 'If that address is registered with us, we have sent it a link. It opens your claims once, within 24 hours.';
 const INVALID = 'Enter your e-mail address in the form name@example.com';
 const SUBJECT = 'Your claims with Example Homecare: your link';
-const LINK = /https:\/\/www\.example\.com\/portfolio\/open\/([1-9][0-9]*\.[A-Za-z0-9_-]{32})/;
+const LINK = /https:\/\/www\.example\.com\/portfolio\/open\/([A-Za-z0-9_-]{43})\b/;
 
 const run = randomBytes(4).toString('hex');
 const registered = `claims-${run}.example`;
+const suspended = `suspended-${run}.example`;
 
 test.beforeAll(async () => {
   // The server has migrated its database by the time the tests run (the web server answered).
   const db = openTestDatabase(productionConfigEnv.DATABASE_URL!);
   try {
     const now = Date.now();
-    const inserted = await db.execute({
-      sql: 'INSERT INTO organisations (name, link_key, created_ms, updated_ms) VALUES (?, ?, ?, ?) RETURNING id',
-      args: [`Request Test Insurer ${run}`, randomBytes(24).toString('base64url'), now, now],
-    });
-    await db.execute({
-      sql: 'INSERT INTO organisation_domains (domain, organisation_id) VALUES (?, ?)',
-      args: [registered, Number(inserted.rows[0]!.id)],
-    });
+    for (const [name, domain, suspendedMs] of [
+      [`Request Test Insurer ${run}`, registered, null],
+      [`Suspended Test Insurer ${run}`, suspended, now],
+    ] as const) {
+      const inserted = await db.execute({
+        sql: 'INSERT INTO organisations (name, created_ms, updated_ms, suspended_ms) VALUES (?, ?, ?, ?) RETURNING id',
+        args: [name, now, now, suspendedMs],
+      });
+      await db.execute({
+        sql: 'INSERT INTO organisation_domains (domain, organisation_id) VALUES (?, ?)',
+        args: [domain, Number(inserted.rows[0]!.id)],
+      });
+    }
   } finally {
     db.close();
   }
@@ -50,14 +56,21 @@ async function ask(page: Page, address: string) {
   return section;
 }
 
-/** Asks for a link for an unregistered and then a registered address; the first gets no e-mail, the second its link. */
+/**
+ * Asks for a link for an unregistered address, one at a suspended organisation's domain, and then a
+ * registered address; the first two get no e-mail, the third its link: its token.
+ */
 async function askForBoth(page: Page, label: string) {
   const stranger = `someone.${label}.${run}@unregistered-${run}.example`;
+  const switchedOff = `desk.${label}.${run}@${suspended}`;
   const adjuster = `adjuster.${label}.${run}@${registered}`;
-  await page.goto('/insurers');
-  let section = await ask(page, stranger);
-  await expect(section.getByRole('status')).toHaveText(ANSWER);
-  expect(page.url()).not.toContain('unregistered');
+  let section: Awaited<ReturnType<typeof ask>>;
+  for (const nobody of [stranger, switchedOff]) {
+    await page.goto('/insurers');
+    section = await ask(page, nobody);
+    await expect(section.getByRole('status')).toHaveText(ANSWER);
+    expect(page.url()).toMatch(/\/insurers$/);
+  }
   await page.goto('/insurers');
   section = await ask(page, adjuster);
   await expect(section.getByRole('status')).toHaveText(ANSWER);
@@ -71,8 +84,29 @@ async function askForBoth(page: Page, label: string) {
   const token = LINK.exec(parsed.text)?.[1];
   expect(token).toBeTruthy();
   expect(await page.content()).not.toContain(token!);
-  // The worker sends in order: the stranger's request came first and was sent nothing.
+  // The worker sends in order: the stranger's and the suspended domain's requests came first and were sent nothing.
   expect(await mailsTo(stranger)).toEqual([]);
+  expect(await mailsTo(switchedOff)).toEqual([]);
+
+  return token!;
+}
+
+/** The e-mailed link, as its person opens it: once, then used, with a new one a press away. */
+async function openOnce(page: Page, token: string) {
+  // Brought to the page, "Open my claims" pressed: the claims.
+  await page.goto(`/portfolio/open/${token}`);
+  await expect(page).toHaveURL(/\/portfolio$/);
+  await page.getByRole('button', { name: 'Open my claims' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Claims from Request Test Insurer ${run}`);
+  // Signed out, and opened again: used, and a new one is a press away (answered as the request is).
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/insurers$/);
+  await page.goto(`/portfolio/open/${token}`);
+  await expect(page).toHaveURL(/\/portfolio$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has been used or is too old');
+  await page.getByRole('button', { name: 'Email me a new link' }).click();
+  await expect(page.getByTestId('portfolio-new-link').getByRole('status')).toHaveText(ANSWER);
+  expect(page.url()).toMatch(/\/portfolio$/);
 }
 
 test.describe('with JavaScript', () => {
@@ -81,9 +115,10 @@ test.describe('with JavaScript', () => {
     // Documents loaded: the form's posts must load none (history updates of the same document do not count).
     let loads = 0;
     page.on('load', () => (loads += 1));
-    await askForBoth(page, 'script');
-    // The two loads by goto, and none by either form post.
-    expect(loads).toBe(2);
+    const token = await askForBoth(page, 'script');
+    // The three loads by goto, and none by any form post.
+    expect(loads).toBe(3);
+    await openOnce(page, token);
   });
 
   test('a bad address gets the field error before anything is sent', async ({ page }) => {
@@ -120,7 +155,7 @@ test.describe('without JavaScript', () => {
 
   test('the form posts to the page, which answers the same; the link only to a registered domain', async ({ page }) => {
     test.setTimeout(60_000);
-    await askForBoth(page, 'native');
+    await openOnce(page, await askForBoth(page, 'native'));
   });
 
   test('a bad address comes back with the field error and what was typed', async ({ page }) => {

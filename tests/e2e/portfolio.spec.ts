@@ -1,41 +1,41 @@
 import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { business } from '@/content/business';
 import { deadLinkText, statusText } from '@/content/claims';
-import { portfolioColumns, portfolioDeadLinkText, portfolioPage } from '@/content/portfolio';
+import { portfolioColumns, portfolioDeadLinkText, portfolioLinkText, portfolioPage } from '@/content/portfolio';
 import { printed, runTool } from '../support/tool-host/client';
 import { axe } from './support/axe';
 import { sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
-import { openPortfolio, rowReferences } from './support/portfolio';
+import { anotherPerson, bringPortfolioLink, openPortfolio, rowReferences } from './support/portfolio';
 import { expect, test, type Page } from './support/test';
 import { testBuildEnv } from './test-env';
 
 // An insurer's and a loss adjuster's portfolios against the test build: two organisations, each with
 // two instructions, and a homeowner's claim. Each person's link opens their own organisation's claims
-// and no one else's, however the address is edited; the CSV is the page's rows; a new key ends an open page.
+// and no one else's, however the address is edited; the CSV is the page's rows; a link opens once; signing
+// out ends a page, and signing out everywhere ends every browser's.
 
 const database = (): Client => openTestDatabase(testBuildEnv.DATABASE_URL!);
 const HYPERLINK = '=HYPERLINK("https://evil.example/","Open")';
 
-type Organisation = { id: number; personId: number; token: string; references: string[] };
+type Organisation = { id: number; personId: number; references: string[] };
 
-async function newOrganisation(db: Client, name: string): Promise<Omit<Organisation, 'token' | 'references'>> {
+async function newOrganisation(db: Client, name: string): Promise<Omit<Organisation, 'references'>> {
   const now = Date.now();
   const created = await db.execute({
-    sql: 'INSERT INTO organisations (name, standards, link_key, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?) RETURNING id',
-    args: [name, '{"contact":{"workingHours":2}}', randomBytes(24).toString('base64url'), now, now],
+    sql: 'INSERT INTO organisations (name, standards, created_ms, updated_ms) VALUES (?, ?, ?, ?) RETURNING id',
+    args: [name, '{"contact":{"workingHours":2}}', now, now],
   });
   const id = Number(created.rows[0]!.id);
   const person = await db.execute({
-    sql: 'INSERT INTO organisation_people (organisation_id, email, email_key, link_key, created_ms) VALUES (?, NULL, NULL, ?, ?) RETURNING id',
-    args: [id, randomBytes(24).toString('base64url'), now],
+    sql: 'INSERT INTO organisation_people (organisation_id, email, email_key, created_ms) VALUES (?, NULL, NULL, ?) RETURNING id',
+    args: [id, now],
   });
   return { id, personId: Number(person.rows[0]!.id) };
 }
 
-/** Each person's link token, as the operator's `--link` prints it (tests/support/tool-host/portfolio-link.ts, in the tool host). */
+/** A new link token for each person, as the operator's `--link` makes one (tests/support/tool-host/portfolio-link.ts, in the tool host). */
 const linkTokens = async (...people: number[]) =>
   (await printed(runTool('portfolio-link', people.map(String), testBuildEnv))).trim().split('\n');
 
@@ -68,16 +68,21 @@ test.beforeAll(async ({ request }) => {
   }
   await db.execute({ sql: 'UPDATE enquiries SET claim_reference = ? WHERE reference = ?', args: [HYPERLINK, references[0]![0]!] });
   homeowner = (await sentEnquiry(request, `portfolio-${unique}-home`)).reference;
-  const [firstToken, secondToken] = await linkTokens(made[0]!.personId, made[1]!.personId);
-  first = { ...made[0]!, token: firstToken!, references: references[0]! };
-  second = { ...made[1]!, token: secondToken!, references: references[1]! };
+  first = { ...made[0]!, references: references[0]! };
+  second = { ...made[1]!, references: references[1]! };
   db.close();
 });
 
-const openLink = (page: Page, organisation: Organisation) => openPortfolio(page, organisation.token);
+/** A link opens once: each opening is a new link of the organisation's person. */
+const newLink = async (organisation: Organisation) => (await linkTokens(organisation.personId))[0]!;
+const openLink = async (page: Page, organisation: Organisation) => {
+  const token = await newLink(organisation);
+  await openPortfolio(page, token);
+  return token;
+};
 
 test('each link opens its own organisation’s claims only, newest first, with no token left anywhere', async ({ page, context }) => {
-  await openLink(page, first);
+  const token = await openLink(page, first);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Claims from Example Mutual /);
   expect(await rowReferences(page)).toEqual(first.references);
   await expect(page.getByTestId('portfolio-table').getByRole('columnheader')).toHaveText([
@@ -90,10 +95,13 @@ test('each link opens its own organisation’s claims only, newest first, with n
   ).toContainText('2');
   // Nothing the instructing office did not send: no policyholder's name or phone.
   await expect(page.getByTestId('portfolio')).not.toContainText(/Ann Policy|07700/);
-  expect(await page.content()).not.toContain(first.token);
-  const [cookie] = (await context.cookies()).filter((each) => each.name === 'portfolio');
+  expect(await page.content()).not.toContain(token);
+  const cookies = await context.cookies();
+  const [cookie] = cookies.filter((each) => each.name === 'portfolio');
   expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
-  expect(cookie!.value).not.toContain(first.token.split('.')[1]);
+  expect(cookie!.value).not.toContain(token);
+  // The used link's token no longer waits anywhere.
+  expect(cookies.filter((each) => each.value.includes(token))).toEqual([]);
 
   await openLink(page, second);
   expect(await rowReferences(page)).toEqual(second.references);
@@ -163,8 +171,9 @@ test('without a cookie, the page is the dead link and nothing else, and not inde
   await expect(page.getByTestId('portfolio-link-refused')).toHaveText(
     `${portfolioDeadLinkText.title}Call us on ${business.phone.display} for a new one.`,
   );
-  // A forged link sets no cookie and moves on to the same answer.
-  await page.goto(`/portfolio/open/${first.token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))}`);
+  // A forged link moves on to the same answer.
+  const token = await newLink(first);
+  await page.goto(`/portfolio/open/${token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))}`);
   await expect(page).toHaveURL(/\/portfolio$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
 });
@@ -214,32 +223,75 @@ test('the filters, the download and the table by keyboard alone', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: statusText.heading(second.references[0]!) })).toBeVisible();
 });
 
-test('a new organisation key, or a new person key, ends an open page on its next load', async ({ page }) => {
-  const db = database();
+test('a link opens once: opened again, in this browser or another, it says so and sends a new one to the same address', async ({
+  page,
+  browser,
+}) => {
+  const token = await openLink(page, first);
+  expect(await rowReferences(page)).toEqual(first.references);
+  const other = await anotherPerson(browser);
   try {
-    for (const [organisation, table, id] of [
-      [first, 'organisations', first.id],
-      [second, 'organisation_people', second.personId],
-    ] as const) {
-      await openLink(page, organisation);
-      expect(await rowReferences(page)).toEqual(organisation.references);
-      await db.execute({ sql: `UPDATE ${table} SET link_key = ? WHERE id = ?`, args: [randomBytes(24).toString('base64url'), id] });
-      const answer = await page.reload();
-      expect(answer?.status(), table).toBe(403);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
-      await expect(page.getByTestId('portfolio-link-refused').getByRole('paragraph')).toHaveText(
-        `Call us on ${business.phone.display} for a new one.`,
-      );
-      await expect(page.getByTestId('portfolio-link-refused').getByRole('link', { name: business.phone.display })).toHaveAttribute(
+    await bringPortfolioLink(other, token);
+    const used = other.getByTestId('portfolio-link-used');
+    await expect(used.getByRole('heading', { level: 1 })).toHaveText('This link has been used or is too old');
+    await expect(other.getByTestId('portfolio')).toHaveCount(0);
+    // An office link (no address): nothing to send it to, so the phone number.
+    await expect(used).toContainText(portfolioLinkText.used.office);
+    expect((await other.request.get('/portfolio/claims.csv')).status()).toBe(403);
+    expect((await axe(other).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  } finally {
+    await other.context().close();
+  }
+  // The first browser is still signed in.
+  await page.reload();
+  expect(await rowReferences(page)).toEqual(first.references);
+});
+
+test('the link’s page: nothing used until "Open my claims" is pressed, by keyboard alone, and axe finds nothing', async ({ page }) => {
+  await bringPortfolioLink(page, await newLink(first));
+  const opening = page.getByTestId('portfolio-open-link');
+  await expect(opening.getByRole('heading', { level: 1 })).toHaveText(portfolioLinkText.open.heading);
+  await expect(page.getByTestId('portfolio')).toHaveCount(0);
+  expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  // Loaded again (a mail scanner, a preview, a second look): still unused.
+  await page.reload();
+  const button = opening.getByRole('button', { name: portfolioLinkText.open.button });
+  await expect(button).toBeVisible();
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('portfolio')).toBeVisible();
+  expect(await rowReferences(page)).toEqual(first.references);
+});
+
+test('"Sign out" ends this browser’s page; "Sign out everywhere" ends a second browser’s too', async ({ page, browser }) => {
+  await openLink(page, second);
+  const other = await anotherPerson(browser);
+  try {
+    await openLink(other, second);
+    await page.getByRole('button', { name: portfolioPage.signOut, exact: true }).click();
+    await expect(page).toHaveURL(/\/insurers$/);
+    let answer = await page.goto('/portfolio');
+    expect(answer?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
+    // The other browser's page is its own session: still open.
+    await other.reload();
+    expect(await rowReferences(other)).toEqual(second.references);
+
+    await openLink(page, second);
+    await page.getByRole('button', { name: portfolioPage.signOutEverywhere }).click();
+    await expect(page).toHaveURL(/\/insurers$/);
+    for (const each of [page, other]) {
+      answer = await each.goto('/portfolio');
+      expect(answer?.status()).toBe(403);
+      await expect(each.getByRole('heading', { level: 1 })).toHaveText(portfolioDeadLinkText.title);
+      await expect(each.getByTestId('portfolio-link-refused').getByRole('link', { name: business.phone.display })).toHaveAttribute(
         'href',
         `tel:${business.phone.e164}`,
       );
-      await expect(page.getByTestId('portfolio')).toHaveCount(0);
-      expect((await page.request.get('/portfolio/claims.csv')).status()).toBe(403);
-      const status = await page.goto(`/claims/${organisation.references[0]}`);
-      expect(status?.status()).toBe(404);
+      expect((await each.request.get('/portfolio/claims.csv')).status()).toBe(403);
+      expect((await each.goto(`/claims/${second.references[0]}`))?.status()).toBe(404);
     }
   } finally {
-    db.close();
+    await other.context().close();
   }
 });

@@ -27,6 +27,7 @@ import { dryingDocumentsMigration } from '@/server/base/migrations/0025-drying-d
 import { instructingOrganisationsMigration } from '@/server/base/migrations/0026-instructing-organisations';
 import { portfolioLinkMailsMigration } from '@/server/base/migrations/0027-portfolio-link-mails';
 import { instructionProofMigration } from '@/server/base/migrations/0028-instruction-proof';
+import { portfolioSessionsMigration } from '@/server/base/migrations/0029-portfolio-sessions';
 
 import type { Transaction } from '@libsql/client';
 
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   instructingOrganisationsMigration,
   portfolioLinkMailsMigration,
   instructionProofMigration,
+  portfolioSessionsMigration,
 ];

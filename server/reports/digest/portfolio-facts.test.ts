@@ -10,7 +10,6 @@ import { gatherDigestFacts } from '@/server/reports/digest/facts';
 import { periodContaining, previousPeriod } from '@/server/reports/digest/period';
 import { portfolioDigest } from '@/server/reports/digest/portfolio-facts';
 import { composeDigest } from '@/server/reports/digest/sections';
-import { newLinkKey } from '@/server/portfolio/portfolio-access';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 
@@ -30,7 +29,7 @@ afterEach(() => cleanup());
 async function organisation(name: string, standards: string | null) {
   const [row] = await orm(db)
     .insert(organisations)
-    .values({ name, standards, linkKey: newLinkKey(), createdMs: covers.fromMs, updatedMs: covers.fromMs })
+    .values({ name, standards, createdMs: covers.fromMs, updatedMs: covers.fromMs })
     .returning({ id: organisations.id });
   return row!.id;
 }
@@ -38,7 +37,7 @@ async function organisation(name: string, standards: string | null) {
 async function person(organisationId: number, email: string) {
   const [row] = await orm(db)
     .insert(organisationPeople)
-    .values({ organisationId, email, emailKey: email, linkKey: newLinkKey(), createdMs: covers.fromMs })
+    .values({ organisationId, email, emailKey: email, createdMs: covers.fromMs })
     .returning({ id: organisationPeople.id });
   return row!.id;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { AddPhotos, type LaterPhotosNotice } from '@/app/(claims)/_components/add-photos';
 import { ConfirmInstruction } from '@/app/(claims)/_components/confirm-instruction';
 import { confirmInstruction } from '@/app/(claims)/claims/[reference]/actions';
@@ -13,7 +13,7 @@ import { hasCertificate, hasStatement } from '@/lib/drying-documents';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 import { setPageStatus } from '@/server/edge/page-status.mjs';
-import { PORTFOLIO_COOKIE } from '@/server/portfolio/portfolio-access';
+import { portfolioSessionFrom } from '@/server/portfolio/portfolio-exchange';
 import { INSTRUCTION_CONFIRM_COOKIE, instructionToConfirm } from '@/server/claims/instruction-proof';
 import { claimStatusPath } from '@/lib/claim-paths.mjs';
 import { portfolioClaimStatus } from '@/server/portfolio/portfolio-page';
@@ -51,7 +51,11 @@ export default async function ClaimStatusPage({
   const jar = await cookies();
   const opened = await claimPages().statusBySession(reference, jar.get(CLAIM_SESSION_COOKIE.status)?.value);
   if (!opened) {
-    const instructed = await portfolioClaimStatus(reference, jar.get(PORTFOLIO_COOKIE)?.value);
+    const host = (await headers()).get('host');
+    const instructed = await portfolioClaimStatus(
+      reference,
+      portfolioSessionFrom((name) => jar.get(name)?.value, host),
+    );
     if (instructed)
       return (
         <div className="mx-auto max-w-3xl px-4 py-12">
