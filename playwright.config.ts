@@ -42,10 +42,9 @@ export default defineConfig({
   // Playwright empties its output folder when it starts: a lane running beside this run has its own.
   outputDir: process.env.TEST_LANE ? `test-results-${process.env.TEST_LANE}` : 'test-results',
   forbidOnly: !!process.env.CI,
-  // A test that passes only on its second try is a failing test, and the list reporter names it
-  // "flaky". CI still tries a failed test once more while the flaky ones seen with two workers on two
-  // CPUs are open (docs/testing.md, "Nothing is retried"): a run's landing should not hang on them.
-  retries: process.env.CI ? 1 : 0,
+  // Nothing is retried, in CI or here: a test that passes only on its second try is a failing test,
+  // fixed at its cause (docs/testing.md, "Retries").
+  retries: 0,
   // The two builds' specs run side by side, each build's one after another: the specs of one build share
   // its server, its database and its fake services, the two builds share nothing (each has its own fake
   // CRM and data folder). Measured on the 2-CPU machines: docs/testing.md.
