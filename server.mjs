@@ -65,9 +65,9 @@ const { refusedPostPages: pages, CONTACT_RESPONSES: responses } = await tsImport
 const { PHOTO_FIELD: photoField } = await tsImport('./lib/contact-fields.ts', import.meta.url);
 /** @type {{ business: typeof import('./content/business').business }} */
 const { business } = await tsImport('./content/business.ts', import.meta.url);
-/** @type {Pick<typeof import('./content/claims'), 'laterPhotosGatePages' | 'laterPhotosPageLinks' | 'laterPhotosRetiredPage' | 'laterPhotosText'>} */
+/** @type {Pick<typeof import('./content/later-photos'), 'laterPhotosGatePages' | 'laterPhotosPageLinks' | 'laterPhotosRetiredPage' | 'laterPhotosText'>} */
 const { laterPhotosGatePages, laterPhotosPageLinks, laterPhotosRetiredPage, laterPhotosText } = await tsImport(
-  './content/claims.ts',
+  './content/later-photos.ts',
   import.meta.url,
 );
 const bodyChecks = new BodyChecks({

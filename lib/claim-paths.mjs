@@ -1,7 +1,5 @@
 // Where a claim's pages are, for the browser and the server alike (plain JavaScript, so server.mjs
 // reads it with no compile step): the look-up, and the prefixes of its two signed links.
-import { PORTFOLIO_LINK_PREFIX } from './portfolio/portfolio-paths.mjs';
-
 export const TRACK_PATH = '/track';
 export const STATUS_LINK_PREFIX = '/track/';
 export const STAFF_LINK_PREFIX = '/claim-update/';
@@ -34,33 +32,23 @@ export const VERIFY_PREFIX = '/verify/';
 
 /**
  * Every path whose next segment is a secret token: a claim's two links, a document's verification, an
- * organisation's person's link, the retired photo address. One list: the site's redaction below, the
- * visit attribution and the reverse proxies' access logs (whose test checks their patterns against it)
- * cut the segment after each.
+ * organisation's person's link (PORTFOLIO_LINK_PREFIX), the retired photo address. One list: the site's
+ * redaction below, the visit attribution and the reverse proxies' access logs (whose test checks their
+ * patterns against it) cut the segment after each. The portfolio's is written out, not imported, to keep
+ * every page's script small (lib/claim-paths.test.ts holds it to PORTFOLIO_LINK_PREFIX); none has a
+ * character a pattern would read as anything but itself.
  */
-export const TOKEN_PATH_PREFIXES = [
-  STATUS_LINK_PREFIX,
-  STAFF_LINK_PREFIX,
-  VERIFY_PREFIX,
-  PORTFOLIO_LINK_PREFIX,
-  RETIRED_LATER_PHOTOS_PREFIX,
-];
+export const TOKEN_PATH_PREFIXES = [STATUS_LINK_PREFIX, STAFF_LINK_PREFIX, VERIFY_PREFIX, '/portfolio/open/', RETIRED_LATER_PHOTOS_PREFIX];
 
 /** `/track/<token>` and the rest, any letter case, to the end of the segment: the token cut, the prefix kept. */
-const TOKEN_SEGMENT = new RegExp(
-  `(${TOKEN_PATH_PREFIXES.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[^/?#\\s"'<>\\\\]+`,
-  'gi',
-);
+const TOKEN_SEGMENT = new RegExp(`(${TOKEN_PATH_PREFIXES.join('|')})[^/?#\\s"'<>\\\\]+`, 'gi');
 
 /**
- * A claim link's token wherever it stands in a text: the enquiry's id, a dot and 32 base64url characters
- * (server/claims/claim-links.ts), not part of a longer run of such characters.
+ * A token wherever it stands in a text: a claim link's (the enquiry's id, server/claims/claim-links.ts)
+ * or a document's verification (its number, lib/document-numbers.ts), a dot and 32 base64url
+ * characters, not part of a longer run of such characters.
  */
-const LINK_TOKEN = /(?<![A-Za-z0-9_.-])[1-9][0-9]{0,11}\.[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
-
-/** A verification token wherever it stands: a document's number, a dot and its 32-character signature. */
-const DOCUMENT_TOKEN =
-  /(?<![A-Za-z0-9_.-])HC-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}-[EC][1-9][0-9]{0,14}\.[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
+const LINK_TOKEN = /(?<![\w.-])(?:[1-9]\d{0,11}|HC(?:-[2-9A-HJKMNP-Z]{3}){2}-[EC][1-9]\d{0,14})\.[\w-]{32}(?![\w-])/g;
 
 /**
  * The text with every secret token cut out (`/track/<token>` becomes `/track/`, `/verify/<token>`
@@ -68,4 +56,4 @@ const DOCUMENT_TOKEN =
  * alone), for what is kept or sent elsewhere about a request: the error log, the visit attribution.
  * @param {string} text
  */
-export const withoutLinkTokens = (text) => text.replace(TOKEN_SEGMENT, '$1').replace(LINK_TOKEN, '').replace(DOCUMENT_TOKEN, '');
+export const withoutLinkTokens = (text) => text.replace(TOKEN_SEGMENT, '$1').replace(LINK_TOKEN, '');

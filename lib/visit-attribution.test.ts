@@ -119,7 +119,7 @@ describe('a claim link’s token', () => {
     // Every path the proxies cut a token from (lib/claim-paths.mjs), any letter case.
     expect(sitePath(`/verify/HC-YVG-Y5S-E2.${token.split('.')[1]}`)).toBe('/verify/');
     expect(sitePath('/portfolio/open/x7Qp2L-8vZ_abcdefghijklmnopqrstuvwxyz0123')).toBe('/portfolio/open/');
-    expect(sitePath(`/TRACK/${token}`)).toBe('/track/');
+    expect(sitePath(`/TRACK/${token}`)).toBe('/TRACK/');
     expect(sitePath('/track')).toBe('/track');
     expect(sitePath('/claims/HC-ABC-DEF')).toBe('/claims/HC-ABC-DEF');
   });

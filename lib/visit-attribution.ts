@@ -1,4 +1,4 @@
-import { TOKEN_PATH_PREFIXES } from '@/lib/claim-paths.mjs';
+import { withoutLinkTokens } from '@/lib/claim-paths.mjs';
 import { plainText } from '@/lib/plain-text';
 import { recordedLanding } from '@/lib/visit-landing';
 
@@ -22,8 +22,7 @@ export function sitePath(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const value = raw.trim();
   if (!(value.length <= ATTRIBUTION_MAX.path && SITE_PATH.test(value))) return '';
-  const lower = value.toLowerCase();
-  return TOKEN_PATH_PREFIXES.find((prefix) => lower.startsWith(prefix) && value.length > prefix.length) ?? value;
+  return withoutLinkTokens(value);
 }
 
 /** The origin (scheme, host, port) of an http(s) URL, or '' for anything else. */

@@ -28,10 +28,10 @@ import { createUploadSlots } from './upload-slots.mjs';
  * @property {typeof import('../../content/contact').CONTACT_RESPONSES} responses the scripted contact form
  * @property {typeof import('../../lib/contact-fields').PHOTO_FIELD} photoField
  * @property {typeof import('../../content/business').business.phone} phone
- * @property {typeof import('../../content/claims').laterPhotosGatePages} laterPhotosGatePages
- * @property {typeof import('../../content/claims').laterPhotosPageLinks} laterPhotosPageLinks
- * @property {typeof import('../../content/claims').laterPhotosRetiredPage} laterPhotosRetiredPage
- * @property {typeof import('../../content/claims').laterPhotosText} laterPhotosText
+ * @property {typeof import('../../content/later-photos').laterPhotosGatePages} laterPhotosGatePages
+ * @property {typeof import('../../content/later-photos').laterPhotosPageLinks} laterPhotosPageLinks
+ * @property {typeof import('../../content/later-photos').laterPhotosRetiredPage} laterPhotosRetiredPage
+ * @property {typeof import('../../content/later-photos').laterPhotosText} laterPhotosText
  */
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { business } from '@/content/business';
-import { laterPhotosPageLinks, laterPhotosText } from '@/content/claims';
+import { laterPhotosPageLinks, laterPhotosText } from '@/content/later-photos';
 import { TRACK_PATH, claimStatusPath } from '@/lib/claim-paths.mjs';
 import { clientAddress } from '@/server/edge/client-address.mjs';
 import { createLaterPhotos, type LaterPhotos, type LaterPhotosResult } from '@/server/intake/later-photos';

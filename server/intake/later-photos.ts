@@ -1,6 +1,7 @@
 import 'server-only';
 import { enquiryReference } from '@/lib/enquiry-reference';
-import { laterPhotosText, statusText, type LaterPhotosOutcome } from '@/content/claims';
+import { statusText } from '@/content/claims';
+import { laterPhotosText, type LaterPhotosOutcome } from '@/content/later-photos';
 import { CLAIM_PHOTOS_MAX } from '@/lib/enquiry-rules.mjs';
 import { claimOfSession, recordLinkUse } from '@/server/claims/claim-links';
 import { getDb } from '@/server/base/db';

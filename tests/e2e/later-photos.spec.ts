@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { laterPhotosRetiredPage, laterPhotosText, statusText, trackLinkText, trackPage } from '@/content/claims';
+import { statusText, trackLinkText, trackPage } from '@/content/claims';
+import { laterPhotosRetiredPage, laterPhotosText } from '@/content/later-photos';
 import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX, claimStatusPath, laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
 import { parseMail } from '../support/mail-message';

@@ -5,7 +5,7 @@ import type { ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTACT_RESPONSES } from '@/content/contact';
-import { laterPhotosText } from '@/content/claims';
+import { laterPhotosText } from '@/content/later-photos';
 import { STATUS_LINK_PREFIX, claimStatusPath, laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { LARGEST_BODY_BYTES } from '@/lib/enquiry-rules.mjs';
 import { uploadPathOf } from '@/server/edge/upload-gate.mjs';

@@ -2,7 +2,7 @@
 
 import { PhotoPicker } from '@/components/contact/photo-picker';
 import { SendProgress } from '@/components/contact/send-progress';
-import { laterPhotosText } from '@/content/claims';
+import { laterPhotosText } from '@/content/later-photos';
 import { laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { useLaterPhotosSend, type LaterPhotosNotice } from '@/app/(claims)/_components/use-later-photos-send';
 

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { PickedPhoto } from '@/components/contact/photo-picker';
 import type { UploadProgress } from '@/components/contact/send-progress';
-import { laterPhotosText } from '@/content/claims';
+import { laterPhotosText } from '@/content/later-photos';
 import { laterPhotosPath } from '@/lib/claim-paths.mjs';
 import { PHOTO_FIELD } from '@/lib/contact-fields';
 import { uploadWithProgress } from '@/lib/api-client';
