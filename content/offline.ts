@@ -9,15 +9,10 @@ export const offlinePage = {
   call: 'If it is urgent, call us when you can:',
 } as const;
 
+/** What the form says when it keeps a claim on the phone (the notices of what became of it: content/kept-claim-notices.ts). */
 export const keptClaimText = {
   kept: 'No signal: your claim is saved on this phone and will be sent when it has a signal. You can close this page.',
   urgent: 'If it is urgent (water still coming in, no heating or power, an unsafe building), call us on',
   quota:
     'This phone has no room left to keep your claim with its photos, so it has not been saved for later. Everything you entered is still here: remove a photo or two and press Send message again, or send it when you have a signal.',
-  sent: (reference: string) => `Your claim was sent: reference ${reference}`,
-  sentNoReference: 'Your claim was sent.',
-  refused: (message: string) => `The claim kept on this phone could not be sent: ${message}`,
-  refusedNext: 'It is back in the claim form for you to check and send again.',
-  refusedLink: 'Open the claim form',
-  dismiss: 'Dismiss',
 } as const;

@@ -26,6 +26,8 @@ export const RESPONSE_REASONS = /** @type {const} */ ([
   'cross-site',
   /** A kept claim named photos it sent ahead that the site no longer has (expired, or a restart): send them again. */
   'photos-missing',
+  /** No room to keep a photo ahead of its claim (this client's share, or the site's): send the claim whole, its photos in its own body. */
+  'send-whole',
 ]);
 
 /** @typedef {(typeof RESPONSE_REASONS)[number]} ResponseReason */

@@ -54,10 +54,17 @@ export const LARGEST_BODY_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + ENQUIRY_TE
 /**
  * Photos sent one request each ahead of their claim (a claim the phone kept with no signal, sent by the
  * service worker so no single request on a weak signal carries them all): kept this long waiting for
- * the claim, at most this many bytes of them at once on the server, and at most this many per client an
- * hour (the most a claim may hold, twice over for the tries of a weak signal).
+ * the claim, at most this many bytes of them at once on the server, at most one claim's worth of them
+ * from one client at once (so no client can fill the space: past either, the phone sends its claim
+ * whole), and at most this many per client an hour (the most a claim may hold, twice over for the tries
+ * of a weak signal).
  */
-export const STAGED_PHOTOS = Object.freeze({ lifetimeMs: 24 * 60 * 60_000, maxBytes: 300_000_000, perClientPerHour: 2 * CLAIM_PHOTOS_MAX });
+export const STAGED_PHOTOS = Object.freeze({
+  lifetimeMs: 24 * 60 * 60_000,
+  maxBytes: 300_000_000,
+  perClientBytes: PHOTO_MAX_COUNT * PHOTO_MAX_BYTES,
+  perClientPerHour: 2 * CLAIM_PHOTOS_MAX,
+});
 
 // Budgets
 

@@ -7,13 +7,13 @@ import { photoFromDraft, type PickedPhoto } from '@/components/contact/photo-pic
 import type { FormAction, FormState } from '@/components/contact/contact-form-state';
 import { clearDraft, loadDraftFields, loadDraftPhotos, removeDraftPhoto, saveDraftFields, saveDraftPhoto } from '@/lib/contact-draft';
 
-type EnquiryDraftOptions = Pick<FormState, 'fields' | 'claimOpen' | 'enquiryKey' | 'photos'> & {
+type EnquiryDraftOptions = Pick<FormState, 'fields' | 'claimOpen' | 'enquiryKey' | 'photos' | 'status'> & {
   dispatch: Dispatch<FormAction>;
   /** Whether a draft kept on the device may come back (not over a refused native post's values). */
   restoreDraft: boolean;
 };
 
-export function useEnquiryDraft({ fields, claimOpen, enquiryKey, photos, dispatch, restoreDraft }: EnquiryDraftOptions) {
+export function useEnquiryDraft({ fields, claimOpen, enquiryKey, photos, status, dispatch, restoreDraft }: EnquiryDraftOptions) {
   /** False until the draft kept on this device (if any) is back in the form: nothing is saved over it before. */
   const draftLoaded = useRef(false);
 
@@ -36,11 +36,19 @@ export function useEnquiryDraft({ fields, claimOpen, enquiryKey, photos, dispatc
     };
   }, [restoreDraft, dispatch]);
 
+  // Kept on the phone by the service worker: its copy is the one sent, and deleted once the site has
+  // it, so the draft goes now (a save still waiting with it), and nothing of the claim stays on the
+  // phone after a send in the background with the page closed. An edit after it saves a draft again.
+  const handedOver = status.kind === 'kept';
   useEffect(() => {
     if (!draftLoaded.current) return;
+    if (handedOver) {
+      void clearDraft();
+      return;
+    }
     const timer = setTimeout(() => saveDraftFields({ savedAt: Date.now(), fields, claimOpen, enquiryKey }), 300);
     return () => clearTimeout(timer);
-  }, [fields, claimOpen, enquiryKey]);
+  }, [fields, claimOpen, enquiryKey, handedOver]);
 
   function photosChanged(next: PickedPhoto[]) {
     const kept = new Set(next.map((photo) => photo.id));

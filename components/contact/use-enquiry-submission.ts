@@ -45,8 +45,8 @@ export function useEnquirySubmission({
   logger = defaultLogger,
   onRefused,
 }: EnquirySubmissionOptions) {
-  const { fields, claimOpen, enquiryKey, photos, retry, sendStoppedByEdit } = state;
-  const draft = useEnquiryDraft({ fields, claimOpen, enquiryKey, photos, dispatch, restoreDraft });
+  const { fields, claimOpen, enquiryKey, photos, status, retry, sendStoppedByEdit } = state;
+  const draft = useEnquiryDraft({ fields, claimOpen, enquiryKey, photos, status, dispatch, restoreDraft });
   // The retries try again through this render's `attempt` (declared below; called only later, by a timer or an event).
   const retries = useSendRetries({ retry, sendStoppedByEdit, dispatch, tryAgain: () => void tries.attempt() });
   const { submissionRef } = retries;

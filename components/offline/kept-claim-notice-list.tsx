@@ -1,13 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { keptClaimText } from '@/content/offline';
+import { keptClaimNoticeText as text } from '@/content/kept-claim-notices';
 import { followKeptClaims } from '@/components/offline/kept-claim-outcomes';
 import type { ClaimOutcome } from '@/lib/offline/protocol';
 
 /**
  * Loaded after the page's load event (kept-claim-notices.tsx): registers the service worker and says
- * what became of a claim kept on this phone (sent, with its reference; or refused, and back in the form).
+ * what became of a claim kept on this phone (sent, with its reference; refused, and back in the form;
+ * or deleted unsent after 30 days).
  */
 export function KeptClaimNoticeList() {
   const [notices, setNotices] = useState<ClaimOutcome[]>([]);
@@ -29,20 +30,29 @@ export function KeptClaimNoticeList() {
           data-testid="kept-claim-notice"
         >
           {notice.kind === 'sent' ? (
-            <p className="font-semibold">{notice.reference ? keptClaimText.sent(notice.reference) : keptClaimText.sentNoReference}</p>
+            <p className="font-semibold">{notice.reference ? text.sent(notice.reference) : text.sentNoReference}</p>
+          ) : notice.kind === 'expired' ? (
+            <p className="font-semibold">
+              {text.expired(
+                new Date(notice.keptAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' }),
+              )}{' '}
+              <a href="/contact#contact-form" className="prose-link font-semibold">
+                {text.formLink}
+              </a>
+            </p>
           ) : (
             <>
-              <p className="font-semibold">{keptClaimText.refused(notice.message)}</p>
+              <p className="font-semibold">{text.refused(notice.message)}</p>
               <p className="mt-2">
-                {keptClaimText.refusedNext} {/* A full load, so the form starts from the draft this claim was put back into. */}
+                {text.refusedNext} {/* A full load, so the form starts from the draft this claim was put back into. */}
                 <a href="/contact#contact-form" className="prose-link font-semibold">
-                  {keptClaimText.refusedLink}
+                  {text.formLink}
                 </a>
               </p>
             </>
           )}
           <button type="button" onClick={() => dismiss(notice.enquiryKey)} className="mt-3 text-sm font-semibold underline">
-            {keptClaimText.dismiss}
+            {text.dismiss}
           </button>
         </div>
       ))}

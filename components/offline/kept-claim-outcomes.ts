@@ -1,7 +1,7 @@
 // What a page does with what became of the claims kept on the phone (loaded after the page's load
 // event by kept-claim-notices.tsx, so no page's first load carries it): a sent claim's draft is let go
-// and the contact form, if open, is told; a refused claim goes back into the form's draft, so the form
-// opens with it filled in.
+// and the contact form, if open, is told; a refused claim's words go back into the form's draft (its
+// photos were not kept), so the form opens with them filled in; a claim deleted unsent is only told of.
 import { clearDraft, loadDraftFields, saveDraftFields, saveDraftPhoto } from '@/lib/contact-draft';
 import { ENQUIRY_FIELDS, type EnquiryFields } from '@/lib/contact-fields';
 import { KEPT_CLAIM_SENT_EVENT, type KeptClaimSent } from '@/lib/offline/kept-claim-events';
@@ -20,6 +20,7 @@ async function backIntoTheForm(claim: KeptClaim) {
 
 async function apply(outcome: ClaimOutcome) {
   if (outcome.kind === 'refused') return backIntoTheForm(outcome.claim);
+  if (outcome.kind === 'expired') return;
   if (loadDraftFields()?.enquiryKey === outcome.enquiryKey) await clearDraft();
   const sent: KeptClaimSent = { enquiryKey: outcome.enquiryKey, reference: outcome.reference, urgent: outcome.urgent };
   window.dispatchEvent(new CustomEvent(KEPT_CLAIM_SENT_EVENT, { detail: sent }));

@@ -1,7 +1,7 @@
 // The claims kept on the phone and what became of them, in IndexedDB: used by the service worker only.
 // Its name and stores never change with a new version of the site, so a new worker sends what an old
 // one kept.
-import type { ClaimOutcome, KeptClaim, KeptPhoto } from '@/lib/offline/protocol';
+import { outcomesToShow, type ClaimOutcome, type KeptClaim, type KeptPhoto } from '@/lib/offline/protocol';
 
 // Photos are stored as bytes, not Blobs: WebKit refuses a Blob in IndexedDB in a private window.
 type StoredPhoto = { name: string; type: string; bytes: ArrayBuffer };
@@ -102,9 +102,14 @@ export async function settleClaim(outcome: ClaimOutcome): Promise<void> {
   });
 }
 
-export async function claimOutcomes(): Promise<ClaimOutcome[]> {
+/** The outcomes still to show; a refused claim's words older than they are kept for are deleted here. */
+export async function claimOutcomes(now = Date.now()): Promise<ClaimOutcome[]> {
   const records = await inTransaction([OUTCOMES], 'readonly', (transaction) => all<StoredOutcome>(transaction.objectStore(OUTCOMES)));
-  return records.map(outcomeOf);
+  const outcomes = records.map(outcomeOf);
+  const shown = outcomesToShow(outcomes, now);
+  if (shown.length < outcomes.length)
+    await forgetOutcomes(outcomes.filter((outcome) => !shown.includes(outcome)).map((outcome) => outcome.enquiryKey));
+  return shown;
 }
 
 /** A page has shown these outcomes: they are forgotten. */

@@ -23,6 +23,15 @@ export const STAGED_PHOTOS_FIELD = 'photosSentAhead';
 export const OFFLINE_PAGE = '/offline';
 export const PAGES_KEPT_OFFLINE = ['/contact', '/insurers', OFFLINE_PAGE] as const;
 
+/**
+ * How long a kept claim waits on the phone for a signal: older, it is deleted unsent and the next page
+ * says so. The site remembers a claim's key as long (server/ledger/enquiry-store.ts), so a kept claim
+ * whose answer was lost is never stored twice however late it is sent again.
+ */
+export const KEPT_CLAIM_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/** How long a refused kept claim's words stay on the phone for its sender to correct (never its photos). */
+export const REFUSED_CLAIM_KEPT_MS = 24 * 60 * 60_000;
+
 export type KeptPhoto = { name: string; type: string; blob: Blob };
 
 /** A claim as the form would have sent it (its fields with its enquiry key, its photos already shrunk). */
@@ -37,10 +46,22 @@ export type KeptClaim = {
   keptAt: number;
 };
 
-/** What became of a kept claim, kept until a page has shown it. */
+/**
+ * What became of a kept claim, kept until a page has shown it: sent; refused (its words, without its
+ * photos, for REFUSED_CLAIM_KEPT_MS); or deleted unsent after KEPT_CLAIM_MAX_AGE_MS (`keptAt`: when it was kept).
+ */
 export type ClaimOutcome =
   | { kind: 'sent'; enquiryKey: string; reference?: string; urgent: boolean; at: number }
-  | { kind: 'refused'; enquiryKey: string; message: string; fieldErrors: Record<string, string>; claim: KeptClaim; at: number };
+  | { kind: 'refused'; enquiryKey: string; message: string; fieldErrors: Record<string, string>; claim: KeptClaim; at: number }
+  | { kind: 'expired'; enquiryKey: string; keptAt: number; at: number };
+
+/** The outcomes still worth showing at `now`: a refused claim's words only within REFUSED_CLAIM_KEPT_MS. */
+export const outcomesToShow = (outcomes: readonly ClaimOutcome[], now: number) =>
+  outcomes.filter((outcome) => outcome.kind !== 'refused' || now - outcome.at < REFUSED_CLAIM_KEPT_MS);
+
+/** The kept claims too old to send at `now`. */
+export const tooOldToSend = (claims: readonly KeptClaim[], now: number) =>
+  claims.filter((claim) => now - claim.keptAt >= KEPT_CLAIM_MAX_AGE_MS);
 
 export type PageMessage = { type: 'keep'; claim: KeptClaim } | { type: 'visit' } | { type: 'seen'; keys: string[] };
 

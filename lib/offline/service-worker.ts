@@ -25,6 +25,7 @@ import {
   STAGE_PHOTO_FIELD,
   STAGED_PHOTOS_FIELD,
   SYNC_TAG,
+  tooOldToSend,
   type KeepResult,
   type KeptClaim,
   type PageMessage,
@@ -191,6 +192,8 @@ async function sendWithPhotosAhead(claim: KeptClaim): Promise<Answer | 'later'> 
     body.append(STAGE_PHOTO_FIELD, claim.enquiryKey);
     body.append(PHOTO_FIELD, photo.blob, photo.name);
     const answer = await post(claim, { method: 'POST', headers: KEPT_HEADERS, body }, [photo]);
+    // No room on the site for photos sent ahead: the claim whole, its photos in its own body.
+    if (answer && responseReason(answer.body) === 'send-whole') return sendWhole(claim);
     if (!answer || tryLater(answer)) return 'later';
     const id = (answer.body as { staged?: unknown } | null)?.staged;
     // A photo refused for what it is: the claim's answer (its message names the photo).
@@ -234,17 +237,30 @@ async function sendClaim(claim: KeptClaim): Promise<SendResult> {
   if (answer === 'later' || tryLater(answer)) return 'later';
   const outcome = contactOutcome(answer, { sentPhotos: claim.photos.length > 0 });
   const at = Date.now();
+  // The claim and its photos leave the phone now; a refused one's words stay a day to be corrected, its photos not at all.
   await settleClaim(
     outcome.kind === 'success'
       ? { kind: 'sent', enquiryKey: claim.enquiryKey, reference: outcome.reference, urgent: claim.urgent, at }
-      : { kind: 'refused', enquiryKey: claim.enquiryKey, message: outcome.message, fieldErrors: outcome.fieldErrors, claim, at },
+      : {
+          kind: 'refused',
+          enquiryKey: claim.enquiryKey,
+          message: outcome.message,
+          fieldErrors: outcome.fieldErrors,
+          claim: { ...claim, photos: [], staged: [] },
+          at,
+        },
   );
   return 'settled';
 }
 
 /** Sends every kept claim in turn, stopping at the first that must wait; resolves with how many are left. */
 async function sendKeptClaims(): Promise<number> {
-  const claims = (await keptClaims()).sort((a, b) => a.keptAt - b.keptAt);
+  const now = Date.now();
+  const kept = await keptClaims();
+  // Unsent for too long: deleted with their photos, and the next page says so.
+  const old = tooOldToSend(kept, now);
+  for (const claim of old) await settleClaim({ kind: 'expired', enquiryKey: claim.enquiryKey, keptAt: claim.keptAt, at: now });
+  const claims = kept.filter((claim) => !old.includes(claim)).sort((a, b) => a.keptAt - b.keptAt);
   for (const [index, claim] of claims.entries()) {
     if ((await sendClaim(claim)) === 'later') return claims.length - index;
   }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@libsql/client';
 import { newEnquiryKey } from '@/lib/enquiry-key';
+import { KEPT_CLAIM_MAX_AGE_MS } from '@/lib/offline/protocol';
 import { replacedEnquiry, storeEnquiry, type NewEnquiry } from '@/server/ledger/enquiry-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { newEnquiry } from '@/tests/support/stored-enquiry';
@@ -45,6 +46,20 @@ describe('tries with one enquiry key', () => {
     const third = await storeEnquiry(db, enquiry({ enquiryKey: key, name: 'Joanna Bloggs' }), at + 240_000);
     expect((await replacedEnquiry(db, third.id))?.reference).toBe(edited.reference);
     expect(Number((await db.execute("SELECT count(*) AS n FROM enquiry_notifications WHERE kind = 'notification'")).rows[0]?.n)).toBe(3);
+  });
+
+  it('a kept claim sent again as late as a phone keeps one (its answer lost) is that enquiry, not a second', async () => {
+    const key = newEnquiryKey();
+    const first = await storeEnquiry(db, enquiry({ enquiryKey: key }), at);
+    const late = at + KEPT_CLAIM_MAX_AGE_MS - 60_000;
+    expect(await storeEnquiry(db, enquiry({ enquiryKey: key, clientAddress: '198.51.100.9' }), late)).toEqual({
+      ...first,
+      duplicate: true,
+    });
+    // Past what any phone keeps, a key is no longer remembered.
+    expect(await storeEnquiry(db, enquiry({ enquiryKey: key }), at + KEPT_CLAIM_MAX_AGE_MS + 25 * 60 * 60_000)).toMatchObject({
+      duplicate: false,
+    });
   });
 
   it('an earlier try that was not accepted (never notified) is not named', async () => {

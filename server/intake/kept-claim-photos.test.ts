@@ -6,7 +6,7 @@ import type { Client } from '@libsql/client';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { newEnquiryKey } from '@/lib/enquiry-key';
 import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE, STAGE_PHOTO_FIELD, STAGED_PHOTOS_FIELD } from '@/lib/offline/protocol';
-import { PHOTO_MAX_COUNT, STAGED_PHOTOS } from '@/lib/enquiry-rules.mjs';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, STAGED_PHOTOS } from '@/lib/enquiry-rules.mjs';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
 import { createContactHandler } from '@/server/intake/contact-handler';
 import { contactRequest, tempDatabase } from '@/tests/support/enquiry-peers';
@@ -54,8 +54,8 @@ const kept = (request: Request) => {
   return request;
 };
 
-async function sendAhead(send: ReturnType<typeof handler>, key: string, bytes: Buffer, name = 'IMG_2041.jpg') {
-  const { request } = await multipartRequest({ [STAGE_PHOTO_FIELD]: key }, [{ name, bytes }]);
+async function sendAhead(send: ReturnType<typeof handler>, key: string, bytes: Buffer, name = 'IMG_2041.jpg', address?: string) {
+  const { request } = await multipartRequest({ [STAGE_PHOTO_FIELD]: key }, [{ name, bytes }], { address });
   return send(kept(request));
 }
 
@@ -146,4 +146,31 @@ describe('photos sent ahead of a kept claim', () => {
     expect((await send(plain)).status).toBe(422);
     expect(staged()).toHaveLength(PHOTO_MAX_COUNT);
   });
+
+  it('one phone fills its share of the space: its next photo is answered "send it whole" (507), and another phone’s still stages', async () => {
+    const send = handler();
+    // A phone photo padded past its end to the largest a photo may be: read by its header like any.
+    const largest = (seed: number) => {
+      const padded = Buffer.concat([photos[0]!, Buffer.alloc(PHOTO_MAX_BYTES - photos[0]!.length - 4096)]);
+      padded.writeUInt32BE(seed, padded.length - 4);
+      return padded;
+    };
+    const phone = '203.0.113.7';
+    for (let index = 0; index < STAGED_PHOTOS.perClientBytes / PHOTO_MAX_BYTES; index++)
+      expect((await sendAhead(send, newEnquiryKey(), largest(index), `IMG_${index}.jpg`, phone)).status, `photo ${index + 1}`).toBe(201);
+    const full = await sendAhead(send, newEnquiryKey(), largest(99), 'IMG_99.jpg', phone);
+    expect(full.status).toBe(507);
+    expect(full.body).toMatchObject({ success: false, reason: 'send-whole' });
+    // The same phone's claim sent whole, its photo in its own body: stored as any claim is.
+    const { request: whole } = await multipartRequest(
+      { ...claim, enquiryKey: newEnquiryKey() },
+      [{ name: 'IMG_99.jpg', bytes: photos[1]! }],
+      {
+        address: phone,
+      },
+    );
+    expect((await send(kept(whole))).status).toBe(201);
+    // Another phone is not held up by the first.
+    expect((await sendAhead(send, newEnquiryKey(), largest(100), 'IMG_100.jpg', '198.51.100.4')).status).toBe(201);
+  }, 60_000);
 });

@@ -63,11 +63,11 @@ export function createKeptClaimPhotos(receiver: EnquiryReceiver, deps: KeptClaim
         retryAfterSeconds: decision.retryAfterSeconds,
       };
     }
-    const result = await staged.stage(key, { name: photo.name, path: photo.source, bytes: photo.bytes });
+    const result = await staged.stage(key, { name: photo.name, path: photo.source, bytes: photo.bytes }, rateLimitKey(client));
     if (result.kind === 'too-many') return refused(client, photoRefusal(413, photoText.tooMany));
-    if (result.kind === 'no-room') {
-      return { kind: 'busy', reason: 'unavailable', status: 503, message: CONTACT_RESPONSES.photosBusy, retryAfterSeconds: 600 };
-    }
+    // No room for it (this client's share, or everyone's): the phone sends the claim whole instead of
+    // waiting, its photos in its own body through the upload slots like any claim's.
+    if (result.kind === 'no-room') return { kind: 'refused', reason: 'send-whole', status: 507, message: CONTACT_RESPONSES.photosBusy };
     return { kind: 'staged', id: result.id };
   }
 

@@ -16,7 +16,8 @@ import type { ReceivedPhoto } from '@/server/intake/photo-intake';
  * until the claim takes them (then they go through the photo intake like any upload) or for
  * STAGED_PHOTOS.lifetimeMs. They live under the incoming folder, which start-up empties: a phone whose
  * claim finds its photos gone sends them again. Bounded: PHOTO_MAX_COUNT per claim,
- * STAGED_PHOTOS.maxBytes in all (the client's own budget is the caller's).
+ * STAGED_PHOTOS.perClientBytes from one client at once and STAGED_PHOTOS.maxBytes in all (the client's
+ * hourly budget is the caller's).
  */
 export type StagedPhotoId = string;
 export type StageResult = { kind: 'staged'; id: StagedPhotoId } | { kind: 'too-many' } | { kind: 'no-room' };
@@ -24,7 +25,8 @@ export type StageResult = { kind: 'staged'; id: StagedPhotoId } | { kind: 'too-m
 const ID = /^[A-Za-z0-9_-]{43}$/;
 export const isStagedPhotoId = (value: string): value is StagedPhotoId => ID.test(value);
 
-type Meta = { name: string; bytes: number; stagedAt: number };
+/** `client`: the client's budget key (its address, or its /64), whose share of the space the photo takes. */
+type Meta = { name: string; bytes: number; stagedAt: number; client?: string };
 
 async function hashOf(file: string): Promise<StagedPhotoId> {
   const hash = createHash('sha256');
@@ -49,9 +51,10 @@ export function createStagedPhotos({ folder, now = Date.now }: { folder: () => s
     return path.join(folder(), key);
   };
 
-  /** Every claim's staged photos, the expired ones removed: what remains takes `bytes`. */
-  async function sweep(): Promise<{ bytes: number }> {
+  /** Every claim's staged photos, the expired ones removed: what remains takes `bytes`, `client`'s own `clientBytes`. */
+  async function sweep(client: string): Promise<{ bytes: number; clientBytes: number }> {
     let bytes = 0;
+    let clientBytes = 0;
     const keys = await readdir(folder()).catch(() => [] as string[]);
     for (const key of keys) {
       const dir = path.join(folder(), key);
@@ -60,8 +63,9 @@ export function createStagedPhotos({ folder, now = Date.now }: { folder: () => s
       if (fresh.length === 0) await rm(dir, { recursive: true, force: true });
       else for (const { id } of metas.filter((entry) => !fresh.includes(entry))) await removeOne(dir, id);
       bytes += fresh.reduce((total, { meta }) => total + meta.bytes, 0);
+      clientBytes += fresh.reduce((total, { meta }) => total + (meta.client === client ? meta.bytes : 0), 0);
     }
-    return { bytes };
+    return { bytes, clientBytes };
   }
 
   async function metasIn(dir: string): Promise<{ id: string; meta: Meta }[]> {
@@ -83,18 +87,19 @@ export function createStagedPhotos({ folder, now = Date.now }: { folder: () => s
   }
 
   return {
-    /** Keeps an uploaded photo (its file still in the incoming folder) for the claim with `key`. */
-    async stage(key: string, photo: { name: string; path: string; bytes: number }): Promise<StageResult> {
+    /** Keeps an uploaded photo (its file still in the incoming folder) for the claim with `key`, sent by `client`. */
+    async stage(key: string, photo: { name: string; path: string; bytes: number }, client: string): Promise<StageResult> {
       const dir = dirOf(key);
-      const { bytes: stagedBytes } = await sweep();
+      const { bytes: stagedBytes, clientBytes } = await sweep(client);
       const id = await hashOf(photo.path);
       const kept = await metasIn(dir);
       if (kept.some((entry) => entry.id === id)) return { kind: 'staged', id };
       if (kept.length >= PHOTO_MAX_COUNT) return { kind: 'too-many' };
-      if (stagedBytes + photo.bytes > STAGED_PHOTOS.maxBytes) return { kind: 'no-room' };
+      if (stagedBytes + photo.bytes > STAGED_PHOTOS.maxBytes || clientBytes + photo.bytes > STAGED_PHOTOS.perClientBytes)
+        return { kind: 'no-room' };
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       await copyFile(photo.path, path.join(dir, id));
-      const meta: Meta = { name: photo.name, bytes: photo.bytes, stagedAt: now() };
+      const meta: Meta = { name: photo.name, bytes: photo.bytes, stagedAt: now(), client };
       await writeFile(path.join(dir, `${id}.json`), JSON.stringify(meta));
       return { kind: 'staged', id };
     },

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
+import { KEPT_CLAIM_MAX_AGE_MS } from '@/lib/offline/protocol';
 import {
   CLAIM_FIELDS,
   CONTACT_FIELDS,
@@ -78,8 +79,12 @@ export type NewEnquiry = Record<'name' | 'email' | 'subject' | 'message', string
     signedInOrganisation?: number | null;
   };
 
-/** A try with the key of an enquiry stored within this window is that enquiry, from any address. */
-const KEY_WINDOW_MS = 24 * 60 * 60_000;
+/**
+ * A try with the key of an enquiry stored within this window is that enquiry, from any address: as
+ * long as a phone keeps a claim to send (and a day more), so a kept claim whose answer was lost is
+ * never stored twice, however late its phone finds a signal.
+ */
+const KEY_WINDOW_MS = KEPT_CLAIM_MAX_AGE_MS + 24 * 60 * 60_000;
 /** A resubmission with the same content from the same client within this window is stored once. */
 const DEDUPE_WINDOW_MS = 10 * 60_000;
 /** One acknowledgement per recipient address in this window, whatever the number of enquiries. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from './support/test';
 import { keptClaimText, offlinePage } from '../../content/offline';
+import { keptClaimNoticeText } from '../../content/kept-claim-notices';
 import { parseMail } from '../support/mail-message';
 import { phonePhoto, withPhoneExif } from '../support/photo-fixtures';
 import { ownLoopbackAddress } from '../support/unreliable-forwarder';
@@ -139,7 +140,7 @@ async function expectSentOnce(session: EngineSession, site: string, { subject, p
   await session.waitFor(`return !!${NOTICE}`, 30_000);
   const said = await session.evaluate<string>(`return ${NOTICE}.textContent`);
   const reference = REFERENCE.exec(said)?.[0] ?? '';
-  expect(said).toBe(keptClaimText.sent(reference));
+  expect(said).toBe(keptClaimNoticeText.sent(reference));
 
   await expect.poll(async () => (await mailsAbout(subject)).length, { timeout: 15_000 }).toBeGreaterThan(0);
   // A second send or an acknowledgement, were there one, is here once the outbox has finished every job

@@ -1,4 +1,4 @@
-import { keptClaimText } from '@/content/offline';
+import { keptClaimNoticeText } from '@/content/kept-claim-notices';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
 import { openTestDatabase, outboxFinished } from './support/database';
@@ -131,11 +131,11 @@ test('a kept claim the site refuses when it arrives comes back in the form, fill
   const next = waitingForHydration(await context.newPage());
   await next.goto(`${relay.url}/about`);
   const notice = next.getByRole('status').filter({ hasText: 'could not be sent' });
-  await expect(notice).toContainText(keptClaimText.refused('Please correct the highlighted fields.'));
-  await expect(notice).toContainText(keptClaimText.refusedNext);
+  await expect(notice).toContainText(keptClaimNoticeText.refused('Please correct the highlighted fields.'));
+  await expect(notice).toContainText(keptClaimNoticeText.refusedNext);
   expect(await storedReferences(subject)).toEqual([]);
 
-  await notice.getByRole('link', { name: keptClaimText.refusedLink }).click();
+  await notice.getByRole('link', { name: keptClaimNoticeText.formLink }).click();
   await expect(next).toHaveURL(/\/contact#contact-form$/);
   await expect(form(next).getByLabel(/^Subject/)).toHaveValue(subject);
   await expect(form(next).getByLabel(/^Name/)).toHaveValue('Ailsa Nic a’ Ghobhainn');
@@ -147,4 +147,45 @@ test('a kept claim the site refuses when it arrives comes back in the form, fill
   await form(next).getByRole('button', { name: 'Send message' }).click();
   await expect(form(next).getByTestId('enquiry-reference')).toBeVisible({ timeout: 30_000 });
   expect(await storedReferences(subject)).toHaveLength(1);
+});
+
+test('a kept claim unsent for 30 days is deleted from the phone, and the next page says so; the draft went when it was kept', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const subject = `Kept too long ${Date.now()}`;
+  await keepClaim(page, subject);
+  // The worker's copy is the one it sends: the form's draft went as it was kept.
+  expect(await page.evaluate(() => localStorage.getItem('homecare:enquiry-draft'))).toBeNull();
+  // Kept 31 days ago, as a phone left in a drawer would have it.
+  const keptOn = Date.now() - 31 * 24 * 60 * 60_000;
+  await page.evaluate(
+    (keptAt) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('homecare-kept-claims');
+        open.onsuccess = () => {
+          const store = open.result.transaction('claims', 'readwrite').objectStore('claims');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            const [claim] = all.result as { keptAt: number }[];
+            store.put({ ...claim, keptAt });
+            store.transaction.oncomplete = () => resolve();
+          };
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    keptOn,
+  );
+  await page.close();
+
+  await relay.restore();
+  const next = waitingForHydration(await context.newPage());
+  await next.goto(`${relay.url}/about`);
+  const day = new Date(keptOn).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' });
+  await expect(next.getByRole('status').filter({ hasText: 'could not be sent within 30 days' })).toContainText(
+    keptClaimNoticeText.expired(day),
+  );
+  await workerKeepsNothing(next);
+  expect(await storedReferences(subject)).toEqual([]);
 });
