@@ -40,12 +40,17 @@ export function useEnquiryDraft({ fields, claimOpen, enquiryKey, photos, status,
   // it, so the draft goes now (a save still waiting with it), and nothing of the claim stays on the
   // phone after a send in the background with the page closed. An edit after it saves a draft again.
   const handedOver = status.kind === 'kept';
+  const fieldsHandedOver = useRef<typeof fields | null>(null);
   useEffect(() => {
-    if (!draftLoaded.current) return;
-    if (handedOver) {
-      void clearDraft();
-      return;
-    }
+    if (!handedOver) return;
+    fieldsHandedOver.current = fields;
+    void clearDraft();
+    // Only the moment of hand-over: the fields then are the ones the worker keeps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handedOver]);
+
+  useEffect(() => {
+    if (!draftLoaded.current || fields === fieldsHandedOver.current) return;
     const timer = setTimeout(() => saveDraftFields({ savedAt: Date.now(), fields, claimOpen, enquiryKey }), 300);
     return () => clearTimeout(timer);
   }, [fields, claimOpen, enquiryKey, handedOver]);

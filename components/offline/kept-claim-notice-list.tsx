@@ -44,7 +44,8 @@ export function KeptClaimNoticeList() {
             <>
               <p className="font-semibold">{text.refused(notice.message)}</p>
               <p className="mt-2">
-                {text.refusedNext} {/* A full load, so the form starts from the draft this claim was put back into. */}
+                {notice.wordsDropped ? text.refusedForgotten : text.refusedNext}{' '}
+                {/* A full load, so the form starts from the draft this claim was put back into. */}
                 <a href="/contact#contact-form" className="prose-link font-semibold">
                   {text.formLink}
                 </a>

@@ -19,7 +19,7 @@ async function backIntoTheForm(claim: KeptClaim) {
 }
 
 async function apply(outcome: ClaimOutcome) {
-  if (outcome.kind === 'refused') return backIntoTheForm(outcome.claim);
+  if (outcome.kind === 'refused') return outcome.wordsDropped ? undefined : backIntoTheForm(outcome.claim);
   if (outcome.kind === 'expired') return;
   if (loadDraftFields()?.enquiryKey === outcome.enquiryKey) await clearDraft();
   const sent: KeptClaimSent = { enquiryKey: outcome.enquiryKey, reference: outcome.reference, urgent: outcome.urgent };

@@ -102,13 +102,18 @@ export async function settleClaim(outcome: ClaimOutcome): Promise<void> {
   });
 }
 
-/** The outcomes still to show; a refused claim's words older than they are kept for are deleted here. */
+/** The outcomes still to show; a refused claim's words older than they are kept for are deleted here (its notice stays). */
 export async function claimOutcomes(now = Date.now()): Promise<ClaimOutcome[]> {
   const records = await inTransaction([OUTCOMES], 'readonly', (transaction) => all<StoredOutcome>(transaction.objectStore(OUTCOMES)));
   const outcomes = records.map(outcomeOf);
   const shown = outcomesToShow(outcomes, now);
-  if (shown.length < outcomes.length)
-    await forgetOutcomes(outcomes.filter((outcome) => !shown.includes(outcome)).map((outcome) => outcome.enquiryKey));
+  const dropped = shown.filter((outcome, index) => outcome !== outcomes[index]);
+  if (dropped.length > 0) {
+    const stored = await Promise.all(dropped.map(storedOutcome));
+    await inTransaction([OUTCOMES], 'readwrite', (transaction) => {
+      for (const record of stored) transaction.objectStore(OUTCOMES).put(record);
+    });
+  }
   return shown;
 }
 

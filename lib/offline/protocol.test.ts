@@ -30,7 +30,7 @@ describe('claims kept on the phone', () => {
     expect(tooOldToSend(claims, NOW).map((each) => each.enquiryKey)).toEqual(['old']);
   });
 
-  it('leave a refused claim’s words for a day, and a sent or deleted one’s notice until a page shows it', () => {
+  it('leave a refused claim’s words for a day and its notice until a page shows it, as a sent or deleted one’s', () => {
     expect(REFUSED_CLAIM_KEPT_MS).toBe(24 * 60 * 60_000);
     const refused = (key: string, at: number): ClaimOutcome => ({
       kind: 'refused',
@@ -46,6 +46,11 @@ describe('claims kept on the phone', () => {
       { kind: 'sent', enquiryKey: 'sent', urgent: false, at: NOW - 40 * 24 * 60 * 60_000 },
       { kind: 'expired', enquiryKey: 'expired', keptAt: NOW - KEPT_CLAIM_MAX_AGE_MS, at: NOW - 2 * REFUSED_CLAIM_KEPT_MS },
     ];
-    expect(outcomesToShow(outcomes, NOW).map((outcome) => outcome.enquiryKey)).toEqual(['fresh', 'sent', 'expired']);
+    const shown = outcomesToShow(outcomes, NOW);
+    // Every notice stays until a page shows it; a refused claim's words only for the day.
+    expect(shown.map((outcome) => outcome.enquiryKey)).toEqual(['fresh', 'stale', 'sent', 'expired']);
+    expect(shown[0]).toBe(outcomes[0]);
+    expect(shown[1]).toMatchObject({ kind: 'refused', wordsDropped: true, fieldErrors: {}, claim: { fields: {}, photos: [] } });
+    expect(shown.slice(2)).toEqual(outcomes.slice(2));
   });
 });

@@ -52,12 +52,25 @@ export type KeptClaim = {
  */
 export type ClaimOutcome =
   | { kind: 'sent'; enquiryKey: string; reference?: string; urgent: boolean; at: number }
-  | { kind: 'refused'; enquiryKey: string; message: string; fieldErrors: Record<string, string>; claim: KeptClaim; at: number }
+  | {
+      kind: 'refused';
+      enquiryKey: string;
+      message: string;
+      fieldErrors: Record<string, string>;
+      claim: KeptClaim;
+      at: number;
+      /** Past REFUSED_CLAIM_KEPT_MS with no page shown it: its words deleted, the notice kept. */
+      wordsDropped?: boolean;
+    }
   | { kind: 'expired'; enquiryKey: string; keptAt: number; at: number };
 
-/** The outcomes still worth showing at `now`: a refused claim's words only within REFUSED_CLAIM_KEPT_MS. */
-export const outcomesToShow = (outcomes: readonly ClaimOutcome[], now: number) =>
-  outcomes.filter((outcome) => outcome.kind !== 'refused' || now - outcome.at < REFUSED_CLAIM_KEPT_MS);
+/** The outcomes as they may stand at `now`: a refused claim's words only within REFUSED_CLAIM_KEPT_MS, its notice until shown. */
+export const outcomesToShow = (outcomes: readonly ClaimOutcome[], now: number): ClaimOutcome[] =>
+  outcomes.map((outcome) =>
+    outcome.kind === 'refused' && !outcome.wordsDropped && now - outcome.at >= REFUSED_CLAIM_KEPT_MS
+      ? { ...outcome, claim: { ...outcome.claim, fields: {}, photos: [] }, fieldErrors: {}, wordsDropped: true }
+      : outcome,
+  );
 
 /** The kept claims too old to send at `now`. */
 export const tooOldToSend = (claims: readonly KeptClaim[], now: number) =>

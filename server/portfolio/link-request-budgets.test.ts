@@ -38,6 +38,7 @@ describe('the link request’s budgets', () => {
     expect(mailboxKey('Victim+1@Victim.example')).toBe('victim@victim.example');
     expect(mailboxKey('victim+a+b@victim.example')).toBe('victim@victim.example');
     expect(mailboxKey('vic.tim@victim.example')).toBe('vic.tim@victim.example');
+    expect(mailboxKey('victim@victim.example.')).toBe('victim@victim.example');
   });
 
   it('30 requests to victim+N@ from 3 clients queue at most the mailbox’s budget of e-mails, each answered the same', async () => {
@@ -56,8 +57,11 @@ describe('the link request’s budgets', () => {
     expect((await handler.handle('victim@victim.example', fromClient(9))).outcome).toBe('queued');
   });
 
-  it('bounds one domain’s mailboxes together, and the site as a whole, unregistered domains counted too', async () => {
+  it('bounds one registered domain’s mailboxes together, and the site as a whole; strangers’ addresses spend neither', async () => {
     const handler = requests();
+    // Random addresses at domains no one registered: answered the same, and no registered domain's budget spent.
+    for (let n = 0; n < 60; n += 1)
+      expect((await handler.handle(`someone${n}@elsewhere-${n}.example`, fromClient(n % 200))).outcome).toBe('not-registered');
     const outcomes = [];
     for (let n = 0; n < LINK_REQUESTS_PER_DOMAIN.limit + 5; n += 1)
       outcomes.push((await handler.handle(`person${n}@victim.example`, fromClient(n % 200))).outcome);
@@ -66,7 +70,16 @@ describe('the link request’s budgets', () => {
 
     const site = requests({ limit: 4, windowMs: 60 * 60_000 });
     const bySite = [];
-    for (let n = 0; n < 6; n += 1) bySite.push((await site.handle(`someone@elsewhere-${n}.example`, fromClient(n))).outcome);
-    expect(bySite).toEqual(['not-registered', 'not-registered', 'not-registered', 'not-registered', 'over-budget', 'over-budget']);
+    for (let n = 0; n < 6; n += 1) bySite.push((await site.handle(`other${n}@victim.example`, fromClient(n))).outcome);
+    expect(bySite).toEqual(['queued', 'queued', 'queued', 'queued', 'over-budget', 'over-budget']);
+  });
+
+  it('keeps a revoked person revoked under another spelling of their mailbox', async () => {
+    const handler = requests();
+    expect((await handler.handle('ann@victim.example', fromClient(1))).outcome).toBe('queued');
+    await db.execute("UPDATE organisation_people SET revoked_ms = 1 WHERE email = 'ann@victim.example'");
+    for (const variant of ['ann+x@victim.example', 'Ann@Victim.example.'])
+      expect((await handler.handle(variant, fromClient(2))).outcome, variant).toBe('revoked');
+    expect(await jobs()).toBe(1);
   });
 });

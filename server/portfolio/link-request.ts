@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { portfolioRequestText as text } from '@/content/portfolio-request';
 import { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, parseLinkRequest, type LinkRequestState } from '@/lib/portfolio/link-request';
 import { getDb, insertSelect, orm, writeBatch } from '@/server/base/db';
@@ -27,11 +27,25 @@ export const LINK_REQUESTS_PER_DOMAIN = { limit: 30, windowMs: 60 * 60_000 } as 
 /** Requests in an hour for the whole site: what the relay and the database are asked for at most. */
 export const LINK_REQUESTS_PER_SITE = { limit: 200, windowMs: 60 * 60_000 } as const;
 
-/** The mailbox an address reaches, as the budget counts it: compared folded, a `+tag` taken off, dots kept as typed. */
+/**
+ * The mailbox an address reaches, as the budgets and revocations count it: compared folded, a `+tag`
+ * taken off, the domain without a trailing dot; dots in the name kept as typed (a domain's own rule).
+ */
 export function mailboxKey(address: string): string {
   const key = emailKey(address);
   const at = key.lastIndexOf('@');
-  return `${key.slice(0, at).split('+')[0]}${key.slice(at)}`;
+  let domain = key.slice(at + 1);
+  while (domain.endsWith('.')) domain = domain.slice(0, -1);
+  return `${key.slice(0, at).split('+')[0]}@${domain}`;
+}
+
+/** Whether a revoked person of the organisation has this mailbox under any spelling. */
+async function mailboxRevoked(db: Client, organisationId: number, mailbox: string): Promise<boolean> {
+  const revoked = await orm(db)
+    .select({ email: organisationPeople.email })
+    .from(organisationPeople)
+    .where(and(eq(organisationPeople.organisationId, organisationId), isNotNull(organisationPeople.revokedMs)));
+  return revoked.some((person) => person.email !== null && mailboxKey(person.email) === mailbox);
 }
 
 /** What a request did, for the tests and the log; the visitor sees the same answer for each but `refused`. */
@@ -98,17 +112,21 @@ export function createLinkRequests(deps: LinkRequestDeps = {}) {
     const budget = perClient.hit(rateLimitKey(clientAddress(headers)));
     if (!budget.allowed) return refused(text.tooMany(Math.max(1, Math.ceil(budget.retryAfterSeconds / 60))));
     const answered = (outcome: LinkRequestOutcome) => ({ state: { kind: 'answered' } as const, outcome });
-    // Spent for every valid address, registered or not, before the database is read: past any of them
-    // the answer is the one every address gets, and nothing is sent.
+    // The mailbox's budget is spent for every valid address, before the database is read. The domain's
+    // and the site's only for a registered domain's: else a stranger typing random addresses could spend
+    // them and leave every insurer's people without their links. Past any, the answer every address gets.
     const mailbox = mailboxKey(parsed.email);
-    const spent = [perMailbox.hit(mailbox), perDomain.hit(mailbox.slice(mailbox.lastIndexOf('@') + 1)), perSite.hit('site')];
-    if (spent.some((budget) => !budget.allowed)) return answered('over-budget');
+    if (!perMailbox.hit(mailbox).allowed) return answered('over-budget');
     try {
       const db = await openDb();
       const at = now();
       const organisationId = await organisationOfAddress(db, parsed.email);
       // A suspended organisation is answered as an unknown domain is: nothing says it is registered.
       if (organisationId === null || (await isSuspended(db, organisationId))) return answered('not-registered');
+      const spent = [perDomain.hit(mailbox.slice(mailbox.lastIndexOf('@') + 1)), perSite.hit('site')];
+      if (spent.some((budget) => !budget.allowed)) return answered('over-budget');
+      // A revoked person stays revoked under another spelling of their mailbox (a +tag, a trailing dot).
+      if (await mailboxRevoked(db, organisationId, mailbox)) return answered('revoked');
       const personId = await personFor(db, organisationId, parsed.email, at, 'self-service');
       if (personId === null) return answered('revoked');
       if (!(await queueLinkMail(db, personId, at))) return answered('sent-lately');

@@ -248,7 +248,23 @@ export async function verifiedDocument(db: Client, token: string): Promise<Verif
   const parsed = parseVerificationToken(token);
   if (!parsed) return null;
   const d = dryingDocuments;
-  const [row] = await orm(db).select().from(d).where(eq(d.number, parsed.number));
+  // Everything but the PDF: a forged or unknown token reads no bytes of one.
+  const [row] = await orm(db)
+    .select({
+      number: d.number,
+      kind: d.kind,
+      enquiryId: d.enquiryId,
+      issuedAt: d.issuedAt,
+      issuedMs: d.issuedMs,
+      figures: d.figures,
+      figuresDigest: d.figuresDigest,
+      pdfSha256: d.pdfSha256,
+      supersededBy: d.supersededBy,
+      supersededMs: d.supersededMs,
+      deletedMs: d.deletedMs,
+    })
+    .from(d)
+    .where(eq(d.number, parsed.number));
   // The signature is worked out and compared whether or not the number exists, so the answer's time
   // does not tell which numbers were issued.
   const expected = Buffer.from(signatureOf(await secretOf(db), parsed.number, row?.figuresDigest ?? NO_FIGURES));
