@@ -83,7 +83,8 @@ export const portfolioDeadLinkText = {
 export const portfolioLinkText = {
   open: {
     heading: 'Your claims with us',
-    body: 'This link opens your claims once, and keeps this browser signed in. Use it only on a device you trust.',
+    body: (organisation: string) =>
+      `This link opens the claims ${organisation} has sent us, once, and keeps this browser signed in. Use it only if it came to you, on a device you trust.`,
     button: 'Open my claims',
   },
   used: {

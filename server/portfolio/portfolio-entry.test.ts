@@ -63,7 +63,7 @@ describe('what /portfolio shows', () => {
   it('the open button to a fresh link, even signed in; the claims to a live session; the dead link otherwise', async () => {
     const ann = await person('ann@mutual.example');
     const link = await newPortfolioLink(db, ann, T0);
-    expect(await portfolioEntry(undefined, link, {}, page())).toEqual({ kind: 'open-link' });
+    expect(await portfolioEntry(undefined, link, {}, page())).toEqual({ kind: 'open-link', organisationName: 'Example Mutual' });
     // Showing the button uses nothing.
     expect(await linkStanding(db, link, T0)).toMatchObject({ kind: 'fresh' });
 
@@ -75,7 +75,10 @@ describe('what /portfolio shows', () => {
     // A used link waiting beside a live session: the claims.
     expect(await portfolioEntry(session, link, {}, page())).toMatchObject({ kind: 'view' });
     // A fresh link brought to a signed-in browser (perhaps another person's): its button first.
-    expect(await portfolioEntry(session, await newPortfolioLink(db, ann, T0), {}, page())).toEqual({ kind: 'open-link' });
+    expect(await portfolioEntry(session, await newPortfolioLink(db, ann, T0), {}, page())).toEqual({
+      kind: 'open-link',
+      organisationName: 'Example Mutual',
+    });
 
     expect(await portfolioEntry(undefined, undefined, {}, page())).toEqual({ kind: 'dead' });
     expect(await portfolioEntry(undefined, 'A'.repeat(43), {}, page())).toEqual({ kind: 'dead' });

@@ -20,7 +20,11 @@ import { portfolioView, type PortfolioDeps, type PortfolioView } from '@/server/
  * one to the same address; to anyone else, that the link no longer works.
  */
 export type PortfolioEntry =
-  { kind: 'view'; view: PortfolioView } | { kind: 'open-link' } | { kind: 'used-link'; office: boolean } | { kind: 'dead' };
+  | { kind: 'view'; view: PortfolioView }
+  /** A link not yet used: whose claims it opens, so no one presses a link someone else sent them unawares. */
+  | { kind: 'open-link'; organisationName: string }
+  | { kind: 'used-link'; office: boolean }
+  | { kind: 'dead' };
 
 type Deps = { db?: () => Promise<Client>; now?: () => number };
 
@@ -32,7 +36,7 @@ export async function portfolioEntry(
 ): Promise<PortfolioEntry> {
   // A link brought fresh comes first, even to a signed-in browser: it may be another person's.
   const link = await linkStanding(await (deps.db ?? getDb)(), linkToken, (deps.now ?? Date.now)());
-  if (link.kind === 'fresh') return { kind: 'open-link' };
+  if (link.kind === 'fresh') return { kind: 'open-link', organisationName: link.viewer.organisationName };
   const view = await portfolioView(session, query, deps);
   if (view) return { kind: 'view', view };
   if (link.kind === 'used-or-old') return { kind: 'used-link', office: link.viewer.email === null };

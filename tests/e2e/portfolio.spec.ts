@@ -19,7 +19,7 @@ import { testBuildEnv } from './test-env';
 const database = (): Client => openTestDatabase(testBuildEnv.DATABASE_URL!);
 const HYPERLINK = '=HYPERLINK("https://evil.example/","Open")';
 
-type Organisation = { id: number; personId: number; references: string[] };
+type Organisation = { id: number; personId: number; name: string; references: string[] };
 
 async function newOrganisation(db: Client, name: string): Promise<Omit<Organisation, 'references'>> {
   const now = Date.now();
@@ -32,7 +32,7 @@ async function newOrganisation(db: Client, name: string): Promise<Omit<Organisat
     sql: 'INSERT INTO organisation_people (organisation_id, email, email_key, created_ms) VALUES (?, NULL, NULL, ?) RETURNING id',
     args: [id, now],
   });
-  return { id, personId: Number(person.rows[0]!.id) };
+  return { id, personId: Number(person.rows[0]!.id), name };
 }
 
 /** A new link token for each person, as the operator's `--link` makes one (tests/support/tool-host/portfolio-link.ts, in the tool host). */
@@ -251,6 +251,8 @@ test('the link’s page: nothing used until "Open my claims" is pressed, by keyb
   await bringPortfolioLink(page, await newLink(first));
   const opening = page.getByTestId('portfolio-open-link');
   await expect(opening.getByRole('heading', { level: 1 })).toHaveText(portfolioLinkText.open.heading);
+  // It names whose claims it opens, so no one presses a link someone else sent them unawares.
+  await expect(opening).toContainText(portfolioLinkText.open.body(first.name));
   await expect(page.getByTestId('portfolio')).toHaveCount(0);
   expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   // Loaded again (a mail scanner, a preview, a second look): still unused.

@@ -26,7 +26,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
     return (
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-12" data-testid="portfolio-open-link">
         <h1 className="text-3xl font-bold text-brand-900">{portfolioLinkText.open.heading}</h1>
-        <p className="text-lg text-slate-700">{portfolioLinkText.open.body}</p>
+        <p className="text-lg text-slate-700">{portfolioLinkText.open.body(entry.organisationName)}</p>
         <form action={openMyClaims}>
           <button type="submit" className="btn-primary">
             {portfolioLinkText.open.button}
