@@ -39,7 +39,8 @@ for (const engine of engines) {
       const subject = `${engine} no script ${Date.now()}`;
       await fill(session, subject);
       await session.click('form button[type="submit"]');
-      await session.waitFor(`return location.pathname === '/contact/sent'`, 30_000);
+      // The address changes as the answer's document is committed, before its body is parsed: wait for that too.
+      await session.waitFor(`return location.pathname === '/contact/sent' && document.readyState === 'complete'`, 30_000);
       const search = await session.evaluate<string>('return location.search');
       expect(search).toMatch(new RegExp(`^\\?reference=${REFERENCE.source}$`));
       const page = await session.evaluate<string>('return document.body.innerText');
