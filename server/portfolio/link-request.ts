@@ -4,12 +4,13 @@ import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { portfolioRequestText as text } from '@/content/portfolio-request';
 import { LINK_REQUEST_EMAIL_MAX, LINK_REQUEST_FIELD, parseLinkRequest, type LinkRequestState } from '@/lib/portfolio/link-request';
 import { getDb, insertSelect, orm, writeBatch } from '@/server/base/db';
-import { organisationPeople, organisations, portfolioLinkMails } from '@/server/base/db-schema';
+import { organisationPeople, portfolioLinkMails } from '@/server/base/db-schema';
 import { createRateLimiter, type RateLimiter } from '@/server/base/rate-limiter';
 import { clientAddress, rateLimitKey } from '@/server/edge/client-address.mjs';
 import { emailKey } from '@/server/base/email-key';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
+import { isSuspended } from '@/server/portfolio/organisations';
 import { personFor } from '@/server/portfolio/people';
 
 /** At most one e-mail of a link to an address in this long, however often it is asked for. */
@@ -78,14 +79,6 @@ async function queueLinkMail(db: Client, personId: number, now: number): Promise
     q.update(organisationPeople).set({ linkSentMs: now }).where(due),
   ]);
   return queued?.rowsAffected === 1;
-}
-
-async function isSuspended(db: Client, organisationId: number): Promise<boolean> {
-  const [row] = await orm(db)
-    .select({ suspendedMs: organisations.suspendedMs })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.suspendedMs != null;
 }
 
 /**

@@ -281,7 +281,8 @@ export async function revokeOrganisation(
   return { organisation, ended };
 }
 
-async function isSuspended(db: Client, organisationId: number): Promise<boolean> {
+/** Whether the organisation is suspended (`--suspend`): none of its links opens and none can be asked for. */
+export async function isSuspended(db: Client, organisationId: number): Promise<boolean> {
   const [row] = await orm(db)
     .select({ suspendedMs: organisations.suspendedMs })
     .from(organisations)

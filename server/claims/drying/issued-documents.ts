@@ -43,6 +43,9 @@ export type IssuedDocument = { number: string; kind: DocumentKind; issuedAt: str
 /** What a PDF renderer gets: the number, the issue time and the address printed on it. */
 export type DocumentStamp = { number: string; issuedAt: string; verifyUrl: string };
 
+/** Where the verification address points, and what draws a document's PDF. */
+type IssueOptions = { siteUrl: string; render: (document: DocumentFigures, stamp: DocumentStamp) => Promise<Uint8Array> };
+
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** The figures without the moment they were issued: equal when a request changes nothing. */
@@ -107,7 +110,7 @@ export function issueDryingDocument(
   enquiryId: number,
   reference: string,
   document: DocumentFigures,
-  options: { siteUrl: string; render: (document: DocumentFigures, stamp: DocumentStamp) => Promise<Uint8Array> },
+  options: IssueOptions,
 ): Promise<IssuedDocument> {
   return afterClaimsEarlierIssuing(db, enquiryId, () => issueNow(db, enquiryId, reference, document, options));
 }
@@ -117,7 +120,7 @@ async function issueNow(
   enquiryId: number,
   reference: string,
   document: DocumentFigures,
-  options: { siteUrl: string; render: (document: DocumentFigures, stamp: DocumentStamp) => Promise<Uint8Array> },
+  options: IssueOptions,
 ): Promise<IssuedDocument> {
   const q = orm(db);
   const d = dryingDocuments;
