@@ -486,26 +486,36 @@ export const organisationPeople = sqliteTable(
     createdMs: integer('created_ms').notNull(),
     /** When one of their sessions was last used (retention counts from it). */
     lastUsedMs: integer('last_used_ms'),
-    /** When the link was last e-mailed: at most one e-mail an hour to an address. */
-    linkSentMs: integer('link_sent_ms'),
     revokedMs: integer('revoked_ms'),
   },
   (table) => [uniqueIndex('organisation_people_email').on(table.organisationId, table.emailKey)],
 );
 
-/** Migration 0029: a portfolio link e-mailed or printed, for one opening within 24 hours; its token only as a SHA-256. */
+/**
+ * Migration 0029: a portfolio link e-mailed or printed, for one opening within 24 hours; its token only
+ * as a SHA-256. Migration 0030: an e-mailed link is for an address at its organisation (`email`), its
+ * person made when it is first opened; a printed link names its person from the start.
+ */
 export const portfolioLinks = sqliteTable(
   'portfolio_links',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    personId: integer('person_id')
+    organisationId: integer('organisation_id')
       .notNull()
-      .references(() => organisationPeople.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    personId: integer('person_id').references(() => organisationPeople.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    /** The address as compared (server/base/email-key.ts). */
+    emailKey: text('email_key'),
     tokenHash: text('token_hash').notNull(),
     createdMs: integer('created_ms').notNull(),
     usedMs: integer('used_ms'),
   },
-  (table) => [uniqueIndex('portfolio_links_token').on(table.tokenHash), index('portfolio_links_person').on(table.personId)],
+  (table) => [
+    uniqueIndex('portfolio_links_token').on(table.tokenHash),
+    index('portfolio_links_person').on(table.personId),
+    index('portfolio_links_address').on(table.organisationId, table.emailKey),
+  ],
 );
 
 /** Migration 0029: a browser signed in to a portfolio by opening a link; its cookie's token only as a SHA-256. */
@@ -547,20 +557,34 @@ export const portfolioAccessLog = sqliteTable(
   (table) => [index('portfolio_access_log_organisation').on(table.organisationId, table.atMs)],
 );
 
-/** Migration 0027: an e-mail of a person's portfolio link, asked for on /insurers; a job of its own worker. */
+/** What became of a link asked for: waiting, e-mailed, declined by the worker (nothing sent), or failed. */
+export const LINK_MAIL_STATUSES = ['pending', 'sent', 'declined', 'failed'] as const;
+
+/**
+ * Migration 0027: an e-mail of a portfolio link, asked for on /insurers; a job of its own worker.
+ * Migration 0030: the job holds the address as typed, and the worker decides whether it gets a link
+ * (registered, not suspended or revoked, within the budgets); a declined job keeps no address.
+ */
 export const portfolioLinkMails = sqliteTable(
   'portfolio_link_mails',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    personId: integer('person_id')
-      .notNull()
-      .references(() => organisationPeople.id, { onDelete: 'cascade' }),
-    ...leaseColumns(text('status', { enum: NOTIFICATION_STATUSES }).notNull()),
+    email: text('email').notNull(),
+    /** The mailbox as the budgets count it (server/portfolio/link-request.ts `mailboxKey`). */
+    mailbox: text('mailbox').notNull(),
+    domain: text('domain').notNull(),
+    /** The organisation whose link was sent, once sent. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    ...leaseColumns(text('status', { enum: LINK_MAIL_STATUSES }).notNull()),
     createdMs: integer('created_ms').notNull(),
     sentAt: text('sent_at'),
     messageId: text('message_id'),
   },
-  (table) => [dueIndex('portfolio_link_mails', table), index('portfolio_link_mails_person').on(table.personId)],
+  (table) => [
+    dueIndex('portfolio_link_mails', table),
+    index('portfolio_link_mails_mailbox').on(table.mailbox, table.status, table.createdMs),
+    index('portfolio_link_mails_sent').on(table.status, table.createdMs),
+  ],
 );
 
 export const schema = {

@@ -1,13 +1,16 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, ne } from 'drizzle-orm';
 import { portfolioLinkEmail } from '@/content/portfolio-request';
 import { orm } from '@/server/base/db';
-import { organisationPeople, portfolioLinkMails as jobs } from '@/server/base/db-schema';
-import { isPermanentSmtpFailure, PermanentMailError, type Mailer } from '@/server/delivery/mailer';
+import { emailKey } from '@/server/base/email-key';
+import { portfolioLinkMails as jobs } from '@/server/base/db-schema';
+import { isPermanentSmtpFailure, type Mailer } from '@/server/delivery/mailer';
 import { attemptsSchedule, createWorker, type JobOutcome } from '@/server/delivery/worker-runner';
-import { logPortfolioAccess, newPortfolioLink, standingPerson } from '@/server/portfolio/portfolio-access';
+import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
+import { LINK_MAIL_INTERVAL_MS, LINK_MAILS_PER_DOMAIN, LINK_MAILS_PER_SITE } from '@/server/portfolio/link-request';
+import { logPortfolioAccess, newAddressLink, standingAddress } from '@/server/portfolio/portfolio-access';
 
 /** Where a link is traded for the portfolio's cookie: `${SITE_URL}/portfolio/open/<token>`. */
 export const PORTFOLIO_OPEN_PREFIX = '/portfolio/open/';
@@ -34,20 +37,43 @@ type LinkMailWorkerOptions = {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-/** The person a job is for, as they are now. */
-async function personOf(db: Client, personId: number) {
+/** Why a request gets no e-mail; the visitor was answered the same either way. */
+export type LinkDecline = 'not-registered' | 'revoked' | 'sent-lately' | 'over-budget';
+
+/** Links e-mailed (or being e-mailed) since `since`, other than this job, where `where` holds. */
+async function mailedSince(db: Client, job: Job, since: number, where?: ReturnType<typeof eq>) {
   const [row] = await orm(db)
-    .select({ email: organisationPeople.email, organisationId: organisationPeople.organisationId, revokedMs: organisationPeople.revokedMs })
-    .from(organisationPeople)
-    .where(eq(organisationPeople.id, personId));
-  return row;
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'sent'), gt(jobs.createdMs, since), ne(jobs.id, job.id), where));
+  return row?.n ?? 0;
 }
 
 /**
- * Sends the e-mails of portfolio links asked for on /insurers (portfolio_link_mails), a worker of the
- * runner like the outbox's: the address is read and the link made when it is sent, so a person revoked,
- * erased or no longer standing since the request is sent nothing. Each e-mail sent is kept in the organisation's access log
- * ('link-sent'); the link itself is never logged.
+ * Whether a request gets its link, and at which organisation: the address's domain registered and not
+ * suspended, the address standing there (at one of its domains, its mailbox not revoked), no link
+ * e-mailed to the mailbox within LINK_MAIL_INTERVAL_MS, and the domain's and the site's hourly budgets
+ * not spent. Only e-mails sent count against the budgets, so addresses nobody registered spend nothing.
+ */
+async function decide(db: Client, job: Job, now: number): Promise<{ organisationId: number } | { declined: LinkDecline }> {
+  const organisationId = await organisationOfAddress(db, job.email);
+  if (organisationId === null || !(await standingAddress(db, organisationId, job.email))) {
+    // Suspended and revoked read alike to the visitor; the log tells them apart.
+    return { declined: organisationId === null ? 'not-registered' : 'revoked' };
+  }
+  if ((await mailedSince(db, job, now - LINK_MAIL_INTERVAL_MS, eq(jobs.mailbox, job.mailbox))) > 0) return { declined: 'sent-lately' };
+  const domainSent = await mailedSince(db, job, now - LINK_MAILS_PER_DOMAIN.windowMs, eq(jobs.domain, job.domain));
+  const siteSent = await mailedSince(db, job, now - LINK_MAILS_PER_SITE.windowMs);
+  if (domainSent >= LINK_MAILS_PER_DOMAIN.limit || siteSent >= LINK_MAILS_PER_SITE.limit) return { declined: 'over-budget' };
+  return { organisationId };
+}
+
+/**
+ * Decides and sends the links asked for on /insurers (portfolio_link_mails), a worker of the runner like
+ * the outbox's. A declined request keeps no address; a sent one keeps its address for the hour's rule
+ * and retention. A link of its own for each e-mail, made as it is sent, for that address at its
+ * organisation: its person is made when it is first opened. Each e-mail sent is kept in the
+ * organisation's access log ('link-sent', with the address as compared); the link itself is never logged.
  */
 export function createLinkMailWorker(options: LinkMailWorkerOptions) {
   const { db, mailer } = options;
@@ -58,17 +84,18 @@ export function createLinkMailWorker(options: LinkMailWorkerOptions) {
     let messageId: string;
     let organisationId: number;
     try {
-      const person = await personOf(db, job.personId);
-      if (!person?.email) throw new PermanentMailError(`person ${job.personId} is gone or has no address`);
-      if (person.revokedMs !== null) throw new PermanentMailError(`person ${job.personId}'s link was revoked`);
-      if (!(await standingPerson(db, job.personId)))
-        throw new PermanentMailError(`person ${job.personId}'s organisation is suspended or no longer has their domain`);
-      // A link of its own for each e-mail, made as it is sent: one opening within 24 hours.
-      const token = await newPortfolioLink(db, job.personId, now());
-      organisationId = person.organisationId;
+      const decision = await decide(db, job, now());
+      if ('declined' in decision)
+        return {
+          kind: 'done',
+          changes: { status: 'declined', email: '', mailbox: '', lastError: decision.declined },
+          line: `job ${job.id}: declined (${decision.declined}), nothing sent`,
+        };
+      organisationId = decision.organisationId;
+      const token = await newAddressLink(db, organisationId, job.email, now());
       ({ messageId } = await mailer.send({
         from: options.from,
-        to: person.email,
+        to: job.email,
         replyTo: options.replyTo,
         subject: portfolioLinkEmail.subject,
         text: portfolioLinkEmail.text(`${options.siteUrl}${PORTFOLIO_OPEN_PREFIX}${token}`),
@@ -84,11 +111,11 @@ export function createLinkMailWorker(options: LinkMailWorkerOptions) {
         line: (failed) => `job ${job.id} attempt ${job.attempts} failed${failed ? ' permanently' : ', will retry'}: ${detail}`,
       };
     }
-    await logPortfolioAccess(db, { organisationId, personId: job.personId, action: 'link-sent', now: now() });
+    await logPortfolioAccess(db, { organisationId, personId: null, action: 'link-sent', detail: emailKey(job.email), now: now() });
     return {
       kind: 'done',
-      changes: () => ({ status: 'sent', sentAt: new Date(now()).toISOString(), messageId, lastError: null }),
-      line: `job ${job.id} (person ${job.personId}) sent via ${mailer.describe}`,
+      changes: () => ({ status: 'sent', organisationId, sentAt: new Date(now()).toISOString(), messageId, lastError: null }),
+      line: `job ${job.id} sent via ${mailer.describe}`,
       leasePassed: `job ${job.id}: sent, but the lease had passed to another worker`,
       notRecorded: (error, givingUp) =>
         `job ${job.id}: the relay accepted it (${messageId}) but it could not be recorded${givingUp ? '; it may be sent again after its lease' : ''}: ${messageOf(error)}`,

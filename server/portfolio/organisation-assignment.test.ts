@@ -54,8 +54,8 @@ async function signedIn(domain: string, address: string, name = COOKIE): Promise
   const link = await linkFor(db, domain, address, NOW);
   if ('error' in link) throw new Error(link.error);
   const standing = await linkStanding(db, link.token, NOW);
-  if (standing.kind === 'dead') throw new Error('the printed link is dead');
-  const opening = await openPortfolioLink(db, await newPortfolioLink(db, standing.viewer.personId, NOW), NOW, 'Firefox');
+  if (standing.kind === 'dead' || standing.holder.personId === null) throw new Error('the printed link is dead');
+  const opening = await openPortfolioLink(db, await newPortfolioLink(db, standing.holder.personId, NOW), NOW, 'Firefox');
   if (opening.kind !== 'opened') throw new Error(`the link did not open: ${opening.kind}`);
   return `${name}=${opening.session}`;
 }

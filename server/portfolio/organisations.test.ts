@@ -16,7 +16,13 @@ import {
   standardsInForce,
   suspendOrganisation,
 } from '@/server/portfolio/organisations';
-import { markPortfolioUse, openPortfolioLink, viewerOfSession, type LinkOpening } from '@/server/portfolio/portfolio-access';
+import {
+  markPortfolioUse,
+  newAddressLink,
+  openPortfolioLink,
+  viewerOfSession,
+  type LinkOpening,
+} from '@/server/portfolio/portfolio-access';
 import { organisationOfAddress } from '@/server/ledger/instructing-organisation';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { instructionFields } from '@/tests/support/instruction';
@@ -191,6 +197,23 @@ describe('links and their revocation', () => {
     expect(await revokeAddress(db, 'ann@la.example', T0 + 3)).toEqual({
       error: 'No portfolio link of ann@la.example works now: there is nothing to end.',
     });
+  });
+
+  it('links e-mailed and not yet opened, with no person yet, end with --revoke-address, --revoke and --suspend', async () => {
+    const { id } = (await registerOrganisation(db, adjusters, T0)) as { id: number };
+    const waiting = await newAddressLink(db, id, 'Dan@la.example', T0);
+    expect(await revokeAddress(db, 'dan@LA.example', T0 + 1)).toEqual({ organisations: ['Loss Adjusters Ltd'] });
+    expect(await opens(waiting, T0 + 2)).toBe('dead');
+    // Revoked, a link e-mailed later opens nothing either, under any spelling.
+    expect(await opens(await newAddressLink(db, id, 'dan+x@la.example', T0 + 3), T0 + 4)).toBe('dead');
+
+    const eve = await newAddressLink(db, id, 'eve@la.example', T0);
+    await revokeOrganisation(db, 'la.example', T0 + 5);
+    expect(await opens(eve, T0 + 6)).toBe('used-or-old');
+    const fay = await newAddressLink(db, id, 'fay@la.example', T0 + 7);
+    await suspendOrganisation(db, 'la.example', T0 + 8);
+    await resumeOrganisation(db, 'la.example', T0 + 9);
+    expect(await opens(fay, T0 + 10)).toBe('used-or-old');
   });
 
   it('--log lists what was done with the portfolio, newest first, who did it', async () => {

@@ -19,12 +19,20 @@ import {
   organisationPeople,
   organisations,
   portfolioAccessLog,
+  portfolioLinkMails,
+  portfolioLinks,
   portfolioSessions,
 } from '@/server/base/db-schema';
 import { emailKey } from '@/server/base/email-key';
 import { domainOfAddress } from '@/server/ledger/instructing-organisation';
 import { personFor } from '@/server/portfolio/people';
-import { endAccessOf, logPortfolioAccess, newPortfolioLink, PORTFOLIO_SESSION_DAYS } from '@/server/portfolio/portfolio-access';
+import {
+  endAccessOf,
+  endAddressLinksOf,
+  logPortfolioAccess,
+  newPortfolioLink,
+  PORTFOLIO_SESSION_DAYS,
+} from '@/server/portfolio/portfolio-access';
 
 /**
  * The instructing organisations as the operator keeps them (`npm run insurers`): registered by name with
@@ -266,6 +274,7 @@ export async function revokeOrganisation(
     .where(eq(organisationPeople.organisationId, organisation.id));
   await writeBatch(db, [
     orm(db).update(organisationPeople).set({ revokedMs: now }).where(live),
+    endAddressLinksOf(db, organisation.id),
     ...endAccessOf(
       db,
       people.map((person) => person.id),
@@ -310,6 +319,7 @@ export async function suspendOrganisation(
     .orderBy(asc(organisationPeople.id));
   await writeBatch(db, [
     orm(db).update(organisations).set({ suspendedMs: now, updatedMs: now }).where(eq(organisations.id, organisation.id)),
+    endAddressLinksOf(db, organisation.id),
     ...endAccessOf(
       db,
       people.map((person) => person.id),
@@ -339,6 +349,8 @@ export async function removeOrganisation(db: Client, domain: string): Promise<{ 
     orm(db).update(enquiries).set({ organisationId: null }).where(eq(enquiries.organisationId, id)),
     orm(db).update(enquiries).set({ claimedOrganisationId: null }).where(eq(enquiries.claimedOrganisationId, id)),
     orm(db).delete(portfolioAccessLog).where(eq(portfolioAccessLog.organisationId, id)),
+    orm(db).delete(portfolioLinkMails).where(eq(portfolioLinkMails.organisationId, id)),
+    orm(db).delete(portfolioLinks).where(eq(portfolioLinks.organisationId, id)),
     orm(db).delete(organisationPeople).where(eq(organisationPeople.organisationId, id)),
     orm(db).delete(organisationDomains).where(eq(organisationDomains.organisationId, id)),
     orm(db).delete(organisations).where(eq(organisations.id, id)),
@@ -349,6 +361,12 @@ export async function removeOrganisation(db: Client, domain: string): Promise<{ 
 /** Ends the portfolio link and open pages of one address (a leaver), at every organisation it was given one by. */
 export async function revokeAddress(db: Client, address: string, now: number): Promise<{ organisations: string[] } | Failure> {
   const key = emailKey(address);
+  // A link e-mailed and not yet opened has no person yet: one is made, to stay revoked.
+  const waiting = await orm(db)
+    .selectDistinct({ organisationId: portfolioLinks.organisationId })
+    .from(portfolioLinks)
+    .where(and(eq(portfolioLinks.emailKey, key), isNull(portfolioLinks.personId), isNull(portfolioLinks.usedMs)));
+  for (const { organisationId } of waiting) await personFor(db, organisationId, address, now, 'self-service');
   const people = await orm(db)
     .select({ id: organisationPeople.id, organisationId: organisationPeople.organisationId, name: organisations.name })
     .from(organisationPeople)

@@ -72,7 +72,7 @@ describe('a portfolio link', () => {
     const ann = await person('Loss Adjusters Ltd', 'ann@adjusters.example');
     const token = await newPortfolioLink(db, ann.personId, T0);
     expect(token).toMatch(TOKEN);
-    expect(await linkStanding(db, token, T0)).toMatchObject({ kind: 'fresh', viewer: { personId: ann.personId } });
+    expect(await linkStanding(db, token, T0)).toMatchObject({ kind: 'fresh', holder: { personId: ann.personId } });
 
     const opened = await openPortfolioLink(db, token, T0 + 60_000, 'Firefox');
     const viewer = {
@@ -88,8 +88,8 @@ describe('a portfolio link', () => {
     const [row] = await orm(db).select().from(organisationPeople).where(eq(organisationPeople.id, ann.personId));
     expect(row?.lastUsedMs).toBe(T0 + 60_000);
 
-    expect(await openPortfolioLink(db, token, T0 + 120_000, 'Chrome')).toEqual({ kind: 'used-or-old', personId: ann.personId });
-    expect(await linkStanding(db, token, T0 + 120_000)).toMatchObject({ kind: 'used-or-old', viewer: { personId: ann.personId } });
+    expect(await openPortfolioLink(db, token, T0 + 120_000, 'Chrome')).toEqual({ kind: 'used-or-old' });
+    expect(await linkStanding(db, token, T0 + 120_000)).toMatchObject({ kind: 'used-or-old', holder: { personId: ann.personId } });
     expect(await sessionCount(ann.personId)).toBe(1);
   });
 
@@ -101,7 +101,7 @@ describe('a portfolio link', () => {
     const end = T0 + PORTFOLIO_LINK_HOURS * HOUR_MS;
     expect(await linkStanding(db, tooLate, end - 1)).toMatchObject({ kind: 'fresh' });
     expect(await linkStanding(db, tooLate, end)).toMatchObject({ kind: 'used-or-old' });
-    expect(await openPortfolioLink(db, tooLate, end, 'Firefox')).toEqual({ kind: 'used-or-old', personId: ann.personId });
+    expect(await openPortfolioLink(db, tooLate, end, 'Firefox')).toEqual({ kind: 'used-or-old' });
     expect(await openPortfolioLink(db, justInTime, end - 1, 'Firefox')).toMatchObject({ kind: 'opened' });
     expect(await sessionCount(ann.personId)).toBe(1);
   });
@@ -219,7 +219,7 @@ describe('a portfolio session', () => {
     expect(await viewerOfSession(db, three, T0 + 1)).toBeNull();
     expect(await sessionCount(ann.personId)).toBe(0);
     // Ann still stands: her unopened link can no longer be opened, but she can ask for a new one.
-    expect(await openPortfolioLink(db, unopened, T0 + 1, 'Firefox')).toEqual({ kind: 'used-or-old', personId: ann.personId });
+    expect(await openPortfolioLink(db, unopened, T0 + 1, 'Firefox')).toEqual({ kind: 'used-or-old' });
     expect(await linkStanding(db, unopened, T0 + 1)).toMatchObject({ kind: 'used-or-old' });
     expect(await viewerOfSession(db, catSession, T0 + 1)).not.toBeNull();
     expect(await openPortfolioLink(db, catLink, T0 + 1, 'Firefox')).toMatchObject({ kind: 'opened' });

@@ -154,7 +154,7 @@ describe('signing out', () => {
     await signOutEverywhere(here, at(T0 + 1000));
     expect(await viewerOfSession(db, here, T0 + 2000)).toBeNull();
     expect(await viewerOfSession(db, there, T0 + 2000)).toBeNull();
-    expect(await openPortfolioLink(db, waiting, T0 + 2000, 'Firefox')).toEqual({ kind: 'used-or-old', personId: ann });
+    expect(await openPortfolioLink(db, waiting, T0 + 2000, 'Firefox')).toEqual({ kind: 'used-or-old' });
     expect(await viewerOfSession(db, catSession, T0 + 2000)).not.toBeNull();
     expect((await logOf()).at(-1)).toEqual([ann, 'signed-out', 'everywhere']);
     // With a session that opens nothing: nothing.

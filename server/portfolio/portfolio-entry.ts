@@ -36,10 +36,10 @@ export async function portfolioEntry(
 ): Promise<PortfolioEntry> {
   // A link brought fresh comes first, even to a signed-in browser: it may be another person's.
   const link = await linkStanding(await (deps.db ?? getDb)(), linkToken, (deps.now ?? Date.now)());
-  if (link.kind === 'fresh') return { kind: 'open-link', organisationName: link.viewer.organisationName };
+  if (link.kind === 'fresh') return { kind: 'open-link', organisationName: link.holder.organisationName };
   const view = await portfolioView(session, query, deps);
   if (view) return { kind: 'view', view };
-  if (link.kind === 'used-or-old') return { kind: 'used-link', office: link.viewer.email === null };
+  if (link.kind === 'used-or-old') return { kind: 'used-link', office: link.holder.email === null };
   return { kind: 'dead' };
 }
 
@@ -77,8 +77,8 @@ export async function sendNewLink(
   deps: Deps & { requests?: ReturnType<typeof linkRequests> } = {},
 ): Promise<LinkRequestState | null> {
   const link = await linkStanding(await (deps.db ?? getDb)(), linkToken, (deps.now ?? Date.now)());
-  if (link.kind === 'dead' || link.viewer.email === null) return null;
-  return (await (deps.requests ?? linkRequests()).handle(link.viewer.email, headers)).state;
+  if (link.kind === 'dead' || link.holder.email === null) return null;
+  return (await (deps.requests ?? linkRequests()).handle(link.holder.email, headers)).state;
 }
 
 /** "Sign out": ends this browser's session. */

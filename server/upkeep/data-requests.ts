@@ -9,7 +9,7 @@ import { issuedDocumentsOf } from '@/server/claims/drying/issued-documents';
 import { photosOf } from '@/server/ledger/photo-store';
 import { storedEnquiryColumns, type StoredEnquiry } from '@/server/ledger/enquiry-reads';
 import { deleteEnquiries } from '@/server/upkeep/enquiry-deletion';
-import { erasePortfolioPeople, portfolioExportOf } from '@/server/upkeep/portfolio-people';
+import { erasePortfolioLinkMails, erasePortfolioPeople, portfolioExportOf } from '@/server/upkeep/portfolio-people';
 
 /** How a person's e-mail address is matched: by its one compared form (NFC, case-folded), as stored. */
 const sentWith = (email: string) => eq(enquiries.emailKey, emailKey(email));
@@ -105,6 +105,9 @@ export async function erasePersonalData(
   email: string,
   options: { photosRoot?: string; outboxDir?: string } = {},
 ): Promise<{ enquiries: number; emails: number; photos: number; portfolioLinks: number }> {
-  const deleted = await deleteEnquiries(db, sentWith(email), { ...options, alongside: erasePortfolioPeople(db, email) });
+  const deleted = await deleteEnquiries(db, sentWith(email), {
+    ...options,
+    alongside: [...erasePortfolioPeople(db, email), ...erasePortfolioLinkMails(db, email)],
+  });
   return { enquiries: deleted.enquiries, emails: deleted.emails, photos: deleted.photos, portfolioLinks: deleted.alongside[1] ?? 0 };
 }

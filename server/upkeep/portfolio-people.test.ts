@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkFor, registerOrganisation } from '@/server/portfolio/organisations';
-import { logPortfolioAccess, newPortfolioLink, openPortfolioLink } from '@/server/portfolio/portfolio-access';
+import { logPortfolioAccess, newAddressLink, newPortfolioLink, openPortfolioLink } from '@/server/portfolio/portfolio-access';
 import { erasePersonalData, exportPersonalData } from '@/server/upkeep/data-requests';
 import { purgeExpired } from '@/server/upkeep/retention';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
@@ -48,7 +48,6 @@ describe('the portfolio’s personal data', () => {
         email: 'Ann@la.example',
         linkGivenAt: '2026-01-10T10:00:00.000Z',
         lastUsedAt: '2026-01-10T10:01:00.000Z',
-        linkSentAt: null,
         revokedAt: null,
         uses: [
           { action: 'link-sent', detail: 'printed by the operator', at: '2026-01-10T10:00:00.000Z' },
@@ -64,6 +63,21 @@ describe('the portfolio’s personal data', () => {
     expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_links')).rows.map((row) => row.person_id)).toEqual([cat]);
     expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_sessions')).rows.map((row) => row.person_id)).toEqual([cat]);
     expect((await db.execute('SELECT DISTINCT person_id FROM portfolio_access_log')).rows.map((row) => row.person_id)).toEqual([cat]);
+  });
+
+  it('an erasure deletes the address’s e-mailed links, its requests for them and the log of their sending', async () => {
+    await db.execute({
+      sql: `INSERT INTO portfolio_link_mails (email, mailbox, domain, organisation_id, status, next_attempt_ms, created_ms)
+        VALUES ('Ann+x@la.example', 'ann@la.example', 'la.example', ?, 'sent', 1, 1), ('cat@la.example', 'cat@la.example', 'la.example', ?, 'sent', 1, 1)`,
+      args: [organisationId, organisationId],
+    });
+    await newAddressLink(db, organisationId, 'Ann@la.example', T0);
+    await newAddressLink(db, organisationId, 'cat@la.example', T0);
+    await logPortfolioAccess(db, { organisationId, personId: null, action: 'link-sent', detail: 'ann@la.example', now: T0 });
+    await erasePersonalData(db, 'ann@la.example', photos());
+    expect((await db.execute('SELECT email FROM portfolio_link_mails')).rows.map((row) => row.email)).toEqual(['cat@la.example']);
+    expect((await db.execute('SELECT email FROM portfolio_links')).rows.map((row) => row.email)).toEqual(['cat@la.example']);
+    expect(await count('portfolio_access_log')).toBe(0);
   });
 
   it('retention deletes access log entries past the enquiries’ period, and people unused for it', async () => {

@@ -28,6 +28,7 @@ import { instructingOrganisationsMigration } from '@/server/base/migrations/0026
 import { portfolioLinkMailsMigration } from '@/server/base/migrations/0027-portfolio-link-mails';
 import { instructionProofMigration } from '@/server/base/migrations/0028-instruction-proof';
 import { portfolioSessionsMigration } from '@/server/base/migrations/0029-portfolio-sessions';
+import { linkRequestsWithoutPeopleMigration } from '@/server/base/migrations/0030-link-requests-without-people';
 
 import type { Transaction } from '@libsql/client';
 
@@ -65,4 +66,5 @@ export const migrations: readonly Migration[] = [
   portfolioLinkMailsMigration,
   instructionProofMigration,
   portfolioSessionsMigration,
+  linkRequestsWithoutPeopleMigration,
 ];
