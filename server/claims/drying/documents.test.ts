@@ -7,7 +7,7 @@ import { enquiryReference } from '@/lib/enquiry-reference';
 import { claimSessionValue, revokeClaimLinks, rotateClaimLinks } from '@/server/claims/claim-links';
 import { createClaimPages, newFormToken } from '@/server/claims/claim-pages';
 import { dryingDocumentResponse, verifiedDryingDocument } from '@/server/claims/drying/documents';
-import { DOCUMENTS_PER_CLAIM_PER_DAY, type VerifiedDocument } from '@/server/claims/drying/issued-documents';
+import { DOCUMENTS_PER_KIND_PER_DAY, type VerifiedDocument } from '@/server/claims/drying/issued-documents';
 import type { ElectricityStatement } from '@/lib/drying-documents';
 import { recordStageChange } from '@/server/claims/claim-status';
 import { READING_ABOVE_GOAL } from '@/server/claims/drying/reopen';
@@ -229,7 +229,7 @@ describe('issued documents', () => {
     });
   });
 
-  it('are bounded per claim: 40 rates in an hour make 20 documents, then 429 with the words, never 500; the same one again still comes', async () => {
+  it('are bounded per claim and kind: 40 rates in an hour make 10 statements, then 429 with the words, never 500; the same one again still comes', async () => {
     const { id, reference, session } = await claimDrying();
     const statuses: number[] = [];
     for (let rate = 1; rate <= 40; rate += 1) {
@@ -245,21 +245,21 @@ describe('issued documents', () => {
       }
     }
     expect(statuses).toEqual([
-      ...Array<number>(DOCUMENTS_PER_CLAIM_PER_DAY).fill(200),
-      ...Array<number>(40 - DOCUMENTS_PER_CLAIM_PER_DAY).fill(429),
+      ...Array<number>(DOCUMENTS_PER_KIND_PER_DAY).fill(200),
+      ...Array<number>(40 - DOCUMENTS_PER_KIND_PER_DAY).fill(429),
     ]);
-    expect((await db.execute('SELECT count(*) AS issued FROM drying_documents')).rows[0]!.issued).toBe(DOCUMENTS_PER_CLAIM_PER_DAY);
+    expect((await db.execute('SELECT count(*) AS issued FROM drying_documents')).rows[0]!.issued).toBe(DOCUMENTS_PER_KIND_PER_DAY);
     // A document already issued is the same document, not a new one: it still comes past the budget.
-    const again = await dryingDocumentResponse('statement', reference, session, rateForm('20'), {
+    const again = await dryingDocumentResponse('statement', reference, session, rateForm(String(DOCUMENTS_PER_KIND_PER_DAY)), {
       db: async () => db,
       now: now + 41 * 60_000,
     });
     expect(again.status).toBe(200);
-    expect(again.headers.get('content-disposition')).toContain(`${reference}-E20.pdf`);
-    // So does the certificate's budget: both kinds count together.
+    expect(again.headers.get('content-disposition')).toContain(`${reference}-E${DOCUMENTS_PER_KIND_PER_DAY}.pdf`);
+    // The certificate has a budget of its own, which trying rates does not spend.
     expect(
       (await dryingDocumentResponse('certificate', reference, session, null, { db: async () => db, now: now + 42 * 60_000 })).status,
-    ).not.toBe(500);
+    ).not.toBe(429);
     // A day after the first, the budget has room again.
     const nextDay = now + 24 * HOUR_MS + 2 * 60_000;
     const tomorrow = await dryingDocumentResponse(
@@ -273,10 +273,10 @@ describe('issued documents', () => {
       },
     );
     expect(tomorrow.status).toBe(200);
-    expect(tomorrow.headers.get('content-disposition')).toContain(`${reference}-E21.pdf`);
+    expect(tomorrow.headers.get('content-disposition')).toContain(`${reference}-E${DOCUMENTS_PER_KIND_PER_DAY + 1}.pdf`);
   });
 
-  it('many at once cannot pass the budget: 30 different rates together make at most 20 documents', async () => {
+  it('many at once cannot pass the budget: 30 different rates together make at most 10 statements', async () => {
     const { reference, session } = await claimDrying();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
@@ -286,7 +286,7 @@ describe('issued documents', () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     const issued = Number((await db.execute('SELECT count(*) AS issued FROM drying_documents')).rows[0]!.issued);
-    expect(issued).toBeLessThanOrEqual(DOCUMENTS_PER_CLAIM_PER_DAY);
+    expect(issued).toBeLessThanOrEqual(DOCUMENTS_PER_KIND_PER_DAY);
     expect(statuses.filter((status) => status === 200)).toHaveLength(issued);
   });
 

@@ -23,16 +23,18 @@ import { claimStageChanges, dryingDocuments, siteSecrets } from '@/server/base/d
 const SECRET_NAME = 'drying-documents';
 
 /**
- * At most this many new documents a claim, of both kinds together, in any 24 hours: a customer trying
- * rates, a staff visit and an insurer's request make a few; past it the last one issued still stands.
+ * At most this many new documents of each kind a claim in any 24 hours, so at most 20 of both: a
+ * customer trying rates, a staff visit and an insurer's request make a few; past it the last one issued
+ * still stands. Each kind has its own, so whoever holds the status link and tries rates for the
+ * statement cannot leave the company without a new certificate that day.
  */
-export const DOCUMENTS_PER_CLAIM_PER_DAY = 20;
+export const DOCUMENTS_PER_KIND_PER_DAY = 10;
 const DAY_MS = 24 * 3_600_000;
 
 /** Thrown when a new document would pass the claim's budget (the same document again is never refused). */
 export class DocumentBudgetSpent extends Error {
-  constructor(reference: string) {
-    super(`Claim ${reference} has been issued ${DOCUMENTS_PER_CLAIM_PER_DAY} documents in 24 hours`);
+  constructor(reference: string, kind: DocumentKind) {
+    super(`Claim ${reference} has been issued ${DOCUMENTS_PER_KIND_PER_DAY} documents of kind ${kind} in 24 hours`);
   }
 }
 
@@ -140,15 +142,15 @@ async function issueNow(
     return row?.pdf ? { number: row.number, kind: document.kind, issuedAt: row.issuedAt, pdf: row.pdf, pdfSha256: row.pdfSha256 } : null;
   };
   const issuedMs = Date.parse(issuedAt);
-  // The claim's documents of the last 24 hours; deleted ones are no longer the claim's (their enquiry id is gone).
-  const issuedToday = and(eq(d.enquiryId, enquiryId), gt(d.issuedMs, issuedMs - DAY_MS));
+  // The claim's documents of this kind of the last 24 hours; deleted ones are no longer the claim's (their enquiry id is gone).
+  const issuedToday = and(eq(d.enquiryId, enquiryId), eq(d.kind, document.kind), gt(d.issuedMs, issuedMs - DAY_MS));
   const secret = await secretOf(db);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const before = await sameAsBefore();
     if (before) return before;
     // Checked before the PDF is drawn, and again in the insert itself, so requests at once cannot pass it either.
     const [today] = await q.select({ issued: count() }).from(d).where(issuedToday);
-    if ((today?.issued ?? 0) >= DOCUMENTS_PER_CLAIM_PER_DAY) throw new DocumentBudgetSpent(reference);
+    if ((today?.issued ?? 0) >= DOCUMENTS_PER_KIND_PER_DAY) throw new DocumentBudgetSpent(reference, document.kind);
     const [last] = await q
       .select({ sequence: max(d.sequence) })
       .from(d)
@@ -179,7 +181,7 @@ async function issueNow(
               pdfSha256,
             },
             sql`WHERE NOT EXISTS (SELECT 1 FROM ${d} WHERE ${and(current, eq(d.contentDigest, contentDigest))})
-              AND (SELECT count(*) FROM ${d} WHERE ${issuedToday}) < ${DOCUMENTS_PER_CLAIM_PER_DAY}`,
+              AND (SELECT count(*) FROM ${d} WHERE ${issuedToday}) < ${DOCUMENTS_PER_KIND_PER_DAY}`,
           ),
         ),
         q
