@@ -1,4 +1,8 @@
+import http from 'node:http';
 import { business } from '@/content/business';
+import { PHOTO_MAX_BYTES, STAGED_PHOTOS } from '@/lib/enquiry-rules.mjs';
+import { newEnquiryKey } from '@/lib/enquiry-key';
+import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE, STAGE_PHOTO_FIELD } from '@/lib/offline/protocol';
 import { keptClaimText, offlinePage } from '@/content/offline';
 import { parseMail } from '../support/mail-message';
 import { outboxMessages } from '../support/outbox';
@@ -412,6 +416,92 @@ test('the worker’s own send cut during its second photo resumes there: the fir
   await expect.poll(() => posts.answered.length).toBe(3);
   for (const post of posts.answered) expect(post).toEqual({ sentFrom: 'phone-queue', status: expect.any(Number) });
   expect(posts.answered.at(-1)!.status).toBe(201);
+});
+
+/** Posts one photo ahead of a kept claim as the worker does, from `sourceAddress`: the site's answer's status and reason. */
+async function stagePhotoFrom(sourceAddress: string, bytes: Buffer): Promise<{ status: number; reason?: string }> {
+  const body = new FormData();
+  body.append(STAGE_PHOTO_FIELD, newEnquiryKey());
+  body.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+  const encoded = new Response(body);
+  const payload = Buffer.from(await encoded.arrayBuffer());
+  const origin = `http://localhost:${testPorts.site}`;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}/api/contact`,
+      {
+        method: 'POST',
+        localAddress: sourceAddress,
+        headers: {
+          'content-type': encoded.headers.get('content-type')!,
+          'content-length': String(payload.length),
+          accept: 'application/json',
+          origin,
+          [KEPT_CLAIM_HEADER]: KEPT_CLAIM_HEADER_VALUE,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let reason: string | undefined;
+          try {
+            reason = (JSON.parse(text) as { reason?: string }).reason;
+          } catch {
+            reason = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, reason });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+test('a phone whose share of the space for photos sent ahead is full sends its kept claim whole, photos and all, once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  // This phone reaches the site from an address of its own, whose share the test fills first with
+  // photos of the largest size a photo may be (a phone photo padded past its end).
+  const phoneAddress = '127.0.0.87';
+  await relay.close();
+  relay = await startRelay(testPorts.site, '127.0.0.1', { sourceAddress: phoneAddress });
+  const base = await phonePhoto(87, { width: 1600, height: 1200 });
+  const largest = (seed: number) => {
+    const padded = Buffer.concat([base, Buffer.alloc(PHOTO_MAX_BYTES - base.length - 4096)]);
+    padded.writeUInt32BE(seed, padded.length - 4);
+    return padded;
+  };
+  const shareCount = STAGED_PHOTOS.perClientBytes / PHOTO_MAX_BYTES;
+  for (let index = 0; index < shareCount; index++)
+    expect((await stagePhotoFrom(phoneAddress, largest(index))).status, `photo ${index + 1}`).toBe(201);
+  expect(await stagePhotoFrom(phoneAddress, largest(99))).toEqual({ status: 507, reason: 'send-whole' });
+
+  const posts = queuePosts(context);
+  await firstVisit(page);
+  await relay.cut();
+  await page.goto(`${relay.url}/contact`);
+  const subject = `Share full ${Date.now()}`;
+  await fillClaim(page, subject);
+  await addPhonePhotos(page, [88, 89]);
+  await send(page);
+  await expect(page.getByText(KEPT, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.close();
+
+  await relay.restore();
+  await dispatchBackgroundSync(context, relay.url);
+  await expect.poll(() => notifications(subject).length, { timeout: 60_000 }).toBe(1);
+  expect(await storedEnquiries(subject)).toEqual([{ reference: expect.stringMatching(/^HC-/), photos: 2 }]);
+  expect(notifications(subject)[0]!.attachments.map((attachment) => attachment.filename)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+  // Its first photo was answered "send it whole"; then the claim went with both photos in its own body.
+  await expect.poll(() => posts.answered.map((post) => post.status)).toEqual([507, 201]);
+  for (const post of posts.answered) expect(post.sentFrom).toBe('phone-queue');
+  await outboxFinished(testBuildEnv.DATABASE_URL!, { subject });
+  expect(notifications(subject)).toHaveLength(1);
 });
 
 test('no Content-Security-Policy violation with the worker active, online and with no signal', async ({ page, context }) => {

@@ -52,6 +52,31 @@ async function keepClaim(page: Page, subject: string, email = 'ailsa@example.com
   await expect(page.getByText(KEPT, { exact: true })).toBeVisible({ timeout: 30_000 });
 }
 
+/** The photos the worker's database holds, in kept claims and in outcomes alike (read from a page of the same origin). */
+const photosOnPhone = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('homecare-kept-claims');
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          if (names.length === 0) return resolve(0);
+          let count = 0;
+          const transaction = db.transaction(names);
+          for (const name of names) {
+            const all = transaction.objectStore(name).getAll();
+            all.onsuccess = () => {
+              for (const record of all.result as { photos?: unknown[]; claim?: { photos?: unknown[] } }[])
+                count += (record.photos?.length ?? 0) + (record.claim?.photos?.length ?? 0);
+            };
+          }
+          transaction.oncomplete = () => resolve(count);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+
 async function storedReferences(subject: string): Promise<string[]> {
   const db = openTestDatabase(testBuildEnv.DATABASE_URL!);
   try {
@@ -118,13 +143,16 @@ test('a kept claim the site refuses when it arrives comes back in the form, fill
           const all = store.getAll();
           all.onsuccess = () => {
             const [claim] = all.result as { fields: Record<string, string> }[];
-            store.put({ ...claim, fields: { ...claim!.fields, email: 'not an address' } });
+            // With a photo, as a claim from a house often has: the refusal keeps the words, never the photo.
+            const photo = { name: 'IMG_2041.jpg', type: 'image/jpeg', bytes: new Uint8Array(2048).buffer };
+            store.put({ ...claim, fields: { ...claim!.fields, email: 'not an address' }, photos: [photo] });
             store.transaction.oncomplete = () => resolve();
           };
         };
         open.onerror = () => reject(open.error);
       }),
   );
+  expect(await photosOnPhone(page)).toBe(1);
   await page.close();
 
   await relay.restore();
@@ -134,6 +162,7 @@ test('a kept claim the site refuses when it arrives comes back in the form, fill
   await expect(notice).toContainText(keptClaimNoticeText.refused('Please correct the highlighted fields.'));
   await expect(notice).toContainText(keptClaimNoticeText.refusedNext);
   expect(await storedReferences(subject)).toEqual([]);
+  expect(await photosOnPhone(next)).toBe(0);
 
   await notice.getByRole('link', { name: keptClaimNoticeText.formLink }).click();
   await expect(next).toHaveURL(/\/contact#contact-form$/);

@@ -27,7 +27,15 @@ function startsUpload(chunk: Buffer, path: string | undefined): boolean {
   return line !== null && (path === undefined || line[1]!.split('?')[0] === path);
 }
 
-export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): Promise<Relay> {
+/**
+ * `sourceAddress`: the loopback address the relay connects to the site from, so the site sees this phone
+ * as a client of its own (127.0.0.2 and up all reach the machine itself on Linux).
+ */
+export async function startRelay(
+  targetPort: number,
+  targetHost = '127.0.0.1',
+  { sourceAddress }: { sourceAddress?: string } = {},
+): Promise<Relay> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
@@ -47,7 +55,7 @@ export async function startRelay(targetPort: number, targetHost = '127.0.0.1'): 
 
   const relayConnection = (client: net.Socket) => {
     track(client);
-    const site = net.connect({ host: targetHost, port: targetPort });
+    const site = net.connect({ host: targetHost, port: targetPort, ...(sourceAddress ? { localAddress: sourceAddress } : {}) });
     track(site);
     client.on('close', () => site.destroy());
     site.on('close', () => client.destroy());
