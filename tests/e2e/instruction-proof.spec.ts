@@ -3,9 +3,11 @@ import { trackPage } from '@/content/claims';
 import { instructionProofText } from '@/content/instruction-proof';
 import { instructionFields } from '../support/instruction';
 import { axe } from './support/axe';
-import { linkPath, sentEnquiry } from './support/claims';
+import { KEPT_CLAIM_HEADER, KEPT_CLAIM_HEADER_VALUE } from '@/lib/offline/protocol';
+import { companyNotification, linkPath, sentEnquiry } from './support/claims';
 import { insurersCommand, openPortfolio, rowReferences } from './support/portfolio';
 import { expect, hydrated, test, type Page } from './support/test';
+import { testSiteUrl } from './test-env';
 
 // From outside, as a stranger would: an instruction sent with an address at a registered insurer's
 // domain typed into the form is not that insurer's until its sender is proven. It stays out of the
@@ -70,6 +72,52 @@ for (const script of ['with', 'without'] as const) {
     await insurer.close();
   });
 }
+
+test('an anonymous instruction sent as a phone’s kept claim, or as the form posted without JavaScript, is not the insurer’s either', async ({
+  browser,
+  request,
+}) => {
+  // As the phone's worker sends a kept claim: its header, no bot check.
+  const kept = await request.post('/api/contact', {
+    headers: { Origin: testSiteUrl, [KEPT_CLAIM_HEADER]: KEPT_CLAIM_HEADER_VALUE },
+    data: { name: 'Morag Claim', phone: '', ...instructionFields(`claims@${domain}`, 'loss-adjuster', 'PM-KEPT'), insurer: name },
+  });
+  expect(kept.status()).toBe(201);
+  const keptReference = ((await kept.json()) as { reference: string }).reference;
+
+  // The form as a browser without script posts it.
+  const noScript = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await noScript.goto('/contact?role=loss-adjuster');
+  const form = noScript.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel(/^Name/).fill('Alex Adjuster');
+  await form.getByLabel(/^Email/).fill(`claims@${domain}`);
+  await form.getByLabel(/^Subject/).fill(`Instruction PM-FORM-${run}`);
+  await form.getByLabel(/^Message/).fill('Escape of water from the bathroom above. Please survey.');
+  await form.getByLabel('This is about an insurance claim').check();
+  await form.getByLabel('Who is getting in touch', { exact: true }).selectOption('loss-adjuster');
+  await form.getByLabel('Type of damage', { exact: true }).selectOption('water-damage');
+  await form.getByLabel('Insurer’s name', { exact: true }).fill(name);
+  await form.getByLabel('Claim or policy reference', { exact: true }).fill('PM-FORM');
+  await form.getByLabel(/^Policyholder’s name/).fill('Ann Policy');
+  await form.getByLabel(/^Policyholder’s telephone/).fill('07700 900123');
+  await form.getByLabel(/^Address of the property/).fill('Flat 2, 1 High Street, Kilsyth');
+  await form.getByLabel('Postcode of the property', { exact: true }).fill('G65 0AA');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(noScript.getByRole('heading', { level: 1 })).toHaveText('Message sent');
+  const formReference = /HC-[A-Z0-9-]+/.exec((await noScript.getByRole('main').textContent()) ?? '')?.[0];
+  expect(formReference).toBeTruthy();
+  await noScript.context().close();
+
+  const insurer = await browser.newPage();
+  const view = await portfolioReferences(insurer);
+  for (const reference of [keptReference, formReference!]) {
+    expect(view.rows).not.toContain(reference);
+    expect(view.csv).not.toContain(reference);
+    await insurer.goto(linkPath(await companyNotification(reference), '/claim-update/'));
+    await expect(insurer.getByTestId('instruction-standing')).toHaveText(instructionProofText.unconfirmed(domain, name));
+  }
+  await insurer.close();
+});
 
 test('the company confirms an instruction from its staff page, and the insurer sees it', async ({ browser, page, request }) => {
   const sent = await sentEnquiry(request, `proof-${run}-company`, {
