@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { ISOLATED_TEST_FILES } from './tests/support/isolated-test-files.mjs';
+
+const EXCLUDED = ['node_modules/**', '.next/**', 'tests/e2e/**'];
 
 export default defineConfig({
   resolve: {
@@ -14,8 +17,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', '.next/**', 'tests/e2e/**'],
+    exclude: EXCLUDED,
     environment: 'node',
     setupFiles: ['tests/support/vitest-setup.ts'],
     restoreMocks: true,
@@ -26,5 +28,19 @@ export default defineConfig({
     // One test file per CPU. Vitest's default leaves one CPU free (for its watch mode's own work), which on
     // a 2-CPU machine runs the files one at a time: measured alone, 406 s in one worker, 233 s in two.
     maxWorkers: availableParallelism(),
+    // Files share a module registry per worker, but for those that replace modules or stub the
+    // environment (tests/support/isolated-test-files.mjs).
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TEST_FILES, isolate: true } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: [...EXCLUDED, ...ISOLATED_TEST_FILES],
+          isolate: false,
+        },
+      },
+    ],
   },
 });
