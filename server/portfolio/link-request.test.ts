@@ -163,15 +163,13 @@ describe('asking for a portfolio link', () => {
     const [ann, bob, cat] = [linkIn(0)!, linkIn(1)!, linkIn(2)!];
     await orm(db).delete(organisationDomains).where(eq(organisationDomains.domain, 'cd.example'));
     expect(await openPortfolioLink(db, bob, clock, 'Firefox')).toEqual({ kind: 'dead' });
-    await orm(db)
-      .insert(organisationPeople)
-      .values({
-        organisationId,
-        email: 'Ann@claimsdirect.example',
-        emailKey: 'ann@claimsdirect.example',
-        createdMs: clock,
-        revokedMs: clock,
-      });
+    await orm(db).insert(organisationPeople).values({
+      organisationId,
+      email: 'Ann@claimsdirect.example',
+      emailKey: 'ann@claimsdirect.example',
+      createdMs: clock,
+      revokedMs: clock,
+    });
     expect(await openPortfolioLink(db, ann, clock, 'Firefox')).toEqual({ kind: 'dead' });
     await orm(db).update(organisations).set({ suspendedMs: clock }).where(eq(organisations.id, organisationId));
     expect(await openPortfolioLink(db, cat, clock, 'Firefox')).toEqual({ kind: 'dead' });
