@@ -22,6 +22,8 @@ const JOB_KINDS = ['notification', 'acknowledgement', 'photos', 'stage'] as cons
 const WAITING_ON_NAMES = ['us', 'insurer', 'customer'] as const;
 /** Who changed a claim's stage: the company's staff page or its CRM. */
 const STAGE_SOURCES = ['staff', 'crm'] as const;
+/** Who changed a claim's stage: the staff page, the CRM, or the homeowner booking a survey (migration 0031). */
+const STAGE_CHANGE_SOURCES = ['staff', 'crm', 'customer'] as const;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -222,7 +224,7 @@ export const claimStageChanges = sqliteTable(
     note: text('note'),
     /** 0: an internal correction the customer is not told of. */
     tellCustomer: integer('tell_customer').notNull().default(1),
-    source: text('source', { enum: STAGE_SOURCES }).notNull(),
+    source: text('source', { enum: STAGE_CHANGE_SOURCES }).notNull(),
     /** The CRM event's webhook-id: an event sent again is not applied again. */
     eventId: text('event_id'),
     /** Who confirmed drying, for a `dried` saved on the staff page (migration 0023). */
@@ -587,6 +589,68 @@ export const portfolioLinkMails = sqliteTable(
   ],
 );
 
+/** Migration 0031: the visits a survey window takes from a date on (null window: both); the latest that applies wins. */
+export const surveyCapacity = sqliteTable(
+  'survey_capacity',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    fromDate: text('from_date').notNull(),
+    window: text('window', { enum: ['am', 'pm'] }),
+    capacity: integer('capacity').notNull(),
+    source: text('source', { enum: ['operator', 'crm'] }).notNull(),
+    setMs: integer('set_ms').notNull(),
+  },
+  (table) => [index('survey_capacity_from').on(table.fromDate)],
+);
+
+/** Migration 0031: a day, or one window of it (null: both), the company does not offer for surveys. */
+export const surveyBlocks = sqliteTable(
+  'survey_blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    date: text('date').notNull(),
+    window: text('window', { enum: ['am', 'pm'] }),
+    reason: text('reason').notNull(),
+    source: text('source', { enum: ['operator', 'crm'] }).notNull(),
+    createdMs: integer('created_ms').notNull(),
+  },
+  (table) => [index('survey_blocks_date').on(table.date)],
+);
+
+export const SURVEY_APPOINTMENT_STATUSES = ['booked', 'cancelled', 'no-access'] as const;
+
+/** Migration 0031: a survey visit booked in a window; one booked a claim at a time. */
+export const surveyAppointments = sqliteTable(
+  'survey_appointments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    /** The iCalendar UID, the appointment's for its whole life. */
+    uid: text('uid').notNull(),
+    date: text('date').notNull(),
+    window: text('window', { enum: ['am', 'pm'] }).notNull(),
+    status: text('status', { enum: SURVEY_APPOINTMENT_STATUSES }).notNull(),
+    /** The iCalendar SEQUENCE: raised on every change. */
+    sequence: integer('sequence').notNull().default(0),
+    /** How often the homeowner moved it: at most SURVEY_MOVES_MAX, then the phone. */
+    moves: integer('moves').notNull().default(0),
+    bookedBy: text('booked_by', { enum: ['customer', 'staff', 'crm'] }).notNull(),
+    /** The booking form's token: a form books once. */
+    formToken: text('form_token'),
+    createdMs: integer('created_ms').notNull(),
+    updatedMs: integer('updated_ms').notNull(),
+  },
+  (table) => [
+    uniqueIndex('survey_appointments_booked')
+      .on(table.enquiryId)
+      .where(sql`${table.status} = 'booked'`),
+    uniqueIndex('survey_appointments_form_token').on(table.formToken),
+    index('survey_appointments_window').on(table.date, table.window, table.status),
+  ],
+);
+
 export const schema = {
   errorLogs,
   enquiries,
@@ -608,4 +672,7 @@ export const schema = {
   portfolioLinkMails,
   portfolioLinks,
   portfolioSessions,
+  surveyCapacity,
+  surveyBlocks,
+  surveyAppointments,
 };

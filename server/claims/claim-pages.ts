@@ -8,6 +8,7 @@ import { staffClaim, statusBySession } from '@/server/claims/pages/opened-pages'
 import type { ClaimPageContext } from '@/server/claims/pages/page-context';
 import { saveStaffUpdate } from '@/server/claims/pages/staff-save';
 import { recordStaffVisit } from '@/server/claims/pages/staff-visit';
+import { surveyBySession, surveyFormByPage, surveyInviteBySession } from '@/server/claims/pages/survey-page';
 import type { ClaimLinkPurpose } from '@/server/claims/claim-links';
 
 export { FAILED_LOOK_UPS } from '@/server/claims/pages/look-up';
@@ -24,7 +25,8 @@ export type ClaimPageDeps = {
 /**
  * The claim pages' server side: the look-up and the session it starts (pages/look-up.ts), the status
  * and staff pages opened by their cookie (pages/opened-pages.ts), the staff page's Save
- * (pages/staff-save.ts) and its "Record a visit" (pages/staff-visit.ts).
+ * (pages/staff-save.ts) and its "Record a visit" (pages/staff-visit.ts), and the status page's "Book your
+ * survey" (pages/survey-page.ts).
  */
 export function createClaimPages(deps: ClaimPageDeps = {}) {
   const now = deps.now ?? Date.now;
@@ -38,6 +40,9 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     staffClaim: (reference: string, session: Session) => staffClaim(ctx, reference, session),
     saveUpdate: (reference: string, session: Session, form: FormData) => saveStaffUpdate(ctx, reference, session, form),
     recordVisit: (reference: string, session: Session, form: FormData) => recordStaffVisit(ctx, reference, session, form),
+    surveyBySession: (reference: string, session: Session) => surveyBySession(ctx, reference, session),
+    surveyForm: (reference: string, session: Session, form: FormData) => surveyFormByPage(ctx, reference, session, form),
+    surveyInvite: (reference: string, session: Session) => surveyInviteBySession(ctx, reference, session),
   };
 }
 

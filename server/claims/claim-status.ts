@@ -20,7 +20,7 @@ export type StageChange = {
   nextDate: string | null;
   note: string | null;
   tellCustomer: boolean;
-  source: 'staff' | 'crm';
+  source: 'staff' | 'crm' | 'customer';
   /** When it happened (ms since 1970): a CRM event's own time; the time it is recorded when not given. */
   at?: number;
   eventId?: string;
@@ -146,8 +146,8 @@ export async function recordStageChange(db: Client, enquiryId: number, change: S
             AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted' AND NOT ${later}`,
       ),
     ),
-    // A staff change never conflicts: it is the enquiry's change of the highest id (ids only grow).
-    ...(change.tellCrm && change.source === 'staff'
+    // A change made on the site never conflicts: it is the enquiry's change of the highest id (ids only grow).
+    ...(change.tellCrm && change.source !== 'crm'
       ? [orm(db).run(claimUpdatedEvent(enquiryId, sql`(SELECT max(${c.id}) FROM ${c} WHERE ${c.enquiryId} = ${enquiryId})`, now))]
       : []),
   ]);

@@ -114,7 +114,7 @@ export function photosHandedOverEvent(enquiryId: SQL, now: number): SQL {
 }
 
 /**
- * The `claim.updated` event of the change of stage the site's staff page just made (`changeId`: its id,
+ * The `claim.updated` event of the change of stage made on the site (the staff page, or the homeowner booking a survey; `changeId`: its id,
  * in the same write; written `now`), for an accepted enquiry. A change the CRM itself sent is never echoed back to it.
  */
 export function claimUpdatedEvent(enquiryId: number, changeId: SQL, now: number): SQL {
@@ -130,7 +130,7 @@ export function claimUpdatedEvent(enquiryId: number, changeId: SQL, now: number)
       createdMs: now,
       nextAttemptMs: now,
     },
-    sql`FROM ${c} WHERE ${c.id} = ${changeId} AND ${c.enquiryId} = ${enquiryId} AND ${c.source} = 'staff'
+    sql`FROM ${c} WHERE ${c.id} = ${changeId} AND ${c.enquiryId} = ${enquiryId} AND ${c.source} <> 'crm'
       AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
       ON CONFLICT DO NOTHING`,
   );

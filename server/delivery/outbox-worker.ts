@@ -29,6 +29,8 @@ import { STAFF_LINK_PREFIX, STATUS_LINK_PREFIX } from '@/lib/claim-paths.mjs';
 import { claimLinkToken } from '@/server/claims/claim-links';
 import { organisationAwaitingProof } from '@/server/claims/instruction-proof';
 import { findStageChange } from '@/server/claims/stage-change';
+import { appointmentCancelledAt, bookedAppointment } from '@/server/claims/survey-booking';
+import { surveyInvite } from '@/server/claims/survey-invite';
 import { stageEmail } from '@/server/delivery/stage-email';
 
 const LEASE_MS = 2 * 60_000;
@@ -176,7 +178,21 @@ function outboxSenders(options: OutboxSettings): Record<Job['kind'], Sender> {
       const change = await findStageChange(db, job.stageChangeId);
       if (!change) throw new PermanentMailError(`its change of stage (${job.stageChangeId}) is missing`);
       const statusLink = (await claimLinks(options, enquiry.id))?.status;
-      return mailer.send(stageEmail(enquiry, change, { from, replyTo: to, statusLink }));
+      const message = stageEmail(enquiry, change, { from, replyTo: to, statusLink });
+      // A survey booked or moved: the visit as a calendar invite; cancelled: the invite's cancellation
+      // (same UID, a higher SEQUENCE). The MIME part's method is the invite's.
+      const booked = change.stage === 'survey-booked' ? await bookedAppointment(db, enquiry.id) : null;
+      const cancelled = booked ? null : await appointmentCancelledAt(db, enquiry.id, Date.parse(change.changedAt));
+      const appointment = booked ?? cancelled;
+      if (appointment && enquiry.reference) {
+        const method = booked ? 'REQUEST' : 'CANCEL';
+        message.icalEvent = {
+          method,
+          filename: 'survey.ics',
+          content: surveyInvite(appointment, { reference: enquiry.reference, attendee: enquiry.email, method }),
+        };
+      }
+      return mailer.send(message);
     },
     photos: async (job, enquiry, notification) => {
       if (notification?.status !== 'sent')

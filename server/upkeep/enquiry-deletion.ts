@@ -3,7 +3,15 @@ import type { Client } from '@libsql/client';
 import { inArray, type SQL } from 'drizzle-orm';
 import { config } from '@/server/base/config.mjs';
 import { orm, writeBatch } from '@/server/base/db';
-import { claimLinkUses, claimStageChanges, enquiries, enquiryNotifications, enquiryPhotos, webhookEvents } from '@/server/base/db-schema';
+import {
+  claimLinkUses,
+  claimStageChanges,
+  enquiries,
+  enquiryNotifications,
+  enquiryPhotos,
+  surveyAppointments,
+  webhookEvents,
+} from '@/server/base/db-schema';
 import { deleteDryingRecords } from '@/server/claims/drying/record';
 import { deleteIssuedDocuments } from '@/server/claims/drying/issued-documents';
 import { removeSavedMessages } from '@/server/delivery/mailer';
@@ -34,6 +42,7 @@ export async function deleteEnquiries(
     orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, theirs)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
+    orm(db).delete(surveyAppointments).where(inArray(surveyAppointments.enquiryId, theirs)),
     ...deleteDryingRecords(db, theirs),
     deleteIssuedDocuments(db, theirs, options.now ?? Date.now()),
     orm(db).delete(enquiries).where(where),

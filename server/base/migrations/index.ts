@@ -29,6 +29,7 @@ import { portfolioLinkMailsMigration } from '@/server/base/migrations/0027-portf
 import { instructionProofMigration } from '@/server/base/migrations/0028-instruction-proof';
 import { portfolioSessionsMigration } from '@/server/base/migrations/0029-portfolio-sessions';
 import { linkRequestsWithoutPeopleMigration } from '@/server/base/migrations/0030-link-requests-without-people';
+import { surveyAppointmentsMigration } from '@/server/base/migrations/0031-survey-appointments';
 
 import type { Transaction } from '@libsql/client';
 
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   instructionProofMigration,
   portfolioSessionsMigration,
   linkRequestsWithoutPeopleMigration,
+  surveyAppointmentsMigration,
 ];

@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { AddPhotos, type LaterPhotosNotice } from '@/app/(claims)/_components/add-photos';
 import { ConfirmInstruction } from '@/app/(claims)/_components/confirm-instruction';
-import { confirmInstruction } from '@/app/(claims)/claims/[reference]/actions';
+import { changeSurveyVisit, confirmInstruction } from '@/app/(claims)/claims/[reference]/actions';
+import { SurveyBooking } from '@/app/(claims)/_components/survey-booking';
+import { surveyBookingText } from '@/content/survey-booking';
 import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
 import { DeadLink } from '@/app/(claims)/_components/dead-link';
 import { DryingDocuments } from '@/app/(claims)/_components/drying-documents';
@@ -67,6 +69,7 @@ export default async function ClaimStatusPage({
     return <DeadLink purpose="status" />;
   }
   const { status } = opened;
+  const survey = await claimPages().surveyBySession(reference, jar.get(CLAIM_SESSION_COOKIE.status)?.value);
   // An instruction opened by its acknowledgement's link (its cookie): its sender may confirm it here.
   const instruction = await instructionToConfirm(reference, jar.get(INSTRUCTION_CONFIRM_COOKIE)?.value);
   const Drying = (props: DryingSectionProps) => (
@@ -91,6 +94,19 @@ export default async function ClaimStatusPage({
           >
             <p className="text-slate-700">{instructionProofText.body(instruction.organisation)}</p>
           </ConfirmInstruction>
+        </section>
+      ) : null}
+      {survey ? (
+        <section aria-labelledby="survey-booking" className="mt-8 space-y-2 rounded-md border border-slate-300 bg-white p-4">
+          <h2 id="survey-booking" className="text-xl font-semibold text-brand-900">
+            {survey.appointment ? surveyBookingText.bookedHeading : surveyBookingText.heading}
+          </h2>
+          <SurveyBooking
+            act={changeSurveyVisit.bind(null, status.reference)}
+            page={claimStatusPath(status.reference)}
+            initial={survey.state}
+            calendar={`${claimStatusPath(status.reference)}/survey.ics`}
+          />
         </section>
       ) : null}
       <AddPhotos reference={opened.status.reference} notice={noticeOf(await searchParams, opened.status.reference)} />

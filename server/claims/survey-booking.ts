@@ -1,0 +1,343 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@libsql/client';
+import { and, asc, count, desc, eq, inArray, lt, lte } from 'drizzle-orm';
+import type { ClaimStage } from '@/lib/claim-stages';
+import {
+  bookingClosesAt,
+  DEFAULT_WINDOW_CAPACITY,
+  isOffered,
+  parseLocalDate,
+  offeredDates,
+  SURVEY_WINDOWS,
+  windowWords,
+  type SurveyWindow,
+  type SurveyWindowName,
+} from '@/lib/survey-windows';
+import type { WorkingHours } from '@/lib/working-time';
+import { insertSelect, orm } from '@/server/base/db';
+import { surveyAppointments as a, surveyBlocks, surveyCapacity } from '@/server/base/db-schema';
+import { sql } from 'drizzle-orm';
+import { recordStageChange } from '@/server/claims/claim-status';
+
+/**
+ * The survey visits a homeowner books on the status page. A window takes the company's capacity of
+ * visits (the latest `survey_capacity` from a date on, else DEFAULT_WINDOW_CAPACITY) unless the day or
+ * the window is blocked. A booking is one INSERT … SELECT that counts the window's booked visits in the
+ * same statement, so SQLite's write lock gives the last place to exactly one of any number of people
+ * pressing at once; a claim has one booked visit (a partial unique index); a form token books once.
+ */
+
+/** The stages a homeowner may book a survey from. */
+export const BOOKABLE_STAGES: readonly ClaimStage[] = ['received', 'contacted'];
+
+export type Appointment = { id: number; uid: string; date: string; window: SurveyWindowName; sequence: number; words: string };
+
+/** How often a homeowner may move a visit; past it, the phone. */
+export const SURVEY_MOVES_MAX = 5;
+
+/** A window offered now, with the places left in it. */
+export type FreeWindow = SurveyWindow & { free: number; words: string };
+
+const capacitySql = (slot: SurveyWindow) =>
+  sql`coalesce((SELECT ${surveyCapacity.capacity} FROM ${surveyCapacity}
+    WHERE ${surveyCapacity.fromDate} <= ${slot.date} AND (${surveyCapacity.window} IS NULL OR ${surveyCapacity.window} = ${slot.window})
+    ORDER BY ${surveyCapacity.fromDate} DESC, ${surveyCapacity.id} DESC LIMIT 1), ${DEFAULT_WINDOW_CAPACITY})`;
+
+const blockedSql = (slot: SurveyWindow) =>
+  sql`EXISTS (SELECT 1 FROM ${surveyBlocks} WHERE ${surveyBlocks.date} = ${slot.date}
+    AND (${surveyBlocks.window} IS NULL OR ${surveyBlocks.window} = ${slot.window}))`;
+
+const bookedInSql = (slot: SurveyWindow) =>
+  sql`(SELECT count(*) FROM ${a} WHERE ${a.date} = ${slot.date} AND ${a.window} = ${slot.window} AND ${a.status} = 'booked')`;
+
+/** The capacity of a window on a date from the rows that apply, latest first. */
+function capacityOn(slot: SurveyWindow, rows: readonly { fromDate: string; window: SurveyWindowName | null; capacity: number }[]) {
+  return (
+    rows.find((row) => row.fromDate <= slot.date && (row.window === null || row.window === slot.window))?.capacity ??
+    DEFAULT_WINDOW_CAPACITY
+  );
+}
+
+/** The windows offered at `now` with room left, day by day, morning before afternoon. */
+export async function freeWindows(db: Client, now: number, hours: WorkingHours): Promise<FreeWindow[]> {
+  return (await windowStandings(db, offeredDates(now, hours)))
+    .filter((standing) => standing.left > 0)
+    .map(({ date, window, left }) => ({ date, window, free: left, words: windowWords({ date, window }) }));
+}
+
+const appointmentColumns = { id: a.id, uid: a.uid, date: a.date, window: a.window, sequence: a.sequence };
+const withWords = (row: Omit<Appointment, 'words'>): Appointment => ({ ...row, words: windowWords(row) });
+
+/** The claim's booked visit, or null. */
+export async function bookedAppointment(db: Client, enquiryId: number): Promise<Appointment | null> {
+  const [row] = await orm(db)
+    .select(appointmentColumns)
+    .from(a)
+    .where(and(eq(a.enquiryId, enquiryId), eq(a.status, 'booked')))
+    .orderBy(asc(a.id));
+  return row ? withWords(row) : null;
+}
+
+/** What a booking came to: booked (or booked already by this form), or why not. */
+export type BookingOutcome =
+  | { kind: 'booked'; appointment: Appointment }
+  | { kind: 'refused'; reason: 'not-offered' | 'blocked' | 'full' | 'already-booked' | 'stage' };
+
+const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+
+export type BookingRequest = {
+  enquiryId: number;
+  stage: ClaimStage;
+  slot: SurveyWindow;
+  formToken: string;
+  now: number;
+  hours: WorkingHours;
+  tellCrm: boolean;
+};
+
+/**
+ * Books the survey in a window for a claim, and moves the claim to "Survey booked" with the window as
+ * its next date through the one stage-change path (the customer's e-mail queued once, the CRM told).
+ * The same form posted again is the same booking.
+ */
+export async function bookSurvey(db: Client, request: BookingRequest): Promise<BookingOutcome> {
+  const { enquiryId, slot, formToken, now } = request;
+  const [already] = await orm(db)
+    .select({ ...appointmentColumns, enquiryId: a.enquiryId })
+    .from(a)
+    .where(eq(a.formToken, formToken));
+  if (already) {
+    const { enquiryId: bookedFor, ...appointment } = already;
+    return bookedFor === enquiryId ? { kind: 'booked', appointment: withWords(appointment) } : { kind: 'refused', reason: 'stage' };
+  }
+  if (!BOOKABLE_STAGES.includes(request.stage)) {
+    return (await bookedAppointment(db, enquiryId)) ? { kind: 'refused', reason: 'already-booked' } : { kind: 'refused', reason: 'stage' };
+  }
+  if (!isOffered(slot, now, request.hours)) return { kind: 'refused', reason: 'not-offered' };
+  const row = {
+    enquiryId,
+    uid: `${randomUUID()}@survey.homecare-web.invalid`,
+    date: slot.date,
+    window: slot.window,
+    status: 'booked',
+    sequence: 0,
+    bookedBy: 'customer',
+    formToken,
+    createdMs: now,
+    updatedMs: now,
+  } as const;
+  let inserted: number;
+  try {
+    const result = await orm(db).run(
+      insertSelect(a, row, sql`WHERE NOT ${blockedSql(slot)} AND ${bookedInSql(slot)} < ${capacitySql(slot)}`),
+    );
+    inserted = result.rowsAffected;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another tab booked this claim, or this very form was posted twice at once.
+    return bookSurvey(db, { ...request, stage: 'survey-booked' });
+  }
+  if (inserted === 0) {
+    const [blocked] = await orm(db).all<{ blocked: number }>(sql`SELECT ${blockedSql(slot)} AS blocked`);
+    return { kind: 'refused', reason: blocked?.blocked ? 'blocked' : 'full' };
+  }
+  const appointment = (await bookedAppointment(db, enquiryId))!;
+  try {
+    await recordStageChange(
+      db,
+      enquiryId,
+      {
+        stage: 'survey-booked',
+        waitingOn: 'us',
+        nextDate: slot.date,
+        note: `Survey visit: ${appointment.words}.`,
+        tellCustomer: true,
+        source: 'customer',
+        tellCrm: request.tellCrm,
+      },
+      now,
+    );
+  } catch (error) {
+    // The place goes back: a booking is the visit and the claim's stage together, or neither.
+    await orm(db).delete(a).where(eq(a.id, appointment.id));
+    throw error;
+  }
+  return { kind: 'booked', appointment };
+}
+
+/** The company's capacity from a date on, for one window or both (the latest that applies wins). */
+export async function setWindowCapacity(
+  db: Client,
+  setting: { fromDate: string; window: SurveyWindowName | null; capacity: number; source: 'operator' | 'crm'; now: number },
+): Promise<void> {
+  await orm(db)
+    .insert(surveyCapacity)
+    .values({ fromDate: setting.fromDate, window: setting.window, capacity: setting.capacity, source: setting.source, setMs: setting.now });
+}
+
+/** A day, or one window of it, taken out of the offer. Visits booked in it stay booked (the company moves them). */
+export async function blockWindow(
+  db: Client,
+  block: { date: string; window: SurveyWindowName | null; reason: string; source: 'operator' | 'crm'; now: number },
+): Promise<number> {
+  await orm(db)
+    .insert(surveyBlocks)
+    .values({ date: block.date, window: block.window, reason: block.reason, source: block.source, createdMs: block.now });
+  const [row] = await orm(db)
+    .select({ n: count() })
+    .from(a)
+    .where(and(eq(a.date, block.date), eq(a.status, 'booked'), ...(block.window ? [eq(a.window, block.window)] : [])));
+  return row?.n ?? 0;
+}
+
+/** A window as the company lists it: its capacity, visits booked, places left, and why it is blocked. */
+export type WindowStanding = SurveyWindow & { capacity: number; booked: number; left: number; blocked: string | null };
+
+/** Each window of the given working days, as it stands. */
+export async function windowStandings(db: Client, dates: readonly string[]): Promise<WindowStanding[]> {
+  if (dates.length === 0) return [];
+  const last = [...dates].sort().at(-1)!;
+  const [capacities, blocks, booked] = await Promise.all([
+    orm(db)
+      .select({ fromDate: surveyCapacity.fromDate, window: surveyCapacity.window, capacity: surveyCapacity.capacity })
+      .from(surveyCapacity)
+      .where(lte(surveyCapacity.fromDate, last))
+      .orderBy(desc(surveyCapacity.fromDate), desc(surveyCapacity.id)),
+    orm(db)
+      .select({ date: surveyBlocks.date, window: surveyBlocks.window, reason: surveyBlocks.reason })
+      .from(surveyBlocks)
+      .where(inArray(surveyBlocks.date, [...dates]))
+      .orderBy(asc(surveyBlocks.id)),
+    orm(db)
+      .select({ date: a.date, window: a.window, n: count() })
+      .from(a)
+      .where(and(inArray(a.date, [...dates]), eq(a.status, 'booked')))
+      .groupBy(a.date, a.window),
+  ]);
+  return dates.flatMap((date) =>
+    SURVEY_WINDOWS.map(({ name: window }) => {
+      const slot = { date, window };
+      const capacity = capacityOn(slot, capacities);
+      const taken = booked.find((row) => row.date === date && row.window === window)?.n ?? 0;
+      const blocked = blocks.find((block) => block.date === date && (block.window === null || block.window === window))?.reason ?? null;
+      return { ...slot, capacity, booked: taken, left: blocked === null ? Math.max(0, capacity - taken) : 0, blocked };
+    }),
+  );
+}
+
+/** What a move or a cancellation came to: done (or done already), or why not. */
+export type SurveyChangeOutcome =
+  | { kind: 'moved' | 'cancelled'; appointment: Appointment }
+  | { kind: 'refused'; reason: 'closed' | 'moves' | 'full' | 'not-offered' | 'blocked' | 'none' };
+
+/** Whether a booked visit can still be changed on the site: until its day's booking closes (17:00 the working day before). */
+export const changeableAt = (appointment: Appointment, now: number, hours: WorkingHours) =>
+  bookingClosesAt(parseLocalDate(appointment.date)!, hours) > now;
+
+type ChangeRequest = { enquiryId: number; now: number; hours: WorkingHours; tellCrm: boolean };
+
+/**
+ * Moves the claim's booked visit to another window offered now, in one UPDATE that counts the new
+ * window's places (as a booking does), raising its SEQUENCE and its moves; the claim's "Survey booked"
+ * is recorded again with the new date, so the customer's e-mail carries the moved invite (same UID).
+ * Moved already to that window: the same outcome, nothing recorded twice.
+ */
+export async function moveSurvey(db: Client, request: ChangeRequest & { slot: SurveyWindow }): Promise<SurveyChangeOutcome> {
+  const { enquiryId, slot, now, hours } = request;
+  const current = await bookedAppointment(db, enquiryId);
+  if (!current) return { kind: 'refused', reason: 'none' };
+  if (current.date === slot.date && current.window === slot.window) return { kind: 'moved', appointment: current };
+  if (!changeableAt(current, now, hours)) return { kind: 'refused', reason: 'closed' };
+  if (!isOffered(slot, now, hours)) return { kind: 'refused', reason: 'not-offered' };
+  const moved = await orm(db)
+    .update(a)
+    .set({ date: slot.date, window: slot.window, sequence: sql`${a.sequence} + 1`, moves: sql`${a.moves} + 1`, updatedMs: now })
+    .where(
+      and(
+        eq(a.id, current.id),
+        eq(a.status, 'booked'),
+        lt(a.moves, SURVEY_MOVES_MAX),
+        sql`NOT ${blockedSql(slot)}`,
+        sql`${bookedInSql(slot)} < ${capacitySql(slot)}`,
+      ),
+    );
+  if (moved.rowsAffected === 0) {
+    const [row] = await orm(db).select({ moves: a.moves }).from(a).where(eq(a.id, current.id));
+    if ((row?.moves ?? 0) >= SURVEY_MOVES_MAX) return { kind: 'refused', reason: 'moves' };
+    const [blocked] = await orm(db).all<{ blocked: number }>(sql`SELECT ${blockedSql(slot)} AS blocked`);
+    return { kind: 'refused', reason: blocked?.blocked ? 'blocked' : 'full' };
+  }
+  const appointment = (await bookedAppointment(db, enquiryId))!;
+  await recordStageChange(
+    db,
+    enquiryId,
+    {
+      stage: 'survey-booked',
+      waitingOn: 'us',
+      nextDate: slot.date,
+      note: `Survey visit moved to ${appointment.words}.`,
+      tellCustomer: true,
+      source: 'customer',
+      tellCrm: request.tellCrm,
+    },
+    now,
+  );
+  return { kind: 'moved', appointment };
+}
+
+/**
+ * Cancels the claim's booked visit: its place goes back to the window, its SEQUENCE is raised, and the
+ * claim goes back to "Contacted", waiting on the customer to book again; the customer's e-mail carries
+ * the invite's cancellation. Cancelled already: the same outcome, nothing recorded twice.
+ */
+export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<SurveyChangeOutcome> {
+  const { enquiryId, now, hours } = request;
+  const current = await bookedAppointment(db, enquiryId);
+  if (!current) {
+    const last = await lastCancelled(db, enquiryId);
+    return last ? { kind: 'cancelled', appointment: last } : { kind: 'refused', reason: 'none' };
+  }
+  if (!changeableAt(current, now, hours)) return { kind: 'refused', reason: 'closed' };
+  const cancelled = await orm(db)
+    .update(a)
+    .set({ status: 'cancelled', sequence: sql`${a.sequence} + 1`, updatedMs: now })
+    .where(and(eq(a.id, current.id), eq(a.status, 'booked')));
+  if (cancelled.rowsAffected === 0) return cancelSurvey(db, request);
+  await recordStageChange(
+    db,
+    enquiryId,
+    {
+      stage: 'contacted',
+      waitingOn: 'customer',
+      nextDate: null,
+      note: `Survey visit on ${current.words} cancelled. Book another time on the claim's page, or call us.`,
+      tellCustomer: true,
+      source: 'customer',
+      tellCrm: request.tellCrm,
+    },
+    now,
+  );
+  return { kind: 'cancelled', appointment: { ...current, sequence: current.sequence + 1 } };
+}
+
+/** The claim's visit cancelled last, or null. */
+async function lastCancelled(db: Client, enquiryId: number): Promise<Appointment | null> {
+  const [row] = await orm(db)
+    .select(appointmentColumns)
+    .from(a)
+    .where(and(eq(a.enquiryId, enquiryId), eq(a.status, 'cancelled')))
+    .orderBy(desc(a.updatedMs), desc(a.id))
+    .limit(1);
+  return row ? withWords(row) : null;
+}
+
+/** The visit a change of stage at `changedMs` cancelled, for the customer's e-mail about it; null for any other change. */
+export async function appointmentCancelledAt(db: Client, enquiryId: number, changedMs: number): Promise<Appointment | null> {
+  const [row] = await orm(db)
+    .select(appointmentColumns)
+    .from(a)
+    .where(and(eq(a.enquiryId, enquiryId), eq(a.status, 'cancelled'), eq(a.updatedMs, changedMs)))
+    .limit(1);
+  return row ? withWords(row) : null;
+}
