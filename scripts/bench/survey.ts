@@ -33,20 +33,24 @@ try {
   const hours = business.openingHours;
   const now = Date.now();
   const dates = offeredDates(now, hours);
-  // Room for the 500 visits across the days offered: 30 windows of 20 places.
+  const windows = dates.flatMap((date) => SURVEY_WINDOWS.map(({ name }) => ({ date, window: name })));
+  // Room for the 500 visits across the windows offered (28 or 30) of 20 places each.
   await setWindowCapacity(db, { fromDate: dates[0]!, window: null, capacity: 20, source: 'operator', now });
   const claims: number[] = [];
   for (let index = 0; index < CLAIMS; index += 1) claims.push((await submitEnquiryAt(db, now - 60_000)).id);
   const request = (enquiryId: number, index: number) => ({
     enquiryId,
     stage: 'received' as const,
-    slot: { date: dates[index % dates.length]!, window: SURVEY_WINDOWS[index % 2]!.name },
+    slot: windows[index % windows.length]!,
     formToken: newFormToken(),
     now,
     hours,
     tellCrm: true,
   });
-  for (let index = 0; index < BOOKED; index += 1) await bookSurvey(db, request(claims[index]!, index));
+  for (let index = 0; index < BOOKED; index += 1) {
+    const outcome = await bookSurvey(db, request(claims[index]!, index));
+    if (outcome.kind !== 'booked') throw new Error(`setting up: booking ${index} was refused: ${outcome.reason}`);
+  }
   console.log(`${CLAIMS} claims, ${BOOKED} visits booked in ${dates.length} working days' windows`);
 
   await freeWindows(db, now, hours);
