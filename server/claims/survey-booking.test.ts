@@ -49,7 +49,7 @@ const request = (enquiryId: number, extra: Partial<BookingRequest> = {}): Bookin
 });
 
 /** The customer's stage e-mails the outbox sends now, with their calendar parts. */
-async function sentStageEmails(now = NOW): Promise<Mail.Options[]> {
+async function sentEmails(now = NOW): Promise<Mail.Options[]> {
   const sent: Mail.Options[] = [];
   const mailer: Mailer = {
     describe: 'test',
@@ -69,8 +69,11 @@ async function sentStageEmails(now = NOW): Promise<Mail.Options[]> {
     log: () => undefined,
   });
   while ((await outbox.runOnce()) > 0);
-  return sent.filter((message) => message.icalEvent);
+  return sent;
 }
+
+/** The e-mails the outbox sends now that carry a calendar part. */
+const sentStageEmails = async (now = NOW) => (await sentEmails(now)).filter((message) => message.icalEvent);
 
 describe('booking a survey', () => {
   it('offers each window of the next working days with its places, in words', async () => {
@@ -121,25 +124,7 @@ describe('booking a survey', () => {
   it('sends the customer’s stage e-mail with the visit as a calendar invite, its MIME part’s method REQUEST', async () => {
     const id = await claim();
     await bookSurvey(db, request(id));
-    const sent: Mail.Options[] = [];
-    const mailer: Mailer = {
-      describe: 'test',
-      send: async (message) => {
-        sent.push(message);
-        return { messageId: `<m${sent.length}@test>` };
-      },
-      close: () => undefined,
-    };
-    const outbox = createOutboxWorker({
-      db,
-      mailer,
-      from: 'website@homecare.test',
-      to: 'office@homecare.test',
-      pollMs: 60_000,
-      now: () => NOW,
-      log: () => undefined,
-    });
-    while ((await outbox.runOnce()) > 0);
+    const sent = await sentEmails();
     const stage = sent.find((message) => String(message.subject).includes('Survey booked'));
     expect(stage?.text).toContain('Survey visit: Monday 7 December, morning, 8am to 1pm.');
     expect(stage?.icalEvent).toMatchObject({ method: 'REQUEST', filename: 'survey.ics' });
