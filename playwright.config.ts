@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/support/chromium';
+import { chromiumArgs, headlessShellPath } from './scripts/support/chromium';
 import { productionSpecs } from './tests/e2e/production-specs.mjs';
 import {
   peersControlUrl,
@@ -54,12 +54,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: testSiteUrl,
-    trace: 'retain-on-failure',
+    // A trace costs every test CPU and CI keeps no files: recorded here, where a failure's is read.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The site's service worker answers navigations and build assets itself, and Playwright's routes do
     // not see requests a service worker makes: the specs that need it (offline-claim) allow it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: [...chromiumArgs],
     },
   },

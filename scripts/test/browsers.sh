@@ -2,7 +2,10 @@
 # variables tests/e2e/support/engines.ts and scripts/support/chromium.ts read), the oldest version of
 # each the whole suite has been seen to pass with, and how to tell which version is installed.
 
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# Chromium's headless shell (Debian's chromium-headless-shell): the same Chromium build without the full
+# browser's windows and compositing, as Playwright's own headless runs use; the full browser is the
+# benchmarks' (scripts/support/chromium.ts).
+CHROMIUM="${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
 FIREFOX="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 WEBKIT_DRIVER="${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}"
 MINIBROWSER="${MINIBROWSER_PATH:-}"
@@ -79,7 +82,7 @@ describe_program() {
 }
 
 describe_browsers() {
-  describe_program Chromium "$CHROMIUM" ", driven by Playwright $(node_package_version @playwright/test)"
+  describe_program 'Chromium headless shell' "$CHROMIUM" ", driven by Playwright $(node_package_version @playwright/test)"
   describe_program 'Firefox ESR' "$FIREFOX" ", driven by puppeteer-core $(node_package_version puppeteer-core) over WebDriver BiDi"
   describe_program 'WebKitGTK MiniBrowser' "$MINIBROWSER" ''
   describe_program WebKitWebDriver "$WEBKIT_DRIVER" ", driven by WebdriverIO $(node_package_version webdriverio)"

@@ -53,7 +53,10 @@ describe('the oldest browsers the suite is meant for', () => {
 });
 
 describe('the test command with a browser apt cannot upgrade', () => {
-  const current = { CHROMIUM_PATH: fakeBrowser('Chromium 156.0.8078.108'), WEBKIT_DRIVER_PATH: fakeBrowser('WebKitWebDriver 2.50.6') };
+  const current = {
+    CHROMIUM_HEADLESS_SHELL_PATH: fakeBrowser('Chromium 156.0.8078.108'),
+    WEBKIT_DRIVER_PATH: fakeBrowser('WebKitWebDriver 2.50.6'),
+  };
 
   function ensure(env: Record<string, string>) {
     const result = spawnSync('bash', ['scripts/test/ensure-apt-tools.sh'], {

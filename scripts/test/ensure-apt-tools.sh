@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the browser tests need from Debian rather than npm, installed with apt when missing:
-# Chromium (Playwright never downloads a browser of its own), a Java runtime for the W3C Nu
+# Chromium's headless shell (Playwright never downloads a browser of its own), a Java runtime for the W3C Nu
 # checker (vnu-jar) the HTML validity test runs, nginx, Caddy and openssl for the reverse-proxy tests
 # (deploy/ holds the configurations they run), and exiftool to
 # write a phone's GPS position into the photos the upload tests send (and to check none arrives);
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 source scripts/test/browsers.sh
 
 missing=()
-[ -x "$CHROMIUM" ] || missing+=(chromium fonts-dejavu-core)
+[ -x "$CHROMIUM" ] || missing+=(chromium-headless-shell fonts-dejavu-core)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
@@ -28,7 +28,7 @@ command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
 compgen -G '/usr/lib/*/libatomic.so.1' >/dev/null || missing+=(libatomic1)
 
 browsers=(
-  "Chromium|$CHROMIUM|$MIN_CHROMIUM|CHROMIUM_PATH"
+  "Chromium headless shell|$CHROMIUM|$MIN_CHROMIUM|CHROMIUM_HEADLESS_SHELL_PATH"
   "Firefox ESR|$FIREFOX|$MIN_FIREFOX|FIREFOX_PATH"
   "WebKitGTK|$WEBKIT_DRIVER|$MIN_WEBKIT|WEBKIT_DRIVER_PATH"
 )

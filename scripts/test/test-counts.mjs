@@ -1,5 +1,6 @@
 // Reads the test command's phase logs (scripts/test/phases.sh) and prints how many unit and browser tests
-// each phase ran and how they ended, then the totals as one plain line: "N passed, N failed".
+// each phase ran and how they ended, the name of every test that failed or passed only on a retry (CI shows
+// only the end of the output), then the totals as one plain line: "N passed, N failed".
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -47,6 +48,35 @@ export function summariesOf(log) {
   return summaries;
 }
 
+/**
+ * The tests a log names as failed: Vitest's "FAIL  file > test" lines and the tests Playwright's list
+ * reporter names under its closing "N failed" and "N flaky" lines.
+ * @param {string} log
+ * @returns {string[]}
+ */
+export function failuresIn(log) {
+  /** @type {string[]} */
+  const failures = [];
+  let underPlaywrightList = false;
+  for (const line of stripVTControlCharacters(log).split('\n')) {
+    const trimmed = line.trim();
+    if (/^FAIL\s/.test(trimmed) && trimmed.includes(' > ')) {
+      if (!failures.includes(trimmed)) failures.push(trimmed);
+      continue;
+    }
+    if (/^ {2}\d+ (?:failed|flaky)$/.test(line)) {
+      underPlaywrightList = true;
+      continue;
+    }
+    if (underPlaywrightList && line.startsWith('    ') && trimmed.startsWith('[')) {
+      failures.push(trimmed);
+      continue;
+    }
+    underPlaywrightList = false;
+  }
+  return failures;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const folder = process.argv[2] ?? 'test-phases';
   let passed = 0;
@@ -60,6 +90,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
       console.log(`${file.replace(/\.log$/, '')}: ${runner} tests, ${words.join(', ')}`);
       passed += counts.passed ?? 0;
       failed += (counts.failed ?? 0) + (counts.flaky ?? 0) + (counts.interrupted ?? 0);
+    }
+    for (const failure of failuresIn(readFileSync(path.join(folder, file), 'utf8'))) {
+      console.log(`${file.replace(/\.log$/, '')}: FAILED ${failure}`);
     }
   }
   console.log(`${passed} passed, ${failed} failed`);

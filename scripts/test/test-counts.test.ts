@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariesOf } from './test-counts.mjs';
+import { failuresIn, summariesOf } from './test-counts.mjs';
 
 describe('the test counts read from the phase logs', () => {
   it('reads Vitest’s Tests line, coloured as Vitest prints it', () => {
@@ -25,6 +25,26 @@ describe('the test counts read from the phase logs', () => {
     expect(summariesOf('  3 passed (2.0s)\nSmoke set\n  21 passed (1.0m)\n')).toEqual([
       { runner: 'browser', counts: { passed: 3 } },
       { runner: 'browser', counts: { passed: 21 } },
+    ]);
+  });
+
+  it('names each test Playwright lists as failed or flaky, and each test Vitest marks FAIL', () => {
+    const log = [
+      '  ✘  71 [chromium] › tests/e2e/a.spec.ts:3:1 › first (2.0s)',
+      '  2 failed',
+      '    [chromium] › tests/e2e/a.spec.ts:3:1 › first ───────',
+      '    [production-config] › tests/e2e/b.spec.ts:9:5 › second ──',
+      '  1 flaky',
+      '    [chromium] › tests/e2e/c.spec.ts:1:1 › third ───',
+      '  465 passed (17.4m)',
+      '\u001b[31m FAIL \u001b[39m server/x.test.ts > the ledger > keeps one row',
+      '',
+    ].join('\n');
+    expect(failuresIn(log)).toEqual([
+      '[chromium] › tests/e2e/a.spec.ts:3:1 › first ───────',
+      '[production-config] › tests/e2e/b.spec.ts:9:5 › second ──',
+      '[chromium] › tests/e2e/c.spec.ts:1:1 › third ───',
+      'FAIL  server/x.test.ts > the ledger > keeps one row',
     ]);
   });
 });
