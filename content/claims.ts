@@ -82,6 +82,16 @@ export const claimLinkText = {
 } as const;
 
 /** The customer's e-mail when their claim's stage changes: the reference, the stage, the date, the company's note, the link. */
+/** The homeowner's reminder of a booked survey visit, at 18:00 on the working day before it. */
+export const surveyReminderText = {
+  subject: (reference: string, when: string, companyName: string) => `Reminder: your survey visit ${when} (${reference}, ${companyName})`,
+  greeting: 'Hello,',
+  visit: (reference: string, when: string) => `This is a reminder of the survey visit for your claim ${reference}: ${when}.`,
+  window: 'Our surveyor arrives within that window. Please make sure someone over 18 can let them in.',
+  cannotMake: (phone: string) => `If you can no longer be there, please call us on ${phone} as soon as you can.`,
+  link: 'See where your repair stands at any time, without logging in:',
+} as const;
+
 export const stageEmailText = {
   subject: (reference: string, stage: string, companyName: string) => `Your repair ${reference}: ${stage} (${companyName})`,
   greeting: 'Hello,',

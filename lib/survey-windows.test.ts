@@ -8,6 +8,7 @@ import {
   offeredDates,
   parseLocalDate,
   parseWindowValue,
+  reminderDueAt,
   surveyStandard,
   windowSpan,
   windowValue,
@@ -86,5 +87,27 @@ describe('windows against an instruction’s survey standard', () => {
     expect(surveyStandard(stamps({ kind: 'due', by: '2026-12-03T17:00:00.000Z' }, false))).toBeNull();
     expect(surveyStandard(stamps({ kind: 'met' }))).toBeNull();
     expect(surveyStandard(null)).toBeNull();
+  });
+});
+
+describe('the reminder of a visit', () => {
+  it('is due at 18:00 London time on the working day before, over a weekend and a bank holiday', () => {
+    const friday = at('2026-12-04T15:00:00Z');
+    expect(new Date(reminderDueAt({ date: '2026-12-07', window: 'am' }, friday, hours)).toISOString()).toBe('2026-12-04T18:00:00.000Z');
+    // Tuesday 1 December: the working day before is Friday 27 November (Monday 30 November is St Andrew's Day).
+    expect(new Date(reminderDueAt({ date: '2026-12-01', window: 'pm' }, at('2026-11-20T10:00:00Z'), hours)).toISOString()).toBe(
+      '2026-11-27T18:00:00.000Z',
+    );
+  });
+
+  it('keeps 18:00 on the London clock around the clocks going back (Friday 23 October is British Summer Time)', () => {
+    expect(new Date(reminderDueAt({ date: '2026-10-26', window: 'am' }, at('2026-10-20T10:00:00Z'), hours)).toISOString()).toBe(
+      '2026-10-23T17:00:00.000Z',
+    );
+  });
+
+  it('is due at once for a visit booked after that time', () => {
+    const late = at('2026-12-04T19:30:00Z');
+    expect(reminderDueAt({ date: '2026-12-07', window: 'am' }, late, hours)).toBe(late);
   });
 });

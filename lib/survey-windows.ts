@@ -26,6 +26,8 @@ export const DEFAULT_WINDOW_CAPACITY = 2;
 export const OFFERED_WORKING_DAYS = 15;
 /** A window can be booked until this time on the working day before it. */
 export const BOOKING_CLOSES_AT = '17:00';
+/** The homeowner's reminder of a visit goes at this time on the working day before it. */
+export const REMINDER_AT = '18:00';
 
 /** One window on one day: `2026-12-01` and `am`. */
 export type SurveyWindow = { date: string; window: SurveyWindowName };
@@ -80,6 +82,16 @@ export function windowSpan(slot: SurveyWindow, hours: WorkingHours): { startMs: 
 /** The moment a day's windows stop being offered: 17:00 on the working day before it. */
 export function bookingClosesAt(date: LocalDate, hours: WorkingHours): number {
   return instantAtLocal(previousWorkingDate(date, hours), minutesOf(BOOKING_CLOSES_AT), hours.timeZone);
+}
+
+/**
+ * When the reminder of a visit is due: 18:00 on the working day before it, or at once (`nowMs`) for a
+ * visit booked after that.
+ */
+export function reminderDueAt(slot: SurveyWindow, nowMs: number, hours: WorkingHours): number {
+  const date = parseLocalDate(slot.date);
+  if (!date) throw new Error(`No such date: ${slot.date}`);
+  return Math.max(nowMs, instantAtLocal(previousWorkingDate(date, hours), minutesOf(REMINDER_AT), hours.timeZone));
 }
 
 /**

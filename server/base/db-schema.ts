@@ -18,7 +18,7 @@ const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
  * reached an enquiry after its notification had gone out (migration 0010), or the customer's e-mail
  * about one change of their claim's stage (migration 0014).
  */
-const JOB_KINDS = ['notification', 'acknowledgement', 'photos', 'stage'] as const;
+const JOB_KINDS = ['notification', 'acknowledgement', 'photos', 'stage', 'reminder'] as const;
 const WAITING_ON_NAMES = ['us', 'insurer', 'customer'] as const;
 /** Who changed a claim's stage: the company's staff page or its CRM. */
 const STAGE_SOURCES = ['staff', 'crm'] as const;
@@ -191,7 +191,7 @@ export const enquiryNotifications = sqliteTable(
     ...leaseColumns(text('status', { enum: NOTIFICATION_STATUSES }).notNull()),
     sentAt: text('sent_at'),
     messageId: text('message_id'),
-    /** A 'stage' job's change (claim_stage_changes); none for the other kinds. */
+    /** A 'stage' job's change (claim_stage_changes), or the change that booked or moved a 'reminder' job's visit; none for the other kinds. */
     stageChangeId: integer('stage_change_id'),
     /** A 'photos' job for photos added later from the status page: the first position of its batch (migration 0016). */
     photosFrom: integer('photos_from'),

@@ -234,3 +234,43 @@ describe('booking a survey', () => {
     expect((again as { appointment: { uid: string } }).appointment.uid).not.toBe(booked.uid);
   });
 });
+
+describe('the reminder of a visit', () => {
+  const reminders = async (now: number) => (await sentEmails(now)).filter((message) => String(message.subject).startsWith('Reminder:'));
+  // Friday 4 December 2026, 18:00 GMT: the working day before Monday's visit.
+  const FRIDAY_SIX = Date.parse('2026-12-04T18:00:00Z');
+
+  it('goes at 18:00 on the working day before, from a worker started after the booking, and once', async () => {
+    const id = await claim();
+    expect((await bookSurvey(db, request(id))).kind).toBe('booked');
+    expect(await reminders(NOW)).toEqual([]);
+    expect(await reminders(FRIDAY_SIX - 1)).toEqual([]);
+    // Each call is a new worker with its own clock, as after a restart of the server.
+    const [reminder] = await reminders(FRIDAY_SIX);
+    const { reference } = (await claimStatus(db, id))!;
+    expect(reminder?.subject).toBe(`Reminder: your survey visit Monday 7 December, morning, 8am to 1pm (${reference}, ${business.name})`);
+    expect(reminder?.text).toContain(
+      `This is a reminder of the survey visit for your claim ${reference}: Monday 7 December, morning, 8am to 1pm.`,
+    );
+    expect(reminder?.text).toContain(`If you can no longer be there, please call us on ${business.phone.display} as soon as you can.`);
+    expect(await reminders(FRIDAY_SIX + 5 * 60_000)).toEqual([]);
+  });
+
+  it('is not sent for a visit that moved (the moved visit gets its own) or was cancelled', async () => {
+    const moved = await claim();
+    const cancelled = await claim();
+    await bookSurvey(db, request(moved));
+    await bookSurvey(db, request(cancelled));
+    expect(
+      (await moveSurvey(db, { enquiryId: moved, slot: { date: '2026-12-08', window: 'pm' }, now: NOW, hours, tellCrm: false })).kind,
+    ).toBe('moved');
+    expect((await cancelSurvey(db, { enquiryId: cancelled, now: NOW, hours, tellCrm: false })).kind).toBe('cancelled');
+    expect(await reminders(FRIDAY_SIX)).toEqual([]);
+    // Monday 7 December, 18:00 GMT: the working day before Tuesday's visit.
+    const [reminder, ...more] = await reminders(Date.parse('2026-12-07T18:00:00Z'));
+    expect(more).toEqual([]);
+    expect(reminder?.subject).toContain('Tuesday 8 December, afternoon, 12pm to 5pm');
+    const pending = await orm(db).select().from(enquiryNotifications);
+    expect(pending.filter((job) => job.kind === 'reminder').map((job) => [job.enquiryId, job.status])).toEqual([[moved, 'sent']]);
+  });
+});

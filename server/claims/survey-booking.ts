@@ -9,6 +9,7 @@ import {
   isOffered,
   parseLocalDate,
   offeredDates,
+  reminderDueAt,
   SURVEY_WINDOWS,
   windowWords,
   type SurveyWindow,
@@ -155,6 +156,7 @@ export async function bookSurvey(db: Client, request: BookingRequest): Promise<B
         tellCustomer: true,
         source: 'customer',
         tellCrm: request.tellCrm,
+        surveyReminderDueMs: reminderDueAt(slot, now, request.hours),
       },
       now,
     );
@@ -280,6 +282,7 @@ export async function moveSurvey(db: Client, request: ChangeRequest & { slot: Su
       tellCustomer: true,
       source: 'customer',
       tellCrm: request.tellCrm,
+      surveyReminderDueMs: reminderDueAt(slot, now, hours),
     },
     now,
   );
@@ -315,6 +318,7 @@ export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<
       tellCustomer: true,
       source: 'customer',
       tellCrm: request.tellCrm,
+      surveyReminderDueMs: null,
     },
     now,
   );

@@ -32,6 +32,7 @@ import { findStageChange } from '@/server/claims/stage-change';
 import { appointmentCancelledAt, bookedAppointment } from '@/server/claims/survey-booking';
 import { surveyInvite } from '@/server/claims/survey-invite';
 import { stageEmail } from '@/server/delivery/stage-email';
+import { surveyReminderEmail } from '@/server/delivery/survey-reminder-email';
 
 const LEASE_MS = 2 * 60_000;
 
@@ -193,6 +194,15 @@ function outboxSenders(options: OutboxSettings): Record<Job['kind'], Sender> {
         };
       }
       return mailer.send(message);
+    },
+    reminder: async (job, enquiry) => {
+      // Dropped when the visit moves or is cancelled; should one be claimed just then, the visit it is for
+      // is no longer booked at that date, and it is not sent.
+      const [change, appointment] = await Promise.all([findStageChange(db, job.stageChangeId), bookedAppointment(db, enquiry.id)]);
+      if (!change || !appointment || change.nextDate !== appointment.date)
+        throw new PermanentMailError('its survey visit was moved or cancelled');
+      const statusLink = (await claimLinks(options, enquiry.id))?.status;
+      return mailer.send(surveyReminderEmail(enquiry, { when: appointment.words, version: change.id }, { from, replyTo: to, statusLink }));
     },
     photos: async (job, enquiry, notification) => {
       if (notification?.status !== 'sent')

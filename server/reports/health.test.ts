@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '@libsql/client';
 import type { ErrorLogRecord } from '@/lib/error-log';
 import { loadEnquiryConfig } from '@/server/intake/enquiry-settings';
@@ -13,6 +13,8 @@ import { checkEnquiryHealth, publicHealth } from '@/server/reports/health';
 import { createAlertSink, createOperatorAlerts } from '@/server/error-log/operator-alerts';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { runToEnd, spawnTs } from '@/tests/support/child-process';
+import { resetConfig } from '@/server/base/config.mjs';
+import { healthMain } from '@/scripts/support/health-command';
 import { submitEnquiry } from '@/tests/support/stored-enquiry';
 
 const valid = { name: 'Jo Bloggs', email: 'jo@example.com', phone: '', subject: 'Roof leak', message: 'Water is coming in.' };
@@ -186,14 +188,34 @@ describe('enquiry health', () => {
     expect(await check()).toEqual(held);
   });
 
+  /** `npm run health` run in process (healthMain), with these environment variables for its run. */
+  async function healthCommand(args: string[], env: Record<string, string>) {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    resetConfig();
+    const lines: string[] = [];
+    const stderr: string[] = [];
+    try {
+      const code = await healthMain(args, {
+        log: (text) => lines.push(...text.split('\n')),
+        error: (text) => stderr.push(text),
+        write: (text) => lines.push(text),
+      });
+      return { code, lines, stderr: stderr.join('\n') };
+    } finally {
+      vi.unstubAllEnvs();
+      resetConfig();
+    }
+  }
+
   it('npm run health prints the figures and exits 1 when unhealthy, 0 when healthy', async () => {
+    // The command itself once; then its main function in process, as the command runs it.
     const healthy = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
     expect(healthy.code).toBe(0);
     expect(healthy.lines.join('\n')).toMatch(/status: +healthy/);
     expect(healthy.lines.join('\n')).toMatch(/claims by stage: +none\nclaims past their next date: +0$/m);
     expect(healthy.lines.join('\n')).not.toContain('webhook');
     await submit(Date.now() - 20 * 60_000);
-    const unhealthy = await runToEnd(spawnTs('scripts/health.ts', ['--json'], { DATABASE_URL: url }));
+    const unhealthy = await healthCommand(['--json'], { DATABASE_URL: url });
     expect(unhealthy.code).toBe(1);
     expect(JSON.parse(unhealthy.lines.join('\n'))).toMatchObject({
       healthy: false,
@@ -201,13 +223,13 @@ describe('enquiry health', () => {
       pendingNotifications: 1,
       claims: { byStage: [{ stage: 'received', claims: 1, pastNextDate: 0 }], pastNextDate: 0 },
     });
-    const listed = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url }));
+    const listed = await healthCommand([], { DATABASE_URL: url });
     expect(listed.lines.join('\n')).toMatch(/claims by stage: +received 1$/m);
     expect(JSON.parse(unhealthy.lines.join('\n'))).toMatchObject({ webhooks: null });
 
     await db.execute("UPDATE enquiry_notifications SET status = 'sent'");
     const crm = { CRM_WEBHOOK_URL: 'https://crm.example.com/hooks', CRM_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}` };
-    const fine = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url, ...crm }));
+    const fine = await healthCommand([], { DATABASE_URL: url, ...crm });
     expect(fine.code, fine.stderr).toBe(0);
     expect(fine.lines.join('\n')).toMatch(/^CRM webhooks waiting: +0\nCRM webhooks failed for good: +0\noldest undelivered webhook: +-$/m);
     await orm(db)
@@ -222,7 +244,7 @@ describe('enquiry health', () => {
         status: 'pending',
         attempts: 6,
       });
-    const delayed = await runToEnd(spawnTs('scripts/health.ts', [], { DATABASE_URL: url, ...crm }));
+    const delayed = await healthCommand([], { DATABASE_URL: url, ...crm });
     expect(delayed.code).toBe(1);
     const printed = delayed.lines.join('\n');
     expect(printed).toMatch(/^status: +UNHEALTHY \(webhooks-delayed\)$/m);

@@ -41,7 +41,7 @@ export type HealthProblem =
 /** The CRM's webhooks, when they are on: events waiting, failed for good, and how long the oldest waiting one has. */
 type WebhookHealth = { pending: number; failed: number; oldestUndeliveredSeconds: number | null };
 
-type EnquiryHealth = {
+export type EnquiryHealth = {
   healthy: boolean;
   problems: HealthProblem[];
   database: 'ok' | 'unreachable';

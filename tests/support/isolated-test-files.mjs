@@ -23,6 +23,7 @@ export const ISOLATED_TEST_FILES = [
   'server/claims/claim-pages.test.ts',
   'server/gallery/routes.test.ts',
   'server/intake/photo-durability.test.ts',
+  'server/reports/health.test.ts',
 ];
 
 /** What in a test file's text means it needs a registry of its own. */

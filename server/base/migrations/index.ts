@@ -30,6 +30,7 @@ import { instructionProofMigration } from '@/server/base/migrations/0028-instruc
 import { portfolioSessionsMigration } from '@/server/base/migrations/0029-portfolio-sessions';
 import { linkRequestsWithoutPeopleMigration } from '@/server/base/migrations/0030-link-requests-without-people';
 import { surveyAppointmentsMigration } from '@/server/base/migrations/0031-survey-appointments';
+import { surveyRemindersMigration } from '@/server/base/migrations/0032-survey-reminders';
 
 import type { Transaction } from '@libsql/client';
 
@@ -69,4 +70,5 @@ export const migrations: readonly Migration[] = [
   portfolioSessionsMigration,
   linkRequestsWithoutPeopleMigration,
   surveyAppointmentsMigration,
+  surveyRemindersMigration,
 ];

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Client } from '@libsql/client';
-import { and, count, desc, eq, gte, lt, lte, max, notInArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, max, or } from 'drizzle-orm';
 import { claimsDrying } from '@/server/reports/claims-drying';
 import { undeliveredEvents, webhookFigures, webhooksDeliveredBetween } from '@/server/crm/webhook-status';
 import { orm } from '@/server/base/db';
@@ -79,7 +79,7 @@ async function undeliveredNotifications(q: Query, now: number): Promise<DigestFa
     .innerJoin(enquiries, eq(enquiries.id, jobs.enquiryId))
     .where(
       and(
-        notInArray(jobs.kind, ['acknowledgement', 'stage']),
+        inArray(jobs.kind, ['notification', 'photos']),
         or(eq(jobs.status, 'failed'), and(eq(jobs.status, 'pending'), lte(enquiries.receivedMs, now - STALE_PENDING_MS))),
       ),
     )
