@@ -260,7 +260,16 @@ export const claimLinkUses = sqliteTable(
   (table) => [uniqueIndex('claim_link_uses_minute').on(table.enquiryId, table.link, table.use, table.minuteMs)],
 );
 
-export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.photos_added', 'claim.updated', 'claim.drying_recorded'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'enquiry.received',
+  'enquiry.photos_added',
+  'claim.updated',
+  'claim.drying_recorded',
+  'appointment.booked',
+  'appointment.moved',
+  'appointment.cancelled',
+  'appointment.no_access',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Migration 0017: the events the company's CRM is told of (server/crm/webhooks.ts), each delivered once. */
@@ -280,6 +289,8 @@ export const webhookEvents = sqliteTable(
     photosFrom: integer('photos_from'),
     /** Migration 0022: a `claim.drying_recorded` event's visit. */
     dryingVisitId: integer('drying_visit_id').references(() => dryingVisits.id),
+    /** Migration 0033: an `appointment.*` event's change of the survey visit. */
+    appointmentChangeId: integer('appointment_change_id').references((): AnySQLiteColumn => surveyAppointmentChanges.id),
     occurredAt: text('occurred_at').notNull(),
     createdMs: integer('created_ms').notNull(),
     ...leaseColumns(
@@ -297,6 +308,7 @@ export const webhookEvents = sqliteTable(
       sql`coalesce(${table.stageChangeId}, 0)`,
       sql`coalesce(${table.photosFrom}, 0)`,
       sql`coalesce(${table.dryingVisitId}, 0)`,
+      sql`coalesce(${table.appointmentChangeId}, 0)`,
     ),
     dueIndex('webhook_events', table),
   ],
@@ -651,6 +663,33 @@ export const surveyAppointments = sqliteTable(
   ],
 );
 
+export const SURVEY_APPOINTMENT_ACTIONS = ['booked', 'moved', 'cancelled', 'no-access'] as const;
+export type SurveyAppointmentAction = (typeof SURVEY_APPOINTMENT_ACTIONS)[number];
+
+/** Migration 0033: each change of a survey visit, with the window and SEQUENCE it left it at and who made it. */
+export const surveyAppointmentChanges = sqliteTable(
+  'survey_appointment_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => surveyAppointments.id),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    action: text('action', { enum: SURVEY_APPOINTMENT_ACTIONS }).notNull(),
+    date: text('date').notNull(),
+    window: text('window', { enum: ['am', 'pm'] }).notNull(),
+    sequence: integer('sequence').notNull(),
+    madeBy: text('made_by', { enum: ['customer', 'staff', 'crm'] }).notNull(),
+    changedMs: integer('changed_ms').notNull(),
+  },
+  (table) => [
+    index('survey_appointment_changes_enquiry').on(table.enquiryId),
+    index('survey_appointment_changes_time').on(table.changedMs),
+  ],
+);
+
 export const schema = {
   errorLogs,
   enquiries,
@@ -675,4 +714,5 @@ export const schema = {
   surveyCapacity,
   surveyBlocks,
   surveyAppointments,
+  surveyAppointmentChanges,
 };

@@ -8,7 +8,7 @@ import { isInstructingRole } from '@/lib/contact-fields';
 import { dryingSummary } from '@/lib/drying';
 import { enquiryIdOf, enquiryReference, isEnquiryReference } from '@/lib/enquiry-reference';
 import { insurerTimes, type ResponseStandards } from '@/lib/insurer-times';
-import { insertSelect, orm, writeBatch } from '@/server/base/db';
+import { insertSelect, orm, writeBatch, type BuiltQuery } from '@/server/base/db';
 import { claimStageChanges, enquiries, enquiryNotifications } from '@/server/base/db-schema';
 import { claimUpdatedEvent } from '@/server/crm/outgoing-events';
 import { dryingRecordOf } from '@/server/claims/drying/record';
@@ -29,10 +29,10 @@ export type StageChange = {
   /** Who confirmed drying, for `dried` saved on the staff page. */
   confirmedBy?: string | null;
   /**
-   * A survey visit booked, moved, cancelled or missed: the reminder still waiting for the claim's visit
-   * is dropped, and with a time (a visit booked or moved) the new visit's is queued, due then.
+   * Writes that belong with the change, in its batch after it (the change is then the enquiry's highest
+   * id): a survey visit's record of the change, its reminder and its CRM event.
    */
-  surveyReminderDueMs?: number | null;
+  alsoWrite?: readonly BuiltQuery[];
 };
 
 export type ClaimStatusOptions = {
@@ -106,36 +106,6 @@ export async function lookUpClaim(db: Client, reference: string, email: string):
   return id !== null && row?.emailKey && matches ? id : null;
 }
 
-/**
- * The reminder of the claim's survey visit, in the batch of the change that booked, moved, cancelled or
- * missed it: the waiting one dropped (a moved visit gets its own, a cancelled one none), and the new
- * visit's queued for the change just kept (the enquiry's highest id, at `at`) when it is the claim's
- * latest and the enquiry accepted.
- */
-function surveyReminderStatements(db: Client, enquiryId: number, at: number, dueMs: number | null) {
-  const c = claimStageChanges;
-  const jobs = enquiryNotifications;
-  return [
-    orm(db)
-      .delete(jobs)
-      .where(sql`${jobs.enquiryId} = ${enquiryId} AND ${jobs.kind} = 'reminder' AND ${jobs.status} = 'pending'`),
-    ...(dueMs === null
-      ? []
-      : [
-          orm(db).run(
-            insertSelect(
-              jobs,
-              { enquiryId: sql`${enquiries.id}`, kind: 'reminder', status: 'pending', nextAttemptMs: dueMs, stageChangeId: sql`${c.id}` },
-              sql`FROM ${c} JOIN ${enquiries} ON ${enquiries.id} = ${c.enquiryId}
-                WHERE ${c.id} = (SELECT max(${c.id}) FROM ${c} WHERE ${c.enquiryId} = ${enquiryId}) AND ${c.changedMs} = ${at}
-                  AND ${enquiries.disposition} = 'accepted'
-                  AND NOT EXISTS (SELECT 1 FROM ${c} AS later WHERE later.enquiry_id = ${enquiryId} AND later.changed_ms > ${at})`,
-            ),
-          ),
-        ]),
-  ];
-}
-
 /** What became of a change: it is what the claim now shows, it is kept but an earlier one's, or it was kept before. */
 export type StageChangeOutcome = 'current' | 'late' | 'already-applied';
 
@@ -181,7 +151,7 @@ export async function recordStageChange(db: Client, enquiryId: number, change: S
             AND ${c.tellCustomer} = 1 AND ${enquiries.disposition} = 'accepted' AND NOT ${later}`,
       ),
     ),
-    ...(change.surveyReminderDueMs === undefined ? [] : surveyReminderStatements(db, enquiryId, at, change.surveyReminderDueMs)),
+    ...(change.alsoWrite ?? []),
     // A change made on the site never conflicts: it is the enquiry's change of the highest id (ids only grow).
     ...(change.tellCrm && change.source !== 'crm'
       ? [orm(db).run(claimUpdatedEvent(enquiryId, sql`(SELECT max(${c.id}) FROM ${c} WHERE ${c.enquiryId} = ${enquiryId})`, now))]

@@ -5,7 +5,16 @@ import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
 import { orm } from '@/server/base/db';
-import { claimStageChanges, enquiryNotifications, surveyBlocks, surveyCapacity, webhookEvents } from '@/server/base/db-schema';
+import {
+  claimStageChanges,
+  enquiryNotifications,
+  surveyAppointmentChanges,
+  surveyAppointments,
+  surveyBlocks,
+  surveyCapacity,
+  webhookEvents,
+} from '@/server/base/db-schema';
+import { webhookBody } from '@/server/crm/webhooks';
 import { newFormToken } from '@/server/claims/claim-pages';
 import { claimStatus } from '@/server/claims/claim-status';
 import {
@@ -272,5 +281,58 @@ describe('the reminder of a visit', () => {
     expect(reminder?.subject).toContain('Tuesday 8 December, afternoon, 12pm to 5pm');
     const pending = await orm(db).select().from(enquiryNotifications);
     expect(pending.filter((job) => job.kind === 'reminder').map((job) => [job.enquiryId, job.status])).toEqual([[moved, 'sent']]);
+  });
+});
+
+describe('the CRM told of each change of the visit', () => {
+  /** The appointment events queued, in order, with the bodies the webhook worker would send. */
+  async function appointmentEvents() {
+    const events = await orm(db).select().from(webhookEvents);
+    const told = events.filter((event) => event.type.startsWith('appointment.'));
+    return Promise.all(
+      told.map(async (event) => JSON.parse((await webhookBody(db, event, 'https://www.example.com', NOW))!) as Record<string, unknown>),
+    );
+  }
+
+  it('appointment.booked, .moved and .cancelled, each with the window it left the visit at, its UID and SEQUENCE', async () => {
+    const id = await claim();
+    const { reference } = (await claimStatus(db, id))!;
+    await bookSurvey(db, request(id));
+    await moveSurvey(db, { enquiryId: id, slot: { date: '2026-12-08', window: 'pm' }, now: NOW + 60_000, hours, tellCrm: true });
+    await cancelSurvey(db, { enquiryId: id, now: NOW + 120_000, hours, tellCrm: true });
+    const uid = (await orm(db).select({ uid: surveyAppointments.uid }).from(surveyAppointments))[0]!.uid;
+    const [booked, moved, cancelled, ...more] = await appointmentEvents();
+    expect(more).toEqual([]);
+    expect(booked).toEqual({
+      type: 'appointment.booked',
+      version: 1,
+      timestamp: '2026-12-04T15:00:00.000Z',
+      data: {
+        reference,
+        date: '2026-12-07',
+        window: 'am',
+        windowWords: 'Monday 7 December, morning, 8am to 1pm',
+        startsAt: '2026-12-07T08:00:00.000Z',
+        endsAt: '2026-12-07T13:00:00.000Z',
+        uid,
+        sequence: 0,
+        madeBy: 'customer',
+        changedAt: '2026-12-04T15:00:00.000Z',
+      },
+    });
+    expect(moved).toMatchObject({
+      type: 'appointment.moved',
+      data: { date: '2026-12-08', window: 'pm', startsAt: '2026-12-08T12:00:00.000Z', uid, sequence: 1 },
+    });
+    expect(cancelled).toMatchObject({ type: 'appointment.cancelled', data: { date: '2026-12-08', window: 'pm', uid, sequence: 2 } });
+  });
+
+  it('tells nothing when the CRM is not told, and records each change all the same', async () => {
+    const id = await claim();
+    await bookSurvey(db, request(id, { tellCrm: false }));
+    expect(await appointmentEvents()).toEqual([]);
+    expect((await orm(db).select().from(surveyAppointmentChanges)).map((change) => [change.action, change.madeBy])).toEqual([
+      ['booked', 'customer'],
+    ]);
   });
 });

@@ -11,15 +11,26 @@ import {
   offeredDates,
   reminderDueAt,
   SURVEY_WINDOWS,
+  windowSpan,
   windowWords,
   type SurveyWindow,
   type SurveyWindowName,
 } from '@/lib/survey-windows';
 import type { WorkingHours } from '@/lib/working-time';
-import { insertSelect, orm } from '@/server/base/db';
-import { surveyAppointments as a, surveyBlocks, surveyCapacity } from '@/server/base/db-schema';
+import { insertSelect, orm, type BuiltQuery } from '@/server/base/db';
+import {
+  claimStageChanges,
+  enquiries,
+  enquiryNotifications,
+  surveyAppointmentChanges,
+  surveyAppointments as a,
+  surveyBlocks,
+  surveyCapacity,
+  type SurveyAppointmentAction,
+} from '@/server/base/db-schema';
 import { sql } from 'drizzle-orm';
 import { recordStageChange } from '@/server/claims/claim-status';
+import { appointmentEvent } from '@/server/crm/outgoing-events';
 
 /**
  * The survey visits a homeowner books on the status page. A window takes the company's capacity of
@@ -78,6 +89,70 @@ export async function bookedAppointment(db: Client, enquiryId: number): Promise<
     .where(and(eq(a.enquiryId, enquiryId), eq(a.status, 'booked')))
     .orderBy(asc(a.id));
   return row ? withWords(row) : null;
+}
+
+type VisitChange = {
+  enquiryId: number;
+  appointmentId: number;
+  action: SurveyAppointmentAction;
+  madeBy: 'customer' | 'staff' | 'crm';
+  /** When the visit's reminder is due (booked or moved); null drops it (cancelled, missed). */
+  reminderDueMs: number | null;
+  tellCrm: boolean;
+  now: number;
+};
+
+/**
+ * What a change of the claim's visit writes in the batch of its change of stage (the enquiry's highest
+ * id there): its record, with the window and SEQUENCE it left the visit at; the CRM's `appointment.*`
+ * event when the CRM is told; the reminder still waiting dropped, and for a visit booked or moved its
+ * own queued, due then (an outbox job of the change, so a restart keeps it and it goes once).
+ */
+function visitChangeWrites(db: Client, change: VisitChange): BuiltQuery[] {
+  const { enquiryId, appointmentId, now } = change;
+  const record = surveyAppointmentChanges;
+  const jobs = enquiryNotifications;
+  const stageChange = sql`(SELECT max(${claimStageChanges.id}) FROM ${claimStageChanges} WHERE ${claimStageChanges.enquiryId} = ${enquiryId})`;
+  const recorded = sql`(SELECT max(${record.id}) FROM ${record} WHERE ${record.appointmentId} = ${appointmentId})`;
+  return [
+    orm(db).run(
+      insertSelect(
+        record,
+        {
+          appointmentId: sql`${a.id}`,
+          enquiryId: sql`${a.enquiryId}`,
+          action: change.action,
+          date: sql`${a.date}`,
+          window: sql`${a.window}`,
+          sequence: sql`${a.sequence}`,
+          madeBy: change.madeBy,
+          changedMs: now,
+        },
+        sql`FROM ${a} WHERE ${a.id} = ${appointmentId}`,
+      ),
+    ),
+    ...(change.tellCrm && change.madeBy !== 'crm' ? [orm(db).run(appointmentEvent(enquiryId, change.action, recorded, now))] : []),
+    orm(db)
+      .delete(jobs)
+      .where(and(eq(jobs.enquiryId, enquiryId), eq(jobs.kind, 'reminder'), eq(jobs.status, 'pending'))),
+    ...(change.reminderDueMs === null
+      ? []
+      : [
+          orm(db).run(
+            insertSelect(
+              jobs,
+              {
+                enquiryId: sql`${enquiries.id}`,
+                kind: 'reminder',
+                status: 'pending',
+                nextAttemptMs: change.reminderDueMs,
+                stageChangeId: stageChange,
+              },
+              sql`FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted'`,
+            ),
+          ),
+        ]),
+  ];
 }
 
 /** What a booking came to: booked (or booked already by this form), or why not. */
@@ -156,7 +231,15 @@ export async function bookSurvey(db: Client, request: BookingRequest): Promise<B
         tellCustomer: true,
         source: 'customer',
         tellCrm: request.tellCrm,
-        surveyReminderDueMs: reminderDueAt(slot, now, request.hours),
+        alsoWrite: visitChangeWrites(db, {
+          enquiryId,
+          appointmentId: appointment.id,
+          action: 'booked',
+          madeBy: 'customer',
+          reminderDueMs: reminderDueAt(slot, now, request.hours),
+          tellCrm: request.tellCrm,
+          now,
+        }),
       },
       now,
     );
@@ -282,7 +365,15 @@ export async function moveSurvey(db: Client, request: ChangeRequest & { slot: Su
       tellCustomer: true,
       source: 'customer',
       tellCrm: request.tellCrm,
-      surveyReminderDueMs: reminderDueAt(slot, now, hours),
+      alsoWrite: visitChangeWrites(db, {
+        enquiryId,
+        appointmentId: appointment.id,
+        action: 'moved',
+        madeBy: 'customer',
+        reminderDueMs: reminderDueAt(slot, now, hours),
+        tellCrm: request.tellCrm,
+        now,
+      }),
     },
     now,
   );
@@ -318,7 +409,15 @@ export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<
       tellCustomer: true,
       source: 'customer',
       tellCrm: request.tellCrm,
-      surveyReminderDueMs: null,
+      alsoWrite: visitChangeWrites(db, {
+        enquiryId,
+        appointmentId: current.id,
+        action: 'cancelled',
+        madeBy: 'customer',
+        reminderDueMs: null,
+        tellCrm: request.tellCrm,
+        now,
+      }),
     },
     now,
   );
@@ -344,4 +443,39 @@ export async function appointmentCancelledAt(db: Client, enquiryId: number, chan
     .where(and(eq(a.enquiryId, enquiryId), eq(a.status, 'cancelled'), eq(a.updatedMs, changedMs)))
     .limit(1);
   return row ? withWords(row) : null;
+}
+
+/**
+ * One change of the claim's visit as the CRM's `appointment.*` event tells of it, built when the event
+ * is sent: the window it left the visit at (its date, name, words and times in UTC), the invite's UID
+ * and SEQUENCE, who made it and when. Null when the change is gone (the claim erased).
+ */
+export async function appointmentChangeForCrm(db: Client, enquiryId: number, changeId: number | null, hours: WorkingHours) {
+  if (changeId === null) return null;
+  const record = surveyAppointmentChanges;
+  const [row] = await orm(db)
+    .select({
+      date: record.date,
+      window: record.window,
+      sequence: record.sequence,
+      madeBy: record.madeBy,
+      changedMs: record.changedMs,
+      uid: a.uid,
+    })
+    .from(record)
+    .innerJoin(a, eq(a.id, record.appointmentId))
+    .where(and(eq(record.id, changeId), eq(record.enquiryId, enquiryId)));
+  if (!row) return null;
+  const span = windowSpan(row, hours);
+  return {
+    date: row.date,
+    window: row.window,
+    windowWords: windowWords(row),
+    startsAt: new Date(span.startMs).toISOString(),
+    endsAt: new Date(span.endMs).toISOString(),
+    uid: row.uid,
+    sequence: row.sequence,
+    madeBy: row.madeBy,
+    changedAt: new Date(row.changedMs).toISOString(),
+  };
 }

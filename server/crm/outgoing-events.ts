@@ -3,11 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Client } from '@libsql/client';
 import { insertSelect, orm, writeBatch } from '@/server/base/db';
-import { claimStageChanges, dryingVisits, enquiries, webhookEvents } from '@/server/base/db-schema';
+import {
+  claimStageChanges,
+  dryingVisits,
+  enquiries,
+  surveyAppointmentChanges,
+  webhookEvents,
+  type SurveyAppointmentAction,
+} from '@/server/base/db-schema';
 
 // The events the site sends the CRM, built as rows of its webhook outbox in the caller's batch, so an
 // event is queued exactly when what it tells of is written: the enquiry stored, a batch of photos added
-// later, a change of stage, a drying visit recorded on the site. server/crm/webhooks.ts delivers them.
+// later, a change of stage, a drying visit recorded on the site, a survey visit booked, moved, cancelled or missed. server/crm/webhooks.ts delivers them.
 // Like the outbox writer it imports only the database, so every step from the ledger on may call it.
 
 const eventIdSql = sql`'msg_' || lower(hex(randomblob(16)))`;
@@ -154,6 +161,36 @@ export function dryingRecordedEvent(enquiryId: number, visitId: number, now: num
       nextAttemptMs: now,
     },
     sql`FROM ${v} WHERE ${v.id} = ${visitId} AND ${v.enquiryId} = ${enquiryId} AND ${v.source} = 'staff'
+      AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
+      ON CONFLICT DO NOTHING`,
+  );
+}
+
+const APPOINTMENT_EVENT_TYPES = {
+  booked: 'appointment.booked',
+  moved: 'appointment.moved',
+  cancelled: 'appointment.cancelled',
+  'no-access': 'appointment.no_access',
+} as const satisfies Record<SurveyAppointmentAction, string>;
+
+/**
+ * The `appointment.*` event of a change of the claim's survey visit made on the site (`changeId`: its
+ * id, in the same write; written `now`), for an accepted enquiry. A change the CRM sent is never echoed back.
+ */
+export function appointmentEvent(enquiryId: number, action: SurveyAppointmentAction, changeId: SQL, now: number): SQL {
+  const change = surveyAppointmentChanges;
+  return insertSelect(
+    webhookEvents,
+    {
+      enquiryId: sql`${enquiryId}`,
+      type: APPOINTMENT_EVENT_TYPES[action],
+      eventId: eventIdSql,
+      appointmentChangeId: sql`${change.id}`,
+      occurredAt: new Date(now).toISOString(),
+      createdMs: now,
+      nextAttemptMs: now,
+    },
+    sql`FROM ${change} WHERE ${change.id} = ${changeId} AND ${change.enquiryId} = ${enquiryId} AND ${change.madeBy} <> 'crm'
       AND EXISTS (SELECT 1 FROM ${enquiries} WHERE ${enquiries.id} = ${enquiryId} AND ${enquiries.disposition} = 'accepted')
       ON CONFLICT DO NOTHING`,
   );

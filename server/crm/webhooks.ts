@@ -6,7 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ENQUIRY_FIELDS, isUrgent } from '@/lib/contact-fields';
 import { enquiryReference } from '@/lib/enquiry-reference';
 import { ATTRIBUTION_FIELDS } from '@/lib/visit-attribution';
+import { business } from '@/content/business';
 import { dryingVisitForCrm } from '@/server/claims/drying/record';
+import { appointmentChangeForCrm } from '@/server/claims/survey-booking';
 import { findStageChange } from '@/server/claims/stage-change';
 import { photoLinks } from '@/server/crm/photo-links';
 import { webhookHeaders, webhookKey } from '@/server/crm/standard-webhooks';
@@ -19,7 +21,7 @@ import { writePendingReceivedEvents } from '@/server/crm/outgoing-events';
 /**
  * The company's CRM told of each enquiry by signed webhooks (Standard Webhooks, the scheme the site
  * accepts on /api/crm/events, under its own secret): `enquiry.received`, `enquiry.photos_added`,
- * `claim.updated` and `claim.drying_recorded`. Each event is a row of webhook_events written in the same batch as what it tells of
+ * `claim.updated`, `claim.drying_recorded` and `appointment.*`. Each event is a row of webhook_events written in the same batch as what it tells of
  * (an enquiry's `enquiry.received` by this worker, from the mark the intake leaves: writePendingReceivedEvents),
  * and delivered by its own worker (createWebhookWorker): the same `webhook-id` on every attempt, events
  * of one enquiry in order, retried for a day, and never in the way of the company's e-mails.
@@ -32,7 +34,7 @@ export type WebhookTarget = { url: string; secret: string };
 
 type EventRow = Pick<
   typeof webhookEvents.$inferSelect,
-  'id' | 'enquiryId' | 'type' | 'eventId' | 'stageChangeId' | 'photosFrom' | 'dryingVisitId' | 'occurredAt'
+  'id' | 'enquiryId' | 'type' | 'eventId' | 'stageChangeId' | 'photosFrom' | 'dryingVisitId' | 'appointmentChangeId' | 'occurredAt'
 >;
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
@@ -62,6 +64,10 @@ export async function webhookBody(db: Client, event: EventRow, siteUrl: string, 
     const visit = await dryingVisitForCrm(db, event.enquiryId, event.dryingVisitId);
     if (!visit) return null;
     data = { reference, ...visit };
+  } else if (event.type.startsWith('appointment.')) {
+    const change = await appointmentChangeForCrm(db, event.enquiryId, event.appointmentChangeId, business.openingHours);
+    if (!change) return null;
+    data = { reference, ...change };
   } else {
     // The photos first, then where the later batches begin: photos and their event are written in one
     // batch, so photos seen here whose event is not seen yet are this event's, never told twice.

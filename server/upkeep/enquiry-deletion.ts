@@ -9,6 +9,7 @@ import {
   enquiries,
   enquiryNotifications,
   enquiryPhotos,
+  surveyAppointmentChanges,
   surveyAppointments,
   webhookEvents,
 } from '@/server/base/db-schema';
@@ -42,6 +43,7 @@ export async function deleteEnquiries(
     orm(db).delete(webhookEvents).where(inArray(webhookEvents.enquiryId, theirs)),
     orm(db).delete(claimStageChanges).where(inArray(claimStageChanges.enquiryId, theirs)),
     orm(db).delete(claimLinkUses).where(inArray(claimLinkUses.enquiryId, theirs)),
+    orm(db).delete(surveyAppointmentChanges).where(inArray(surveyAppointmentChanges.enquiryId, theirs)),
     orm(db).delete(surveyAppointments).where(inArray(surveyAppointments.enquiryId, theirs)),
     ...deleteDryingRecords(db, theirs),
     deleteIssuedDocuments(db, theirs, options.now ?? Date.now()),

@@ -31,6 +31,7 @@ import { portfolioSessionsMigration } from '@/server/base/migrations/0029-portfo
 import { linkRequestsWithoutPeopleMigration } from '@/server/base/migrations/0030-link-requests-without-people';
 import { surveyAppointmentsMigration } from '@/server/base/migrations/0031-survey-appointments';
 import { surveyRemindersMigration } from '@/server/base/migrations/0032-survey-reminders';
+import { appointmentChangesMigration } from '@/server/base/migrations/0033-appointment-changes';
 
 import type { Transaction } from '@libsql/client';
 
@@ -71,4 +72,5 @@ export const migrations: readonly Migration[] = [
   linkRequestsWithoutPeopleMigration,
   surveyAppointmentsMigration,
   surveyRemindersMigration,
+  appointmentChangesMigration,
 ];
