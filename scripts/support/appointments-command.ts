@@ -5,7 +5,7 @@ import type { Client } from '@libsql/client';
 import { parseArgs } from 'node:util';
 import { business } from '@/content/business';
 import { dateWords, isSurveyWindowName, isWorkingDate, offeredDates, parseLocalDate, SURVEY_WINDOWS } from '@/lib/survey-windows';
-import { blockWindow, setWindowCapacity, windowStandings } from '@/server/claims/survey-booking';
+import { BLOCK_REASON_MAX, blockWindow, setWindowCapacity, WINDOW_CAPACITY_MAX, windowStandings } from '@/server/claims/survey-booking';
 import { withDatabase, type CommandIo } from './command-io';
 import { oneLine } from './listing-cli';
 
@@ -39,8 +39,6 @@ const done = (out: string[]): CommandResult => ({ code: 0, out, err: [] });
 const refused = (line: string, code = 1): CommandResult => ({ code, out: [], err: [line] });
 const usageError = (line: string): CommandResult => ({ code: 2, out: [], err: [line, '', ...appointmentsUsage.split('\n')] });
 
-const CAPACITY_MAX = 20;
-const REASON_MAX = 200;
 const LIST_DAYS_MAX = 120;
 
 function dateArg(name: string, value: string | undefined): string | CommandResult {
@@ -65,8 +63,8 @@ export async function runAppointmentsCommand(db: Client, args: readonly string[]
 
   if (values.capacity !== undefined) {
     const capacity = Number(values.capacity.trim());
-    if (!Number.isInteger(capacity) || capacity < 0 || capacity > CAPACITY_MAX)
-      return usageError(`--capacity is a whole number of visits from 0 to ${CAPACITY_MAX}, not ${oneLine(values.capacity, 20)}.`);
+    if (!Number.isInteger(capacity) || capacity < 0 || capacity > WINDOW_CAPACITY_MAX)
+      return usageError(`--capacity is a whole number of visits from 0 to ${WINDOW_CAPACITY_MAX}, not ${oneLine(values.capacity, 20)}.`);
     const fromDate = dateArg('from', values.from);
     if (typeof fromDate !== 'string') return fromDate;
     await setWindowCapacity(db, { fromDate, window, capacity, source: 'operator', now });
@@ -81,10 +79,10 @@ export async function runAppointmentsCommand(db: Client, args: readonly string[]
     if (typeof date !== 'string') return date;
     const reason = values.reason?.trim() ?? '';
     if (!reason) return usageError('Give --reason: the company sees it in --list.');
-    if (reason.length > REASON_MAX) return usageError(`--reason is at most ${REASON_MAX} characters.`);
+    if (reason.length > BLOCK_REASON_MAX) return usageError(`--reason is at most ${BLOCK_REASON_MAX} characters.`);
     if (!isWorkingDate(parseLocalDate(date)!, business.openingHours))
       return refused(`${dateWords(date)} ${date.slice(0, 4)} is not a working day: no window is offered on it.`);
-    const booked = await blockWindow(db, { date, window, reason, source: 'operator', now });
+    const { booked } = await blockWindow(db, { date, window, reason, source: 'operator', now });
     const what = window === null ? dateWords(date) : `${dateWords(date)}, ${SURVEY_WINDOWS.find((each) => each.name === window)!.words}`;
     return done([
       `${what} is not offered for surveys: ${reason}`,

@@ -611,8 +611,10 @@ export const surveyCapacity = sqliteTable(
     capacity: integer('capacity').notNull(),
     source: text('source', { enum: ['operator', 'crm'] }).notNull(),
     setMs: integer('set_ms').notNull(),
+    /** Migration 0033: the CRM event that set it (`appointments.capacity`), applied once. */
+    eventId: text('event_id'),
   },
-  (table) => [index('survey_capacity_from').on(table.fromDate)],
+  (table) => [index('survey_capacity_from').on(table.fromDate), uniqueIndex('survey_capacity_event').on(table.eventId)],
 );
 
 /** Migration 0031: a day, or one window of it (null: both), the company does not offer for surveys. */
@@ -625,8 +627,10 @@ export const surveyBlocks = sqliteTable(
     reason: text('reason').notNull(),
     source: text('source', { enum: ['operator', 'crm'] }).notNull(),
     createdMs: integer('created_ms').notNull(),
+    /** Migration 0033: the CRM event that made it (`appointments.blocked`), applied once. */
+    eventId: text('event_id'),
   },
-  (table) => [index('survey_blocks_date').on(table.date)],
+  (table) => [index('survey_blocks_date').on(table.date), uniqueIndex('survey_blocks_event').on(table.eventId)],
 );
 
 export const SURVEY_APPOINTMENT_STATUSES = ['booked', 'cancelled', 'no-access'] as const;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@libsql/client';
-import { and, asc, count, desc, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { ClaimStage } from '@/lib/claim-stages';
 import {
   bookingClosesAt,
@@ -251,29 +251,64 @@ export async function bookSurvey(db: Client, request: BookingRequest): Promise<B
   return { kind: 'booked', appointment };
 }
 
-/** The company's capacity from a date on, for one window or both (the latest that applies wins). */
+/** The most visits a window can take, as the company sets it. */
+export const WINDOW_CAPACITY_MAX = 20;
+/** The longest reason a block keeps. */
+export const BLOCK_REASON_MAX = 200;
+
+/**
+ * The company's capacity from a date on, for one window or both (the latest that applies wins). A CRM
+ * event's (`eventId`) is set once: false when it was set before.
+ */
 export async function setWindowCapacity(
   db: Client,
-  setting: { fromDate: string; window: SurveyWindowName | null; capacity: number; source: 'operator' | 'crm'; now: number },
-): Promise<void> {
-  await orm(db)
+  setting: {
+    fromDate: string;
+    window: SurveyWindowName | null;
+    capacity: number;
+    source: 'operator' | 'crm';
+    now: number;
+    eventId?: string;
+  },
+): Promise<boolean> {
+  const inserted = await orm(db)
     .insert(surveyCapacity)
-    .values({ fromDate: setting.fromDate, window: setting.window, capacity: setting.capacity, source: setting.source, setMs: setting.now });
+    .values({
+      fromDate: setting.fromDate,
+      window: setting.window,
+      capacity: setting.capacity,
+      source: setting.source,
+      setMs: setting.now,
+      eventId: setting.eventId ?? null,
+    })
+    .onConflictDoNothing();
+  return inserted.rowsAffected > 0;
 }
 
-/** A day, or one window of it, taken out of the offer. Visits booked in it stay booked (the company moves them). */
+/**
+ * A day, or one window of it, taken out of the offer; how many visits are booked in it, which stay booked
+ * (the company moves them). A CRM event's (`eventId`) blocks once.
+ */
 export async function blockWindow(
   db: Client,
-  block: { date: string; window: SurveyWindowName | null; reason: string; source: 'operator' | 'crm'; now: number },
-): Promise<number> {
-  await orm(db)
+  block: { date: string; window: SurveyWindowName | null; reason: string; source: 'operator' | 'crm'; now: number; eventId?: string },
+): Promise<{ applied: boolean; booked: number }> {
+  const inserted = await orm(db)
     .insert(surveyBlocks)
-    .values({ date: block.date, window: block.window, reason: block.reason, source: block.source, createdMs: block.now });
+    .values({
+      date: block.date,
+      window: block.window,
+      reason: block.reason,
+      source: block.source,
+      createdMs: block.now,
+      eventId: block.eventId ?? null,
+    })
+    .onConflictDoNothing();
   const [row] = await orm(db)
     .select({ n: count() })
     .from(a)
     .where(and(eq(a.date, block.date), eq(a.status, 'booked'), ...(block.window ? [eq(a.window, block.window)] : [])));
-  return row?.n ?? 0;
+  return { applied: inserted.rowsAffected > 0, booked: row?.n ?? 0 };
 }
 
 /** A window as the company lists it: its capacity, visits booked, places left, and why it is blocked. */
@@ -477,5 +512,25 @@ export async function appointmentChangeForCrm(db: Client, enquiryId: number, cha
     sequence: row.sequence,
     madeBy: row.madeBy,
     changedAt: new Date(row.changedMs).toISOString(),
+  };
+}
+
+/** The changes of survey visits made in a period, as the company's digest counts them. */
+export type SurveyVisitCounts = { bookedByHomeowners: number; moved: number; cancelled: number; noAccess: number };
+
+/** The visits homeowners booked in [fromMs, toMs), and the visits moved, cancelled and found with no access then. */
+export async function surveyVisitCounts(db: Client, fromMs: number, toMs: number): Promise<SurveyVisitCounts> {
+  const record = surveyAppointmentChanges;
+  const rows = await orm(db)
+    .select({ action: record.action, madeBy: record.madeBy, n: count() })
+    .from(record)
+    .where(and(gte(record.changedMs, fromMs), lt(record.changedMs, toMs)))
+    .groupBy(record.action, record.madeBy);
+  const total = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).reduce((sum, row) => sum + row.n, 0);
+  return {
+    bookedByHomeowners: total((row) => row.action === 'booked' && row.madeBy === 'customer'),
+    moved: total((row) => row.action === 'moved'),
+    cancelled: total((row) => row.action === 'cancelled'),
+    noAccess: total((row) => row.action === 'no-access'),
   };
 }

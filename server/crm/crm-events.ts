@@ -10,6 +10,7 @@ import { recordStageChange, type StageChange } from '@/server/claims/claim-statu
 import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claims/drying/record';
 import { reopenIfWet } from '@/server/claims/drying/reopen';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
+import { applyWindowEvent, WINDOW_EVENT_TYPES } from '@/server/crm/crm-window-events';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { isFailure, organisationOfDomain, parseDomain } from '@/server/portfolio/organisations';
 import { getDb, orm } from '@/server/base/db';
@@ -97,6 +98,8 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
     if ('status' in event) return event;
     const { parsed, verified } = event;
     if (isRecord(parsed) && parsed.type === 'claim.drying_recorded') return applyDryingVisit(parsed, verified, parts);
+    if (isRecord(parsed) && WINDOW_EVENT_TYPES.includes(parsed.type as (typeof WINDOW_EVENT_TYPES)[number]))
+      return applyWindowEvent(parsed, verified.id, await parts.db(), parts.now());
     return applyClaimUpdate(parsed, verified, parts);
   };
 }

@@ -8,7 +8,8 @@ const COLUMNS = `id, enquiry_id, type, event_id, stage_change_id, photos_from, d
  * or missed ("no access"), with the window and SEQUENCE it left the visit at, and who made it. What the
  * CRM's `appointment.*` events tell (webhook_events gains the types, its CHECK rebuilt as in 0022, and
  * `appointment_change_id` in its one-each key) and what the digest counts. Visits booked before this
- * migration get their booking as it stands.
+ * migration get their booking as it stands. The company's capacity and blocks set by its CRM
+ * (`appointments.capacity`, `appointments.blocked`) keep the event's id, so a resent event applies once.
  */
 export const appointmentChangesMigration: Migration = {
   id: '0033-appointment-changes',
@@ -28,6 +29,10 @@ export const appointmentChangesMigration: Migration = {
     `CREATE INDEX survey_appointment_changes_time ON survey_appointment_changes (changed_ms)`,
     `INSERT INTO survey_appointment_changes (appointment_id, enquiry_id, action, date, window, sequence, made_by, changed_ms)
       SELECT id, enquiry_id, 'booked', date, window, sequence, booked_by, created_ms FROM survey_appointments ORDER BY id`,
+    `ALTER TABLE survey_capacity ADD COLUMN event_id TEXT`,
+    `CREATE UNIQUE INDEX survey_capacity_event ON survey_capacity (event_id)`,
+    `ALTER TABLE survey_blocks ADD COLUMN event_id TEXT`,
+    `CREATE UNIQUE INDEX survey_blocks_event ON survey_blocks (event_id)`,
     `CREATE TABLE webhook_events_next (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       enquiry_id INTEGER NOT NULL REFERENCES enquiries (id),

@@ -10,6 +10,7 @@ import { DIGEST_TIME_ZONE, type DigestMode } from '@/server/reports/digest/perio
 import { checkEnquiryHealth, STALE_PENDING_MS } from '@/server/reports/health';
 import { readEnquiryStatsBetween } from '@/server/reports/stats';
 import { portfolioDigest } from '@/server/reports/digest/portfolio-facts';
+import { surveyVisitCounts } from '@/server/claims/survey-booking';
 
 export type DigestWindow = {
   mode: DigestMode;
@@ -56,6 +57,7 @@ export async function gatherDigestFacts(db: Client, window: DigestWindow, option
     photoStorage: health.photoStorage,
     claims: health.claims,
     drying: await claimsDrying(db, options.now),
+    surveys: await surveyVisitCounts(db, fromMs, toMs),
     errorLog: entries,
     crm: options.health?.webhooks ? await crmFacts(db, window.covers, options.now) : null,
     portfolios: await portfolioDigest(db, window.covers, options.now),

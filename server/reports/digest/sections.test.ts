@@ -10,6 +10,9 @@ import { periodContaining, previousPeriod } from '@/server/reports/digest/period
 import { photoStorageState } from '@/server/ledger/photo-storage';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { business } from '@/content/business';
+import { bookSurvey, cancelSurvey, moveSurvey } from '@/server/claims/survey-booking';
+import { newFormToken } from '@/server/claims/claim-pages';
 
 const at = (iso: string) => Date.parse(iso);
 // The week of Monday 16 November 2026 08:00 to Monday 23 November 08:00 (GMT), and its digest's moment.
@@ -231,6 +234,7 @@ describe('the digest of a seeded week', () => {
         pastNextDate: 1,
       },
       drying: [],
+      surveys: { bookedByHomeowners: 0, moved: 0, cancelled: 0, noAccess: 0 },
       errorLog: [],
       crm: null,
       portfolios: [],
@@ -329,6 +333,36 @@ describe('the digest of a seeded week', () => {
     expect([...headings].sort((a, b) => a - b)).toEqual(headings);
     expect(html).toContain('<h2 style="font-size:1.1em;margin-top:1.2em">CRM</h2>');
     expect(text).not.toContain('HTTP 410');
+  });
+
+  it('counts the survey visits homeowners booked in the week, and those moved and cancelled', async () => {
+    const hours = business.openingHours;
+    // Wednesday 18 November, 12:00: Thursday 19 November's windows are the first offered.
+    const booking = (enquiryId: number, now: number) =>
+      bookSurvey(db, {
+        enquiryId,
+        stage: 'received',
+        slot: { date: '2026-11-24', window: 'am' },
+        formToken: newFormToken(),
+        now,
+        hours,
+        tellCrm: false,
+      });
+    const wednesday = at('2026-11-18T12:00:00Z');
+    expect((await booking(ids.failed!.id, wednesday)).kind).toBe('booked');
+    expect((await booking(ids.waiting!.id, wednesday)).kind).toBe('booked');
+    const slot = { date: '2026-11-25', window: 'pm' } as const;
+    expect((await moveSurvey(db, { enquiryId: ids.failed!.id, slot, now: wednesday + 60_000, hours, tellCrm: false })).kind).toBe('moved');
+    expect((await cancelSurvey(db, { enquiryId: ids.waiting!.id, now: wednesday + 120_000, hours, tellCrm: false })).kind).toBe(
+      'cancelled',
+    );
+    // Booked the week after: not this digest's.
+    expect((await booking(ids.storm!.id, at('2026-11-23T09:00:00Z'))).kind).toBe('booked');
+    const facts = await gatherDigestFacts(db, windowOf(), { now: sendTime });
+    expect(facts.surveys).toEqual({ bookedByHomeowners: 2, moved: 1, cancelled: 1, noAccess: 0 });
+    expect(composeDigest(facts).text).toMatch(
+      /SURVEY VISITS\nThis week:\n {2}Booked by homeowners on the site +2\n {2}Moved +1\n {2}Cancelled +1\n {2}No access \(nobody in\) +0\n/,
+    );
   });
 
   it('a site with no claims says so', async () => {

@@ -8,6 +8,7 @@ import type { PhotoStorage } from '@/server/ledger/photo-storage';
 import type { EnquiryStats } from '@/server/reports/stats';
 import { wallClock, type DigestMode } from '@/server/reports/digest/period';
 import type { PortfolioDigest } from '@/server/reports/digest/portfolio-facts';
+import type { SurveyVisitCounts } from '@/server/claims/survey-booking';
 
 /**
  * Everything a digest says, gathered from the store (server/reports/digest/facts.ts). Enquiries are
@@ -36,6 +37,8 @@ export type DigestFacts = {
   claims: ClaimCounts | null;
   /** The claims at stage `drying` now, longest first: days since the first visit, and those stalled. */
   drying: DryingClaim[];
+  /** Survey visits booked by homeowners in `covers`, and those moved, cancelled or found with no access then. */
+  surveys: SurveyVisitCounts;
   /** The error log's entries in `covers`, by category, most first. */
   errorLog: { category: string; count: number }[];
   /** The events sent to the company's CRM, when its webhooks are on (null: off). */
@@ -118,12 +121,14 @@ function sections(facts: DigestFacts): Section[] {
     so: facts.partial ? ' so far' : '',
   };
   const drying = dryingSection(facts.drying);
+  const surveys = surveysSection(facts.surveys, words);
   const portfolios = portfoliosSection(facts.portfolios, words);
   return [
     needsActionSection(facts, words.at),
     enquiriesSection(facts, words),
     claimsSection(facts.claims),
     ...(drying ? [drying] : []),
+    ...(surveys ? [surveys] : []),
     ...(portfolios ? [portfolios] : []),
     ...(facts.crm ? [{ heading: 'CRM', blocks: crmBlocks(facts.crm, words.at, `this ${words.unit}${words.so}`) }] : []),
     photoStorageSection(facts.photoStorage),
@@ -243,6 +248,26 @@ function dryingSection(drying: DryingClaim[]): Section | null {
           stalled === 0
             ? 'Every claim drying has readings still falling.'
             : `Readings not moved in three visits: ${stalled} (no location above its goal reads lower than three visits ago).`,
+      },
+    ],
+  };
+}
+
+/** The survey visits booked on the status page and what became of them in the period; none when nothing happened. */
+function surveysSection(surveys: SurveyVisitCounts, { unit, so }: Wording): Section | null {
+  if (Object.values(surveys).every((n) => n === 0)) return null;
+  return {
+    heading: 'Survey visits',
+    blocks: [
+      { kind: 'p', text: `This ${unit}${so}:` },
+      {
+        kind: 'table',
+        rows: [
+          ['Booked by homeowners on the site', String(surveys.bookedByHomeowners)],
+          ['Moved', String(surveys.moved)],
+          ['Cancelled', String(surveys.cancelled)],
+          ['No access (nobody in)', String(surveys.noAccess)],
+        ],
       },
     ],
   };
