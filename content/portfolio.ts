@@ -60,7 +60,12 @@ export const portfolioColumns = {
   dryingEndedAt: 'Drying ended',
   completedAt: 'Completed',
   daysOpen: 'Days open',
+  surveyBookedFor: 'Survey booked for',
+  surveyBookedWithinStandard: 'Booked within the survey standard',
 } as const;
+
+/** Whether a booked survey window ends by the survey standard's deadline, as the page and the CSV say it. */
+export const withinStandardWords = (within: boolean | null) => (within === null ? '' : within ? 'yes' : 'no');
 
 /** The column of one standard: "Standard: first contact within 2 working hours". */
 export const standardColumn = (measure: string, allowance: string) => `Standard: ${measure.toLowerCase()} within ${allowance}`;

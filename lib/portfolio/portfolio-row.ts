@@ -37,6 +37,11 @@ export type PortfolioRow = {
   completedAt: string | null;
   /** Whole days from instruction to completion, or to now while open. */
   daysOpen: number;
+  /**
+   * The survey visit booked now: its window in words, and whether the window ends by the survey standard's
+   * deadline (null when no survey standard is held); null when none is booked.
+   */
+  surveyBookedFor: { words: string; withinStandard: boolean | null } | null;
   open: boolean;
   standards: Partial<Record<StandardKey, StandardStanding>>;
 };

@@ -20,6 +20,7 @@ const row = (extra: Partial<PortfolioRow> = {}): PortfolioRow => ({
   dryingEndedAt: null,
   completedAt: null,
   daysOpen: 3,
+  surveyBookedFor: null,
   open: true,
   standards: { contact: { kind: 'met', words: 'met' }, survey: { kind: 'due', inMs: 5 * 3_600_000, words: 'due in 5 h' } },
   ...extra,
@@ -56,7 +57,10 @@ describe('londonIso', () => {
 
 describe('the portfolio CSV', () => {
   it('starts with a UTF-8 byte-order mark, then the headings and a record per row in order', async () => {
-    const bytes = await written([row(), row({ reference: 'HC-GHJ-KMN', claimNumber: null, daysOpen: 0, standards: {} })]);
+    const bytes = await written([
+      row({ surveyBookedFor: { words: 'Tuesday 6 January, morning, 8am to 1pm', withinStandard: true } }),
+      row({ reference: 'HC-GHJ-KMN', claimNumber: null, daysOpen: 0, standards: {} }),
+    ]);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
@@ -75,13 +79,29 @@ describe('the portfolio CSV', () => {
         'Drying ended',
         'Completed',
         'Days open',
+        'Survey booked for',
+        'Booked within the survey standard',
         'Standard: first contact within 2 working hours',
         'Standard: survey within 3 working days',
       ]),
     );
     const times = ['2026-01-05T09:15:00+00:00', '2026-01-02T16:30:00+00:00', '2026-01-05T09:15:00+00:00', '', '', '', '', ''];
-    expect(lines[1]).toBe(quoted(['HC-ABC-DEF', 'EM-123', 'G65 0AA', 'Water damage', 'Contacted', ...times, 3, 'met', 'due in 5 h']));
-    expect(lines[2]).toBe(quoted(['HC-GHJ-KMN', '', 'G65 0AA', 'Water damage', 'Contacted', ...times, 0, '', '']));
+    expect(lines[1]).toBe(
+      quoted([
+        'HC-ABC-DEF',
+        'EM-123',
+        'G65 0AA',
+        'Water damage',
+        'Contacted',
+        ...times,
+        3,
+        'Tuesday 6 January, morning, 8am to 1pm',
+        'yes',
+        'met',
+        'due in 5 h',
+      ]),
+    );
+    expect(lines[2]).toBe(quoted(['HC-GHJ-KMN', '', 'G65 0AA', 'Water damage', 'Contacted', ...times, 0, '', '', '', '']));
     expect(lines[3]).toBe('');
   });
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Client } from '@libsql/client';
 import { stringify, type Stringifier } from 'csv-stringify';
-import { portfolioCsvName, portfolioDeadLinkText } from '@/content/portfolio';
+import { portfolioCsvName, portfolioDeadLinkText, withinStandardWords } from '@/content/portfolio';
 import { stageWords } from '@/lib/claim-stages';
 import type { PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { wallClock } from '@/lib/zone-clock';
@@ -52,6 +52,8 @@ export function csvRecord(row: PortfolioRow, standards: readonly StandardColumn[
     time(row.dryingEndedAt),
     time(row.completedAt),
     row.daysOpen,
+    row.surveyBookedFor?.words ?? '',
+    withinStandardWords(row.surveyBookedFor?.withinStandard ?? null),
     ...standards.map((standard) => row.standards[standard.key]?.words ?? ''),
   ];
 }

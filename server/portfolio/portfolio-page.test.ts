@@ -62,6 +62,7 @@ const claimRow = (reference: string): PortfolioRow => ({
   dryingEndedAt: null,
   completedAt: null,
   daysOpen: 1,
+  surveyBookedFor: null,
   open: true,
   standards: {},
 });

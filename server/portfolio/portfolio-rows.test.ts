@@ -177,6 +177,7 @@ describe('an organisation’s portfolio rows', () => {
         dryingEndedAt: '2026-03-16T09:00:00.000Z',
         completedAt: '2026-03-20T15:00:00.000Z',
         daysOpen: 18,
+        surveyBookedFor: null,
         open: false,
         // Contact in 1.5 working hours; the report 3 days (72 plain hours) after the survey: 24 h late.
         standards: {
@@ -270,5 +271,34 @@ describe('an organisation’s stored standards', () => {
     expect(readStoredStandards('{"contact":{"workingHours":-1},"survey":"3 days","other":"2h"}')).toEqual({});
     expect(readStoredStandards('not json')).toBeNull();
     expect(readStoredStandards(null)).toBeNull();
+  });
+
+  it('give the survey visit booked now, and whether its window ends within the survey standard', async () => {
+    const held = await organisation('Held', '{"survey":{"workingDays":3}}');
+    const unheld = await organisation('Unheld', null);
+    // Instructed on Thursday 26 March: three working days end on Tuesday 31 March.
+    const early = await claim(held, '2026-03-26T09:00:00.000Z', [['survey-booked', '2026-03-26T10:00:00.000Z']]);
+    const late = await claim(held, '2026-03-26T09:30:00.000Z', [['survey-booked', '2026-03-26T10:00:00.000Z']]);
+    const none = await claim(held, '2026-03-26T10:00:00.000Z');
+    const other = await claim(unheld, '2026-03-26T11:00:00.000Z', [['survey-booked', '2026-03-26T12:00:00.000Z']]);
+    const book = (id: number, date: string, window: string) =>
+      db.execute({
+        sql: `INSERT INTO survey_appointments (enquiry_id, uid, date, window, status, booked_by, created_ms, updated_ms)
+          VALUES (?, ?, ?, ?, 'booked', 'customer', 0, 0)`,
+        args: [id, `${id}@test`, date, window],
+      });
+    await book(early.id, '2026-03-30', 'am');
+    await book(late.id, '2026-04-03', 'pm');
+    await book(other.id, '2026-03-30', 'pm');
+    const byReference = async (organisationId: number) =>
+      Object.fromEntries((await rowsOf(organisationId)).flat().map((row) => [row.reference, row.surveyBookedFor]));
+    expect(await byReference(held)).toEqual({
+      [early.reference]: { words: 'Monday 30 March, morning, 8am to 1pm', withinStandard: true },
+      [late.reference]: { words: 'Friday 3 April, afternoon, 12pm to 5pm', withinStandard: false },
+      [none.reference]: null,
+    });
+    expect(await byReference(unheld)).toEqual({
+      [other.reference]: { words: 'Monday 30 March, afternoon, 12pm to 5pm', withinStandard: null },
+    });
   });
 });

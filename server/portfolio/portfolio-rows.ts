@@ -8,13 +8,15 @@ import { firstReachedAt } from '@/lib/insurer-times';
 import type { PortfolioFilter, PortfolioPeriod, PortfolioRow } from '@/lib/portfolio/portfolio-row';
 import { heldStandards, portfolioPeriod, standingsOf, type ClaimTimes, type PeriodRow } from '@/lib/portfolio/standing';
 import { readStoredStandards, type OrganisationStandards } from '@/lib/portfolio/standards';
-import type { WorkingHours } from '@/lib/working-time';
+import { meetsStandard, windowWords, type SurveyWindowName } from '@/lib/survey-windows';
+import { workingDeadline, type WorkingHours } from '@/lib/working-time';
 
 /**
  * An instructing organisation's portfolio: its accepted claims (`enquiries.organisation_id`), newest
  * first, read in batches by the `enquiries_organisation` index (organisation, received) from where the
  * last batch ended, so the CSV can stream any number of rows and the page read 2,000 in a few queries.
- * Each batch reads its claims' stage changes and drying records in one query each, never one per claim.
+ * Each batch reads its claims' stage changes, drying records and booked survey visits in one query each,
+ * never one per claim.
  */
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -144,6 +146,30 @@ async function dryingOf(db: Client, ids: readonly number[]): Promise<Map<number,
   return drying;
 }
 
+type BookedVisit = { date: string; window: SurveyWindowName };
+
+/** Each claim's survey visit booked now, in one query for the batch. */
+async function bookedVisitsOf(db: Client, ids: readonly number[]): Promise<Map<number, BookedVisit>> {
+  const { rows } = await db.execute({
+    sql: `SELECT enquiry_id, date, window FROM survey_appointments WHERE status = 'booked' AND enquiry_id IN (${placeholders(ids.length)})`,
+    args: [...ids],
+  });
+  return new Map(rows.map((row) => [Number(row.enquiry_id), { date: String(row.date), window: String(row.window) as SurveyWindowName }]));
+}
+
+/** A booked visit as the row gives it: its window in words, and whether it ends by the survey standard's deadline (counted from the instruction). */
+function surveyBookedFor(
+  visit: BookedVisit | undefined,
+  receivedMs: number,
+  context: { standards: OrganisationStandards; hours: WorkingHours },
+) {
+  if (!visit) return null;
+  // The survey standard runs from the instruction (STANDARD_MEASURES.survey).
+  const allowance = context.standards.survey;
+  const deadline = allowance ? workingDeadline(receivedMs, allowance, context.hours) : null;
+  return { words: windowWords(visit), withinStandard: deadline === null ? null : meetsStandard(visit, deadline, context.hours) };
+}
+
 const currentStage = (changes: ClaimTimes['changes']): ClaimStage => changes.at(-1)?.stage ?? 'received';
 
 /** When a claim reached its current stage: the first of the latest run of changes to it (a note saved again at the same stage keeps it). */
@@ -158,6 +184,7 @@ function rowOf(
   claim: ClaimRecord,
   changes: ClaimTimes['changes'],
   drying: { startedAt: string; endedAt: string | null } | undefined,
+  visit: BookedVisit | undefined,
   context: { standards: OrganisationStandards; hours: WorkingHours; now: number },
 ): PortfolioRow {
   const times: ClaimTimes = { receivedAt: new Date(claim.receivedMs).toISOString(), changes };
@@ -180,6 +207,7 @@ function rowOf(
     dryingEndedAt: drying?.endedAt ?? null,
     completedAt,
     daysOpen: Math.max(0, Math.floor(((completedAt === null ? context.now : Date.parse(completedAt)) - claim.receivedMs) / DAY_MS)),
+    surveyBookedFor: surveyBookedFor(visit, claim.receivedMs, context),
     open,
     standards: standingsOf(times, context.standards, context.hours, context.now),
   };
@@ -203,10 +231,10 @@ export async function* portfolioRows(
   const query = { organisationId, filter, sinceMs: null, batchSize: options.batchSize ?? BATCH };
   for await (const claims of claimBatches(db, query)) {
     const ids = claims.map((claim) => claim.id);
-    const [changes, drying] = await Promise.all([changesOf(db, ids), dryingOf(db, ids)]);
+    const [changes, drying, visits] = await Promise.all([changesOf(db, ids), dryingOf(db, ids), bookedVisitsOf(db, ids)]);
     // A change saved between the two reads must not put a row under the wrong filter: checked again here.
     const rows = claims
-      .map((claim) => rowOf(claim, changes.get(claim.id)!, drying.get(claim.id), context))
+      .map((claim) => rowOf(claim, changes.get(claim.id)!, drying.get(claim.id), visits.get(claim.id), context))
       .filter(
         (row) =>
           (filter.stage === null || row.stage === filter.stage) && (filter.state === 'all' || row.open === (filter.state === 'open')),

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { portfolioColumns, portfolioPage } from '@/content/portfolio';
+import { portfolioColumns, portfolioPage, withinStandardWords } from '@/content/portfolio';
 import { claimStatusPath } from '@/lib/claim-paths.mjs';
 import { stageWords } from '@/lib/claim-stages';
 import type { PortfolioRow } from '@/lib/portfolio/portfolio-row';
@@ -44,6 +44,10 @@ function ClaimRow({ row, standards }: { row: PortfolioRow; standards: readonly S
         </td>
       ))}
       <td className={`${cell} text-right`}>{row.daysOpen}</td>
+      <td className={cell} data-testid="survey-booked-for">
+        {row.surveyBookedFor?.words ?? ''}
+      </td>
+      <td className={cell}>{withinStandardWords(row.surveyBookedFor?.withinStandard ?? null)}</td>
       {standards.map((standard) => (
         <td key={standard.key} className={cell} data-testid={`standing-${standard.key}`}>
           {row.standards[standard.key]?.words ?? ''}
