@@ -37,4 +37,19 @@ export const staffPage = {
   firstStage: (stage: string) => `saved “${stage}”`,
   /** A Save without the form token the page is served with (a page from before it had one). */
   reload: 'This page is out of date: reload it, then save again.',
+  /** The claim's survey visit, and the company's buttons for it. */
+  survey: {
+    heading: 'Survey visit',
+    booked: (words: string) => `Booked: ${words}.`,
+    none: 'No survey visit is booked for this claim.',
+    noAccess: 'Record no access (nobody was in)',
+    cancel: 'Cancel the visit',
+    noAccessDone: (words: string) => `Recorded: nobody was in on ${words}. The customer is asked by e-mail to book again.`,
+    cancelled: (words: string) => `Cancelled: the visit on ${words}. The customer is told by e-mail and can book again.`,
+    nothingBooked: 'No visit is booked now: nothing was changed.',
+    reload: 'This page is out of date: reload it, then try again.',
+    dayHeading: 'Survey visits today and on the next working day',
+    dayNone: 'None booked.',
+    noAddress: 'No address given',
+  },
 } as const;

@@ -29,3 +29,11 @@ export const SURVEY_INTENTS = ['book', 'move', 'cancel-ask', 'cancel', 'keep'] a
 export type SurveyIntent = (typeof SURVEY_INTENTS)[number];
 export const isSurveyIntent = (value: unknown): value is SurveyIntent =>
   typeof value === 'string' && (SURVEY_INTENTS as readonly string[]).includes(value);
+
+/** The staff page's survey section after a press: what was done, or why nothing was. */
+export type StaffSurveyState = { kind: 'idle' } | { kind: 'done' | 'refused'; message: string };
+/** The company's buttons on the staff page: the surveyor found nobody in, or the visit is cancelled. */
+export const STAFF_SURVEY_INTENTS = ['no-access', 'cancel'] as const;
+export type StaffSurveyIntent = (typeof STAFF_SURVEY_INTENTS)[number];
+export const isStaffSurveyIntent = (value: unknown): value is StaffSurveyIntent =>
+  typeof value === 'string' && (STAFF_SURVEY_INTENTS as readonly string[]).includes(value);

@@ -9,6 +9,7 @@ import {
   parseLocalDate,
   parseWindowValue,
   reminderDueAt,
+  todayAndNextWorkingDay,
   surveyStandard,
   windowSpan,
   windowValue,
@@ -109,5 +110,14 @@ describe('the reminder of a visit', () => {
   it('is due at once for a visit booked after that time', () => {
     const late = at('2026-12-04T19:30:00Z');
     expect(reminderDueAt({ date: '2026-12-07', window: 'am' }, late, hours)).toBe(late);
+  });
+});
+
+describe('the company’s day list', () => {
+  it('is today and the next working day on the London clock: from a Friday, the Monday; before St Andrew’s Day, the Tuesday', () => {
+    expect(todayAndNextWorkingDay(at('2026-12-04T23:30:00Z'), hours)).toEqual(['2026-12-04', '2026-12-07']);
+    expect(todayAndNextWorkingDay(at('2026-11-27T10:00:00Z'), hours)).toEqual(['2026-11-27', '2026-12-01']);
+    // 23:30 GMT on 31 October is still Saturday 31 October (the clocks went back on the 25th).
+    expect(todayAndNextWorkingDay(at('2026-10-31T23:30:00Z'), hours)).toEqual(['2026-10-31', '2026-11-02']);
   });
 });

@@ -112,6 +112,18 @@ export function offeredDates(nowMs: number, hours: WorkingHours): string[] {
   return dates.filter((date) => bookingClosesAt(parseLocalDate(date)!, hours) > nowMs);
 }
 
+/** Today on the company's clock, and its next working day: the days the company's list of visits shows. */
+export function todayAndNextWorkingDay(nowMs: number, hours: WorkingHours): [string, string] {
+  const today = wallClock(nowMs, hours.timeZone);
+  let day: LocalDate = { year: today.year, month: today.month, day: today.day };
+  const first = isoOf(day);
+  for (let step = 0; step < 366; step += 1) {
+    day = addDays(day, 1);
+    if (isWorkingDate(day, hours)) break;
+  }
+  return [first, isoOf(day)];
+}
+
 /** Whether a window is one offered at `nowMs` (before capacity and blocks). */
 export function isOffered(slot: SurveyWindow, nowMs: number, hours: WorkingHours): boolean {
   return isSurveyWindowName(slot.window) && offeredDates(nowMs, hours).includes(slot.date);

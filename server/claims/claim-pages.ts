@@ -9,6 +9,7 @@ import type { ClaimPageContext } from '@/server/claims/pages/page-context';
 import { saveStaffUpdate } from '@/server/claims/pages/staff-save';
 import { recordStaffVisit } from '@/server/claims/pages/staff-visit';
 import { surveyBySession, surveyFormByPage, surveyInviteBySession } from '@/server/claims/pages/survey-page';
+import { staffSurveyByPage, staffSurveyForm } from '@/server/claims/pages/staff-survey';
 import type { ClaimLinkPurpose } from '@/server/claims/claim-links';
 
 export { FAILED_LOOK_UPS } from '@/server/claims/pages/look-up';
@@ -25,8 +26,8 @@ export type ClaimPageDeps = {
 /**
  * The claim pages' server side: the look-up and the session it starts (pages/look-up.ts), the status
  * and staff pages opened by their cookie (pages/opened-pages.ts), the staff page's Save
- * (pages/staff-save.ts) and its "Record a visit" (pages/staff-visit.ts), and the status page's "Book your
- * survey" (pages/survey-page.ts).
+ * (pages/staff-save.ts), its "Record a visit" (pages/staff-visit.ts) and its survey visits
+ * (pages/staff-survey.ts), and the status page's "Book your survey" (pages/survey-page.ts).
  */
 export function createClaimPages(deps: ClaimPageDeps = {}) {
   const now = deps.now ?? Date.now;
@@ -43,6 +44,8 @@ export function createClaimPages(deps: ClaimPageDeps = {}) {
     surveyBySession: (reference: string, session: Session) => surveyBySession(ctx, reference, session),
     surveyForm: (reference: string, session: Session, form: FormData) => surveyFormByPage(ctx, reference, session, form),
     surveyInvite: (reference: string, session: Session) => surveyInviteBySession(ctx, reference, session),
+    staffSurvey: (reference: string, session: Session) => staffSurveyByPage(ctx, reference, session),
+    staffSurveyForm: (reference: string, session: Session, form: FormData) => staffSurveyForm(ctx, reference, session, form),
   };
 }
 

@@ -23,11 +23,14 @@ import {
   cancelSurvey,
   freeWindows,
   moveSurvey,
+  recordNoAccess,
   SURVEY_MOVES_MAX,
+  visitsOn,
   type BookingRequest,
 } from '@/server/claims/survey-booking';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
+import { instructionFields } from '@/tests/support/instruction';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Mailer } from '@/server/delivery/mailer';
@@ -333,6 +336,62 @@ describe('the CRM told of each change of the visit', () => {
     expect(await appointmentEvents()).toEqual([]);
     expect((await orm(db).select().from(surveyAppointmentChanges)).map((change) => [change.action, change.madeBy])).toEqual([
       ['booked', 'customer'],
+    ]);
+  });
+});
+
+describe('the company’s changes of a visit', () => {
+  it('"no access": the claim back to Contacted waiting on the customer, asked by e-mail to book again, the CRM told', async () => {
+    const id = await claim();
+    await bookSurvey(db, request(id));
+    // Monday 7 December, 10:30: the surveyor is at the door.
+    const monday = Date.parse('2026-12-07T10:30:00Z');
+    const outcome = await recordNoAccess(db, { enquiryId: id, now: monday, tellCrm: true, madeBy: 'staff' });
+    expect(outcome).toMatchObject({ kind: 'recorded', appointment: { date: '2026-12-07', window: 'am', sequence: 1 } });
+    expect(await bookedAppointment(db, id)).toBeNull();
+    expect(await claimStatus(db, id, { now: monday })).toMatchObject({ stage: 'contacted', waitingOn: 'customer', nextDate: null });
+    const sent = (await sentEmails(monday)).filter((message) => String(message.subject).includes(': Contacted'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(
+      "Our surveyor could not get in on Monday 7 December, morning, 8am to 1pm. Please book another time on the claim's page, or call us.",
+    );
+    const events = await orm(db).select().from(webhookEvents);
+    expect(events.map((event) => event.type).filter((type) => type.startsWith('appointment.'))).toEqual([
+      'appointment.booked',
+      'appointment.no_access',
+    ]);
+    // Pressed again: nothing is booked, nothing changes.
+    expect(await recordNoAccess(db, { enquiryId: id, now: monday, tellCrm: true, madeBy: 'staff' })).toEqual({
+      kind: 'refused',
+      reason: 'none',
+    });
+    // The homeowner books again from "Contacted".
+    expect((await freeWindows(db, monday, hours))[0]?.date).toBe('2026-12-08');
+  });
+
+  it('cancels a visit after its day has closed to the homeowner, and says it was the company', async () => {
+    const id = await claim();
+    await bookSurvey(db, request(id));
+    const saturday = Date.parse('2026-12-05T09:00:00Z');
+    expect(await cancelSurvey(db, { enquiryId: id, now: saturday, hours, tellCrm: false })).toEqual({ kind: 'refused', reason: 'closed' });
+    const outcome = await cancelSurvey(db, { enquiryId: id, now: saturday, hours, tellCrm: false, madeBy: 'staff' });
+    expect(outcome.kind).toBe('cancelled');
+    const [change] = (await orm(db).select().from(claimStageChanges)).filter((row) => row.stage === 'contacted');
+    expect(change).toMatchObject({
+      source: 'staff',
+      note: "We have cancelled the survey visit on Monday 7 December, morning, 8am to 1pm. Please book another time on the claim's page, or call us.",
+    });
+  });
+
+  it('lists the visits booked on given days, by window, with the addresses the claims gave', async () => {
+    const first = (await submitEnquiryAt(db, NOW - 60 * 60_000, instructionFields('claims@insurer.example'))).id;
+    const second = await claim();
+    await bookSurvey(db, request(first, { slot: { date: '2026-12-07', window: 'pm' } }));
+    await bookSurvey(db, request(second));
+    const visits = await visitsOn(db, ['2026-12-07', '2026-12-08']);
+    expect(visits.map(({ window, words, address, postcode }) => ({ window, words, address, postcode }))).toEqual([
+      { window: 'am', words: 'Monday 7 December, morning, 8am to 1pm', address: null, postcode: null },
+      { window: 'pm', words: 'Monday 7 December, afternoon, 12pm to 5pm', address: '1 High Street\nKilsyth', postcode: 'G65 0AA' },
     ]);
   });
 });

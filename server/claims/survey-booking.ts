@@ -355,7 +355,8 @@ export type SurveyChangeOutcome =
 export const changeableAt = (appointment: Appointment, now: number, hours: WorkingHours) =>
   bookingClosesAt(parseLocalDate(appointment.date)!, hours) > now;
 
-type ChangeRequest = { enquiryId: number; now: number; hours: WorkingHours; tellCrm: boolean };
+/** `madeBy`: the homeowner on the status page (the default), or the company (its staff page, its CRM). */
+type ChangeRequest = { enquiryId: number; now: number; hours: WorkingHours; tellCrm: boolean; madeBy?: 'customer' | 'staff' | 'crm' };
 
 /**
  * Moves the claim's booked visit to another window offered now, in one UPDATE that counts the new
@@ -418,21 +419,27 @@ export async function moveSurvey(db: Client, request: ChangeRequest & { slot: Su
 /**
  * Cancels the claim's booked visit: its place goes back to the window, its SEQUENCE is raised, and the
  * claim goes back to "Contacted", waiting on the customer to book again; the customer's e-mail carries
- * the invite's cancellation. Cancelled already: the same outcome, nothing recorded twice.
+ * the invite's cancellation. The homeowner cancels until the visit's day closes; the company at any
+ * time. Cancelled already: the same outcome, nothing recorded twice.
  */
 export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<SurveyChangeOutcome> {
   const { enquiryId, now, hours } = request;
+  const madeBy = request.madeBy ?? 'customer';
   const current = await bookedAppointment(db, enquiryId);
   if (!current) {
     const last = await lastCancelled(db, enquiryId);
     return last ? { kind: 'cancelled', appointment: last } : { kind: 'refused', reason: 'none' };
   }
-  if (!changeableAt(current, now, hours)) return { kind: 'refused', reason: 'closed' };
+  if (madeBy === 'customer' && !changeableAt(current, now, hours)) return { kind: 'refused', reason: 'closed' };
   const cancelled = await orm(db)
     .update(a)
     .set({ status: 'cancelled', sequence: sql`${a.sequence} + 1`, updatedMs: now })
     .where(and(eq(a.id, current.id), eq(a.status, 'booked')));
   if (cancelled.rowsAffected === 0) return cancelSurvey(db, request);
+  const note =
+    madeBy === 'customer'
+      ? `Survey visit on ${current.words} cancelled. Book another time on the claim's page, or call us.`
+      : `We have cancelled the survey visit on ${current.words}. Please book another time on the claim's page, or call us.`;
   await recordStageChange(
     db,
     enquiryId,
@@ -440,15 +447,15 @@ export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<
       stage: 'contacted',
       waitingOn: 'customer',
       nextDate: null,
-      note: `Survey visit on ${current.words} cancelled. Book another time on the claim's page, or call us.`,
+      note,
       tellCustomer: true,
-      source: 'customer',
+      source: madeBy,
       tellCrm: request.tellCrm,
       alsoWrite: visitChangeWrites(db, {
         enquiryId,
         appointmentId: current.id,
         action: 'cancelled',
-        madeBy: 'customer',
+        madeBy,
         reminderDueMs: null,
         tellCrm: request.tellCrm,
         now,
@@ -457,6 +464,85 @@ export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<
     now,
   );
   return { kind: 'cancelled', appointment: { ...current, sequence: current.sequence + 1 } };
+}
+
+/**
+ * The company's surveyor found nobody in: the visit ends as "no access" (its place is not given back:
+ * the window has passed or is under way), and the claim goes back to "Contacted", waiting on the
+ * customer, whose e-mail asks them to book again. No visit booked: `none`.
+ */
+export async function recordNoAccess(
+  db: Client,
+  request: { enquiryId: number; now: number; tellCrm: boolean; madeBy: 'staff' | 'crm' },
+): Promise<{ kind: 'recorded'; appointment: Appointment } | { kind: 'refused'; reason: 'none' }> {
+  const { enquiryId, now } = request;
+  const current = await bookedAppointment(db, enquiryId);
+  if (!current) return { kind: 'refused', reason: 'none' };
+  const missed = await orm(db)
+    .update(a)
+    .set({ status: 'no-access', sequence: sql`${a.sequence} + 1`, updatedMs: now })
+    .where(and(eq(a.id, current.id), eq(a.status, 'booked')));
+  if (missed.rowsAffected === 0) return recordNoAccess(db, request);
+  await recordStageChange(
+    db,
+    enquiryId,
+    {
+      stage: 'contacted',
+      waitingOn: 'customer',
+      nextDate: null,
+      note: `Our surveyor could not get in on ${current.words}. Please book another time on the claim's page, or call us.`,
+      tellCustomer: true,
+      source: request.madeBy,
+      tellCrm: request.tellCrm,
+      alsoWrite: visitChangeWrites(db, {
+        enquiryId,
+        appointmentId: current.id,
+        action: 'no-access',
+        madeBy: request.madeBy,
+        reminderDueMs: null,
+        tellCrm: request.tellCrm,
+        now,
+      }),
+    },
+    now,
+  );
+  return { kind: 'recorded', appointment: { ...current, sequence: current.sequence + 1 } };
+}
+
+/** A visit on the company's day list: the claim, the window and where the surveyor goes. */
+export type DayVisit = {
+  reference: string;
+  date: string;
+  window: SurveyWindowName;
+  words: string;
+  address: string | null;
+  postcode: string | null;
+};
+
+/** The visits booked on these dates, by date and window, with the addresses the claims gave. */
+export async function visitsOn(db: Client, dates: readonly string[]): Promise<DayVisit[]> {
+  if (dates.length === 0) return [];
+  const rows = await orm(db)
+    .select({
+      id: enquiries.id,
+      reference: enquiries.reference,
+      date: a.date,
+      window: a.window,
+      address: enquiries.propertyAddress,
+      postcode: enquiries.postcode,
+    })
+    .from(a)
+    .innerJoin(enquiries, eq(enquiries.id, a.enquiryId))
+    .where(and(inArray(a.date, [...dates]), eq(a.status, 'booked')))
+    .orderBy(asc(a.date), asc(a.window), asc(a.id));
+  return rows.map((row) => ({
+    reference: row.reference ?? `#${row.id}`,
+    date: row.date,
+    window: row.window,
+    words: windowWords(row),
+    address: row.address,
+    postcode: row.postcode,
+  }));
 }
 
 /** The claim's visit cancelled last, or null. */

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { business } from '@/content/business';
 import { surveyBookingText as words } from '@/content/survey-booking';
-import { dateWords, offeredDates, windowWords, type SurveyWindow } from '@/lib/survey-windows';
+import { staffPage } from '@/content/staff-page';
+import { dateWords, offeredDates, todayAndNextWorkingDay, windowWords, type SurveyWindow } from '@/lib/survey-windows';
 import { axe } from './support/axe';
 import { linkPath, sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
@@ -14,7 +15,7 @@ import { testBuildEnv } from './test-env';
 
 const section = (page: Page) => page.getByRole('region', { name: words.heading });
 
-/** A new claim's status page, opened by its link in a browser of its own. */
+/** A new claim's status page, opened by its link in a browser of its own; and its staff link. */
 async function statusPage(browser: Browser, unique: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const sent = await sentEnquiry(context.request, unique);
@@ -22,7 +23,7 @@ async function statusPage(browser: Browser, unique: string, javaScriptEnabled = 
   await page.goto(linkPath(sent.notification, '/track/'));
   await expect(page).toHaveURL(new RegExp(`/claims/${sent.reference}$`));
   if (javaScriptEnabled) await hydrated(page);
-  return { page, reference: sent.reference };
+  return { page, reference: sent.reference, staffLink: linkPath(sent.notification, '/claim-update/') };
 }
 
 /** The first window offered now, a morning. */
@@ -185,3 +186,46 @@ for (const width of [390, 1280])
     expect((await axe(page).analyze()).violations).toEqual([]);
     await page.context().close();
   });
+
+test('the company records "no access" on the staff page: the visit leaves its day list, and the homeowner is asked to book again', async ({
+  browser,
+}) => {
+  const { page, reference, staffLink } = await statusPage(browser, `survey-no-access-${Date.now()}`);
+  const slot = firstWindow();
+  await roomIn(slot, 1);
+  await page.reload();
+  await hydrated(page);
+  await section(page)
+    .getByRole('radio', { name: windowWords(slot) })
+    .check();
+  await section(page).getByRole('button', { name: words.button }).click();
+  await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(slot)));
+
+  const company = await browser.newContext();
+  const staff = await company.newPage();
+  await staff.goto(staffLink);
+  await hydrated(staff);
+  const survey = staff.getByTestId('staff-survey');
+  await expect(survey).toContainText(staffPage.survey.booked(windowWords(slot)));
+  // The day list holds today and the next working day: the first window offered is on the next
+  // working day unless the day's booking had closed (after 17:00), when it is the day after.
+  const [, nextWorkingDay] = todayAndNextWorkingDay(Date.now(), business.openingHours);
+  const nextDay = staff.getByTestId('staff-day').nth(1);
+  await expect(nextDay.getByRole('heading')).toHaveText(dateWords(nextWorkingDay));
+  if (slot.date === nextWorkingDay) await expect(nextDay).toContainText(reference);
+  else await expect(nextDay).not.toContainText(reference);
+  expect((await axe(staff).analyze()).violations).toEqual([]);
+
+  await survey.getByRole('button', { name: staffPage.survey.noAccess }).click();
+  await expect(survey.getByRole('status')).toHaveText(staffPage.survey.noAccessDone(windowWords(slot)));
+  await expect(survey).toContainText(staffPage.survey.none);
+  await expect(nextDay).not.toContainText(reference);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('claim-stage')).toHaveText('Contacted');
+  await expect(section(page).getByRole('radio').first()).toBeVisible();
+  await expect(page.getByText(`Our surveyor could not get in on ${windowWords(slot)}.`)).toBeVisible();
+  await company.close();
+  await page.context().close();
+});

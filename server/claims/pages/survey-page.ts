@@ -26,6 +26,7 @@ import {
   type Appointment,
 } from '@/server/claims/survey-booking';
 import { surveyInvite } from '@/server/claims/survey-invite';
+import { outboxWritten } from '@/server/ledger/outbox';
 import { claimOfPage, FORM_TOKEN_PATTERN, newFormToken, text, type ClaimPageContext } from './page-context';
 
 const hours = business.openingHours;
@@ -112,6 +113,7 @@ export async function surveyFormByPage(
     const slot = parseWindowValue(text(form, SURVEY_WINDOW_FIELD));
     if (!slot) return current ? booked(ctx, status, current) : choose(ctx, status, words.choose);
     const outcome = await bookSurvey(client, { ...request, stage: status.stage, slot, formToken });
+    outboxWritten();
     if (outcome.kind === 'booked') return booked(ctx, status, outcome.appointment);
     if (outcome.reason === 'already-booked')
       return current ? booked(ctx, status, current) : { kind: 'closed', message: words.refused.stage };
@@ -120,6 +122,7 @@ export async function surveyFormByPage(
   }
   if (intent === 'cancel') {
     const outcome = await cancelSurvey(client, request);
+    outboxWritten();
     if (outcome.kind === 'cancelled')
       return choose(ctx, await claimStatus(client, id), undefined, words.cancelled(outcome.appointment.words));
     if (current) return booked(ctx, status, current, { message: words.change });
@@ -131,6 +134,7 @@ export async function surveyFormByPage(
   const slot = parseWindowValue(text(form, SURVEY_WINDOW_FIELD));
   if (!slot) return booked(ctx, status, current, { message: words.choose });
   const outcome = await moveSurvey(client, { ...request, slot });
+  outboxWritten();
   if (outcome.kind !== 'refused') return booked(ctx, status, outcome.appointment, { notice: words.moved(outcome.appointment.words) });
   if (outcome.reason === 'moves') return booked(ctx, status, current, { message: words.movesUsed });
   if (outcome.reason === 'closed') return booked(ctx, status, current, { message: words.change });

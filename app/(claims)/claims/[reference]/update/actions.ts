@@ -4,6 +4,8 @@ import { cookies } from 'next/headers';
 import type { ConfirmOutcome } from '@/app/(claims)/_components/confirm-instruction';
 import type { StaffUpdateState } from '@/lib/claim-stages';
 import type { StaffVisitState } from '@/lib/drying-form';
+import type { StaffSurveyState } from '@/lib/survey-booking-state';
+import { refresh } from 'next/cache';
 import { claimPages } from '@/server/claims/claim-pages';
 import { CLAIM_SESSION_COOKIE } from '@/server/claims/link-exchange';
 import { confirmInstructionByCompany } from '@/server/claims/instruction-proof';
@@ -22,4 +24,15 @@ export async function recordDryingVisit(reference: string, _previous: StaffVisit
 export async function confirmInstructionForCompany(reference: string, _previous: ConfirmOutcome, _form: FormData): Promise<ConfirmOutcome> {
   const confirmed = await confirmInstructionByCompany(reference, (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value, Date.now());
   return confirmed ? 'confirmed' : 'not-confirmed';
+}
+
+/** The staff page's survey buttons ("no access", cancel), bound like the Save; the page is drawn again so its day list and stage say so. */
+export async function changeSurveyVisitForCompany(
+  reference: string,
+  _previous: StaffSurveyState,
+  form: FormData,
+): Promise<StaffSurveyState> {
+  const state = await claimPages().staffSurveyForm(reference, (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value, form);
+  refresh();
+  return state;
 }

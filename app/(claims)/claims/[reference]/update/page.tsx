@@ -1,6 +1,12 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { confirmInstructionForCompany, recordDryingVisit, saveClaimUpdate } from '@/app/(claims)/claims/[reference]/update/actions';
+import {
+  changeSurveyVisitForCompany,
+  confirmInstructionForCompany,
+  recordDryingVisit,
+  saveClaimUpdate,
+} from '@/app/(claims)/claims/[reference]/update/actions';
+import { StaffSurvey } from '@/app/(claims)/_components/staff-survey';
 import { ClaimStatusView } from '@/app/(claims)/_components/claim-status-view';
 import { DeadLink } from '@/app/(claims)/_components/dead-link';
 import { DryingSection } from '@/app/(claims)/_components/drying-section';
@@ -36,8 +42,8 @@ const londonWords = (iso: string) => WORDS.format(new Date(iso));
 export default async function ClaimUpdatePage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
   const session = (await cookies()).get(CLAIM_SESSION_COOKIE.update)?.value;
-  const status = await claimPages().staffClaim(reference, session);
-  if (!status) {
+  const [status, survey] = await Promise.all([claimPages().staffClaim(reference, session), claimPages().staffSurvey(reference, session)]);
+  if (!status || !survey) {
     setPageStatus(404);
     return <DeadLink purpose="update" />;
   }
@@ -70,6 +76,38 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
         formToken={newFormToken()}
         driedAllowed={driedRefusal(status.drying?.locations ?? []) === null}
       />
+      <section aria-labelledby="staff-survey-heading" className="space-y-4">
+        <h2 id="staff-survey-heading" className="text-xl font-bold text-brand-900">
+          {staffPage.survey.heading}
+        </h2>
+        <StaffSurvey
+          act={changeSurveyVisitForCompany.bind(null, status.reference)}
+          page={staffPagePath(status.reference)}
+          booked={survey.booked}
+          formToken={survey.formToken}
+        />
+        <h3 className="text-lg font-semibold text-brand-900">{staffPage.survey.dayHeading}</h3>
+        {survey.days.map((day) => (
+          <div key={day.date} data-testid="staff-day">
+            <h4 className="font-semibold text-slate-900">{day.heading}</h4>
+            {day.visits.length === 0 ? (
+              <p className="text-slate-700">{staffPage.survey.dayNone}</p>
+            ) : (
+              <ul className="list-disc space-y-1 pl-6 text-slate-800">
+                {day.visits.map((visit) => (
+                  <li key={`${visit.reference}-${visit.window}`}>
+                    {visit.reference}, {visit.words.split(', ').slice(1).join(', ')}:{' '}
+                    {[...(visit.address ?? '').split('\n'), visit.postcode ?? '']
+                      .map((part) => part.trim())
+                      .filter(Boolean)
+                      .join(', ') || staffPage.survey.noAddress}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+      </section>
       <section aria-labelledby="staff-visit-heading" className="space-y-4">
         <h2 id="staff-visit-heading" className="text-xl font-bold text-brand-900">
           {staffVisitText.heading}
