@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from './support/test';
+import { expect, hydrated, test, type Page } from './support/test';
 import { axe } from './support/axe';
 import { openTestDatabase } from './support/database';
 import { parseMail } from '../support/mail-message';
@@ -123,6 +123,8 @@ test.describe('with JavaScript', () => {
 
   test('a bad address gets the field error before anything is sent', async ({ page }) => {
     await page.goto('/insurers');
+    // The page's script checks the field and moves the focus to it: the check is the hydrated page's.
+    await hydrated(page);
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(request.url());
