@@ -356,7 +356,15 @@ export const changeableAt = (appointment: Appointment, now: number, hours: Worki
   bookingClosesAt(parseLocalDate(appointment.date)!, hours) > now;
 
 /** `madeBy`: the homeowner on the status page (the default), or the company (its staff page, its CRM). */
-type ChangeRequest = { enquiryId: number; now: number; hours: WorkingHours; tellCrm: boolean; madeBy?: 'customer' | 'staff' | 'crm' };
+type ChangeRequest = {
+  enquiryId: number;
+  now: number;
+  hours: WorkingHours;
+  tellCrm: boolean;
+  madeBy?: 'customer' | 'staff' | 'crm';
+  /** The CRM event that made the change: kept with the change of stage, so it applies once. */
+  eventId?: string;
+};
 
 /**
  * Moves the claim's booked visit to another window offered now, in one UPDATE that counts the new
@@ -450,6 +458,7 @@ export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<
       note,
       tellCustomer: true,
       source: madeBy,
+      eventId: request.eventId,
       tellCrm: request.tellCrm,
       alsoWrite: visitChangeWrites(db, {
         enquiryId,
@@ -473,7 +482,7 @@ export async function cancelSurvey(db: Client, request: ChangeRequest): Promise<
  */
 export async function recordNoAccess(
   db: Client,
-  request: { enquiryId: number; now: number; tellCrm: boolean; madeBy: 'staff' | 'crm' },
+  request: { enquiryId: number; now: number; tellCrm: boolean; madeBy: 'staff' | 'crm'; eventId?: string },
 ): Promise<{ kind: 'recorded'; appointment: Appointment } | { kind: 'refused'; reason: 'none' }> {
   const { enquiryId, now } = request;
   const current = await bookedAppointment(db, enquiryId);
@@ -493,6 +502,7 @@ export async function recordNoAccess(
       note: `Our surveyor could not get in on ${current.words}. Please book another time on the claim's page, or call us.`,
       tellCustomer: true,
       source: request.madeBy,
+      eventId: request.eventId,
       tellCrm: request.tellCrm,
       alsoWrite: visitChangeWrites(db, {
         enquiryId,

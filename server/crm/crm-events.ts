@@ -11,6 +11,8 @@ import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claim
 import { reopenIfWet } from '@/server/claims/drying/reopen';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
 import { applyWindowEvent, WINDOW_EVENT_TYPES } from '@/server/crm/crm-window-events';
+import { cancelSurvey, recordNoAccess } from '@/server/claims/survey-booking';
+import { business } from '@/content/business';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { isFailure, organisationOfDomain, parseDomain } from '@/server/portfolio/organisations';
 import { getDb, orm } from '@/server/base/db';
@@ -100,6 +102,8 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
     if (isRecord(parsed) && parsed.type === 'claim.drying_recorded') return applyDryingVisit(parsed, verified, parts);
     if (isRecord(parsed) && WINDOW_EVENT_TYPES.includes(parsed.type as (typeof WINDOW_EVENT_TYPES)[number]))
       return applyWindowEvent(parsed, verified.id, await parts.db(), parts.now());
+    if (isRecord(parsed) && (parsed.type === 'appointment.no_access' || parsed.type === 'appointment.cancelled'))
+      return applyVisitEnded(parsed, verified, parts);
     return applyClaimUpdate(parsed, verified, parts);
   };
 }
@@ -181,6 +185,43 @@ async function notDriedYet(client: Client, id: number): Promise<HandlerResult | 
   return failure(409, `The claim cannot move to dried: ${msg.replace('cannot be "dried": ', '')}.`, {
     errors: [{ path: 'data.stage', msg }],
   });
+}
+
+/**
+ * An `appointment.no_access` event (the surveyor found nobody in) or `appointment.cancelled` (the
+ * company cancelled the visit), `{reference}`: as the staff page's buttons, the claim back to
+ * "Contacted" waiting on the customer, who is asked to book again. Applied once by its `webhook-id`
+ * (200, `applied: false` after); no visit booked: 409.
+ */
+async function applyVisitEnded(
+  body: Record<string, unknown>,
+  verified: Verified,
+  { db, now, tellCrm }: EventParts,
+): Promise<HandlerResult> {
+  const refused = 'The event is not a change of a survey visit this site takes.';
+  const reference = isRecord(body.data) ? body.data.reference : undefined;
+  if (!isEnquiryReference(reference))
+    return failure(400, refused, { errors: [{ path: 'data.reference', msg: 'must be a reference like HC-ABC-DEF' }] });
+  const claim = await claimOf(db, reference, verified.timestamp * 1000, verified.timestamp, refused);
+  if ('status' in claim) return claim;
+  if (await isRecordedEvent(claim.client, verified.id)) return { status: 200, body: { success: true, applied: false } };
+  const request = {
+    enquiryId: claim.id,
+    now: now(),
+    tellCrm: tellCrm ?? config().enquiries.tellCrm,
+    madeBy: 'crm' as const,
+    eventId: verified.id,
+  };
+  const outcome =
+    body.type === 'appointment.no_access'
+      ? await recordNoAccess(claim.client, request)
+      : await cancelSurvey(claim.client, { ...request, hours: business.openingHours });
+  if (outcome.kind === 'refused')
+    return failure(409, `The claim ${reference} has no survey visit booked.`, {
+      errors: [{ path: 'data.reference', msg: 'has no survey visit booked' }],
+    });
+  outboxWritten();
+  return { status: 200, body: { success: true, applied: true } };
 }
 
 /**

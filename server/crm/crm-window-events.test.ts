@@ -1,11 +1,15 @@
 // POST /api/crm/events with `appointments.capacity` and `appointments.blocked` against a real database,
-// with real signatures: the company's survey windows set from its CRM, once per event.
+// with real signatures: the company's survey windows set from its CRM, once per event; and a visit
+// ended by the CRM (`appointment.no_access`, `appointment.cancelled`).
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
 import { newFormToken } from '@/server/claims/claim-pages';
 import { bookSurvey, freeWindows, windowStandings } from '@/server/claims/survey-booking';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
+import { claimStatus } from '@/server/claims/claim-status';
+import { orm } from '@/server/base/db';
+import { surveyAppointmentChanges } from '@/server/base/db-schema';
 import { crmEventRequest, testCrmEventsSecret } from '@/tests/support/crm-event';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
@@ -93,5 +97,56 @@ describe('the survey windows set by the CRM', () => {
     );
     expect(await handle('appointments.blocked', { date: '2026-12-07', reason: 'x'.repeat(201) })).toMatchObject({ status: 400 });
     expect((await freeWindows(db, NOW, hours))[0]).toMatchObject({ date: '2026-12-07', window: 'am', free: 2 });
+  });
+});
+
+describe('a survey visit ended by the CRM', () => {
+  async function bookedClaim() {
+    const enquiry = await submitEnquiryAt(db, NOW - 60 * 60_000);
+    await bookSurvey(db, {
+      enquiryId: enquiry.id,
+      stage: 'received',
+      slot: { date: '2026-12-07', window: 'am' },
+      formToken: newFormToken(),
+      now: NOW,
+      hours,
+      tellCrm: false,
+    });
+    return enquiry;
+  }
+
+  it('appointment.no_access: the claim back to Contacted, waiting on the customer; once per event; 409 with no visit booked', async () => {
+    const { id, reference } = await bookedClaim();
+    expect(await handle('appointment.no_access', { reference }, 'msg_out_1')).toEqual({
+      status: 200,
+      body: { success: true, applied: true },
+    });
+    expect(await handle('appointment.no_access', { reference }, 'msg_out_1')).toEqual({
+      status: 200,
+      body: { success: true, applied: false },
+    });
+    expect(await claimStatus(db, id, { now: NOW })).toMatchObject({ stage: 'contacted', waitingOn: 'customer' });
+    expect((await orm(db).select().from(surveyAppointmentChanges)).map((change) => [change.action, change.madeBy])).toEqual([
+      ['booked', 'customer'],
+      ['no-access', 'crm'],
+    ]);
+    expect(await handle('appointment.no_access', { reference }, 'msg_out_2')).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        message: `The claim ${reference} has no survey visit booked.`,
+        errors: [{ path: 'data.reference', msg: 'has no survey visit booked' }],
+      },
+    });
+  });
+
+  it('appointment.cancelled: the place given back, whenever the company cancels', async () => {
+    const { reference } = await bookedClaim();
+    expect(await handle('appointment.cancelled', { reference }, 'msg_cancel_1')).toEqual({
+      status: 200,
+      body: { success: true, applied: true },
+    });
+    expect((await freeWindows(db, NOW, hours))[0]).toMatchObject({ date: '2026-12-07', window: 'am', free: 2 });
+    expect(await handle('appointment.cancelled', { reference: 'not a reference' })).toMatchObject({ status: 400 });
   });
 });
