@@ -55,19 +55,33 @@ async function tableRows(page: Page): Promise<Record<string, string>[]> {
   );
 }
 
-/** The CSV's records, each cell under its heading (every cell is quoted; none of these holds a comma, quote or line break). */
+/** A CSV record whose every cell is quoted (a quote inside doubled), apart by commas, which a cell may hold; no line breaks in these. */
+function quotedCells(line: string): string[] {
+  const cells: string[] = [];
+  let at = 0;
+  while (at < line.length) {
+    expect(line[at]).toBe('"');
+    let cell = '';
+    at += 1;
+    for (;;) {
+      const quote = line.indexOf('"', at);
+      expect(quote).toBeGreaterThanOrEqual(at);
+      cell += line.slice(at, quote);
+      at = quote + 1;
+      if (line[at] !== '"') break;
+      cell += '"';
+      at += 1;
+    }
+    cells.push(cell);
+    if (at < line.length) expect(line[at++]).toBe(',');
+  }
+  return cells;
+}
+
+/** The CSV's records, each cell under its heading. */
 function csvRows(text: string): Record<string, string>[] {
   expect(text.startsWith('\uFEFF')).toBe(true);
-  const [headings, ...records] = text
-    .slice(1)
-    .trimEnd()
-    .split('\r\n')
-    .map((line) =>
-      line.split(',').map((cell) => {
-        expect(cell).toMatch(/^"[^"]*"$/);
-        return cell.slice(1, -1);
-      }),
-    );
+  const [headings, ...records] = text.slice(1).trimEnd().split('\r\n').map(quotedCells);
   return records.map((cells) => Object.fromEntries(headings!.map((heading, index) => [heading, cells[index]!])));
 }
 
@@ -205,6 +219,63 @@ async function expectDead(page: Page) {
   );
   await expect(page.getByTestId('portfolio')).toHaveCount(0);
 }
+
+test('a survey booked on a claim shows in its organisation’s view and CSV, with whether its window is within the survey standard', async ({
+  page,
+}) => {
+  const unique = `${Date.now()}`;
+  const domain = `booked-${unique}.example`;
+  await insurersCommand('--add', `Booked Mutual ${unique}`, '--domain', domain, '--standard', 'survey=3wd');
+  await openPortfolio(
+    page,
+    linkPath(await insurersCommand('--link', domain, '--address', `desk@${domain}`), '/portfolio/open/')
+      .split('/')
+      .pop()!,
+  );
+  const soon = await instructed(page.request, `booked-${unique}-soon`, `desk@${domain}`, 'BK-SOON');
+  const late = await instructed(page.request, `booked-${unique}-late`, `desk@${domain}`, 'BK-LATE');
+  // Instructed on Thursday 26 November 2026: three working days end on Tuesday 1 December, Monday
+  // 30 November being St Andrew's Day.
+  for (const reference of [soon, late])
+    await setTimes(reference, '2026-11-26T09:00:00.000Z', [['survey-booked', '2026-11-26T10:00:00.000Z']]);
+  const db = openTestDatabase(testBuildEnv.DATABASE_URL!);
+  try {
+    for (const [reference, date, window] of [
+      [soon, '2026-12-01', 'am'],
+      [late, '2026-12-03', 'pm'],
+    ] as const)
+      await db.execute({
+        sql: `INSERT INTO survey_appointments (enquiry_id, uid, date, window, status, booked_by, created_ms, updated_ms)
+          SELECT id, ?, ?, ?, 'booked', 'customer', 0, 0 FROM enquiries WHERE reference = ?`,
+        args: [`${reference}@test`, date, window, reference],
+      });
+  } finally {
+    db.close();
+  }
+  await page.reload();
+  const expected = {
+    [soon]: {
+      [portfolioColumns.surveyBookedFor]: 'Tuesday 1 December, morning, 8am to 1pm',
+      [portfolioColumns.surveyBookedWithinStandard]: 'yes',
+    },
+    [late]: {
+      [portfolioColumns.surveyBookedFor]: 'Thursday 3 December, afternoon, 12pm to 5pm',
+      [portfolioColumns.surveyBookedWithinStandard]: 'no',
+    },
+  };
+  const byReference = (rows: Record<string, string>[]) =>
+    Object.fromEntries(
+      rows.map((row) => [
+        row[portfolioColumns.reference],
+        {
+          [portfolioColumns.surveyBookedFor]: row[portfolioColumns.surveyBookedFor],
+          [portfolioColumns.surveyBookedWithinStandard]: row[portfolioColumns.surveyBookedWithinStandard],
+        },
+      ]),
+    );
+  expect(byReference(await tableRows(page))).toEqual(expected);
+  expect(byReference(csvRows(await (await page.request.get('/portfolio/claims.csv')).text()))).toEqual(expected);
+});
 
 test('`--revoke-address` ends one person’s open page and leaves a colleague’s; `--revoke` then ends every one', async ({
   page,
