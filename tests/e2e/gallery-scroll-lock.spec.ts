@@ -35,7 +35,9 @@ test('the page does not scroll under the open viewer and nothing moves when its 
   const tileBefore = await tile(page, 'Kitchen ceiling').boundingBox();
   await tile(page, 'Kitchen ceiling').click();
   await expect(viewer(page)).toBeVisible();
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  // The lock is set and lifted by the viewer's effect, after the frame that shows or hides it.
+  const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+  await expect.poll(overflow).toBe('hidden');
   expect(await page.evaluate(() => document.querySelector('main')?.getBoundingClientRect().width)).toBe(widthBefore);
   expect(await tile(page, 'Kitchen ceiling').boundingBox()).toEqual(tileBefore);
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -57,5 +59,6 @@ test('the page does not scroll under the open viewer and nothing moves when its 
     .toEqual(expect.arrayContaining(['wheel', 'keydown']));
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.keyboard.press('Escape');
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+  await expect(viewer(page)).toBeHidden();
+  await expect.poll(overflow).not.toBe('hidden');
 });
