@@ -32,14 +32,16 @@ describe.runIf(existsSync('/proc/self/stat'))('processCpuMs', () => {
       const [parentCpu = 0, childCpu = 0] = await nextLine();
       expect(childCpu).toBeGreaterThanOrEqual(300);
       const whileRunning = processCpuMs(started.pid!)!;
-      // Each reading rounds down to a clock tick, and idle processes may use a little more in between.
-      expect(whileRunning).toBeGreaterThan(parentCpu + childCpu - 30);
+      // Each reading rounds down to a clock tick, idle processes may use a little more in between, and
+      // the kernel's split of a reaped child's ticks can land a few ticks short on a loaded machine
+      // (310 ms read against 341.6 ms counted once in CI): 60 ms either side, a fifth of the child's.
+      expect(whileRunning).toBeGreaterThan(parentCpu + childCpu - 60);
       expect(whileRunning).toBeLessThan(parentCpu + childCpu + 60);
 
       started.stdin.write('stop\n');
       const [parentCpuAfter = 0] = await nextLine();
       const afterChildEnded = processCpuMs(started.pid!)!;
-      expect(afterChildEnded).toBeGreaterThan(parentCpuAfter + childCpu - 30);
+      expect(afterChildEnded).toBeGreaterThan(parentCpuAfter + childCpu - 60);
       expect(afterChildEnded).toBeLessThan(parentCpuAfter + childCpu + 60);
     } finally {
       started.kill();
