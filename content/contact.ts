@@ -174,6 +174,9 @@ export const claimFormText = {
   instructionHint:
     'Your own name, e-mail and telephone above are the claims handler’s. Tell us here who we should call and where the property is.',
   instructionMore: 'About the policy',
+  /** Shown above an instruction to someone signed in with an organisation's portfolio link (server/portfolio/signed-in-sender.ts). */
+  sendingAs: (email: string, organisation: string) =>
+    `Sending as ${email}, signed in to ${organisation}’s view of the claims it instructed. An instruction with an e-mail address at one of ${organisation}’s domains shows in that view as soon as it is sent.`,
   supportLegend: 'Would anything help us work with you? (optional)',
   supportHint:
     'For example: access needs, someone to speak to for you, or times not to call. We use it only to arrange the repair around you:',

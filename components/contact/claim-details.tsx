@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { CLAIM_ROLES, DAMAGE_TYPES, DESKTOP_ANSWERS, URGENCY_ANSWERS, VAT_ANSWERS, claimFormText } from '@/content/contact';
 import { CLAIM_MAX } from '@/lib/enquiry-rules.mjs';
 import { AnswerGroup, ClaimRow, choiceOf, type ClaimEntries } from '@/components/contact/claim-fields';
-import { TICKED, todayInUk } from '@/lib/contact-fields';
+import { SignedInSender } from '@/components/contact/signed-in-sender';
+import { TICKED, isInstructingRole, todayInUk } from '@/lib/contact-fields';
 import { CLAIM_TOGGLE_FIELD, CLAIM_TOGGLE_VALUE } from '@/lib/native-form-state';
 
 type ClaimDetailsProps = ClaimEntries & {
@@ -77,6 +78,7 @@ function InstructionContacts(entries: ClaimEntries) {
     <div className="instruction-part space-y-4" data-testid="instruction-fields">
       <p className="font-semibold text-brand-900">{claimFormText.instructionLegend}</p>
       <p className="text-sm text-slate-700">{claimFormText.instructionHint}</p>
+      <SignedInSender instructing={isInstructingRole(entries.values.claimRole)} />
       <ClaimRow
         {...entries}
         field="policyholderName"

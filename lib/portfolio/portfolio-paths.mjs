@@ -4,6 +4,8 @@
 export const PORTFOLIO_PATH = '/portfolio';
 export const PORTFOLIO_CSV_PATH = '/portfolio/claims.csv';
 export const PORTFOLIO_LINK_PREFIX = '/portfolio/open/';
+/** Who the portfolio's cookie signs in, asked by the contact form to say "Sending as …". */
+export const PORTFOLIO_SENDER_PATH = '/api/portfolio/sender';
 
 /**
  * A path with a portfolio link's token in it: never cached, indexed or sent on as a referrer.

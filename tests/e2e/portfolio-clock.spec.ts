@@ -1,4 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { business } from '@/content/business';
+import { claimFormText } from '@/content/contact';
+import { PORTFOLIO_SENDER_PATH } from '@/lib/portfolio/portfolio-paths.mjs';
 import { portfolioColumns, portfolioDeadLinkText } from '@/content/portfolio';
 import { instructionFields } from '../support/instruction';
 import { linkPath, sentEnquiry } from './support/claims';
@@ -372,4 +375,46 @@ test('registered again without a domain, that domain’s person’s open page en
   } finally {
     await colleague.context().close();
   }
+});
+
+/** The contact form's answer to who is signed in, once "Loss adjuster" is chosen in its claim part. */
+async function chooseLossAdjuster(page: Page) {
+  const asked = page.waitForResponse((response) => response.url().endsWith(PORTFOLIO_SENDER_PATH));
+  await page.goto('/contact');
+  await page.getByRole('checkbox', { name: 'This is about an insurance claim' }).check();
+  await page.getByLabel('Who is getting in touch', { exact: true }).selectOption({ label: 'Loss adjuster' });
+  const answer = await asked;
+  expect(answer.headers()['cache-control']).toBe('no-store');
+  return answer.json() as Promise<{ sender: unknown }>;
+}
+
+test('the contact form says whom an instruction is sent as while its sender is signed in, and nothing to anyone else', async ({
+  page,
+  browser,
+}) => {
+  const unique = `${Date.now()}`;
+  const name = `Sender Adjusters ${unique}`;
+  const domain = `sender-${unique}.example`;
+  await insurersCommand('--add', name, '--domain', domain);
+  const token = linkPath(await insurersCommand('--link', domain, '--address', `desk@${domain}`), '/portfolio/open/')
+    .split('/')
+    .pop()!;
+  await openPortfolio(page, token);
+
+  expect(await chooseLossAdjuster(page)).toEqual({ sender: { email: `desk@${domain}`, organisation: name } });
+  await expect(page.getByTestId('signed-in-sender')).toHaveText(claimFormText.sendingAs(`desk@${domain}`, name));
+  expect((await new AxeBuilder({ page }).include('form').analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+  const stranger = await anotherPerson(browser);
+  try {
+    expect(await chooseLossAdjuster(stranger)).toEqual({ sender: null });
+    await expect(stranger.getByTestId('signed-in-sender')).toHaveCount(0);
+  } finally {
+    await stranger.context().close();
+  }
+
+  // Revoked, the cookie signs in nobody: the form says nothing.
+  await insurersCommand('--revoke-address', `desk@${domain}`);
+  expect(await chooseLossAdjuster(page)).toEqual({ sender: null });
+  await expect(page.getByTestId('signed-in-sender')).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ export const ISOLATED_TEST_FILES = [
   'app/api/error-logs/route.test.ts',
   'components/contact/contact-form-api-elsewhere.test.tsx',
   'components/contact/contact-form-recaptcha.test.tsx',
+  'components/contact/signed-in-sender.test.tsx',
   'components/errors/error-boundary.test.tsx',
   'lib/api-client.test.ts',
   'lib/browser.test.ts',
