@@ -32,8 +32,8 @@ export const isSurveyIntent = (value: unknown): value is SurveyIntent =>
 
 /** The staff page's survey section after a press: what was done, or why nothing was. */
 export type StaffSurveyState = { kind: 'idle' } | { kind: 'done' | 'refused'; message: string };
-/** The company's buttons on the staff page: the surveyor found nobody in, or the visit is cancelled. */
-export const STAFF_SURVEY_INTENTS = ['no-access', 'cancel'] as const;
+/** The company's buttons on the staff page: the visit moved to another window, the surveyor found nobody in, or the visit cancelled. */
+export const STAFF_SURVEY_INTENTS = ['move', 'no-access', 'cancel'] as const;
 export type StaffSurveyIntent = (typeof STAFF_SURVEY_INTENTS)[number];
 export const isStaffSurveyIntent = (value: unknown): value is StaffSurveyIntent =>
   typeof value === 'string' && (STAFF_SURVEY_INTENTS as readonly string[]).includes(value);

@@ -45,7 +45,7 @@ fi
 
 echo "== Node lines"
 echo "Node $MAIN_VERSION: types (in the production-configuration build), lint, every unit test, both production builds, every browser test"
-echo "Node $OTHER_VERSION: the production-configuration build, the smoke set (every route, a phone's claim with photos to the SMTP fake, the form without JavaScript, the digest's dry run and send, the build's lack of test-only routes) and the unit tests of backup and restore, the build steps, the Node-line choice, the server-side browser globals, and the portfolio's access rules, the drying documents' budget and the photos sent ahead of a kept claim"
+echo "Node $OTHER_VERSION: the production-configuration build, the smoke set (every route, a phone's claim with photos to the SMTP fake, the form without JavaScript, the digest's dry run and send, the build's lack of test-only routes) and the unit tests of backup and restore, the build steps, the Node-line choice, the server-side browser globals, and the portfolio's access rules, the drying documents' budget, the photos sent ahead of a kept claim, and the survey booking's calendar, places and changes"
 
 echo "== Browsers, drivers and proxies the browser tests ran"
 echo "$BROWSERS"

@@ -4,6 +4,7 @@
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
+import { eq } from 'drizzle-orm';
 import { orm } from '@/server/base/db';
 import {
   claimStageChanges,
@@ -221,6 +222,41 @@ describe('booking a survey', () => {
     const late = { ...change, enquiryId: other, now: Date.parse('2026-12-04T17:00:00Z') };
     expect(await moveSurvey(db, { ...late, slot: { date: '2026-12-09', window: 'pm' } })).toEqual({ kind: 'refused', reason: 'closed' });
     expect(await cancelSurvey(db, late)).toEqual({ kind: 'refused', reason: 'closed' });
+  });
+
+  it('the company moves a visit after the homeowner’s day has closed and past their five moves, never into a full window', async () => {
+    const id = await claim();
+    await bookSurvey(db, request(id));
+    const change = { enquiryId: id, now: NOW, hours, tellCrm: false };
+    const days = ['2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14'];
+    for (const date of days) await moveSurvey(db, { ...change, slot: { date, window: 'am' } });
+    expect(await moveSurvey(db, { ...change, slot: { date: '2026-12-15', window: 'am' } })).toEqual({ kind: 'refused', reason: 'moves' });
+    // Monday 14th's booking closed at 17:00 on Friday 11th: the homeowner is told to call; the company moves it.
+    const late = { ...change, now: Date.parse('2026-12-11T17:30:00Z') };
+    const pm = { date: '2026-12-15', window: 'pm' } as const;
+    expect(await moveSurvey(db, { ...late, slot: pm })).toEqual({ kind: 'refused', reason: 'closed' });
+    expect(await moveSurvey(db, { ...late, slot: pm, madeBy: 'staff' })).toMatchObject({
+      kind: 'moved',
+      appointment: { ...pm, sequence: 6 },
+    });
+    const [moves] = await orm(db)
+      .select({ moves: surveyAppointments.moves })
+      .from(surveyAppointments)
+      .where(eq(surveyAppointments.enquiryId, id));
+    expect(moves).toEqual({ moves: SURVEY_MOVES_MAX });
+    expect((await orm(db).select().from(claimStageChanges)).map((row) => [row.source, row.note]).at(-1)).toEqual([
+      'staff',
+      'We have moved your survey visit to Tuesday 15 December, afternoon, 12pm to 5pm.',
+    ]);
+    await orm(db).insert(surveyCapacity).values({ fromDate: '2026-12-16', window: 'am', capacity: 0, source: 'operator', setMs: NOW });
+    expect(await moveSurvey(db, { ...late, slot: { date: '2026-12-16', window: 'am' }, madeBy: 'crm' })).toEqual({
+      kind: 'refused',
+      reason: 'full',
+    });
+    expect(await moveSurvey(db, { ...late, slot: { date: '2026-12-11', window: 'pm' }, madeBy: 'staff' })).toEqual({
+      kind: 'refused',
+      reason: 'not-offered',
+    });
   });
 
   it('cancels a visit: the place back, the claim back to "Contacted" waiting on the customer, the invite’s cancellation e-mailed once', async () => {

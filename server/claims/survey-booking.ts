@@ -368,32 +368,42 @@ type ChangeRequest = {
 
 /**
  * Moves the claim's booked visit to another window offered now, in one UPDATE that counts the new
- * window's places (as a booking does), raising its SEQUENCE and its moves; the claim's "Survey booked"
- * is recorded again with the new date, so the customer's e-mail carries the moved invite (same UID).
- * Moved already to that window: the same outcome, nothing recorded twice.
+ * window's places (as a booking does), raising its SEQUENCE; the claim's "Survey booked" is recorded
+ * again with the new date, so the customer's e-mail carries the moved invite (same UID). The homeowner
+ * moves until the visit's day closes, at most SURVEY_MOVES_MAX times; the company (its staff page, its
+ * CRM) at any time, without spending the homeowner's moves. Moved already to that window: the same
+ * outcome, nothing recorded twice.
  */
 export async function moveSurvey(db: Client, request: ChangeRequest & { slot: SurveyWindow }): Promise<SurveyChangeOutcome> {
   const { enquiryId, slot, now, hours } = request;
+  const madeBy = request.madeBy ?? 'customer';
+  const byCustomer = madeBy === 'customer';
   const current = await bookedAppointment(db, enquiryId);
   if (!current) return { kind: 'refused', reason: 'none' };
   if (current.date === slot.date && current.window === slot.window) return { kind: 'moved', appointment: current };
-  if (!changeableAt(current, now, hours)) return { kind: 'refused', reason: 'closed' };
+  if (byCustomer && !changeableAt(current, now, hours)) return { kind: 'refused', reason: 'closed' };
   if (!isOffered(slot, now, hours)) return { kind: 'refused', reason: 'not-offered' };
   const moved = await orm(db)
     .update(a)
-    .set({ date: slot.date, window: slot.window, sequence: sql`${a.sequence} + 1`, moves: sql`${a.moves} + 1`, updatedMs: now })
+    .set({
+      date: slot.date,
+      window: slot.window,
+      sequence: sql`${a.sequence} + 1`,
+      ...(byCustomer ? { moves: sql`${a.moves} + 1` } : {}),
+      updatedMs: now,
+    })
     .where(
       and(
         eq(a.id, current.id),
         eq(a.status, 'booked'),
-        lt(a.moves, SURVEY_MOVES_MAX),
+        byCustomer ? lt(a.moves, SURVEY_MOVES_MAX) : undefined,
         sql`NOT ${blockedSql(slot)}`,
         sql`${bookedInSql(slot)} < ${capacitySql(slot)}`,
       ),
     );
   if (moved.rowsAffected === 0) {
     const [row] = await orm(db).select({ moves: a.moves }).from(a).where(eq(a.id, current.id));
-    if ((row?.moves ?? 0) >= SURVEY_MOVES_MAX) return { kind: 'refused', reason: 'moves' };
+    if (byCustomer && (row?.moves ?? 0) >= SURVEY_MOVES_MAX) return { kind: 'refused', reason: 'moves' };
     const [blocked] = await orm(db).all<{ blocked: number }>(sql`SELECT ${blockedSql(slot)} AS blocked`);
     return { kind: 'refused', reason: blocked?.blocked ? 'blocked' : 'full' };
   }
@@ -405,15 +415,16 @@ export async function moveSurvey(db: Client, request: ChangeRequest & { slot: Su
       stage: 'survey-booked',
       waitingOn: 'us',
       nextDate: slot.date,
-      note: `Survey visit moved to ${appointment.words}.`,
+      note: byCustomer ? `Survey visit moved to ${appointment.words}.` : `We have moved your survey visit to ${appointment.words}.`,
       tellCustomer: true,
-      source: 'customer',
+      source: madeBy,
+      eventId: request.eventId,
       tellCrm: request.tellCrm,
       alsoWrite: visitChangeWrites(db, {
         enquiryId,
         appointmentId: appointment.id,
         action: 'moved',
-        madeBy: 'customer',
+        madeBy,
         reminderDueMs: reminderDueAt(slot, now, hours),
         tellCrm: request.tellCrm,
         now,

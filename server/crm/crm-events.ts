@@ -11,7 +11,8 @@ import { driedRefusalOf, locationWords, recordDryingVisit } from '@/server/claim
 import { reopenIfWet } from '@/server/claims/drying/reopen';
 import { verifyWebhook, webhookKey } from '@/server/crm/standard-webhooks';
 import { applyWindowEvent, WINDOW_EVENT_TYPES } from '@/server/crm/crm-window-events';
-import { cancelSurvey, recordNoAccess } from '@/server/claims/survey-booking';
+import { cancelSurvey, moveSurvey, recordNoAccess } from '@/server/claims/survey-booking';
+import { parseWindowValue } from '@/lib/survey-windows';
 import { business } from '@/content/business';
 import { outboxWritten } from '@/server/ledger/outbox';
 import { isFailure, organisationOfDomain, parseDomain } from '@/server/portfolio/organisations';
@@ -102,8 +103,8 @@ export function createCrmEventsHandler(deps: CrmEventsDeps = {}) {
     if (isRecord(parsed) && parsed.type === 'claim.drying_recorded') return applyDryingVisit(parsed, verified, parts);
     if (isRecord(parsed) && WINDOW_EVENT_TYPES.includes(parsed.type as (typeof WINDOW_EVENT_TYPES)[number]))
       return applyWindowEvent(parsed, verified.id, await parts.db(), parts.now());
-    if (isRecord(parsed) && (parsed.type === 'appointment.no_access' || parsed.type === 'appointment.cancelled'))
-      return applyVisitEnded(parsed, verified, parts);
+    if (isRecord(parsed) && VISIT_EVENT_TYPES.includes(parsed.type as (typeof VISIT_EVENT_TYPES)[number]))
+      return applyVisitChange(parsed, verified, parts);
     return applyClaimUpdate(parsed, verified, parts);
   };
 }
@@ -187,21 +188,39 @@ async function notDriedYet(client: Client, id: number): Promise<HandlerResult | 
   });
 }
 
+/** The company's changes of a claim's survey visit, as its CRM sends them. */
+const VISIT_EVENT_TYPES = ['appointment.moved', 'appointment.no_access', 'appointment.cancelled'] as const;
+
+/** Why a move the CRM asked for was not made, as the 409 says it. */
+const MOVE_REFUSED: Record<'full' | 'not-offered' | 'blocked', string> = {
+  full: 'has no place left',
+  blocked: 'is blocked',
+  'not-offered': 'is not offered: windows run from the next working day up to 15 working days ahead',
+};
+
 /**
- * An `appointment.no_access` event (the surveyor found nobody in) or `appointment.cancelled` (the
- * company cancelled the visit), `{reference}`: as the staff page's buttons, the claim back to
- * "Contacted" waiting on the customer, who is asked to book again. Applied once by its `webhook-id`
- * (200, `applied: false` after); no visit booked: 409.
+ * An `appointment.moved` event (`{reference, date, window}`: the company moved the visit to that
+ * window, which must be offered and have a place), `appointment.no_access` (the surveyor found nobody
+ * in) or `appointment.cancelled` (the company cancelled the visit), `{reference}`: as the staff page's
+ * buttons, the customer told by e-mail (the moved invite; or asked to book again, the claim back to
+ * "Contacted" waiting on them). Applied once by its `webhook-id` (200, `applied: false` after); no
+ * visit booked, or a window that cannot take it: 409.
  */
-async function applyVisitEnded(
+async function applyVisitChange(
   body: Record<string, unknown>,
   verified: Verified,
   { db, now, tellCrm }: EventParts,
 ): Promise<HandlerResult> {
   const refused = 'The event is not a change of a survey visit this site takes.';
-  const reference = isRecord(body.data) ? body.data.reference : undefined;
-  if (!isEnquiryReference(reference))
+  const data = isRecord(body.data) ? body.data : {};
+  if (!isEnquiryReference(data.reference))
     return failure(400, refused, { errors: [{ path: 'data.reference', msg: 'must be a reference like HC-ABC-DEF' }] });
+  const slot = body.type === 'appointment.moved' ? parseWindowValue(`${String(data.date)}-${String(data.window)}`) : null;
+  if (body.type === 'appointment.moved' && !slot)
+    return failure(400, refused, {
+      errors: [{ path: 'data.date', msg: 'must be a date like 2026-12-01, with data.window "am" or "pm"' }],
+    });
+  const reference = data.reference;
   const claim = await claimOf(db, reference, verified.timestamp * 1000, verified.timestamp, refused);
   if ('status' in claim) return claim;
   if (await isRecordedEvent(claim.client, verified.id)) return { status: 200, body: { success: true, applied: false } };
@@ -212,10 +231,16 @@ async function applyVisitEnded(
     madeBy: 'crm' as const,
     eventId: verified.id,
   };
-  const outcome =
-    body.type === 'appointment.no_access'
+  const hours = business.openingHours;
+  const outcome = slot
+    ? await moveSurvey(claim.client, { ...request, hours, slot })
+    : body.type === 'appointment.no_access'
       ? await recordNoAccess(claim.client, request)
-      : await cancelSurvey(claim.client, { ...request, hours: business.openingHours });
+      : await cancelSurvey(claim.client, { ...request, hours });
+  if (outcome.kind === 'refused' && (outcome.reason === 'full' || outcome.reason === 'not-offered' || outcome.reason === 'blocked'))
+    return failure(409, `The window ${String(data.date)} ${String(data.window)} ${MOVE_REFUSED[outcome.reason]}.`, {
+      errors: [{ path: 'data.date', msg: MOVE_REFUSED[outcome.reason] }],
+    });
   if (outcome.kind === 'refused')
     return failure(409, `The claim ${reference} has no survey visit booked.`, {
       errors: [{ path: 'data.reference', msg: 'has no survey visit booked' }],

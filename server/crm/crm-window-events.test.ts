@@ -1,15 +1,15 @@
 // POST /api/crm/events with `appointments.capacity` and `appointments.blocked` against a real database,
 // with real signatures: the company's survey windows set from its CRM, once per event; and a visit
-// ended by the CRM (`appointment.no_access`, `appointment.cancelled`).
+// moved or ended by the CRM (`appointment.moved`, `appointment.no_access`, `appointment.cancelled`).
 import type { Client } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { business } from '@/content/business';
 import { newFormToken } from '@/server/claims/claim-pages';
-import { bookSurvey, freeWindows, windowStandings } from '@/server/claims/survey-booking';
+import { bookSurvey, bookedAppointment, freeWindows, windowStandings } from '@/server/claims/survey-booking';
 import { createCrmEventsHandler } from '@/server/crm/crm-events';
 import { claimStatus } from '@/server/claims/claim-status';
 import { orm } from '@/server/base/db';
-import { surveyAppointmentChanges } from '@/server/base/db-schema';
+import { claimStageChanges, surveyAppointmentChanges } from '@/server/base/db-schema';
 import { crmEventRequest, testCrmEventsSecret } from '@/tests/support/crm-event';
 import { tempDatabase } from '@/tests/support/enquiry-peers';
 import { submitEnquiryAt } from '@/tests/support/digest-store';
@@ -138,6 +138,51 @@ describe('a survey visit ended by the CRM', () => {
         errors: [{ path: 'data.reference', msg: 'has no survey visit booked' }],
       },
     });
+  });
+
+  it('appointment.moved: the visit in the new window, SEQUENCE raised, the customer told; once per event; 409 for a window that cannot take it', async () => {
+    const { id, reference } = await bookedClaim();
+    const moved = await handle('appointment.moved', { reference, date: '2026-12-09', window: 'pm' }, 'msg_move_1');
+    expect(moved).toEqual({ status: 200, body: { success: true, applied: true } });
+    expect(await handle('appointment.moved', { reference, date: '2026-12-09', window: 'pm' }, 'msg_move_1')).toEqual({
+      status: 200,
+      body: { success: true, applied: false },
+    });
+    expect(await bookedAppointment(db, id)).toMatchObject({ date: '2026-12-09', window: 'pm', sequence: 1 });
+    expect(await claimStatus(db, id, { now: NOW })).toMatchObject({ stage: 'survey-booked', nextDate: '2026-12-09' });
+    expect((await orm(db).select().from(claimStageChanges)).map((change) => [change.source, change.note]).at(-1)).toEqual([
+      'crm',
+      'We have moved your survey visit to Wednesday 9 December, afternoon, 12pm to 5pm.',
+    ]);
+    expect((await orm(db).select().from(surveyAppointmentChanges)).map((change) => [change.action, change.madeBy])).toEqual([
+      ['booked', 'customer'],
+      ['moved', 'crm'],
+    ]);
+
+    expect(await handle('appointments.capacity', { from: '2026-12-10', window: 'am', capacity: 0 }, 'msg_move_cap')).toMatchObject({
+      status: 200,
+    });
+    expect(await handle('appointment.moved', { reference, date: '2026-12-10', window: 'am' }, 'msg_move_2')).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        message: 'The window 2026-12-10 am has no place left.',
+        errors: [{ path: 'data.date', msg: 'has no place left' }],
+      },
+    });
+    // Today (Friday) is never offered; a Saturday is not a working day.
+    for (const date of ['2026-12-04', '2026-12-05'])
+      expect(await handle('appointment.moved', { reference, date, window: 'am' }, `msg_move_${date}`)).toMatchObject({
+        status: 409,
+        body: { errors: [{ path: 'data.date', msg: expect.stringContaining('is not offered') }] },
+      });
+    for (const data of [
+      { reference, date: '2026-12-09', window: 'evening' },
+      { reference, date: '9 December', window: 'am' },
+      { reference },
+    ])
+      expect(await handle('appointment.moved', data)).toMatchObject({ status: 400, body: { errors: [{ path: 'data.date' }] } });
+    expect(await bookedAppointment(db, id)).toMatchObject({ date: '2026-12-09', window: 'pm', sequence: 1 });
   });
 
   it('appointment.cancelled: the place given back, whenever the company cancels', async () => {

@@ -1,13 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ICAL from 'ical.js';
 import { business } from '@/content/business';
 import { surveyBookingText as words } from '@/content/survey-booking';
 import { staffPage } from '@/content/staff-page';
-import { dateWords, offeredDates, todayAndNextWorkingDay, windowWords, type SurveyWindow } from '@/lib/survey-windows';
+import { dateWords, offeredDates, reminderDueAt, todayAndNextWorkingDay, windowWords, type SurveyWindow } from '@/lib/survey-windows';
+import { startSiteServer } from '../../scripts/support/site-server';
+import { parseMail } from '../support/mail-message';
+import { outboxMessages } from '../support/outbox';
 import { axe } from './support/axe';
 import { linkPath, sentEnquiry } from './support/claims';
 import { openTestDatabase } from './support/database';
 import { expect, hydrated, test, type Browser, type Page } from './support/test';
-import { testBuildEnv } from './test-env';
+import { testBuildEnv, testPorts } from './test-env';
 
 // The homeowner books the survey on the status page, against the default test build and the real
 // clock: the windows offered are worked out here by the same calendar (lib/survey-windows.ts), so the
@@ -228,4 +234,119 @@ test('the company records "no access" on the staff page: the visit leaves its da
   await expect(page.getByText(`Our surveyor could not get in on ${windowWords(slot)}.`)).toBeVisible();
   await company.close();
   await page.context().close();
+});
+
+test('the company moves the visit on the staff page without JavaScript: the homeowner’s page shows the new time and why', async ({
+  browser,
+}) => {
+  const { page, staffLink } = await statusPage(browser, `survey-company-move-${Date.now()}`);
+  const slot = firstWindow();
+  const later: SurveyWindow = { date: offeredDates(Date.now(), business.openingHours)[1]!, window: 'pm' };
+  await roomIn(slot, 1);
+  await roomIn(later, 1);
+  await page.reload();
+  await hydrated(page);
+  await section(page)
+    .getByRole('radio', { name: windowWords(slot) })
+    .check();
+  await section(page).getByRole('button', { name: words.button }).click();
+  await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(slot)));
+
+  const company = await browser.newContext({ javaScriptEnabled: false });
+  const staff = await company.newPage();
+  await staff.goto(staffLink);
+  const survey = staff.getByTestId('staff-survey');
+  await expect(survey).toContainText(staffPage.survey.booked(windowWords(slot)));
+  await survey.getByLabel(staffPage.survey.moveTo).selectOption({ label: windowWords(later) });
+  await survey.getByRole('button', { name: staffPage.survey.move }).click();
+  await expect(survey.getByRole('status')).toHaveText(staffPage.survey.moved(windowWords(later)));
+  await expect(survey).toContainText(staffPage.survey.booked(windowWords(later)));
+  expect((await axe(staff).analyze()).violations).toEqual([]);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(later)));
+  await expect(page.getByText(`We have moved your survey visit to ${windowWords(later)}.`)).toBeVisible();
+  await company.close();
+  await page.context().close();
+});
+
+test('the reminder survives a restart of the server between booking and its due time, and is sent once', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const port = testPorts.site + 60;
+  const base = `http://127.0.0.1:${port}`;
+  const work = mkdtempSync(path.join(tmpdir(), 'homecare-reminder-'));
+  const databaseUrl = `file:${path.join(work, 'site.db')}`;
+  const outbox = path.join(work, 'outbox');
+  const env = {
+    ...testBuildEnv,
+    SITE_URL: base,
+    DATABASE_URL: databaseUrl,
+    ENQUIRY_OUTBOX_DIR: outbox,
+    ENQUIRY_PHOTOS_DIR: path.join(work, 'photos'),
+    ENQUIRY_POLL_SECONDS: '0.2',
+  };
+  const start = () => startSiteServer({ port, env, readyPath: '/contact' });
+  const reminders = (reference: string) =>
+    outboxMessages(outbox)
+      .map((raw) => parseMail(raw))
+      .filter((mail) => mail.subject.startsWith('Reminder: your survey visit') && mail.subject.includes(reference));
+  const reminderJobs = async () => {
+    const db = openTestDatabase(databaseUrl);
+    try {
+      return (await db.execute("SELECT id, status, next_attempt_ms FROM enquiry_notifications WHERE kind = 'reminder'")).rows.map(
+        (row) => ({
+          ...row,
+        }),
+      );
+    } finally {
+      db.close();
+    }
+  };
+  let site = await start();
+  const context = await browser.newContext({ baseURL: base });
+  try {
+    const sent = await sentEnquiry(context.request, `survey-reminder-${Date.now()}`, {}, { site: base, outboxDir: outbox });
+    const page = await context.newPage();
+    await page.goto(linkPath(sent.notification, '/track/'));
+    await hydrated(page);
+    const slot = firstWindow();
+    const booked = Date.now();
+    await section(page)
+      .getByRole('radio', { name: windowWords(slot) })
+      .check();
+    await section(page).getByRole('button', { name: words.button }).click();
+    await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(slot)));
+
+    // The reminder waits in the database for 18:00 on the working day before the visit: always ahead,
+    // since the first window offered is on a day whose booking closes at 17:00 the working day before.
+    const [job] = await reminderJobs();
+    expect(job).toMatchObject({ status: 'pending' });
+    const due = reminderDueAt(slot, booked, business.openingHours);
+    expect(due).toBeGreaterThan(Date.now());
+    expect(Number(job!.next_attempt_ms)).toBe(due);
+    expect(await site.stop('SIGTERM')).toBe(0);
+
+    // The server is down until the due time: the clock moved on to it (its due time set to now).
+    const db = openTestDatabase(databaseUrl);
+    await db.execute({ sql: 'UPDATE enquiry_notifications SET next_attempt_ms = ? WHERE id = ?', args: [Date.now(), Number(job!.id)] });
+    db.close();
+    site = await start();
+    await expect.poll(() => reminders(sent.reference).length, { timeout: 15_000 }).toBe(1);
+    const [reminder] = reminders(sent.reference);
+    expect(reminder!.text).toContain(`This is a reminder of the survey visit for your claim ${sent.reference}: ${windowWords(slot)}.`);
+    expect(reminder!.headers.to).toContain(sent.email);
+    expect(await reminderJobs()).toEqual([expect.objectContaining({ status: 'sent' })]);
+
+    // Restarted again: nothing is sent twice. A later enquiry's notification is the marker (the outbox
+    // sends the oldest job due first, so a resent reminder would come before it).
+    expect(await site.stop('SIGTERM')).toBe(0);
+    site = await start();
+    await sentEnquiry(context.request, `survey-reminder-marker-${Date.now()}`, {}, { site: base, outboxDir: outbox });
+    expect(reminders(sent.reference)).toHaveLength(1);
+  } finally {
+    await context.close();
+    await site.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
 });

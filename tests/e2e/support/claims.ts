@@ -10,12 +10,18 @@ import { expect, type APIRequestContext } from './test';
  * An enquiry sent through the API (`unique` makes its e-mail address and subject its own; `fields` over
  * the form's), and the company's notification the outbox wrote for it, which carries the staff link and
  * the customer's status link (the acknowledgement's link is the same: server/claims/claim-pages.test.ts;
- * the test build caps acknowledgements per hour).
+ * the test build caps acknowledgements per hour). `site` and `outboxDir`: another server of the test
+ * build, started by the test with a database and outbox of its own.
  */
-export async function sentEnquiry(request: APIRequestContext, unique: string, fields: Record<string, string> = {}) {
+export async function sentEnquiry(
+  request: APIRequestContext,
+  unique: string,
+  fields: Record<string, string> = {},
+  { site = testSiteUrl, outboxDir = testOutboxDir }: { site?: string; outboxDir?: string } = {},
+) {
   const email = `${unique}@example.com`;
-  const answer = await request.post(`${testSiteUrl}/api/contact`, {
-    headers: { Origin: testSiteUrl },
+  const answer = await request.post(`${site}/api/contact`, {
+    headers: { Origin: site },
     data: {
       name: 'Morag Claim',
       email,
@@ -27,7 +33,7 @@ export async function sentEnquiry(request: APIRequestContext, unique: string, fi
   });
   expect(answer.status()).toBe(201);
   const { reference } = (await answer.json()) as { reference: string };
-  return { reference, email, notification: await companyNotification(reference) };
+  return { reference, email, notification: await companyNotification(reference, outboxDir) };
 }
 
 /**

@@ -84,6 +84,7 @@ export default async function ClaimUpdatePage({ params }: { params: Promise<{ re
           act={changeSurveyVisitForCompany.bind(null, status.reference)}
           page={staffPagePath(status.reference)}
           booked={survey.booked}
+          windows={survey.windows}
           formToken={survey.formToken}
         />
         <h3 className="text-lg font-semibold text-brand-900">{staffPage.survey.dayHeading}</h3>
