@@ -1,5 +1,5 @@
 // Real local peers for the enquiry integration tests: an SMTP server and a reCAPTCHA assessment fake.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,10 +73,32 @@ export async function startFakeAssessment(port = 0): Promise<{ url: string; requ
   };
 }
 
+/**
+ * A database with every migration applied, made once per process: each test's database starts as a
+ * copy of its file, which costs a millisecond where applying the migrations again costs about 100 ms of
+ * CPU (over a thousand unit tests open one). Its folder is removed when the process exits.
+ */
+let migratedTemplate: Promise<string> | undefined;
+function templateFile(): Promise<string> {
+  migratedTemplate ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'homecare-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'site.db');
+    const db = await openDatabase(`file:${file}`);
+    // Everything in the main file, so a copy of that file alone is the whole database.
+    await db.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.close();
+    return file;
+  })();
+  return migratedTemplate;
+}
+
 /** A migrated database in a fresh temporary folder. */
 export async function tempDatabase(): Promise<{ url: string; db: Client; dir: string; cleanup: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'homecare-enquiries-'));
+  copyFileSync(await templateFile(), path.join(dir, 'site.db'));
   const url = `file:${path.join(dir, 'site.db')}`;
+  // Opened as the site opens it: WAL, and the migrations checked (none left to apply).
   const db = await openDatabase(url);
   return {
     url,
