@@ -13,27 +13,39 @@ const FIELD_ID = 'portfolio-email';
 /**
  * One e-mail field and a button that says it sends a link. Posted to /insurers itself (a server action):
  * before the script runs the browser posts it and the page comes back with the answer; after, it is
- * sent without leaving the page. The shared schema checks the address here first, once loaded: it comes
- * when the field is first used (zod is most of its weight), and the server checks with it regardless.
+ * sent without leaving the page. The shared schema checks the address here first: it comes when the field
+ * is first used (zod is most of its weight), a press before it arrives waits for it, and the server
+ * checks with it regardless.
  */
 export function LinkRequestForm({ ask }: { ask: (previous: LinkRequestState, form: FormData) => Promise<LinkRequestState> }) {
   // The permalink is the form's action attribute before hydration: the page itself.
   const [state, action, pending] = useActionState(ask, IDLE, '/insurers');
   const [localError, setLocalError] = useState<string | null>(null);
   const check = useRef<Check | null>(null);
-  const loadCheck = () => {
-    if (!check.current)
-      void import('@/lib/portfolio/link-request').then(
-        (module) => (check.current = module.parseLinkRequest),
-        () => undefined,
-      );
-  };
+  const loading = useRef<Promise<Check | null> | null>(null);
+  const unavailable = useRef(false);
+  const loadCheck = () =>
+    (loading.current ??= import('@/lib/portfolio/link-request').then(
+      (module) => (check.current = module.parseLinkRequest),
+      () => null,
+    ));
   const fieldError = localError ?? (state.kind === 'refused' ? state.fieldError : undefined);
   const message = localError ? null : state.kind === 'refused' && !state.fieldError ? state.message : null;
 
   function checkFirst(event: FormEvent<HTMLFormElement>) {
-    if (!check.current) return;
-    const parsed = check.current({ email: new FormData(event.currentTarget).get(LINK_REQUEST_FIELD) });
+    const form = event.currentTarget;
+    if (!check.current) {
+      // Pressed before the check arrived: it is waited for, then the form is sent again through it. If it
+      // cannot load (the network dropped), the server's answer is the check.
+      if (unavailable.current) return;
+      event.preventDefault();
+      void loadCheck().then((loaded) => {
+        unavailable.current = loaded === null;
+        form.requestSubmit();
+      });
+      return;
+    }
+    const parsed = check.current({ email: new FormData(form).get(LINK_REQUEST_FIELD) });
     setLocalError(parsed.ok ? null : parsed.error);
     if (!parsed.ok) {
       event.preventDefault();
@@ -52,7 +64,7 @@ export function LinkRequestForm({ ask }: { ask: (previous: LinkRequestState, for
             defaultValue={state.kind === 'refused' ? state.email : ''}
             key={state.kind === 'refused' ? `email-${state.email}` : 'email'}
             autoComplete="email"
-            onFocus={loadCheck}
+            onFocus={() => void loadCheck()}
             required
             maxLength={LINK_REQUEST_EMAIL_MAX}
           />

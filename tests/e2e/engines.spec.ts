@@ -376,6 +376,9 @@ async function followClaim(session: EngineSession, claim: { reference: string; e
   await session.type('#track-email', claim.email);
   await session.click('[data-testid="claim-look-up"] button[type="submit"]');
   await session.waitFor(stageShown('Received'), 20_000);
+  // Left only once its page has loaded: a pressed look-up may answer before the page's own chunks have
+  // come, and a browser cuts off what it is still loading when the visitor moves on.
+  await session.waitFor(`return ${HYDRATED}`, 15_000);
 
   // Each link opened from the mail client: its token traded for a cookie, the page by reference, no token in the address bar.
   const openFromMail = async (path: string, page: string, shown: string) => {
