@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, headlessShellPath } from './scripts/support/chromium';
-import { productionSpecs } from './tests/e2e/production-specs.mjs';
+import { ownServerSpecs, productionSpecs } from './tests/e2e/production-specs.mjs';
 import {
   peersControlUrl,
   productionConfigEnv,
@@ -47,8 +47,9 @@ export default defineConfig({
   retries: 0,
   // The two builds' specs run side by side, each build's one after another: the specs of one build share
   // its server, its database and its fake services, the two builds share nothing (each has its own fake
-  // CRM and data folder). Measured on the 2-CPU machines: docs/testing.md.
-  workers: 2,
+  // CRM and data folder). A third worker runs the test build's specs that start servers of their own.
+  // Measured on the 2-CPU machines: docs/testing.md.
+  workers: 3,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -70,7 +71,14 @@ export default defineConfig({
       ? [
           {
             name: 'chromium',
-            testIgnore: productionSpecs,
+            testIgnore: [productionSpecs, ownServerSpecs],
+            workers: 1,
+            use: { ...devices['Desktop Chrome'], channel: undefined },
+          },
+          // The test build's specs that start servers of their own (tests/e2e/production-specs.mjs).
+          {
+            name: 'own-servers',
+            testMatch: ownServerSpecs,
             workers: 1,
             use: { ...devices['Desktop Chrome'], channel: undefined },
           },

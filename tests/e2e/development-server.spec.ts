@@ -13,7 +13,7 @@ import { fakeCrmUrl, testPorts, testRecaptchaSiteKey } from './test-env';
 // links from / to the gallery (the CRM on another origin) and the contact form (reCAPTCHA on
 // engagement) must raise no violation under the development policy.
 
-const port = testPorts.site + 30;
+const port = testPorts.site + 70;
 const base = `http://127.0.0.1:${port}`;
 let site: SiteServer | undefined;
 let work = '';

@@ -6,3 +6,10 @@
 export const productionSpecs =
   /\/(?:[a-z-]*journeys|shutdown|[a-z-]*engines|digest|portfolio-request|production-build|accessibility|navigation|dialogs|pages)\.spec\.ts$/;
 export const specsReadingProductionBuild = /\/js-budget\.spec\.ts$/;
+/**
+ * Specs of the test build that start servers of their own (their own ports, data folder and database)
+ * and steer nothing the build's shared server, data or fake CRM holds: they run in a worker of their
+ * own beside the other two ('own-servers' in playwright.config.ts). The site behind the proxies spends
+ * much of its time waiting on slow uploads, which the CPUs can give to the other workers.
+ */
+export const ownServerSpecs = /\/(?:reverse-proxy|build-settings)\.spec\.ts$/;
