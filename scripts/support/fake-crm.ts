@@ -11,7 +11,9 @@
  *   PUT    /__control/gallery        { status?, body?, delayMs?, serverStatus? } sets the gallery scenario;
  *                                    serverStatus answers the list to requests without an Origin header
  *                                    (the site's server, not a browser) with that status instead
- *   GET    /__control/error-logs     the entries received so far
+ *   GET    /__control/error-logs     the entries received so far; `?origin=` only those a page of that
+ *                                    origin sent (the browser's Origin header), so a spec's site
+ *                                    behind a proxy, running beside the others, stays out of theirs
  *   DELETE /__control/error-logs     forgets them
  *   GET    /__control/media-requests the media paths requested so far
  *   POST   /__control/reset          default scenario, no entries
@@ -96,7 +98,7 @@ function send(response: ServerResponse, status: number, body?: unknown, headers:
 
 function createFakeCrm() {
   let gallery: GalleryScenario = { ...defaultGalleryScenario };
-  const errorLogs: unknown[] = [];
+  const errorLogs: { origin: string | undefined; entry: unknown }[] = [];
   const mediaRequests: string[] = [];
 
   const server: Server = createServer(async (request, response) => {
@@ -126,14 +128,21 @@ function createFakeCrm() {
       }
       if (request.method === 'POST' && url.pathname === '/api/error-logs') {
         const text = await readBody(request);
-        errorLogs.push(JSON.parse(text));
+        errorLogs.push({ origin: request.headers.origin, entry: JSON.parse(text) });
         return send(response, 201, { success: true });
       }
       if (request.method === 'PUT' && url.pathname === '/__control/gallery') {
         gallery = { ...defaultGalleryScenario, ...(JSON.parse(await readBody(request)) as Partial<GalleryScenario>) };
         return send(response, 204);
       }
-      if (request.method === 'GET' && url.pathname === '/__control/error-logs') return send(response, 200, errorLogs);
+      if (request.method === 'GET' && url.pathname === '/__control/error-logs') {
+        const origin = url.searchParams.get('origin');
+        return send(
+          response,
+          200,
+          errorLogs.filter((log) => origin === null || log.origin === origin).map((log) => log.entry),
+        );
+      }
       if (request.method === 'GET' && url.pathname === '/__control/media-requests') return send(response, 200, mediaRequests);
       if (request.method === 'DELETE' && url.pathname === '/__control/error-logs') {
         errorLogs.length = 0;

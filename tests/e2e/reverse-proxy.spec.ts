@@ -14,7 +14,7 @@ import { startSiteServer, type SiteServer } from '../../scripts/support/site-ser
 import { phonePhoto } from '../support/photo-fixtures';
 import { companyNotification, linkPath } from './support/claims';
 import { routeRecaptcha } from './support/fake-recaptcha';
-import { fakeCrmUrl, testBuildEnv, testPorts } from './test-env';
+import { testBuildEnv, testPorts } from './test-env';
 import { openTestDatabase } from './support/database';
 
 // The site behind the two proxies docs/deploy.md ships, each run from its file in
@@ -290,12 +290,6 @@ for (const [proxy, portOffset] of proxies) {
           { timeout: 90_000 },
         )
         .toBe(200);
-    });
-
-    // The build's pages send their errors to the fake CRM the other specs of this build read while this
-    // spec runs beside them (playwright.config.ts 'own-servers'): answered here, they stay this spec's.
-    test.beforeEach(async ({ context }) => {
-      await context.route(`${fakeCrmUrl}/api/error-logs`, (route) => route.fulfill({ status: 201, body: '{}' }));
     });
 
     // A test that failed: what the site behind the proxy last wrote (a 502 says only that it hung up).

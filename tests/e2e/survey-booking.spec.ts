@@ -350,6 +350,8 @@ for (const [index, day] of calendarDays.entries()) {
       const invite = await page.request.get(`/claims/${sent.reference}/survey.ics`);
       const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await invite.text())).getFirstSubcomponent('vevent')!);
       expect(event.startDate.toJSDate().toISOString()).toBe(day.startsAt);
+      expect(event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase())).toEqual([`mailto:${sent.email}`]);
+      expect(String(event.component.getFirstPropertyValue('organizer')).toLowerCase()).toBe(`mailto:${business.email}`);
       await page.context().close();
     } finally {
       await server.stop();

@@ -1,8 +1,8 @@
 import type { GalleryScenario } from '../../../scripts/support/fake-crm';
-import { fakeCrmUrl, productionFakeCrmUrl } from '../test-env';
+import { fakeCrmUrl, productionFakeCrmUrl, productionSiteUrl, testSiteUrl } from '../test-env';
 
-/** Steering a fake CRM (scripts/support/fake-crm.ts) from a browser test. */
-function fakeCrmAt(url: string) {
+/** Steering a fake CRM (scripts/support/fake-crm.ts) from a browser test; `site`: the origin of the pages whose reports it reads. */
+function fakeCrmAt(url: string, site: string) {
   return {
     url,
     async reset() {
@@ -15,13 +15,14 @@ function fakeCrmAt(url: string) {
     async mediaRequests(): Promise<string[]> {
       return (await (await fetch(`${url}/__control/media-requests`)).json()) as string[];
     },
+    /** The error reports the build's pages sent (not those of a server of the same build a spec runs behind a proxy). */
     async errorLogs(): Promise<Record<string, unknown>[]> {
-      return (await (await fetch(`${url}/__control/error-logs`)).json()) as Record<string, unknown>[];
+      return (await (await fetch(`${url}/__control/error-logs?origin=${encodeURIComponent(site)}`)).json()) as Record<string, unknown>[];
     },
   };
 }
 
 /** The default test build's CRM. */
-export const fakeCrm = fakeCrmAt(fakeCrmUrl);
+export const fakeCrm = fakeCrmAt(fakeCrmUrl, testSiteUrl);
 /** The production-configuration build's CRM: its own, so the two builds' specs can run side by side. */
-export const productionFakeCrm = fakeCrmAt(productionFakeCrmUrl);
+export const productionFakeCrm = fakeCrmAt(productionFakeCrmUrl, productionSiteUrl);
