@@ -12,4 +12,4 @@ export const specsReadingProductionBuild = /\/js-budget\.spec\.ts$/;
  * own beside the other two ('own-servers' in playwright.config.ts). The site behind the proxies spends
  * much of its time waiting on slow uploads, which the CPUs can give to the other workers.
  */
-export const ownServerSpecs = /\/(?:reverse-proxy|build-settings)\.spec\.ts$/;
+export const ownServerSpecs = /\/(?:reverse-proxy|build-settings|survey-calendar)\.spec\.ts$/;
