@@ -49,6 +49,17 @@ async function roomIn(slot: SurveyWindow, places: number): Promise<void> {
   }
 }
 
+/** Books `slot` on a status page opened before room was made in it: the page shown again, the window chosen, booked. */
+async function bookOnStatusPage(page: Page, slot: SurveyWindow) {
+  await page.reload();
+  await hydrated(page);
+  await section(page)
+    .getByRole('radio', { name: windowWords(slot) })
+    .check();
+  await section(page).getByRole('button', { name: words.button }).click();
+  await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(slot)));
+}
+
 for (const script of ['with', 'without'] as const) {
   test(`the homeowner books the first morning offered and gets its invite, ${script} JavaScript`, async ({ browser }) => {
     const { page, reference } = await statusPage(browser, `survey-${script}-${Date.now()}`, script === 'with');
@@ -193,13 +204,7 @@ test('the company records "no access" on the staff page: the visit leaves its da
   const { page, reference, staffLink } = await statusPage(browser, `survey-no-access-${Date.now()}`);
   const slot = firstWindow();
   await roomIn(slot, 1);
-  await page.reload();
-  await hydrated(page);
-  await section(page)
-    .getByRole('radio', { name: windowWords(slot) })
-    .check();
-  await section(page).getByRole('button', { name: words.button }).click();
-  await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(slot)));
+  await bookOnStatusPage(page, slot);
 
   const company = await browser.newContext();
   const staff = await company.newPage();
@@ -238,13 +243,7 @@ test('the company moves the visit on the staff page without JavaScript: the home
   const later: SurveyWindow = { date: offeredDates(Date.now(), business.openingHours)[1]!, window: 'pm' };
   await roomIn(slot, 1);
   await roomIn(later, 1);
-  await page.reload();
-  await hydrated(page);
-  await section(page)
-    .getByRole('radio', { name: windowWords(slot) })
-    .check();
-  await section(page).getByRole('button', { name: words.button }).click();
-  await expect(page.getByTestId('survey-booked')).toHaveText(words.booked(windowWords(slot)));
+  await bookOnStatusPage(page, slot);
 
   const company = await browser.newContext({ javaScriptEnabled: false });
   const staff = await company.newPage();
